@@ -1,0 +1,9 @@
+/* The muster subcommands. Each takes the arguments after its name
+ * (argv[0] is the subcommand name) and returns a process exit status. */
+#ifndef MUSTER_CLI_COMMANDS_H
+#define MUSTER_CLI_COMMANDS_H
+
+/* `muster odds`: exact order odds and order-chain tables. */
+int cmd_odds(int argc, char **argv);
+
+#endif

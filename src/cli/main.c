@@ -1,0 +1,51 @@
+/* muster: the command-line front end. Dispatches to a subcommand. */
+#include "cli_util.h"
+#include "commands.h"
+
+#include "muster/buildinfo.h"
+#include "muster/status.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct subcommand subcommands[] = {
+    {"odds", cmd_odds, "exact order odds: one roll or a character's whole order chain"},
+};
+
+static void print_help(FILE *f)
+{
+    fprintf(f, "Usage: muster COMMAND [OPTIONS]\n"
+               "       muster --help | --version\n\n"
+               "muster plays tabletop wargame rules many times over and measures the\n"
+               "odds. Commands:\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(f, "\n'muster COMMAND --help' describes a command.\n"
+               "Exit status: 0 done, 64 usage error, 65 bad input data, 66 input not found,\n"
+               "73 cannot create output, 74 I/O error, 130 interrupted.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error(NULL, "no command given");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_help(stdout);
+        return MU_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("muster %s (git %s)\n", mu_tool_version, mu_git_commit);
+        return MU_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(name, subcommands[i].name) == 0)
+            return subcommands[i].run(argc - 1, argv + 1);
+    return usage_error(NULL, "unknown command '%s'", name);
+}
