@@ -1,0 +1,98 @@
+/* An experiment: what to play, how often, with which seed, and where the
+ * results go. Loaded from a YAML file by mu_experiment_load, which checks
+ * everything; the structures below hold only validated values. */
+#ifndef MUSTER_EXPERIMENT_H
+#define MUSTER_EXPERIMENT_H
+
+#include "muster/wm_orders.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The experiment file format version this build reads (`schema:` key). */
+#define MU_SCHEMA_VERSION 1
+
+#define MU_NAME_MAX 64
+#define MU_DRILL_MAX_CHARACTERS 8
+#define MU_DRILL_MAX_UNITS 32
+#define MU_DRILL_MAX_BRIGADES 16
+#define MU_BRIGADE_MAX_UNITS 4
+#define MU_MAX_POLICIES 8
+
+/* A character of the order drill. */
+typedef struct mu_drill_character {
+    char name[MU_NAME_MAX];
+    int is_general; /* exactly one character of a study is the General */
+    int command;    /* Command value, 2..12 */
+} mu_drill_character;
+
+/* A unit of the order drill, standing still: what the penalties see. */
+typedef struct mu_drill_unit {
+    char name[MU_NAME_MAX];
+    /* shortest distance from each character (by character index), mm */
+    double distance_mm[MU_DRILL_MAX_CHARACTERS];
+    double enemy_distance_mm; /* to the closest enemy; INFINITY if none */
+    int in_dense_terrain;
+    int stands_lost;
+    int ordered_by; /* index of the character the player plans to order it */
+    int brigade;    /* index into mu_drill_study.brigade_names, or -1 */
+} mu_drill_unit;
+
+/* The order drill's army: characters and units. Units of one brigade touch
+ * (that is what declaring the brigade means) and share one ordering
+ * character. */
+typedef struct mu_drill_study {
+    int n_characters;
+    mu_drill_character characters[MU_DRILL_MAX_CHARACTERS];
+    int general; /* index of the General */
+    int n_units;
+    mu_drill_unit units[MU_DRILL_MAX_UNITS];
+    int n_brigades;
+    char brigade_names[MU_DRILL_MAX_BRIGADES][MU_NAME_MAX];
+} mu_drill_study;
+
+/* The order sequences a player may follow in the drill. */
+typedef enum mu_drill_policy_kind {
+    MU_DRILL_AS_LISTED,    /* characters and units in the order listed */
+    MU_DRILL_HEROES_FIRST, /* every Hero (as listed) before the General */
+    MU_DRILL_GENERAL_FIRST,/* the General, then the Heroes */
+    MU_DRILL_NEAREST_FIRST /* Heroes first; each orders his nearest units first */
+} mu_drill_policy_kind;
+
+/* A named, parameterised order-drill policy. */
+typedef struct mu_drill_policy {
+    char label[MU_NAME_MAX]; /* the name in the file, or its `label:` */
+    mu_drill_policy_kind kind;
+    int orders_per_unit; /* orders to try per unit or brigade, 1..3 */
+    int use_brigades;    /* order declared brigades as one body */
+} mu_drill_policy;
+
+/* A validated experiment. */
+typedef struct mu_experiment {
+    char path[4096];      /* the file it was loaded from */
+    char *text;           /* the file verbatim (owned, NUL-terminated) */
+    size_t text_len;
+    int schema;           /* MU_SCHEMA_VERSION */
+    char ruleset[MU_NAME_MAX];
+    uint64_t seed;
+    uint64_t games;       /* games per policy */
+    char output[4096];    /* output file path ("" if not given) */
+    int per_game_rows;    /* write /games rows (count tables are always written) */
+    mu_wm_order_rules order_rules;
+    mu_drill_study drill;
+    int n_policies;
+    mu_drill_policy policies[MU_MAX_POLICIES];
+} mu_experiment;
+
+/* Loads and validates the experiment file at path into *ex (zeroed
+ * first). On success returns 0 and the caller frees ex with
+ * mu_experiment_free. On failure returns MU_EXIT_NOINPUT (file cannot be
+ * read) or MU_EXIT_DATAERR (invalid content) and writes one line into err:
+ * "PATH:LINE:COL: error: MESSAGE (path.to[2].field)" (or "PATH: error:
+ * MESSAGE" when the file cannot be read); *ex then holds nothing to free. */
+int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t err_len);
+
+/* Releases what mu_experiment_load allocated in ex. Safe on a zeroed ex. */
+void mu_experiment_free(mu_experiment *ex);
+
+#endif

@@ -1,0 +1,71 @@
+/* The HDF5 results file: one writer, called from one thread.
+ *
+ * Layout: per-game columns as /games/<column> (chunked, shuffle + deflate,
+ * extended batch by batch) on the /games/game dimension scale; count tables
+ * as uint64 N-d datasets with a dimension scale per axis; every numeric
+ * dataset carries `units` and `long_name` (variable-length UTF-8). Root
+ * attributes carry provenance (tool_version, git_commit, ruleset, seed,
+ * games_requested, games_complete, status, threads, created, experiment,
+ * experiment_path, schema).
+ *
+ * The file is written as OUT.partial, flushed after each batch, and only
+ * fsynced and renamed to OUT by mu_h5out_finish. Object timestamps are off. */
+#ifndef MUSTER_H5OUT_H
+#define MUSTER_H5OUT_H
+
+#include "muster/layout.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mu_h5out mu_h5out;
+
+/* Who made the file and from what. Strings are borrowed. */
+typedef struct mu_provenance {
+    const char *ruleset;
+    uint64_t seed;
+    uint64_t games_requested;
+    int threads;
+    int per_game_rows;           /* whether /games columns are written */
+    const char *experiment_text; /* the experiment file verbatim */
+    const char *experiment_path;
+} mu_provenance;
+
+/* Creates final_path + ".partial" (replacing a stale partial file) with the
+ * groups, axes, empty columns (if prov->per_game_rows) and zeroed tables of
+ * layout. Refuses (returns -1) if final_path exists and overwrite is 0.
+ * Returns 0 and *out, or -1 with one line in err. */
+int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layout,
+                    const mu_provenance *prov, mu_h5out **out, char *err, size_t err_len);
+
+/* Reopens partial_path (a file left by an interrupted run) to continue it.
+ * Checks that its ruleset, seed, games_requested, per_game_rows and
+ * experiment text equal prov's, and that its status is "partial". Reads
+ * games_complete into *games_complete and every table into tables[t]
+ * (caller-allocated, mu_table_cells(layout, t) cells each). Truncates
+ * per-game columns to games_complete rows. Returns 0 and *out, or -1 with
+ * one line in err. */
+int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_provenance *prov,
+                    mu_h5out **out, uint64_t *games_complete, uint64_t *const *tables, char *err,
+                    size_t err_len);
+
+/* Appends rows for games [first_game, first_game + n) to every column;
+ * columns[c] holds n rows of column c packed (mu_column_row_bytes each).
+ * first_game must equal the rows already written. Returns 0 or -1. */
+int mu_h5out_append_rows(mu_h5out *h, uint64_t first_game, uint64_t n, const void *const *columns,
+                         char *err, size_t err_len);
+
+/* Overwrites every count table with tables[t] (mu_table_cells cells each),
+ * sets games_complete, and flushes the file to disk: after this returns 0
+ * the file is a valid partial result. Returns 0 or -1. */
+int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *const *tables,
+                        char *err, size_t err_len);
+
+/* Marks the file complete, closes it, fsyncs it and renames OUT.partial to
+ * OUT. Frees h whatever happens. Returns 0 or -1. */
+int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len);
+
+/* Closes a file that stays partial (status "partial") and frees h. */
+void mu_h5out_close_partial(mu_h5out *h);
+
+#endif

@@ -1,0 +1,32 @@
+# Shared by scripts/run and scripts/test: installing what is missing.
+# Sourced, not run.
+
+# Debian packages the build needs.
+MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libcyaml-dev libyaml-dev libcmocka-dev libomp-dev"
+# Packages the analysis (Python) needs.
+MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy"
+# Packages only the test suite needs.
+MUSTER_TEST_PACKAGES="libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-xarray python3-h5netcdf clang"
+
+# ensure_packages PKG...: installs the packages that are not installed yet,
+# quietly; prints nothing when all are there. Needs root to install.
+ensure_packages() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "muster: missing Debian packages: ${missing[*]} (run as root to install them)" >&2
+        return 1
+    fi
+    echo "muster: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Warnings are errors in CI.
+if [ "${CI:-}" = "true" ]; then
+    export MUSTER_WERROR=ON
+fi
