@@ -5,6 +5,8 @@
 
 #include "muster/rng.h"
 
+#include <stddef.h>
+
 /* Returns a roll of one k-sided die, 1..k. k must be at least 1. */
 static inline int mu_dk(mu_rng *rng, int k)
 {
@@ -43,5 +45,46 @@ static inline int mu_2d6_sum(mu_2d6 roll) { return roll.first + roll.second; }
 
 /* Returns non-zero when both dice of a 2D6 roll show the same face. */
 static inline int mu_2d6_is_double(mu_2d6 roll) { return roll.first == roll.second; }
+
+/* Where a rule's dice come from: a generator, or (in tests) a fixed script
+ * of faces so that a rule path can be checked exactly. */
+typedef struct mu_dice {
+    mu_rng rng;
+    const uint8_t *script; /* faces 1..6 to hand out in order, or NULL */
+    size_t script_len;
+    size_t script_pos;
+} mu_dice;
+
+/* Returns a dice source drawing from rng. */
+static inline mu_dice mu_dice_from_rng(mu_rng rng)
+{
+    mu_dice d = {.rng = rng};
+    return d;
+}
+
+/* Returns a dice source that hands out faces[0..n) in order (borrowed;
+ * each 1..6) and aborts if a rule asks for more dice than scripted. */
+mu_dice mu_dice_scripted(const uint8_t *faces, size_t n);
+
+/* Returns the next scripted face (aborting when the script runs out). */
+int mu_dice_next_scripted(mu_dice *d);
+
+/* Rolls one D6 from d. */
+static inline int mu_dice_d6(mu_dice *d)
+{
+    return d->script ? mu_dice_next_scripted(d) : mu_d6(&d->rng);
+}
+
+/* Rolls 2D6 from d: one bounded draw from a generator, or two scripted
+ * faces. */
+static inline mu_2d6 mu_dice_2d6(mu_dice *d)
+{
+    if (!d->script)
+        return mu_roll_2d6(&d->rng);
+    mu_2d6 roll;
+    roll.first = (uint8_t)mu_dice_next_scripted(d);
+    roll.second = (uint8_t)mu_dice_next_scripted(d);
+    return roll;
+}
 
 #endif

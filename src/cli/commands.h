@@ -6,4 +6,7 @@
 /* `muster odds`: exact order odds and order-chain tables. */
 int cmd_odds(int argc, char **argv);
 
+/* `muster run`: play an experiment and write its HDF5 results. */
+int cmd_run(int argc, char **argv);
+
 #endif

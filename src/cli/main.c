@@ -15,6 +15,7 @@ struct subcommand {
 };
 
 static const struct subcommand subcommands[] = {
+    {"run", cmd_run, "play an experiment's games in parallel and write HDF5 results"},
     {"odds", cmd_odds, "exact order odds: one roll or a character's whole order chain"},
 };
 

@@ -1,2 +1,24 @@
-/* placeholder: being written */
-typedef int placeholder_registry;
+/* The list of rule systems. Adding one is one line here. */
+#include "muster/ruleset.h"
+#include "muster/wm_drill.h"
+
+#include <string.h>
+
+static const mu_ruleset *const registry[] = {
+    &mu_wm_order_drill,
+};
+
+const mu_ruleset *mu_ruleset_at(int i)
+{
+    if (i < 0 || (size_t)i >= sizeof registry / sizeof registry[0])
+        return NULL;
+    return registry[i];
+}
+
+const mu_ruleset *mu_ruleset_find(const char *name)
+{
+    for (int i = 0; mu_ruleset_at(i); i++)
+        if (strcmp(mu_ruleset_at(i)->name, name) == 0)
+            return mu_ruleset_at(i);
+    return NULL;
+}

@@ -1,2 +1,302 @@
-/* placeholder: being written */
-typedef int placeholder_drill;
+/* The Warmaster order drill ruleset: one Orders sub-phase per game, played
+ * through the order-phase rules (order_phase.c) along a policy's plan. */
+#include "muster/wm_drill.h"
+
+#include "muster/wm_drill_policy.h"
+#include "muster/wm_order_phase.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Column and table indices of the drill's layout. */
+enum { COL_POLICY, COL_ATTEMPTED, COL_GIVEN, COL_BLUNDERS, COL_UNITS_ORDERED, COL_HALF_PACE,
+       COL_FIRST_FAILURE, COL_GENERAL_ENDED, COL_BY_CHARACTER, N_COLS };
+enum { TAB_ATTEMPTS, TAB_SUCCESSES, TAB_BLUNDERS, TAB_GAMES, TAB_GIVEN_HIST, TAB_UNITS_HIST,
+       TAB_FIRST_FAILURE, TAB_GENERAL_ENDED, N_TABS };
+enum { AX_GAME, AX_GAME_CHARACTER, AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER, AX_CHARACTER,
+       AX_N_ORDERS, AX_N_UNITS, N_AXES };
+
+#define N_COMMAND 11 /* Command 2..12 */
+#define N_PENALTY (MU_DRILL_PENALTY_MAX + 1)
+
+/* A plan step with its rolls' fixed inputs worked out once. */
+typedef struct drill_step {
+    mu_drill_step step;
+    int command;
+    int penalty;           /* situational, without the order number */
+    int others_after;      /* a later step belongs to another character */
+} drill_step;
+
+typedef struct drill_ctx {
+    mu_drill_study study;
+    mu_wm_order_rules rules;
+    uint64_t games_per_policy;
+    int n_policies;
+    int n_steps[MU_MAX_POLICIES];
+    drill_step steps[MU_MAX_POLICIES][MU_DRILL_MAX_UNITS];
+    uint32_t brigade_at_start[MU_DRILL_MAX_UNITS];
+    size_t n_order_bins; /* 3 x units + 1 */
+} drill_ctx;
+
+typedef struct drill_state {
+    mu_wm_order_phase phase;
+    int policy;
+    int done;
+    int attempted, given, blunders;
+    int first_failure;
+    int general_ended;
+    uint32_t ordered_ok; /* units that received at least one order */
+    uint8_t by_character[MU_DRILL_MAX_CHARACTERS];
+} drill_state;
+
+int mu_drill_situational_penalty(const mu_drill_study *study, const mu_wm_order_rules *rules, int c,
+                                 uint32_t group)
+{
+    mu_wm_order_situation s = {.enemy_distance_mm = INFINITY};
+    for (int u = 0; u < study->n_units; u++) {
+        if (!(group & (1u << u)))
+            continue;
+        const mu_drill_unit *unit = &study->units[u];
+        s.distance_mm = fmax(s.distance_mm, unit->distance_mm[c]);
+        s.enemy_distance_mm = fmin(s.enemy_distance_mm, unit->enemy_distance_mm);
+        s.in_dense_terrain |= unit->in_dense_terrain;
+        if (unit->stands_lost > s.stands_lost)
+            s.stands_lost = unit->stands_lost;
+    }
+    return mu_wm_order_penalties(rules, &s, 1).total;
+}
+
+static void add_axis(mu_layout *l, const char *group, const char *name, const char *units,
+                     const char *long_name, int length, int first_value)
+{
+    mu_axis *a = &l->axes[l->n_axes++];
+    *a = (mu_axis){.group = group, .name = name, .units = units, .long_name = long_name,
+                   .length = length, .first_value = first_value};
+}
+
+/* Adds an axis labelled by names[0..length) (copied). */
+static void add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
+                           int length, const char *const *names)
+{
+    add_axis(l, group, name, "1", long_name, length, 0);
+    mu_axis *a = &l->axes[l->n_axes - 1];
+    a->labels = calloc((size_t)length, sizeof *a->labels);
+    if (!a->labels)
+        abort();
+    for (int i = 0; i < length; i++)
+        if (!(a->labels[i] = strdup(names[i])))
+            abort();
+}
+
+static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
+{
+    l->columns[l->n_columns++] = (mu_column){.name = name, .type = type, .units = "1",
+                                             .long_name = long_name, .axis = axis};
+}
+
+static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+{
+    mu_table *t = &l->tables[l->n_tables++];
+    *t = (mu_table){.group = "orders", .name = name, .units = "1", .long_name = long_name, .rank = rank};
+    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+}
+
+static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t games, mu_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    add_axis(l, "games", "game", "1", "game index", 0, 0);
+    l->axes[AX_GAME].length = (int)(games > 0x7fffffff ? 0x7fffffff : games);
+    const char *characters[MU_DRILL_MAX_CHARACTERS], *policies[MU_MAX_POLICIES];
+    for (int i = 0; i < c->study.n_characters; i++)
+        characters[i] = c->study.characters[i].name;
+    for (int i = 0; i < c->n_policies; i++)
+        policies[i] = ex->policies[i].label;
+    add_label_axis(l, "games", "character", "character (as listed)", c->study.n_characters, characters);
+    add_label_axis(l, "orders", "policy", "order-sequence policy", c->n_policies, policies);
+    add_axis(l, "orders", "command", "1", "character's Command value", N_COMMAND, 2);
+    add_axis(l, "orders", "penalty", "1",
+             "Command penalty without the order-number penalty (last bin: this or more)", N_PENALTY, 0);
+    add_axis(l, "orders", "order_number", "1", "order number for the unit this turn", 3, 1);
+    add_label_axis(l, "orders", "character", "character (as listed)", c->study.n_characters, characters);
+    add_axis(l, "orders", "n_orders", "1", "orders given", (int)c->n_order_bins, 0);
+    add_axis(l, "orders", "n_units", "1", "units ordered", c->study.n_units + 1, 0);
+
+    add_column(l, "policy", MU_U8, "policy index (see /orders/policy)", -1);
+    add_column(l, "orders_attempted", MU_U8, "order rolls made", -1);
+    add_column(l, "orders_given", MU_U8, "orders given (successful rolls)", -1);
+    add_column(l, "blunders", MU_U8, "order rolls of 12 (blunders)", -1);
+    add_column(l, "units_ordered", MU_U8, "units that received at least one order", -1);
+    add_column(l, "half_pace_moves", MU_U8, "units moving half pace after a failed first order", -1);
+    add_column(l, "first_failure", MU_I8, "character who failed first (index; -1: none)", -1);
+    add_column(l, "general_failure_ended", MU_U8,
+               "the General failed before other characters could order (1: yes)", -1);
+    add_column(l, "orders_by_character", MU_U8, "orders given by each character", AX_GAME_CHARACTER);
+
+    const int cmd4[] = {AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER};
+    add_table(l, "attempts", "order rolls made", 4, cmd4);
+    add_table(l, "successes", "orders given", 4, cmd4);
+    add_table(l, "blunders", "order rolls of 12 (blunders)", 4, cmd4);
+    const int by_policy[] = {AX_POLICY, AX_CHARACTER, AX_N_ORDERS};
+    add_table(l, "games", "games played", 1, by_policy);
+    add_table(l, "orders_given_hist", "games by orders given per character", 3, by_policy);
+    const int units_hist[] = {AX_POLICY, AX_N_UNITS};
+    add_table(l, "units_ordered_hist", "games by units ordered", 2, units_hist);
+    add_table(l, "first_failure", "games by the character who failed first", 2, by_policy);
+    add_table(l, "general_failure_ended", "games where the General's failure ended the phase", 1,
+              by_policy);
+}
+
+static void plan_policy(drill_ctx *c, int p, const mu_drill_policy *policy)
+{
+    mu_drill_plan plan;
+    mu_drill_plan_build(&c->study, policy, &plan);
+    c->n_steps[p] = plan.n_steps;
+    for (int i = 0; i < plan.n_steps; i++) {
+        drill_step *s = &c->steps[p][i];
+        s->step = plan.steps[i];
+        s->command = c->study.characters[s->step.character].command;
+        s->penalty = mu_drill_situational_penalty(&c->study, &c->rules, s->step.character, s->step.group);
+        s->others_after = 0;
+        for (int j = i + 1; j < plan.n_steps; j++)
+            if (plan.steps[j].character != s->step.character)
+                s->others_after = 1;
+    }
+}
+
+static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games,
+                         char *err, size_t err_len)
+{
+    drill_ctx *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, err_len, "out of memory");
+        return -1;
+    }
+    c->study = ex->drill;
+    c->rules = ex->order_rules;
+    c->games_per_policy = ex->games;
+    c->n_policies = ex->n_policies;
+    c->n_order_bins = (size_t)(3 * c->study.n_units + 1);
+    for (int u = 0; u < c->study.n_units; u++) {
+        c->brigade_at_start[u] = 1u << u;
+        for (int v = 0; v < c->study.n_units; v++)
+            if (c->study.units[u].brigade >= 0 && c->study.units[v].brigade == c->study.units[u].brigade)
+                c->brigade_at_start[u] |= 1u << v;
+    }
+    for (int p = 0; p < c->n_policies; p++)
+        plan_policy(c, p, &ex->policies[p]);
+    *games = ex->games * (uint64_t)ex->n_policies;
+    build_layout(c, ex, *games, layout);
+    *ctx_out = c;
+    return 0;
+}
+
+static void drill_setup(const void *ctx, uint64_t game, void *state)
+{
+    const drill_ctx *c = ctx;
+    drill_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->policy = (int)(game / c->games_per_policy);
+    s->first_failure = -1;
+    mu_wm_order_phase_begin(&s->phase, c->brigade_at_start, c->study.n_units);
+}
+
+static void count_roll(const drill_ctx *c, const drill_state *s, const drill_step *st,
+                       const mu_order_roll *roll, mu_sink *sink)
+{
+    int pen = st->penalty > MU_DRILL_PENALTY_MAX ? MU_DRILL_PENALTY_MAX : st->penalty;
+    size_t cell = (((size_t)s->policy * N_COMMAND + (size_t)(st->command - 2)) * N_PENALTY + (size_t)pen) * 3u +
+                  (size_t)(roll->order_number - 1);
+    (void)c;
+    sink->tables[TAB_ATTEMPTS][cell]++;
+    sink->tables[TAB_SUCCESSES][cell] += (uint64_t)roll->success;
+    sink->tables[TAB_BLUNDERS][cell] += (uint64_t)roll->blunder;
+}
+
+/* One Orders sub-phase: walk the plan; the rules refuse what is no longer
+ * allowed (a failed character, the General's failure), and each step stops
+ * at its first failure. */
+static void drill_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *sink)
+{
+    const drill_ctx *c = ctx;
+    drill_state *s = state;
+    const mu_drill_study *study = &c->study;
+    for (int i = 0; i < c->n_steps[s->policy]; i++) {
+        const drill_step *st = &c->steps[s->policy][i];
+        int ch = st->step.character, is_general = ch == study->general;
+        for (int k = 0; k < st->step.orders; k++) {
+            if (mu_wm_order_check(&s->phase, ch, is_general, st->step.group) != MU_ORDER_ALLOWED)
+                break;
+            mu_order_roll roll = mu_wm_order_give(&s->phase, ch, is_general, st->step.group, st->command,
+                                                  st->penalty, &c->rules, dice);
+            s->attempted++;
+            s->blunders += roll.blunder;
+            count_roll(c, s, st, &roll, sink);
+            if (!roll.success) {
+                if (s->first_failure < 0)
+                    s->first_failure = ch;
+                if (is_general && st->others_after)
+                    s->general_ended = 1;
+                break;
+            }
+            s->given++;
+            s->by_character[ch]++;
+            s->ordered_ok |= st->step.group;
+        }
+    }
+    s->done = 1;
+}
+
+static int drill_is_over(const void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const drill_state *)state)->done;
+}
+
+#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
+
+static void drill_record(const void *ctx, const void *state, mu_sink *sink)
+{
+    const drill_ctx *c = ctx;
+    const drill_state *s = state;
+    int n_chars = c->study.n_characters, p = s->policy;
+    int units_ordered = __builtin_popcount(s->ordered_ok);
+    if (sink->columns) {
+        ROW(COL_POLICY, uint8_t) = (uint8_t)p;
+        ROW(COL_ATTEMPTED, uint8_t) = (uint8_t)s->attempted;
+        ROW(COL_GIVEN, uint8_t) = (uint8_t)s->given;
+        ROW(COL_BLUNDERS, uint8_t) = (uint8_t)s->blunders;
+        ROW(COL_UNITS_ORDERED, uint8_t) = (uint8_t)units_ordered;
+        ROW(COL_HALF_PACE, uint8_t) = (uint8_t)__builtin_popcount(s->phase.half_pace);
+        ROW(COL_FIRST_FAILURE, int8_t) = (int8_t)s->first_failure;
+        ROW(COL_GENERAL_ENDED, uint8_t) = (uint8_t)s->general_ended;
+        memcpy((uint8_t *)sink->columns[COL_BY_CHARACTER] + sink->row * (size_t)n_chars, s->by_character,
+               (size_t)n_chars);
+    }
+    sink->tables[TAB_GAMES][p]++;
+    for (int ch = 0; ch < n_chars; ch++)
+        sink->tables[TAB_GIVEN_HIST][((size_t)p * (size_t)n_chars + (size_t)ch) * c->n_order_bins +
+                                     s->by_character[ch]]++;
+    sink->tables[TAB_UNITS_HIST][(size_t)p * (size_t)(c->study.n_units + 1) + (size_t)units_ordered]++;
+    if (s->first_failure >= 0)
+        sink->tables[TAB_FIRST_FAILURE][(size_t)p * (size_t)n_chars + (size_t)s->first_failure]++;
+    sink->tables[TAB_GENERAL_ENDED][p] += (uint64_t)s->general_ended;
+}
+
+static void drill_release(void *ctx)
+{
+    free(ctx);
+}
+
+const mu_ruleset mu_wm_order_drill = {
+    .name = "warmaster-order-drill",
+    .summary = "Warmaster orders only: characters order standing units along a policy's plan",
+    .prepare = drill_prepare,
+    .state_size = sizeof(drill_state),
+    .setup = drill_setup,
+    .play_turn = drill_play_turn,
+    .is_over = drill_is_over,
+    .record = drill_record,
+    .release = drill_release,
+};

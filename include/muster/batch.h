@@ -1,0 +1,50 @@
+/* The batch runner: plays an experiment's games in parallel (OpenMP,
+ * dynamic chunks over game indices) and streams them to the HDF5 writer
+ * batch by batch. Game g always uses the generator mu_rng_for_game(seed,
+ * g), its row is stored at index g, and count tables are integer sums, so
+ * the output is bit-identical for any thread count, batch size, and after
+ * an interrupted run is resumed. */
+#ifndef MUSTER_BATCH_H
+#define MUSTER_BATCH_H
+
+#include "muster/experiment.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mu_run_options {
+    const char *out_path;    /* the final output file */
+    const char *resume_path; /* OUT.partial to continue, or NULL */
+    int threads;             /* 0: OpenMP's default */
+    int overwrite;           /* replace an existing out_path */
+    int progress;            /* print a progress line on stderr */
+    uint64_t batch_games;    /* games per batch; 0: adaptive (about 0.5 s a batch) */
+} mu_run_options;
+
+/* What a run did. */
+typedef struct mu_run_report {
+    uint64_t games_total;
+    uint64_t games_complete;
+    uint64_t games_this_run; /* played by this call (excludes resumed games) */
+    double seconds;          /* wall time of this call */
+    double write_seconds;    /* of which writing the file */
+    int threads;
+} mu_run_report;
+
+/* Runs experiment ex (seed, games and rules as given in ex) and writes the
+ * results. Returns MU_EXIT_OK when the file is complete and renamed,
+ * MU_EXIT_INTERRUPTED when mu_batch_request_stop stopped it (the partial
+ * file is valid and resumable), or an error status (MU_EXIT_CANTCREAT,
+ * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch, MU_EXIT_SOFTWARE)
+ * with one line in err. *report is filled in every case. */
+int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_report *report, char *err,
+                 size_t err_len);
+
+/* Asks a running mu_batch_run to stop after each worker's current game.
+ * Async-signal-safe: call it from a SIGINT/SIGTERM handler. */
+void mu_batch_request_stop(void);
+
+/* Clears a stop request (for running again in the same process). */
+void mu_batch_clear_stop(void);
+
+#endif

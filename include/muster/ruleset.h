@@ -1,0 +1,60 @@
+/* How a rule system plugs in: a const table of functions, like GSL's
+ * generator types. The batch runner drives any ruleset the same way:
+ *
+ *   prepare(experiment) -> ctx, layout, games          (once)
+ *   for each game g:  setup(ctx, g, state)
+ *                     while (!is_over(ctx, state)) play_turn(ctx, state, dice, sink)
+ *                     record(ctx, state, sink)
+ *   release(ctx)
+ *
+ * A ruleset knows nothing of HDF5 or threads: it writes its per-game row
+ * and count-table increments through a mu_sink shaped by its own layout. */
+#ifndef MUSTER_RULESET_H
+#define MUSTER_RULESET_H
+
+#include "muster/dice.h"
+#include "muster/experiment.h"
+#include "muster/layout.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where one game's results go. columns is NULL when per-game rows are off;
+ * otherwise columns[c] is the batch buffer of column c and row the game's
+ * row in it. tables[t] are the calling thread's count tables (row-major,
+ * mu_table_cells(layout, t) cells), to be incremented, never reset. */
+typedef struct mu_sink {
+    void *const *columns;
+    size_t row;
+    uint64_t *const *tables;
+} mu_sink;
+
+typedef struct mu_ruleset {
+    const char *name;    /* the experiment file's `ruleset:` value */
+    const char *summary; /* one line for --help and `muster info` */
+
+    /* Builds the read-only run context from a validated experiment: fills
+     * *layout (axis 0 the game axis) and *games (games in the run, all
+     * policies). Returns 0, or -1 with one line in err. */
+    int (*prepare)(const mu_experiment *ex, void **ctx, mu_layout *layout, uint64_t *games,
+                   char *err, size_t err_len);
+    size_t state_size; /* bytes of one game's state */
+    /* Starts game number game in state (state_size bytes, uninitialised). */
+    void (*setup)(const void *ctx, uint64_t game, void *state);
+    /* Plays one turn, rolling every die from dice. */
+    void (*play_turn)(const void *ctx, void *state, mu_dice *dice, mu_sink *sink);
+    /* Returns non-zero when the game has ended. */
+    int (*is_over)(const void *ctx, const void *state);
+    /* Writes the finished game's row and count-table entries into sink. */
+    void (*record)(const void *ctx, const void *state, mu_sink *sink);
+    /* Frees ctx. */
+    void (*release)(void *ctx);
+} mu_ruleset;
+
+/* Returns the ruleset called name, or NULL. */
+const mu_ruleset *mu_ruleset_find(const char *name);
+
+/* Returns the i-th registered ruleset (0-based), or NULL past the end. */
+const mu_ruleset *mu_ruleset_at(int i);
+
+#endif
