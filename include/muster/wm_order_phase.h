@@ -23,7 +23,7 @@ typedef struct mu_wm_order_phase {
     uint32_t attempted;       /* units that have had an order roll this phase */
     uint32_t closed;          /* units that may not be ordered again */
     uint32_t current_group;   /* the group the current character last ordered */
-    uint32_t pending_brigade; /* brigade being moved: finish it before other units */
+    uint32_t pending_brigade; /* brigade being moved: left whole once other units move */
     uint32_t half_pace;       /* units moving half pace after a failed first order */
     uint8_t orders[MU_WM_PHASE_MAX_UNITS]; /* order rolls each unit has had */
     uint8_t ordered_by[MU_WM_PHASE_MAX_UNITS]; /* character index + 1, 0 = none */
@@ -40,8 +40,8 @@ typedef enum mu_order_refusal {
     MU_ORDER_CHARACTER_FAILED,  /* "Once a character has failed ..." */
     MU_ORDER_CHARACTER_DONE,    /* he handed over: "... then the first character again" */
     MU_ORDER_UNIT_TAKEN,        /* another character ordered it, "even if the order was failed" */
-    MU_ORDER_UNIT_LEFT,         /* "not permitted to go back to a previously moved unit" */
-    MU_ORDER_BRIGADE_UNFINISHED,/* "finish moving all the units in the original brigade" */
+    MU_ORDER_UNIT_LEFT,         /* "not permitted to go back to a previously moved unit",
+                                   including a brigade left for other units */
     MU_ORDER_TOO_MANY,          /* "a maximum of three orders" */
     MU_ORDER_NOT_A_BRIGADE      /* empty, more than four, or not touching at the start */
 } mu_order_refusal;

@@ -59,17 +59,16 @@ mu_order_refusal mu_wm_order_check(const mu_wm_order_phase *ph, int character, i
         return MU_ORDER_ALLOWED; /* a new character starts afresh on untaken units */
     if (group & ph->closed)
         return MU_ORDER_UNIT_LEFT;
-    uint32_t unfinished = ph->pending_brigade & ~ph->closed;
-    if (unfinished && (group & ~unfinished))
-        return MU_ORDER_BRIGADE_UNFINISHED;
     if (mu_wm_order_number(ph, group) > 3)
         return MU_ORDER_TOO_MANY;
     return MU_ORDER_ALLOWED;
 }
 
 /* Bookkeeping when character turns to group: handing over from another
- * character, leaving the previous group (splitting a brigade into a subset
- * leaves nothing), and starting a brigade that must be finished first. */
+ * character; leaving the previous group (ordering a subset of it, as when
+ * a brigade is split, leaves nothing); and the brigade rule: the units of a
+ * brigade that has moved may be ordered as sub-brigades or singly, but once
+ * the character orders a unit outside it, the whole brigade is left. */
 static void turn_to(mu_wm_order_phase *ph, int character, uint32_t group)
 {
     if (character != ph->current_character) {
@@ -128,6 +127,6 @@ const char *mu_order_refusal_name(mu_order_refusal r)
 {
     static const char *const names[] = {"allowed", "general failed", "character failed",
                                         "character done", "unit taken", "unit left",
-                                        "brigade unfinished", "too many orders", "not a brigade"};
+                                        "too many orders", "not a brigade"};
     return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
