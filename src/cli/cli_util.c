@@ -2,11 +2,23 @@
 
 #include "muster/status.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+const char *bad_option_text(char **argv, char *buf, size_t len)
+{
+    if (optopt) {
+        snprintf(buf, len, "-%c", optopt);
+        return buf;
+    }
+    return argv[optind - 1];
+}
 
 int usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -19,8 +31,25 @@ int usage_error(const char *cmd, const char *fmt, ...)
     return MU_EXIT_USAGE;
 }
 
+/* strtol/strtod accept leading blanks, and strtod hex and inf/nan: we take
+ * only an optional sign followed by decimal digits (and '.', 'e'). */
+static int is_plain_decimal(const char *text, int allow_fraction)
+{
+    const char *p = text;
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!isdigit((unsigned char)*p) && !(allow_fraction && *p == '.'))
+        return 0;
+    for (; *p; p++)
+        if (!isdigit((unsigned char)*p) && !(allow_fraction && strchr(".eE+-", *p)))
+            return 0;
+    return 1;
+}
+
 int parse_int(const char *text, long lo, long hi, long *out)
 {
+    if (!is_plain_decimal(text, 0))
+        return -1;
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
@@ -32,6 +61,8 @@ int parse_int(const char *text, long lo, long hi, long *out)
 
 int parse_double(const char *text, double lo, double hi, double *out)
 {
+    if (!is_plain_decimal(text, 1))
+        return -1;
     char *end;
     errno = 0;
     double v = strtod(text, &end);

@@ -1,2 +1,267 @@
-/* placeholder: being written */
-typedef int placeholder_cmd_info;
+/* `muster info FILE`: the provenance of a results file (finished or
+ * .partial) and a summary of its axes, per-game columns and count tables. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "../io/h5attr.h"
+#include "cli_util.h"
+#include "commands.h"
+
+#include "muster/status.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <hdf5.h>
+#include <hdf5_hl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CMD "info"
+
+static const char help_text[] =
+    "Usage: muster info FILE\n"
+    "\n"
+    "Describes a muster results file (FILE.h5, or FILE.h5.partial left by an\n"
+    "interrupted run): who made it and from what (tool version, git commit,\n"
+    "ruleset, seed, games requested and complete, status, threads, creation\n"
+    "time, experiment file), then each axis, per-game column and count table\n"
+    "with its shape, type, long_name and [units]; tables also show the sum of\n"
+    "their cells. A .partial file being written shows its last checkpoint.\n"
+    "\n"
+    "  -h, --help   print this help\n"
+    "\n"
+    "Exit status: 0 done, 64 usage error, 65 not a muster results file,\n"
+    "66 FILE cannot be opened.\n";
+
+enum kind { AXIS, COLUMN, TABLE };
+
+/* Reads the command line; returns MU_EXIT_OK with *path, -1 after help,
+ * or a usage error status. */
+static int parse_args(int argc, char **argv, const char **path)
+{
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(help_text, stdout);
+            return -1;
+        }
+        return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+    }
+    if (argc - optind != 1)
+        return usage_error(CMD, argc == optind ? "no FILE given" : "more than one FILE given");
+    *path = argv[optind];
+    return MU_EXIT_OK;
+}
+
+/* Prints one root string attribute, or "?" if it is missing. */
+static void print_str(hid_t f, const char *label, const char *name)
+{
+    char *s = NULL;
+    printf("  %-15s %s\n", label, mu_h5_get_str(f, name, &s) == 0 ? s : "?");
+    free(s);
+}
+
+static int print_provenance(hid_t f, const char *path)
+{
+    static const char *const required[] = {"tool_version", "ruleset", "seed", "games_requested",
+                                           "games_complete", "status"};
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
+        if (H5Aexists(f, required[i]) <= 0) {
+            fprintf(stderr, "%s: error: not a muster results file (no '%s' attribute)\n", path, required[i]);
+            return -1;
+        }
+    char *version = NULL, *commit = NULL, *text = NULL;
+    uint64_t seed = 0, requested = 0, complete = 0;
+    int64_t threads = 0, rows = 0;
+    mu_h5_get_str(f, "tool_version", &version), mu_h5_get_str(f, "git_commit", &commit);
+    mu_h5_get_u64(f, "seed", &seed), mu_h5_get_u64(f, "games_requested", &requested);
+    mu_h5_get_u64(f, "games_complete", &complete), mu_h5_get_i64(f, "threads", &threads);
+    mu_h5_get_i64(f, "per_game_rows", &rows), mu_h5_get_str(f, "experiment", &text);
+    printf("%s\n", path);
+    printf("  %-15s %s (git %s)\n", "tool version", version ? version : "?", commit ? commit : "?");
+    print_str(f, "ruleset", "ruleset");
+    printf("  %-15s %" PRIu64 "\n", "seed", seed);
+    printf("  %-15s %" PRIu64 " of %" PRIu64 " complete\n", "games", complete, requested);
+    print_str(f, "status", "status");
+    printf("  %-15s %" PRId64 "\n", "threads", threads);
+    printf("  %-15s %s\n", "per-game rows", rows ? "yes" : "no");
+    print_str(f, "created", "created");
+    print_str(f, "experiment", "experiment_path");
+    printf("  %-15s %zu bytes\n", "experiment text", text ? strlen(text) : (size_t)0);
+    free(version), free(commit), free(text);
+    H5Eclear2(H5E_DEFAULT);
+    return 0;
+}
+
+static herr_t scale_name(hid_t d, unsigned dim, hid_t scale, void *buf)
+{
+    (void)d, (void)dim;
+    return H5DSget_scale_name(scale, buf, 64) > 0 ? 1 : 0;
+}
+
+/* Prints "type[name=len, ...]" of dataset d. */
+static void print_shape(hid_t d)
+{
+    hid_t type = H5Dget_type(d), space = H5Dget_space(d);
+    H5T_class_t cls = H5Tget_class(type);
+    unsigned bits = (unsigned)H5Tget_size(type) * 8u;
+    if (cls == H5T_INTEGER)
+        printf("%sint%u", H5Tget_sign(type) == H5T_SGN_NONE ? "u" : "", bits);
+    else
+        printf("%s", cls == H5T_FLOAT ? (bits == 64 ? "float64" : "float32") : cls == H5T_STRING ? "string" : "other");
+    hsize_t dims[H5S_MAX_RANK];
+    int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+    for (int i = 0; i < rank; i++) {
+        char name[64] = "";
+        if (H5DSis_scale(d) > 0)
+            H5DSget_scale_name(d, name, sizeof name);
+        else if (H5DSget_num_scales(d, (unsigned)i) > 0)
+            H5DSiterate_scales(d, (unsigned)i, NULL, scale_name, name);
+        printf("%s%s=%llu", i ? ", " : "[", name[0] ? name : "?", (unsigned long long)dims[i]);
+    }
+    printf("]");
+    H5Tclose(type), H5Sclose(space);
+}
+
+/* Prints the sum of the uint64 cells of table d (exact unless > 2^64). */
+static void print_sum(hid_t d)
+{
+    hid_t space = H5Dget_space(d);
+    hssize_t n = H5Sget_simple_extent_npoints(space);
+    H5Sclose(space);
+    uint64_t *cells = n > 0 && n < ((hssize_t)1 << 28) ? malloc((size_t)n * sizeof *cells) : NULL;
+    if (!cells || H5Dread(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, cells) < 0) {
+        printf("  sum ?");
+    } else {
+        uint64_t sum = 0;
+        int over = 0;
+        for (hssize_t i = 0; i < n; i++)
+            over |= (sum += cells[i]) < cells[i];
+        over ? printf("  sum > 2^64") : printf("  sum %" PRIu64, sum);
+    }
+    free(cells);
+}
+
+static void print_dataset(hid_t d, const char *path, enum kind kind)
+{
+    char *long_name = NULL, *units = NULL;
+    mu_h5_get_str(d, "long_name", &long_name);
+    mu_h5_get_str(d, "units", &units);
+    printf("  %s  ", path);
+    print_shape(d);
+    printf("  \"%s\" [%s]", long_name ? long_name : "", units ? units : "");
+    if (kind == TABLE)
+        print_sum(d);
+    printf("\n");
+    free(long_name), free(units);
+    H5Eclear2(H5E_DEFAULT);
+}
+
+static enum kind kind_of(hid_t d, const char *path)
+{
+    if (H5DSis_scale(d) > 0)
+        return AXIS;
+    return strncmp(path, "games/", 6) == 0 ? COLUMN : TABLE;
+}
+
+/* Prints every dataset of kind want under group g (path prefix), in name
+ * order, recursively. Returns 0 or -1 if the file cannot be read. */
+static int walk(hid_t g, const char *prefix, enum kind want)
+{
+    H5G_info_t info;
+    if (H5Gget_info(g, &info) < 0)
+        return -1;
+    for (hsize_t i = 0; i < info.nlinks; i++) {
+        char name[256], path[512];
+        ssize_t n = H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, i, name, sizeof name, H5P_DEFAULT);
+        if (n < 0 || (size_t)n >= sizeof name)
+            return -1;
+        snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "/" : "", name);
+        hid_t o = H5Oopen(g, name, H5P_DEFAULT);
+        if (o < 0)
+            return -1;
+        int rc = 0;
+        if (H5Iget_type(o) == H5I_GROUP)
+            rc = walk(o, path, want);
+        else if (H5Iget_type(o) == H5I_DATASET && kind_of(o, path) == want)
+            print_dataset(o, path, want);
+        H5Oclose(o);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int print_summary(hid_t f, const char *path)
+{
+    static const char *const titles[] = {"axes", "columns", "tables"};
+    for (int k = AXIS; k <= TABLE; k++) {
+        printf("%s:\n", titles[k]);
+        if (walk(f, "", (enum kind)k) < 0) {
+            char reason[128];
+            fflush(stdout);
+            fprintf(stderr, "%s: error: cannot read its datasets: %s\n", path, mu_h5_reason(reason, sizeof reason));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Opens path read-only without taking HDF5's file lock, so a partial file
+ * can be read while its run writes it. Returns the file id or -1. */
+static hid_t open_quietly(const char *path)
+{
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+#if H5_VERSION_GE(1, 10, 7)
+    H5Pset_file_locking(fapl, 0, 1);
+#endif
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, fapl);
+    H5Pclose(fapl);
+    return f;
+}
+
+/* Checks that path can be read and is HDF5; returns 0 or an exit status. */
+static int check_input(const char *path)
+{
+    struct stat st;
+    FILE *probe = fopen(path, "rb");
+    if (!probe || stat(path, &st) != 0 || S_ISDIR(st.st_mode)) {
+        int e = probe ? EISDIR : errno;
+        if (probe)
+            fclose(probe);
+        fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(e));
+        return MU_EXIT_NOINPUT;
+    }
+    fclose(probe);
+    if (H5Fis_hdf5(path) <= 0) {
+        H5Eclear2(H5E_DEFAULT);
+        fprintf(stderr, "%s: error: not an HDF5 file\n", path);
+        return MU_EXIT_DATAERR;
+    }
+    return 0;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    const char *path = NULL;
+    int rc = parse_args(argc, argv, &path);
+    if (rc != MU_EXIT_OK)
+        return rc < 0 ? MU_EXIT_OK : rc;
+    mu_h5_quiet();
+    if ((rc = check_input(path)) != 0)
+        return rc;
+    hid_t f = open_quietly(path);
+    if (f < 0) {
+        char reason[128];
+        fprintf(stderr, "%s: error: cannot read as HDF5: %s\n", path, mu_h5_reason(reason, sizeof reason));
+        return MU_EXIT_DATAERR;
+    }
+    rc = print_provenance(f, path) == 0 && print_summary(f, path) == 0 ? MU_EXIT_OK : MU_EXIT_DATAERR;
+    H5Fclose(f);
+    return rc;
+}

@@ -72,9 +72,17 @@ static int parse_unit_spec(const char *spec, int default_orders, struct chain_un
     u->where = (mu_wm_order_situation){.enemy_distance_mm = INFINITY};
     u->orders = default_orders;
     int first = 1;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    char *next = buf;
+    for (char *tok = buf; next; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
         double cm;
         long n;
+        if (*tok == '\0') {
+            snprintf(err, err_len, "--unit '%s' has an empty field", spec);
+            return -1;
+        }
         if (first) {
             if (parse_double(tok, 0.0, 1e6, &cm) != 0) {
                 snprintf(err, err_len, "--unit '%s': distance '%s' is not a number of cm >= 0", spec, tok);
@@ -126,8 +134,10 @@ static int parse_args(int argc, char **argv, struct odds_request *req)
     *req = (struct odds_request){.rules = mu_wm_order_rules_default(), .order_number = 1};
     single->where.enemy_distance_mm = INFINITY;
 
+    char optbuf[8];
     optind = 1;
     opterr = 0;
+    optopt = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
@@ -190,7 +200,7 @@ static int parse_args(int argc, char **argv, struct odds_request *req)
         case ':':
             return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
         default:
-            return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return usage_error(CMD, "unknown option '%s'", bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind < argc)

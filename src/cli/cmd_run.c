@@ -62,8 +62,10 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         {"batch", required_argument, NULL, OPT_BATCH}, {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
+    char optbuf[8];
     optind = 1;
     opterr = 0;
+    optopt = 0;
     int c;
     long n;
     while ((c = getopt_long(argc, argv, ":o:n:s:j:qh", opts, NULL)) != -1) {
@@ -94,7 +96,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         case 'q': a->quiet = 1; break;
         case 'h': fputs(help_text, stdout); return -1;
         case ':': return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+        default: return usage_error(CMD, "unknown option '%s'", bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind >= argc)

@@ -9,4 +9,10 @@ int cmd_odds(int argc, char **argv);
 /* `muster run`: play an experiment and write its HDF5 results. */
 int cmd_run(int argc, char **argv);
 
+/* `muster validate`: check experiment files without running them. */
+int cmd_validate(int argc, char **argv);
+
+/* `muster info`: what a results file holds. */
+int cmd_info(int argc, char **argv);
+
 #endif

@@ -16,6 +16,8 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     {"run", cmd_run, "play an experiment's games in parallel and write HDF5 results"},
+    {"validate", cmd_validate, "check experiment files without running them"},
+    {"info", cmd_info, "show what a results file holds: provenance, status, summary"},
     {"odds", cmd_odds, "exact order odds: one roll or a character's whole order chain"},
 };
 
@@ -37,7 +39,10 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage_error(NULL, "no command given");
     const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    int is_help = strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0;
+    if ((is_help || strcmp(name, "--version") == 0) && argc > 2)
+        return usage_error(NULL, "unexpected argument '%s'", argv[2]);
+    if (is_help) {
         print_help(stdout);
         return MU_EXIT_OK;
     }
