@@ -4,9 +4,9 @@
 # Debian packages the build needs.
 MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libcyaml-dev libyaml-dev libcmocka-dev libomp-dev"
 # Packages the analysis (Python) needs.
-MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy"
+MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy python3-yaml python3-xarray python3-h5netcdf"
 # Packages only the test suite needs.
-MUSTER_TEST_PACKAGES="libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-xarray python3-h5netcdf clang"
+MUSTER_TEST_PACKAGES="libpcg-cpp-dev dieharder hdf5-tools python3-pytest clang"
 
 # ensure_packages PKG...: installs the packages that are not installed yet,
 # quietly; prints nothing when all are there. Needs root to install.

@@ -1,0 +1,8 @@
+"""Analysis of muster results files (HDF5): loading, exact odds, reports, plots.
+
+Modules: load (files, provenance, per-game rows, count tables), stats
+(Wilson intervals, exact 2D6 order odds), report (the order-odds report),
+plots (PNG figures). Run ``python3 -m muster_analysis FILE.h5`` for the CLI.
+"""
+
+__all__ = ["load", "stats", "report", "plots"]
