@@ -1,0 +1,57 @@
+#!/bin/sh
+# `muster validate` end to end: each file of bad/ gives exactly its line of
+# bad/expected.txt on stderr, nothing on stdout, and exit 65; valid files
+# print "FILE: ok"; the exit status is the worst outcome; usage errors
+# exit 64. Usage (from tests/io): validate_cli.sh PATH/TO/muster
+set -u
+muster=$1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+# expect NAME STATUS STDOUT STDERR -- ARGS...: runs `muster validate ARGS`
+# and compares its status and its whole stdout and stderr.
+expect() {
+    name=$1 want_rc=$2 want_out=$3 want_err=$4
+    shift 5
+    "$muster" validate "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ -n "$want_out" ]; then printf '%s\n' "$want_out" >"$tmp/want_out"; else : >"$tmp/want_out"; fi
+    if [ -n "$want_err" ]; then printf '%s\n' "$want_err" >"$tmp/want_err"; else : >"$tmp/want_err"; fi
+    if [ "$rc" != "$want_rc" ] || ! cmp -s "$tmp/out" "$tmp/want_out" || ! cmp -s "$tmp/err" "$tmp/want_err"; then
+        echo "FAIL: $name: status $rc (want $want_rc)"
+        echo "--- stdout:"; cat "$tmp/out"; echo "--- want:"; cat "$tmp/want_out"
+        echo "--- stderr:"; cat "$tmp/err"; echo "--- want:"; cat "$tmp/want_err"
+        failures=$((failures + 1))
+    fi
+}
+
+grep -v '^#' bad/expected.txt >"$tmp/cases"
+n=0
+while IFS= read -r line; do
+    file=${line%%:*}
+    expect "$file" 65 "" "$line" -- "$file"
+    n=$((n + 1))
+done <"$tmp/cases"
+[ "$n" -ge 19 ] || { echo "FAIL: only $n cases in bad/expected.txt"; failures=$((failures + 1)); }
+
+good=../../experiments/examples/drill-minimal.yaml
+expect "valid file" 0 "$good: ok" "" -- "$good"
+expect "two valid files" 0 "$good: ok
+good/full.yaml: ok" "" -- "$good" good/full.yaml
+expect "unreadable file" 66 "" "missing.yaml: error: cannot read: No such file or directory" -- missing.yaml
+expect "valid and unreadable" 66 "$good: ok" "missing.yaml: error: cannot read: No such file or directory" \
+    -- missing.yaml "$good"
+expect "invalid beats unreadable" 65 "$good: ok" "missing.yaml: error: cannot read: No such file or directory
+$(grep '^bad/schema-2.yaml:' bad/expected.txt)" -- missing.yaml bad/schema-2.yaml "$good"
+expect "no file" 64 "" "muster validate: error: no experiment file given (see 'muster validate --help')" --
+expect "unknown option" 64 "" "muster validate: error: unknown option '--strict' (see 'muster validate --help')" \
+    -- --strict "$good"
+
+"$muster" validate --help >"$tmp/out" 2>"$tmp/err"
+if [ $? -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^Usage: muster validate FILE\.\.\.$' "$tmp/out"; then
+    echo "FAIL: --help"; failures=$((failures + 1))
+fi
+
+[ "$failures" -eq 0 ] && echo "ok: $n invalid files and 8 other checks"
+[ "$failures" -eq 0 ]
