@@ -1,0 +1,187 @@
+/* Plane geometry: simple polygons, and rectangles and segments against
+ * them. Shapes are closed regions; touching within MU_GEOM_EPS_MM counts
+ * as meeting. */
+#include "muster/geom.h"
+
+#include <assert.h>
+#include <stddef.h>
+
+#define EPS MU_GEOM_EPS_MM
+
+/* Edge k of poly: vertex k to vertex k + 1 (wrapping). */
+static mu_seg poly_edge(const mu_polygon *poly, int k)
+{
+    mu_seg e = {poly->v[k], poly->v[(k + 1) % poly->n]};
+    return e;
+}
+
+static void poly_check(const mu_polygon *poly)
+{
+    assert(poly->n >= 0 && (poly->n == 0 || poly->v != NULL));
+    (void)poly;
+}
+
+int mu_point_in_polygon(const mu_polygon *poly, mu_vec2 p)
+{
+    poly_check(poly);
+    for (int k = 0; k < poly->n; k++)
+        if (mu_point_seg_distance(p, poly_edge(poly, k), NULL) <= EPS)
+            return 1;
+    /* Off the boundary: count edges crossing the ray to +x (each edge
+     * half-open in y, so a vertex on the ray counts once). */
+    int inside = 0;
+    for (int k = 0; k < poly->n; k++) {
+        mu_seg e = poly_edge(poly, k);
+        if ((e.a.y > p.y) != (e.b.y > p.y)) {
+            double x = e.a.x + (p.y - e.a.y) / (e.b.y - e.a.y) * (e.b.x - e.a.x);
+            if (p.x < x)
+                inside = !inside;
+        }
+    }
+    return inside;
+}
+
+double mu_polygon_area(const mu_polygon *poly)
+{
+    poly_check(poly);
+    double twice = 0.0;
+    for (int k = 1; k + 1 < poly->n; k++)
+        twice += mu_v2_cross(mu_v2_sub(poly->v[k], poly->v[0]), mu_v2_sub(poly->v[k + 1], poly->v[0]));
+    return twice / 2.0;
+}
+
+/* A fold-back or a repeated vertex makes two non-adjacent edges meet
+ * (or, in a triangle, the area vanish), so these checks suffice. */
+int mu_polygon_is_simple(const mu_polygon *poly)
+{
+    poly_check(poly);
+    int n = poly->n;
+    if (n < 3 || fabs(mu_polygon_area(poly)) <= EPS * EPS)
+        return 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 2; j < n; j++) {
+            if (i == 0 && j == n - 1)
+                continue; /* adjacent through the wrap */
+            if (mu_seg_intersect(poly_edge(poly, i), poly_edge(poly, j), NULL))
+                return 0;
+        }
+    return 1;
+}
+
+/* Boundaries that come no nearer than their closest edge pair are either
+ * apart or nested; one vertex tells which. */
+double mu_polygon_distance(const mu_polygon *a, const mu_polygon *b, mu_vec2 *pa, mu_vec2 *pb)
+{
+    poly_check(a);
+    poly_check(b);
+    if (a->n == 0 || b->n == 0)
+        return INFINITY;
+    double best = INFINITY;
+    mu_vec2 ba = a->v[0], bb = b->v[0], ca, cb;
+    for (int i = 0; i < a->n && best > 0.0; i++)
+        for (int j = 0; j < b->n && best > 0.0; j++) {
+            double d = mu_seg_distance(poly_edge(a, i), poly_edge(b, j), &ca, &cb);
+            if (d < best) {
+                best = d;
+                ba = ca;
+                bb = cb;
+            }
+        }
+    if (best > 0.0 && mu_point_in_polygon(b, a->v[0])) {
+        best = 0.0;
+        ba = bb = a->v[0];
+    } else if (best > 0.0 && mu_point_in_polygon(a, b->v[0])) {
+        best = 0.0;
+        ba = bb = b->v[0];
+    }
+    if (pa)
+        *pa = ba;
+    if (pb)
+        *pb = bb;
+    return best;
+}
+
+double mu_orect_polygon_distance(const mu_orect *r, const mu_polygon *poly, mu_vec2 *pr, mu_vec2 *pp)
+{
+    mu_vec2 c[4];
+    mu_orect_corners(r, c);
+    mu_polygon q = {4, c};
+    return mu_polygon_distance(&q, poly, pr, pp);
+}
+
+int mu_orect_meets_polygon(const mu_orect *r, const mu_polygon *poly)
+{
+    return mu_orect_polygon_distance(r, poly, NULL, NULL) <= 0.0;
+}
+
+/* A simple polygon has no holes, so r is inside when its boundary is. */
+int mu_orect_inside_polygon(const mu_orect *r, const mu_polygon *poly)
+{
+    for (int e = MU_EDGE_FRONT; e <= MU_EDGE_LEFT; e++)
+        if (!mu_seg_inside_polygon(mu_orect_edge(r, e), poly))
+            return 0;
+    return 1;
+}
+
+int mu_seg_meets_polygon(mu_seg s, const mu_polygon *poly)
+{
+    poly_check(poly);
+    if (poly->n == 0)
+        return 0;
+    if (mu_point_in_polygon(poly, s.a))
+        return 1;
+    for (int k = 0; k < poly->n; k++)
+        if (mu_seg_intersect(s, poly_edge(poly, k), NULL))
+            return 1;
+    return 0;
+}
+
+/* Parameter along s (0 at a, 1 at b) of the point of s nearest p. */
+static double seg_param(mu_seg s, mu_vec2 p)
+{
+    mu_vec2 d = mu_v2_sub(s.b, s.a);
+    double len2 = mu_v2_dot(d, d);
+    if (len2 == 0.0)
+        return 0.0;
+    double t = mu_v2_dot(mu_v2_sub(p, s.a), d) / len2;
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
+
+/* The smallest parameter above `after` (or 1) where s may pass between
+ * inside and outside poly: a vertex on s or a meeting with an edge. */
+static double next_cut(mu_seg s, const mu_polygon *poly, double after)
+{
+    double next = 1.0;
+    for (int k = 0; k < poly->n; k++) {
+        mu_seg e = poly_edge(poly, k);
+        mu_vec2 at;
+        double t[2];
+        int m = 0;
+        if (mu_point_seg_distance(e.a, s, NULL) <= EPS)
+            t[m++] = seg_param(s, e.a);
+        if (mu_seg_intersect(s, e, &at))
+            t[m++] = seg_param(s, at);
+        for (int i = 0; i < m; i++)
+            if (t[i] > after && t[i] < next)
+                next = t[i];
+    }
+    return next;
+}
+
+/* Between consecutive cuts s is wholly in or wholly out: test midpoints.
+ * O(n^2) without allocating; terrain polygons are small. */
+int mu_seg_inside_polygon(mu_seg s, const mu_polygon *poly)
+{
+    poly_check(poly);
+    if (!mu_point_in_polygon(poly, s.a) || !mu_point_in_polygon(poly, s.b))
+        return 0;
+    mu_vec2 d = mu_v2_sub(s.b, s.a);
+    for (double t = 0.0; t < 1.0;) {
+        double next = next_cut(s, poly, t);
+        mu_vec2 mid = mu_v2_add(s.a, mu_v2_scale(d, (t + next) / 2.0));
+        if (!mu_point_in_polygon(poly, mid))
+            return 0;
+        t = next;
+    }
+    return 1;
+}
