@@ -15,4 +15,9 @@ int cmd_validate(int argc, char **argv);
 /* `muster info`: what a results file holds. */
 int cmd_info(int argc, char **argv);
 
+/* `muster odds --off-table ...`: argv[0] is "odds", and --off-table may
+ * appear anywhere among the options. Prints the exact Warmaster off-table
+ * fate table (text or JSON); returns an exit status. Reached from cmd_odds. */
+int odds_offtable_main(int argc, char **argv);
+
 #endif
