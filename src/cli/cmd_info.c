@@ -1,7 +1,5 @@
 /* `muster info FILE`: the provenance of a results file (finished or
  * .partial) and a summary of its axes, per-game columns and count tables. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "../io/h5attr.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -110,10 +108,10 @@ static void print_shape(hid_t d)
     hid_t type = H5Dget_type(d), space = H5Dget_space(d);
     H5T_class_t cls = H5Tget_class(type);
     unsigned bits = (unsigned)H5Tget_size(type) * 8u;
-    if (cls == H5T_INTEGER)
-        printf("%sint%u", H5Tget_sign(type) == H5T_SGN_NONE ? "u" : "", bits);
+    if (cls == H5T_INTEGER || cls == H5T_FLOAT)
+        printf("%s%u", cls == H5T_FLOAT ? "float" : H5Tget_sign(type) == H5T_SGN_NONE ? "uint" : "int", bits);
     else
-        printf("%s", cls == H5T_FLOAT ? (bits == 64 ? "float64" : "float32") : cls == H5T_STRING ? "string" : "other");
+        printf("%s", cls == H5T_STRING ? "string" : "other");
     hsize_t dims[H5S_MAX_RANK];
     int rank = H5Sget_simple_extent_dims(space, dims, NULL);
     for (int i = 0; i < rank; i++) {
@@ -205,7 +203,8 @@ static int print_summary(hid_t f, const char *path)
         if (walk(f, "", (enum kind)k) < 0) {
             char reason[128];
             fflush(stdout);
-            fprintf(stderr, "%s: error: cannot read its datasets: %s\n", path, mu_h5_reason(reason, sizeof reason));
+            fprintf(stderr, "%s: error: cannot read its datasets: %s\n", path,
+                    mu_h5_reason(reason, sizeof reason));
             return -1;
         }
     }

@@ -1,14 +1,13 @@
 /* `muster odds --off-table`: the exact fate of a Warmaster unit that has
  * left the table (warmaster-movement, "Units which move off the table"). */
 #include "cli_util.h"
+#include "commands.h"
 
 #include "muster/odds_offtable.h"
 #include "muster/status.h"
 #include "muster/wm_offtable.h"
 
 #include <getopt.h>
-#include "commands.h"
-
 #include <stddef.h>
 #include <stdio.h>
 
