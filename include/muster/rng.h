@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One pcg32 generator: a 64-bit LCG state and an odd increment that
  * selects the stream. */
 typedef struct mu_rng {
@@ -59,5 +63,9 @@ uint64_t mu_splitmix64(uint64_t x);
  * splitmix64(seed ^ splitmix64(g)), stream g. Distinct games get distinct
  * streams with unrelated starting states. */
 mu_rng mu_rng_for_game(uint64_t seed, uint64_t g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,9 +9,7 @@
 #include <cstdio>
 #include <sstream>
 
-extern "C" {
 #include "muster/rng.h"
-}
 
 namespace {
 
