@@ -6,6 +6,7 @@
 #include "muster/rng.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,7 +78,8 @@ static inline mu_dice mu_dice_from_rng(mu_rng rng)
 }
 
 /* Returns a dice source that hands out faces[0..n) in order (borrowed;
- * each 1..6) and aborts if a rule asks for more dice than scripted. */
+ * each a face of the die the rule rolls: 1..6 for a D6, 1..20 for a D20)
+ * and aborts if a rule asks for more dice than scripted. */
 mu_dice mu_dice_scripted(const uint8_t *faces, size_t n);
 
 /* Returns the next scripted face (aborting when the script runs out). */
@@ -87,6 +89,17 @@ int mu_dice_next_scripted(mu_dice *d);
 static inline int mu_dice_d6(mu_dice *d)
 {
     return d->script ? mu_dice_next_scripted(d) : mu_d6(&d->rng);
+}
+
+/* Rolls one k-sided die from d (scripted faces must lie in 1..k). */
+static inline int mu_dice_dk(mu_dice *d, int k)
+{
+    if (!d->script)
+        return mu_dk(&d->rng, k);
+    int face = mu_dice_next_scripted(d);
+    if (face < 1 || face > k)
+        abort();
+    return face;
 }
 
 /* Rolls 2D6 from d: one bounded draw from a generator, or two scripted

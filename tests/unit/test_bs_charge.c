@@ -1,0 +1,386 @@
+/* Battlesystem charge, each test citing its clause of
+ * battlesystem-movement-phase.txt (7.14, 7.7 SPECIAL NOTE, Q&A 127.67).
+ * Dice are scripted: an empty script aborts the test if a die is rolled. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "assert_close.h"
+
+#include "muster/bs_charge.h"
+#include "muster/bs_field.h"
+#include "muster/bs_move.h"
+
+#define IN 25.4
+#define PI 3.14159265358979323846
+
+static mu_bs_rules R;
+static mu_bs_table T;
+static mu_bs_tally TALLY;
+static mu_dice DICE;
+static const uint8_t NO_DICE[1] = {0};
+
+static int setup(void **state)
+{
+    (void)state;
+    R = mu_bs_rules_default();
+    T = (mu_bs_table){0};
+    TALLY = (mu_bs_tally){0};
+    DICE = mu_dice_scripted(NO_DICE, 0);
+    return 0;
+}
+
+static mu_bs_env env(void)
+{
+    mu_bs_env e = {&R, &T, &DICE, &TALLY};
+    return e;
+}
+
+static mu_bs_profile profile(mu_bs_kind k)
+{
+    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
+    return p;
+}
+
+static int add_p(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage,
+                 mu_bs_formation form, double x, double y)
+{
+    mu_vec2 facing = side == 0 ? mu_v2(0, 1) : mu_v2(0, -1);
+    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), facing);
+    return mu_bs_field_add(f, &u);
+}
+
+static int add(mu_bs_field *f, mu_bs_kind k, int side, mu_bs_formation form, double x, double y)
+{
+    return add_p(f, profile(k), side, 8, 4, form, x, y);
+}
+
+static mu_bs_env begin(mu_bs_field *f)
+{
+    mu_bs_env e = env();
+    mu_bs_round_begin(f, 0);
+    mu_bs_phase_begin(f, &e, 0);
+    return e;
+}
+
+/* Declares, runs straight ahead and finishes a charge of u at target. */
+static mu_bs_charge_result charge(mu_bs_field *f, mu_bs_env *e, int u, int target)
+{
+    assert_int_equal(mu_bs_start(f, e, u, MU_BS_MODE_CHARGE, target), MU_BS_OK);
+    mu_bs_charge_result r;
+    assert_int_equal(mu_bs_charge_run(f, e, u, 0, &r), MU_BS_OK);
+    mu_bs_finish(f, e, u, NULL);
+    return r;
+}
+
+/* battlesystem 7.14: "A charging unit may move 1 1/2 its normal movement
+ * rate ... must be in base-to-base contact"; "A regular unit that charges
+ * in closed formation gains a -1 bonus ... to its Attack Rating ... for
+ * the Melee Phase in that Game Round only." */
+static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 17 * IN);
+    mu_bs_env en = begin(&f);
+    mu_bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    assert_int_equal(r.contact, e);
+    assert_true(r.target_contacted);
+    assert_close(r.moved_mm, 17 * IN, 1e-9);
+    assert_true(mu_bs_touching(&f, u, e));
+    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 14);
+    assert_int_equal(f.units[u].ar, 15);
+    assert_true(f.units[u].charged);
+    assert_int_equal(TALLY.charges_declared, 1);
+    assert_int_equal(TALLY.charges_made, 1);
+    /* "that Game Round only" */
+    mu_bs_round_begin(&f, 0);
+    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+}
+
+/* battlesystem 7.14: "To charge, the unit must be able to MOVE at least
+ * 2/3 its normal movement rate before it comes into base-to-base contact";
+ * 7.7 SPECIAL NOTE: declared forces "are committed to the stated action,
+ * or to no action for that entire phase!" */
+static void test_bs_charge_too_close_is_no_action(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 7.9 * IN);
+    mu_bs_env en = begin(&f);
+    mu_bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_TOO_CLOSE);
+    assert_close(r.moved_mm, 0, 1e-12);
+    assert_close(r.contact_path_mm, 7.9 * IN, 1e-9);
+    assert_int_equal(f.units[u].formation, MU_BS_CLOSED); /* no failure penalty */
+    assert_int_equal(mu_bs_current_morale(&f.units[u]), 12);
+    assert_int_equal(mu_bs_advance(&f, &en, u, 1 * IN, 0, NULL), MU_BS_FINISHED);
+    /* exactly 2/3 of the rate is enough */
+    mu_bs_field g;
+    mu_bs_field_init(&g);
+    u = add(&g, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    e = add(&g, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 8 * IN);
+    en = begin(&g);
+    assert_int_equal(charge(&g, &en, u, e).outcome, MU_BS_CHARGE_MADE);
+}
+
+/* Q&A 127.67: "a player cannot measure the distance between his unit and
+ * an enemy unit, then decide not to try to charge ... the player would
+ * have to move his unit as close to the opposing unit as its normal
+ * movement allowance will take it." 7.14: "If a unit in closed formation
+ * fails to end its charge in base-to-base contact ... it breaks into open
+ * formation, but remains in command." */
+static void test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 19 * IN);
+    mu_bs_env en = begin(&f);
+    /* the policy estimated 17"; the rules measure 19" after the
+     * declaration */
+    mu_bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_SHORT);
+    assert_close(r.moved_mm, 12 * IN, 1e-9); /* normal allowance, not 18" */
+    assert_false(mu_bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    assert_true(f.units[u].in_command);
+    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+    assert_int_equal(TALLY.charges_short, 1);
+}
+
+/* battlesystem 7.14: "If a unit in open or mob formation fails to end its
+ * charge in baes-to-base contact ... it suffers a -3 penalty to current
+ * morale for the remainder of the current Game Round." */
+static void test_bs_charge_failed_open_or_mob_minus_three_morale(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int o = add(&f, MU_BS_REGULAR, 0, MU_BS_OPEN, 0, 0);
+    int m = add(&f, MU_BS_MOB, 0, MU_BS_MOB_FORMATION, 1000, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 30 * IN);
+    int e2 = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 1000, 30 * IN);
+    mu_bs_env en = begin(&f);
+    assert_int_equal(charge(&f, &en, o, e).outcome, MU_BS_CHARGE_SHORT);
+    assert_int_equal(charge(&f, &en, m, e2).outcome, MU_BS_CHARGE_SHORT);
+    assert_int_equal(mu_bs_current_morale(&f.units[o]), 9);
+    assert_int_equal(mu_bs_current_morale(&f.units[m]), 9);
+    assert_int_equal(f.units[o].formation, MU_BS_OPEN);
+    mu_bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
+    assert_int_equal(mu_bs_current_morale(&f.units[o]), 12);
+}
+
+/* battlesystem 7.14: "Skirmish units and individuals cannot charge."
+ * "Except in this one instance, an out of command regular unit cannot
+ * charge." (A mob is not a regular unit.) */
+static void test_bs_charge_who_may_charge(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int s = add(&f, MU_BS_SKIRMISHERS, 0, MU_BS_SKIRMISH, 0, 0);
+    mu_bs_profile hero = profile(MU_BS_INDIVIDUAL);
+    int h = add_p(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 300, 0);
+    int r = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 600, 0);
+    int m = add(&f, MU_BS_MOB, 0, MU_BS_MOB_FORMATION, 900, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 600, 10 * IN);
+    int friend_ = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 1500, 0);
+    mu_bs_unit_set_command(&f.units[r], &R, 0);
+    f.units[m].in_command = 0;
+    mu_bs_env en = begin(&f);
+    assert_int_equal(mu_bs_start(&f, &en, s, MU_BS_MODE_CHARGE, e), MU_BS_CANNOT_CHARGE);
+    assert_int_equal(mu_bs_start(&f, &en, h, MU_BS_MODE_CHARGE, e), MU_BS_CANNOT_CHARGE);
+    assert_int_equal(mu_bs_start(&f, &en, r, MU_BS_MODE_CHARGE, e), MU_BS_NOT_IN_COMMAND);
+    assert_int_equal(mu_bs_start(&f, &en, m, MU_BS_MODE_CHARGE, friend_), MU_BS_BAD_TARGET);
+    assert_int_equal(mu_bs_start(&f, &en, m, MU_BS_MODE_CHARGE, e), MU_BS_OK);
+}
+
+/* battlesystem 7.14: "If the charging unit is in closed formation and
+ * consists of creatures of chaotic alignment or low intelligence, it must
+ * make a Discipline Check when charging. If the Discipline Check fails, the
+ * unit goes out of command and breaks into open formation during the
+ * charge." (It still charges; no closed-formation bonus.) */
+static void test_bs_charge_low_int_closed_discipline_check(void **state)
+{
+    (void)state;
+    mu_bs_profile orcs = profile(MU_BS_REGULAR);
+    orcs.low_int_or_chaotic = 1;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add_p(&f, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    const uint8_t fail[1] = {18};
+    DICE = mu_dice_scripted(fail, 1);
+    mu_bs_env en = begin(&f);
+    mu_bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(DICE.script_pos, 1);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    assert_false(f.units[u].in_command);
+    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+    assert_int_equal(TALLY.discipline_failed, 1);
+
+    mu_bs_field g;
+    mu_bs_field_init(&g);
+    u = add_p(&g, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    e = add(&g, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    const uint8_t pass[1] = {12};
+    DICE = mu_dice_scripted(pass, 1);
+    en = begin(&g);
+    charge(&g, &en, u, e);
+    assert_true(g.units[u].in_command);
+    assert_int_equal(g.units[u].formation, MU_BS_CLOSED);
+    assert_int_equal(mu_bs_melee_ar(&g.units[u]), 14);
+    /* an open-formation low-INT unit takes no check (no dice scripted) */
+    mu_bs_field h;
+    mu_bs_field_init(&h);
+    u = add_p(&h, orcs, 0, 8, 4, MU_BS_OPEN, 0, 0);
+    e = add(&h, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    DICE = mu_dice_scripted(NO_DICE, 0);
+    en = begin(&h);
+    assert_int_equal(charge(&h, &en, u, e).outcome, MU_BS_CHARGE_MADE);
+}
+
+/* Sets up u (side 0) and an enemy placed so that, after an oblique move of
+ * 6" at 30 degrees, a straight run of 9" meets it. */
+static void crooked_setup(mu_bs_field *f, int *u, int *e)
+{
+    mu_bs_field_init(f);
+    *u = add(f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    double x = -6 * IN * sin(PI / 6), y = 6 * IN * cos(PI / 6);
+    *e = add(f, MU_BS_REGULAR, 1, MU_BS_CLOSED, x, y + 9 * IN);
+}
+
+/* battlesystem 7.14, our reading (default): "The 2/3 of the charge
+ * distance must be in a straight line" refers back to "2/3 its normal
+ * movement rate": a 9" straight run after 6" of manoeuvre is a charge. */
+static void test_bs_charge_two_thirds_of_rate_straight_reading(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    int u, e;
+    crooked_setup(&f, &u, &e);
+    mu_bs_env en = begin(&f);
+    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
+    assert_int_equal(mu_bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL), MU_BS_OK);
+    mu_bs_charge_result r;
+    assert_int_equal(mu_bs_charge_run(&f, &en, u, 0, &r), MU_BS_OK);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    assert_close(r.run_mm, 9 * IN, 1e-9);
+    assert_close(f.units[u].used_mm, 15 * IN, 1e-9);
+}
+
+/* battlesystem 7.14, the other reading (MU_BS_STRAIGHT_TWO_THIRDS_DISTANCE):
+ * 9" straight of a 15" charge is less than 2/3: no charge. */
+static void test_bs_charge_two_thirds_of_distance_straight_reading(void **state)
+{
+    (void)state;
+    R.charge_straight = MU_BS_STRAIGHT_TWO_THIRDS_DISTANCE;
+    mu_bs_field f;
+    int u, e;
+    crooked_setup(&f, &u, &e);
+    mu_bs_env en = begin(&f);
+    mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e);
+    mu_bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL);
+    mu_bs_charge_result r;
+    mu_bs_charge_run(&f, &en, u, 0, &r);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_NOT_STRAIGHT);
+    assert_false(mu_bs_touching(&f, u, e));
+}
+
+/* battlesystem 7.14 judged on its own (pure): within range and 2/3 of the
+ * rate straight is MADE; short of 2/3 TOO_CLOSE; beyond 1 1/2 x rate or no
+ * contact SHORT; a straight move continued by the run counts. */
+static void test_bs_charge_judge(void **state)
+{
+    (void)state;
+    double rate = 12 * IN;
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 18 * IN, 18 * IN), MU_BS_CHARGE_MADE);
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 18.1 * IN, 18.1 * IN), MU_BS_CHARGE_SHORT);
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, INFINITY, 0), MU_BS_CHARGE_SHORT);
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 7.99 * IN, 7.99 * IN), MU_BS_CHARGE_TOO_CLOSE);
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 3 * IN, 3 * IN, 5 * IN, 5 * IN), MU_BS_CHARGE_MADE);
+    /* terrain: 10" of path costing 20" is out of range */
+    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 10 * IN, 20 * IN), MU_BS_CHARGE_SHORT);
+}
+
+/* battlesystem 7.14: a declared charge that never runs did not end in
+ * contact: the failure penalty applies (committed, 7.7 SPECIAL NOTE). */
+static void test_bs_charge_declared_not_run_fails(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 15 * IN);
+    mu_bs_env en = begin(&f);
+    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
+    mu_bs_phase_end(&f, &en);
+    assert_int_equal(f.units[u].charge, MU_BS_CHARGE_SHORT);
+    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+}
+
+/* battlesystem 7.14: a charging unit's move that meets an enemy is the
+ * charge; "it must be in base-to-base contact with an enemy unit or
+ * figure, and it must attack that figure" (any enemy met counts). */
+static void test_bs_charge_by_advance_and_other_enemy(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 600, 15 * IN);
+    int other = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 14 * IN);
+    mu_bs_env en = begin(&f);
+    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
+    mu_bs_step s;
+    assert_int_equal(mu_bs_advance(&f, &en, u, 30 * IN, 0, &s), MU_BS_OK);
+    assert_int_equal(s.contact, other);
+    assert_int_equal(f.units[u].charge, MU_BS_CHARGE_MADE);
+    assert_int_equal(f.units[u].charge_contact, other);
+    assert_true(isinf(mu_bs_line_distance_mm(&f, u, e, 0))); /* the line missed it */
+}
+
+/* battlesystem 7.14: a friend in the way stops the charge short of
+ * contact: failure. */
+static void test_bs_charge_blocked_by_friend_fails(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 5 * IN + 40);
+    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 15 * IN);
+    mu_bs_env en = begin(&f);
+    mu_bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, MU_BS_CHARGE_SHORT);
+    assert_close(r.moved_mm, 5 * IN, 1e-9);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_bs_charge_made_closed_gains_minus_one_ar, setup),
+        cmocka_unit_test_setup(test_bs_charge_too_close_is_no_action, setup),
+        cmocka_unit_test_setup(test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open, setup),
+        cmocka_unit_test_setup(test_bs_charge_failed_open_or_mob_minus_three_morale, setup),
+        cmocka_unit_test_setup(test_bs_charge_who_may_charge, setup),
+        cmocka_unit_test_setup(test_bs_charge_low_int_closed_discipline_check, setup),
+        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_rate_straight_reading, setup),
+        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_distance_straight_reading, setup),
+        cmocka_unit_test_setup(test_bs_charge_judge, setup),
+        cmocka_unit_test_setup(test_bs_charge_declared_not_run_fails, setup),
+        cmocka_unit_test_setup(test_bs_charge_by_advance_and_other_enemy, setup),
+        cmocka_unit_test_setup(test_bs_charge_blocked_by_friend_fails, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

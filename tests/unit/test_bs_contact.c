@@ -1,0 +1,340 @@
+/* Battlesystem wrap-around and fighting withdrawal, each test citing its
+ * clause of battlesystem-movement-phase.txt (7.8, 7.11, 7.12; Q&A 132.34).
+ * Dice are scripted: an empty script aborts the test if a die is rolled. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "assert_close.h"
+
+#include "muster/bs_contact.h"
+#include "muster/bs_field.h"
+#include "muster/bs_move.h"
+
+#define IN 25.4
+#define PI 3.14159265358979323846
+
+static mu_bs_rules R;
+static mu_bs_table T;
+static mu_bs_tally TALLY;
+static mu_dice DICE;
+static const uint8_t NO_DICE[1] = {0};
+
+static int setup(void **state)
+{
+    (void)state;
+    R = mu_bs_rules_default();
+    T = (mu_bs_table){0};
+    TALLY = (mu_bs_tally){0};
+    DICE = mu_dice_scripted(NO_DICE, 0);
+    return 0;
+}
+
+static mu_bs_env env(void)
+{
+    mu_bs_env e = {&R, &T, &DICE, &TALLY};
+    return e;
+}
+
+static mu_bs_profile profile(void)
+{
+    mu_bs_profile p = {MU_BS_REGULAR, 12.0, 20.0, 20.0, 15, 12, 0, 0};
+    return p;
+}
+
+static int add_f(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage, double x,
+                 double y, mu_vec2 facing)
+{
+    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, MU_BS_CLOSED, mu_v2(x, y), facing);
+    return mu_bs_field_add(f, &u);
+}
+
+static int add(mu_bs_field *f, int side, int figs, int frontage, double x, double y)
+{
+    return add_f(f, profile(), side, figs, frontage, x, y, side == 0 ? mu_v2(0, 1) : mu_v2(0, -1));
+}
+
+/* Side 0 (with the initiative) moves unit a straight into b; then side 1's
+ * Movement Phase begins. */
+static mu_bs_env contact_then_enemy_phase(mu_bs_field *f, int a)
+{
+    mu_bs_env e = env();
+    mu_bs_round_begin(f, 0);
+    mu_bs_phase_begin(f, &e, 0);
+    mu_bs_step s;
+    assert_int_equal(mu_bs_advance(f, &e, a, 10 * IN, 0, &s), MU_BS_OK);
+    assert_int_equal(s.stop, MU_BS_STOP_ENEMY);
+    mu_bs_phase_end(f, &e);
+    mu_bs_phase_begin(f, &e, 1);
+    return e;
+}
+
+/* Q&A 132.34: "Does a unit need initiative in order to execute a
+ * wrap-around? A: No. ... a unit that is eight figures wide and two
+ * figures deep wins initiative and moves into melee with an identical
+ * unit. ... the enemy unit's next movement phase comes before the melee
+ * phase ... The unit may use its extra figures to wrap the attacking unit
+ * during this movement phase." 7.11: cost = expanding frontage + wheeling
+ * the ends; afterwards open formation, bases where they are. */
+static void test_bs_wrap_around_example_eight_by_two(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 16, 8, 0, 0);
+    int b = add(&f, 1, 16, 8, 0, 5 * IN);
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    mu_bs_front_contact fc = mu_bs_front_contact_of(&f, b, a);
+    assert_true(fc.touching_front);
+    assert_int_equal(fc.in_contact, 8);
+    assert_int_equal(fc.overhang_left + fc.overhang_right, 0);
+    assert_int_equal(fc.rear, 8);
+    mu_bs_wrap_result w;
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 2, &w), MU_BS_OK);
+    assert_int_equal(w.from_rear, 4);
+    assert_close(w.cost_mm, 1 * IN + PI / 2 * (40 + 40), 1e-9);
+    assert_true(f.units[b].wrapped);
+    assert_int_equal(f.units[b].wrap_figures, 4);
+    assert_int_equal(f.units[b].wrap_enemy, a);
+    assert_int_equal(TALLY.wrap_arounds, 1);
+    mu_bs_phase_end(&f, &e);
+    assert_int_equal(f.units[b].formation, MU_BS_CLOSED);
+    mu_bs_round_end(&f, &e); /* "At the end of the melee ... open formation" */
+    assert_int_equal(f.units[b].formation, MU_BS_OPEN);
+    assert_close(f.units[b].gap_mm, 0, 1e-12); /* "not necessarily 1/2" apart" */
+}
+
+/* Q&A 132.34: "Can a unit execute a wrap-around if attacked from the
+ * rear? A: No." */
+static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 16, 8, 0, 0);
+    int b = add(&f, 1, 16, 8, 0, 5 * IN);
+    add_f(&f, profile(), 0, 8, 4, 0, 5 * IN + 40, mu_v2(0, -1)); /* on b's back */
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 1, NULL), MU_BS_ATTACKED_FROM_REAR);
+}
+
+/* Q&A 132.34: "It must have one or more figures that are not yet in
+ * base-to-base contact ... Only figures that begin the phase out of
+ * base-to-base contact can be involved". A wider single rank wraps with
+ * its overhang, no frontage change; a same-width single rank cannot. */
+static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 8, 8, 0, 0);
+    int b = add(&f, 1, 8, 8, 0, 5 * IN);
+    int c = add(&f, 0, 8, 8, 1000, 0);
+    int d = add(&f, 1, 10, 10, 1000, 5 * IN);
+    mu_bs_env e = env();
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &e, 0);
+    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    mu_bs_advance(&f, &e, c, 10 * IN, 0, NULL);
+    mu_bs_phase_end(&f, &e);
+    mu_bs_phase_begin(&f, &e, 1);
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 0, NULL), MU_BS_NO_SPARE_FIGURES);
+    mu_bs_front_contact fc = mu_bs_front_contact_of(&f, d, c);
+    assert_int_equal(fc.overhang_left, 1);
+    assert_int_equal(fc.overhang_right, 1);
+    mu_bs_wrap_result w;
+    assert_int_equal(mu_bs_wrap_around(&f, &e, d, c, 1, 1, &w), MU_BS_OK);
+    assert_int_equal(w.from_rear, 0);
+    assert_close(w.cost_mm, PI / 2 * (20 + 20), 1e-9);
+}
+
+/* Q&A 132.34: "it must have room to expand its frontage". */
+static void test_bs_wrap_around_needs_room(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 16, 8, 0, 0);
+    int b = add(&f, 1, 16, 8, 0, 5 * IN);
+    add(&f, 0, 4, 4, 80 + 40 + 1, 5 * IN - 30); /* beside a's left flank (as b sees it) */
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 0, NULL), MU_BS_NO_ROOM);
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 0, 2, NULL), MU_BS_OK);
+}
+
+/* battlesystem 7.11: "A unit that begins its Movement Phase in
+ * base-to-base contact ... can attempt Wrap-Around"; Q&A 132.34: "only in
+ * its own movement phase"; "No individual figure may move more than its
+ * full movement rate." */
+static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 16, 8, 0, 0);
+    mu_bs_profile slow = profile();
+    slow.rate_in = 3.0;
+    int b = add_f(&f, slow, 1, 16, 8, 0, 5 * IN, mu_v2(0, -1));
+    mu_bs_env e = env();
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &e, 0);
+    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    /* not b's phase */
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 1, NULL), MU_BS_NOT_YOUR_PHASE);
+    mu_bs_phase_end(&f, &e);
+    mu_bs_phase_begin(&f, &e, 1);
+    /* 1" + quarter circles of 40 mm each = 151 mm > 3" = 76.2 mm */
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 2, NULL), MU_BS_NO_MOVEMENT);
+    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 0, NULL), MU_BS_OK);
+    /* a unit not in contact at the start cannot */
+    mu_bs_field g;
+    mu_bs_field_init(&g);
+    add(&g, 0, 16, 8, 0, 0);
+    int d = add(&g, 1, 16, 8, 0, 5 * IN);
+    mu_bs_round_begin(&g, 0);
+    mu_bs_phase_begin(&g, &e, 1);
+    assert_int_equal(mu_bs_wrap_around(&g, &e, d, 0, 1, 1, NULL), MU_BS_NOT_IN_CONTACT);
+}
+
+/* battlesystem 7.12: "moves 3" backward, away from the enemy unit. ... The
+ * enemy unit has the immed. option to either remain in place, or to
+ * advance 3" and remain in base-to-base contact ... even if it has already
+ * used its full movement rate". */
+static void test_bs_withdrawal_three_inches_enemy_may_follow(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 8, 4, 0, 0);
+    int b = add(&f, 1, 8, 4, 0, 5 * IN);
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    /* a used its full move? it advanced 5" of 12": spend the rest */
+    f.units[a].used_mm = 12 * IN;
+    mu_bs_withdraw_result w;
+    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 1u << a, &w), MU_BS_OK);
+    assert_close(f.units[b].front.y, 8 * IN, 1e-9);
+    assert_int_equal(w.enemies, 1u << a);
+    assert_int_equal(w.followed, 1u << a);
+    assert_close(f.units[a].front.y, 8 * IN, 1e-9);
+    assert_true(mu_bs_touching(&f, a, b));
+    assert_int_equal(f.units[a].no_charge, 0);
+    assert_int_equal(TALLY.withdrawals, 1);
+    assert_int_equal(TALLY.withdrawals_followed, 1);
+}
+
+/* battlesystem 7.12: "If an enemy unit elects to remain in place, it
+ * cannot Charge the unit that withdrew for the remainder of the current
+ * Game Round." */
+static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 8, 4, 0, 0);
+    int b = add(&f, 1, 8, 4, 0, 5 * IN);
+    mu_bs_env e = env();
+    /* side 1 has the initiative here: a contacts b in side 0's phase,
+     * then in the next round b withdraws first and a stays */
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &e, 0);
+    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    mu_bs_phase_end(&f, &e);
+    mu_bs_round_end(&f, &e);
+    mu_bs_round_begin(&f, 1);
+    mu_bs_phase_begin(&f, &e, 1);
+    mu_bs_withdraw_result w;
+    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, &w), MU_BS_OK);
+    assert_int_equal(w.stayed, 1u << a);
+    mu_bs_phase_end(&f, &e);
+    mu_bs_phase_begin(&f, &e, 0);
+    assert_int_equal(mu_bs_start(&f, &e, a, MU_BS_MODE_CHARGE, b), MU_BS_CHARGE_BANNED);
+    mu_bs_round_end(&f, &e);
+    mu_bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
+    assert_int_equal(f.units[a].no_charge, 0);
+}
+
+/* battlesystem 7.12: "If the enemy unit consists of creatures with low INT
+ * or chaotic alignment, it must make a Discipline Check. If the check
+ * succeeds, the unit has the option to remain in place; otherwise, it
+ * automatically advances to continue the melee." */
+static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
+{
+    (void)state;
+    mu_bs_profile orcs = profile();
+    orcs.low_int_or_chaotic = 1;
+    for (int fail = 0; fail < 2; fail++) {
+        setup(NULL);
+        mu_bs_field f;
+        mu_bs_field_init(&f);
+        int a = add_f(&f, orcs, 0, 8, 4, 0, 0, mu_v2(0, 1));
+        int b = add(&f, 1, 8, 4, 0, 5 * IN);
+        mu_bs_env e = contact_then_enemy_phase(&f, a);
+        const uint8_t face[1] = {(uint8_t)(fail ? 17 : 3)};
+        DICE = mu_dice_scripted(face, 1);
+        mu_bs_withdraw_result w;
+        assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, &w), MU_BS_OK);
+        assert_int_equal(DICE.script_pos, 1);
+        assert_int_equal(w.checked, 1u << a);
+        assert_int_equal(w.forced, fail ? 1u << a : 0u);
+        assert_int_equal(w.followed, fail ? 1u << a : 0u);
+        assert_int_equal(w.stayed, fail ? 0u : 1u << a);
+    }
+}
+
+/* battlesystem 7.12: "must have a current movement rate of at least 3""; a
+ * unit not in contact at the start cannot. */
+static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 8, 4, 0, 0);
+    mu_bs_profile slow = profile();
+    slow.rate_in = 2.5;
+    int b = add_f(&f, slow, 1, 8, 4, 0, 5 * IN, mu_v2(0, -1));
+    int c = add(&f, 1, 8, 4, 1000, 5 * IN);
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, NULL), MU_BS_RATE_TOO_LOW);
+    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, c, 0, NULL), MU_BS_NOT_IN_CONTACT);
+}
+
+/* battlesystem 7.12: "It may not end up in base-to-base contact with
+ * another enemy unit." A path blocked within 3" is refused too (reading). */
+static void test_bs_withdrawal_may_not_end_in_contact_with_another_enemy(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    int a = add(&f, 0, 8, 4, 0, 0);
+    int b = add(&f, 1, 8, 4, 0, 5 * IN);
+    /* another side-0 unit whose front is 3" behind b's back */
+    add_f(&f, profile(), 0, 8, 4, 0, 5 * IN + 40 + 3 * IN, mu_v2(0, -1));
+    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, NULL), MU_BS_WOULD_CONTACT);
+    mu_bs_field g;
+    mu_bs_field_init(&g);
+    a = add(&g, 0, 8, 4, 0, 0);
+    b = add(&g, 1, 8, 4, 0, 5 * IN);
+    add_f(&g, profile(), 1, 8, 4, 0, 5 * IN + 40 + 2 * IN, mu_v2(0, -1)); /* a friend of b */
+    e = contact_then_enemy_phase(&g, a);
+    assert_int_equal(mu_bs_fighting_withdrawal(&g, &e, b, 0, NULL), MU_BS_NO_ROOM);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_bs_wrap_around_example_eight_by_two, setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_refused_when_attacked_from_rear, setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_needs_figures_out_of_contact, setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_needs_room, setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_own_phase_contact_at_start_and_rate, setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_three_inches_enemy_may_follow, setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_enemy_that_stays_cannot_charge_it, setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_low_int_enemy_checks_discipline, setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_needs_three_inch_rate_and_contact, setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_may_not_end_in_contact_with_another_enemy, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,281 @@
+/* Battlesystem units and formations, each test citing its clause of
+ * battlesystem-movement-phase.txt (7.1-7.6, 7.9, 7.10, 7.14). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "assert_close.h"
+
+#include "muster/bs_field.h"
+#include "muster/bs_move.h"
+#include "muster/bs_unit.h"
+
+#define IN 25.4
+
+static mu_bs_rules R;
+static mu_bs_table T;
+static mu_bs_tally TALLY;
+static mu_dice DICE;
+static const uint8_t NO_DICE[1] = {0};
+
+static int setup(void **state)
+{
+    (void)state;
+    R = mu_bs_rules_default();
+    T = (mu_bs_table){0};
+    TALLY = (mu_bs_tally){0};
+    DICE = mu_dice_scripted(NO_DICE, 0);
+    return 0;
+}
+
+static mu_bs_env env(void)
+{
+    mu_bs_env e = {&R, &T, &DICE, &TALLY};
+    return e;
+}
+
+static mu_bs_profile profile(mu_bs_kind k)
+{
+    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
+    return p;
+}
+
+static mu_bs_unit make(mu_bs_kind k, int figs, int frontage, mu_bs_formation form)
+{
+    mu_bs_profile p = profile(k);
+    return mu_bs_unit_make(&p, &R, 0, figs, frontage, form, mu_v2(0, 0), mu_v2(0, 1));
+}
+
+/* battlesystem 7.1: "Regular units can operate only in Closed and Open
+ * Formations. Skirmish units can operate only in skirmish Formation. Mobs
+ * can operate only in Mob Formation." */
+static void test_bs_formations_each_kind_may_take(void **state)
+{
+    (void)state;
+    assert_true(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_CLOSED));
+    assert_true(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_OPEN));
+    assert_false(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_SKIRMISH));
+    assert_false(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_MOB_FORMATION));
+    assert_true(mu_bs_formation_allowed(MU_BS_SKIRMISHERS, MU_BS_SKIRMISH));
+    assert_false(mu_bs_formation_allowed(MU_BS_SKIRMISHERS, MU_BS_OPEN));
+    assert_true(mu_bs_formation_allowed(MU_BS_MOB, MU_BS_MOB_FORMATION));
+    assert_false(mu_bs_formation_allowed(MU_BS_MOB, MU_BS_CLOSED));
+    /* "PC/NPC individuals ... do not have to be part of a specific
+     * formation" */
+    assert_true(mu_bs_formation_allowed(MU_BS_INDIVIDUAL, MU_BS_NO_FORMATION));
+}
+
+/* battlesystem 7.2-7.5: closed and mob bases touch; open bases approx.
+ * 1/2" apart; skirmish 1" or more. */
+static void test_bs_formation_spacing(void **state)
+{
+    (void)state;
+    mu_bs_unit c = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
+    assert_close(mu_bs_unit_width_mm(&c), 80, 1e-12);
+    assert_close(mu_bs_unit_depth_mm(&c), 40, 1e-12);
+    mu_bs_unit o = make(MU_BS_REGULAR, 8, 4, MU_BS_OPEN);
+    assert_close(mu_bs_unit_width_mm(&o), 80 + 3 * 0.5 * IN, 1e-12);
+    mu_bs_unit s = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
+    assert_close(mu_bs_unit_width_mm(&s), 80 + 3 * IN, 1e-12);
+    mu_bs_unit m = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
+    assert_close(mu_bs_unit_width_mm(&m), 60, 1e-12);
+    /* 7.3 OPTIONAL RULE: stands 1" apart */
+    R.open_gap_in = 1.0;
+    mu_bs_unit st = make(MU_BS_REGULAR, 8, 4, MU_BS_OPEN);
+    assert_close(mu_bs_unit_width_mm(&st), 80 + 3 * IN, 1e-12);
+}
+
+/* battlesystem 7.2: "If a unit in closed formation suffers losses, always
+ * remove them from the rear of the unit regardless of where they actually
+ * occur". */
+static void test_bs_closed_losses_come_off_the_rear(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_CLOSED);
+    assert_int_equal(u.ranks, 3);
+    mu_bs_unit_take_losses(&u, 5, 3);
+    assert_int_equal(u.figures, 7);
+    assert_int_equal(u.frontage, 4);
+    assert_int_equal(u.ranks, 2);
+    assert_int_equal(u.front_gaps, 0);
+    assert_close(u.front.y, 0, 1e-12);
+}
+
+/* battlesystem 7.5: "If a unit in mob formation suffers casualties, remove
+ * figures from the rear, since a mob automatically fills in any gaps." */
+static void test_bs_mob_losses_come_off_the_rear(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
+    mu_bs_unit_take_losses(&u, 3, 3);
+    assert_int_equal(u.ranks, 2);
+    assert_int_equal(u.frontage, 3);
+    assert_int_equal(u.front_gaps, 0);
+}
+
+/* battlesystem 7.3: "If a unit in open formation suffers losses, it must
+ * MOVE figures to fill any gaps in its front lines. It costs 1" of
+ * movement rate per figure ... even if it is in base-to-base contact". */
+static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_OPEN);
+    int i = mu_bs_field_add(&f, &u);
+    mu_bs_profile p = profile(MU_BS_REGULAR);
+    mu_bs_unit e = mu_bs_unit_make(&p, &R, 1, 8, 4, MU_BS_CLOSED, mu_v2(0, 0), mu_v2(0, -1));
+    mu_bs_field_add(&f, &e); /* in contact */
+    mu_bs_unit_take_losses(&f.units[i], 3, 2);
+    assert_int_equal(f.units[i].front_gaps, 2);
+    mu_bs_env en = env();
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &en, 0);
+    assert_close(f.units[i].used_mm, 2 * IN, 1e-12);
+    assert_close(f.units[i].fill_mm, 2 * IN, 1e-12);
+    assert_false(f.units[i].frozen);
+    assert_int_equal(f.units[i].front_gaps, 0);
+}
+
+/* battlesystem 7.3: "If the total cost for movement exceeds the movement
+ * rate of the unit, then the unit fills the gap and cannot MOVE for the
+ * remainder of the current Game Round unless it Routs." */
+static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    mu_bs_profile p = profile(MU_BS_REGULAR);
+    p.rate_in = 3.0;
+    mu_bs_unit u = mu_bs_unit_make(&p, &R, 0, 24, 12, MU_BS_OPEN, mu_v2(0, 0), mu_v2(0, 1));
+    int i = mu_bs_field_add(&f, &u);
+    mu_bs_unit_take_losses(&f.units[i], 4, 4);
+    const uint8_t faces[1] = {20};
+    DICE = mu_dice_scripted(faces, 1);
+    mu_bs_env en = env();
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &en, 0);
+    assert_true(f.units[i].frozen);
+    assert_int_equal(mu_bs_advance(&f, &en, i, 10, 0, NULL), MU_BS_FROZEN);
+    assert_int_equal(mu_bs_start(&f, &en, i, MU_BS_MODE_NORMAL, -1), MU_BS_FROZEN);
+    /* "unless it Routs": a failed Morale Check still routs it, and it moves */
+    mu_vec2 before = f.units[i].front;
+    mu_bs_check_result c = mu_bs_morale_check(&f, &en, i, 0, 1, mu_v2(0, 500));
+    assert_false(c.pass);
+    assert_true(f.units[i].routed);
+    assert_true(mu_v2_dist(before, f.units[i].front) > 3 * IN);
+}
+
+/* battlesystem 7.4: "If a unit in skirmish formation loses figures, it
+ * does not automatically fill gaps." */
+static void test_bs_skirmish_losses_leave_gaps(void **state)
+{
+    (void)state;
+    mu_bs_field f;
+    mu_bs_field_init(&f);
+    mu_bs_unit u = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
+    int i = mu_bs_field_add(&f, &u);
+    mu_bs_unit_take_losses(&f.units[i], 2, 2);
+    mu_bs_env en = env();
+    mu_bs_round_begin(&f, 0);
+    mu_bs_phase_begin(&f, &en, 0);
+    assert_close(f.units[i].used_mm, 0, 1e-12);
+    assert_int_equal(f.units[i].figures, 6);
+}
+
+/* A unit that loses its last figure leaves the table. */
+static void test_bs_last_figure_lost_eliminates(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_REGULAR, 4, 4, MU_BS_CLOSED);
+    mu_bs_unit_take_losses(&u, 4, 4);
+    assert_int_equal(u.status, MU_BS_ELIMINATED);
+    assert_false(mu_bs_unit_alive(&u));
+}
+
+/* battlesystem 7.6: "All figures in a unit must be in command for it to
+ * change formation, unless the unit goes out of command or is routed. In
+ * the latter case, it automaticaly goes to open formation ... Changes of
+ * formation that happen involuntarily ... have no cost." */
+static void test_bs_out_of_command_goes_open_free(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
+    mu_bs_unit_set_command(&u, &R, 0);
+    assert_int_equal(u.formation, MU_BS_OPEN);
+    assert_false(u.in_command);
+    assert_close(u.used_mm, 0, 1e-12);
+    /* skirmishers and mobs keep their only formation (7.1) */
+    mu_bs_unit m = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
+    mu_bs_unit_set_command(&m, &R, 0);
+    assert_int_equal(m.formation, MU_BS_MOB_FORMATION);
+}
+
+/* battlesystem 7.6 and 7.9-7.10 costs: formation 1/4 rate, right or left
+ * face 1/3, about face 1/2, frontage 1" (reading: the pencilled "3"?" is
+ * an annotation; the parameter can be set to 3). */
+static void test_bs_manoeuvre_costs(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
+    assert_close(mu_bs_formation_change_cost_mm(&u, &R), 3 * IN, 1e-12);
+    assert_close(mu_bs_face_cost_mm(&u, &R, 0), 4 * IN, 1e-12);
+    assert_close(mu_bs_face_cost_mm(&u, &R, 1), 6 * IN, 1e-12);
+    assert_close(mu_bs_frontage_change_cost_mm(&R), 1 * IN, 1e-12);
+    R.frontage_change_in = 3.0;
+    assert_close(mu_bs_frontage_change_cost_mm(&R), 3 * IN, 1e-12);
+}
+
+/* battlesystem 7.9: "The movement cost of wheeling is the distance moved
+ * by the outermost figure"; Q&A 127.66: "the figure that is farthest from
+ * the pivot point", measured (7.7) from the front of its base. */
+static void test_bs_wheel_radius_is_the_farthest_figure(void **state)
+{
+    (void)state;
+    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_CLOSED); /* 80 x 60 mm */
+    assert_close(mu_bs_wheel_radius_mm(&u, &R), hypot(80, 40), 1e-12);
+    R.wheel_measure = MU_BS_WHEEL_FRONT_RANK;
+    assert_close(mu_bs_wheel_radius_mm(&u, &R), 80, 1e-12);
+    mu_bs_unit one = make(MU_BS_REGULAR, 4, 4, MU_BS_CLOSED);
+    R.wheel_measure = MU_BS_WHEEL_FARTHEST_FIGURE;
+    assert_close(mu_bs_wheel_radius_mm(&one, &R), 80, 1e-12);
+}
+
+/* battlesystem 7.14: charge range 1 1/2 x rate; "Skirmish units and
+ * individuals cannot charge. Their "charge range" for Discipline Checks is
+ * the same as their normal movement rate." */
+static void test_bs_charge_range_for_discipline_checks(void **state)
+{
+    (void)state;
+    mu_bs_unit r = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
+    mu_bs_unit m = make(MU_BS_MOB, 8, 4, MU_BS_MOB_FORMATION);
+    mu_bs_unit s = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
+    mu_bs_unit i = make(MU_BS_INDIVIDUAL, 1, 1, MU_BS_NO_FORMATION);
+    assert_close(mu_bs_charge_range_mm(&r, &R), 18 * IN, 1e-12);
+    assert_close(mu_bs_charge_range_mm(&m, &R), 18 * IN, 1e-12);
+    assert_close(mu_bs_charge_range_mm(&s, &R), 12 * IN, 1e-12);
+    assert_close(mu_bs_charge_range_mm(&i, &R), 12 * IN, 1e-12);
+    assert_close(mu_bs_budget_mm(&r, &R, MU_BS_MODE_NORMAL), 12 * IN, 1e-12);
+    assert_close(mu_bs_budget_mm(&r, &R, MU_BS_MODE_FORCED), 18 * IN, 1e-12);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_bs_formations_each_kind_may_take, setup),
+        cmocka_unit_test_setup(test_bs_formation_spacing, setup),
+        cmocka_unit_test_setup(test_bs_closed_losses_come_off_the_rear, setup),
+        cmocka_unit_test_setup(test_bs_mob_losses_come_off_the_rear, setup),
+        cmocka_unit_test_setup(test_bs_open_losses_cost_an_inch_per_front_gap, setup),
+        cmocka_unit_test_setup(test_bs_open_gap_cost_beyond_rate_freezes_unless_routing, setup),
+        cmocka_unit_test_setup(test_bs_skirmish_losses_leave_gaps, setup),
+        cmocka_unit_test_setup(test_bs_last_figure_lost_eliminates, setup),
+        cmocka_unit_test_setup(test_bs_out_of_command_goes_open_free, setup),
+        cmocka_unit_test_setup(test_bs_manoeuvre_costs, setup),
+        cmocka_unit_test_setup(test_bs_wheel_radius_is_the_farthest_figure, setup),
+        cmocka_unit_test_setup(test_bs_charge_range_for_discipline_checks, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
