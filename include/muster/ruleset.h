@@ -18,16 +18,31 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Where one game's results go. columns is NULL when per-game rows are off;
  * otherwise columns[c] is the batch buffer of column c and row the game's
  * row in it. tables[t] are the calling thread's count tables (row-major,
- * mu_table_cells(layout, t) cells), to be incremented, never reset. */
+ * mu_table_cells(layout, t) cells), to be incremented, never reset. trace
+ * is NULL in batch runs; `muster replay` sets it to print every roll,
+ * order, move and fate (see mu_tracef). */
 typedef struct mu_sink {
     void *const *columns;
     size_t row;
     uint64_t *const *tables;
+    FILE *trace;
 } mu_sink;
+
+/* Prints one line of a game's play-by-play to sink->trace (a newline is
+ * added); does nothing, cheaply, when sink->trace is NULL. */
+#define mu_tracef(sink, ...)                                                   \
+    do {                                                                       \
+        if ((sink)->trace)                                                     \
+            mu_trace_line((sink)->trace, __VA_ARGS__);                         \
+    } while (0)
+
+/* Writes the formatted line and a newline to f (use mu_tracef). */
+void mu_trace_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 typedef struct mu_ruleset {
     const char *name;    /* the experiment file's `ruleset:` value */

@@ -9,6 +9,9 @@ int cmd_odds(int argc, char **argv);
 /* `muster run`: play an experiment and write its HDF5 results. */
 int cmd_run(int argc, char **argv);
 
+/* `muster replay`: play one game again, printing every roll and its row. */
+int cmd_replay(int argc, char **argv);
+
 /* `muster validate`: check experiment files without running them. */
 int cmd_validate(int argc, char **argv);
 

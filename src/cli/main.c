@@ -16,6 +16,7 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     {"run", cmd_run, "play an experiment's games in parallel and write HDF5 results"},
+    {"replay", cmd_replay, "play one game again, printing every roll, order and move"},
     {"validate", cmd_validate, "check experiment files without running them"},
     {"info", cmd_info, "show what a results file holds: provenance, status, summary"},
     {"odds", cmd_odds, "exact order odds: one roll or a character's whole order chain"},

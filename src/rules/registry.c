@@ -2,6 +2,7 @@
 #include "muster/ruleset.h"
 #include "muster/wm_drill.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 static const mu_ruleset *const registry[] = {
@@ -21,4 +22,13 @@ const mu_ruleset *mu_ruleset_find(const char *name)
         if (strcmp(mu_ruleset_at(i)->name, name) == 0)
             return mu_ruleset_at(i);
     return NULL;
+}
+
+void mu_trace_line(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fputc('\n', f);
 }

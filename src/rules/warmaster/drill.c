@@ -214,6 +214,28 @@ static void count_roll(const drill_ctx *c, const drill_state *s, const drill_ste
     sink->tables[TAB_BLUNDERS][cell] += (uint64_t)roll->blunder;
 }
 
+/* Writes the names of group's units, joined by '+', into buf. */
+static const char *group_names(const mu_drill_study *study, uint32_t group, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int u = 0; u < study->n_units && used < len; u++)
+        if (group & (1u << u))
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", study->units[u].name);
+    return buf;
+}
+
+static void trace_roll(const drill_ctx *c, const drill_step *st, const mu_order_roll *roll, mu_sink *sink)
+{
+    char names[512];
+    mu_tracef(sink, "%s orders %s (order %d): needs %d or less (Command %d, penalty -%d, order -%d); "
+                    "rolls %d+%d=%d: %s",
+              c->study.characters[st->step.character].name, group_names(&c->study, st->step.group, names, sizeof names),
+              roll->order_number, roll->target, st->command, st->penalty, roll->order_number - 1, roll->dice.first,
+              roll->dice.second, mu_2d6_sum(roll->dice),
+              roll->success ? "given" : roll->blunder ? "blunder, failed" : roll->order_number == 1 ? "failed, half pace" : "failed, no move");
+}
+
 /* One Orders sub-phase: walk the plan; the rules refuse what is no longer
  * allowed (a failed character, the General's failure), and each step stops
  * at its first failure. */
@@ -226,10 +248,16 @@ static void drill_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink
         const drill_step *st = &c->steps[s->policy][i];
         int ch = st->step.character, is_general = ch == study->general;
         for (int k = 0; k < st->step.orders; k++) {
-            if (mu_wm_order_check(&s->phase, ch, is_general, st->step.group) != MU_ORDER_ALLOWED)
+            mu_order_refusal why = mu_wm_order_check(&s->phase, ch, is_general, st->step.group);
+            if (why != MU_ORDER_ALLOWED) {
+                if (k == 0)
+                    mu_tracef(sink, "%s may not order %s: %s", study->characters[ch].name,
+                              study->units[__builtin_ctz(st->step.group)].name, mu_order_refusal_name(why));
                 break;
+            }
             mu_order_roll roll = mu_wm_order_give(&s->phase, ch, is_general, st->step.group, st->command,
                                                   st->penalty, &c->rules, dice);
+            trace_roll(c, st, &roll, sink);
             s->attempted++;
             s->blunders += roll.blunder;
             count_roll(c, s, st, &roll, sink);
