@@ -5,11 +5,14 @@
  * as uint64 N-d datasets with a dimension scale per axis; every numeric
  * dataset carries `units` and `long_name` (variable-length UTF-8). Root
  * attributes carry provenance (tool_version, git_commit, ruleset, seed,
- * games_requested, games_complete, status, threads, created, experiment,
- * experiment_path, schema).
+ * games_requested, games_complete, status, threads, per_game_rows, created,
+ * experiment, experiment_path) and checkpoint_digest (a digest of the tables
+ * and games_complete, checked on resume).
  *
  * The file is written as OUT.partial, flushed after each batch, and only
- * fsynced and renamed to OUT by mu_h5out_finish. Object timestamps are off. */
+ * fsynced and renamed to OUT by mu_h5out_finish. Object timestamps are off.
+ * Freed file space is never reused, so a run killed between checkpoints
+ * leaves the last checkpoint intact (see src/io/h5out.c). */
 #ifndef MUSTER_H5OUT_H
 #define MUSTER_H5OUT_H
 
@@ -40,7 +43,8 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
 
 /* Reopens partial_path (a file left by an interrupted run) to continue it.
  * Checks that its ruleset, seed, games_requested, per_game_rows and
- * experiment text equal prov's, and that its status is "partial". Reads
+ * experiment text equal prov's, that its status is "partial", that its last
+ * checkpoint is whole (digest) and that the final OUT does not exist. Reads
  * games_complete into *games_complete and every table into tables[t]
  * (caller-allocated, mu_table_cells(layout, t) cells each). Truncates
  * per-game columns to games_complete rows. Returns 0 and *out, or -1 with
@@ -51,7 +55,8 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
 
 /* Appends rows for games [first_game, first_game + n) to every column;
  * columns[c] holds n rows of column c packed (mu_column_row_bytes each).
- * first_game must equal the rows already written. Returns 0 or -1. */
+ * first_game must equal the rows already written. Does nothing when the
+ * file has no per-game rows. Returns 0 or -1. */
 int mu_h5out_append_rows(mu_h5out *h, uint64_t first_game, uint64_t n, const void *const *columns,
                          char *err, size_t err_len);
 
@@ -62,7 +67,9 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
                         char *err, size_t err_len);
 
 /* Marks the file complete, closes it, fsyncs it and renames OUT.partial to
- * OUT. Frees h whatever happens. Returns 0 or -1. */
+ * OUT. Refuses (the file stays partial) unless every requested game is
+ * complete, and never replaces an OUT that appeared during the run unless
+ * created with overwrite. Frees h whatever happens. Returns 0 or -1. */
 int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len);
 
 /* Closes a file that stays partial (status "partial") and frees h. */

@@ -114,13 +114,14 @@ static void print_shape(hid_t d)
         printf("%s", cls == H5T_STRING ? "string" : "other");
     hsize_t dims[H5S_MAX_RANK];
     int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+    printf("[");
     for (int i = 0; i < rank; i++) {
         char name[64] = "";
         if (H5DSis_scale(d) > 0)
             H5DSget_scale_name(d, name, sizeof name);
         else if (H5DSget_num_scales(d, (unsigned)i) > 0)
             H5DSiterate_scales(d, (unsigned)i, NULL, scale_name, name);
-        printf("%s%s=%llu", i ? ", " : "[", name[0] ? name : "?", (unsigned long long)dims[i]);
+        printf("%s%s=%llu", i ? ", " : "", name[0] ? name : "?", (unsigned long long)dims[i]);
     }
     printf("]");
     H5Tclose(type), H5Sclose(space);

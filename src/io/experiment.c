@@ -5,6 +5,7 @@
  * fields (one General, unique names, brigades, ...). */
 #include "muster/experiment.h"
 
+#include "experiment_bs.h"
 #include "muster/status.h"
 #include "yaml_prepass.h"
 
@@ -74,13 +75,20 @@ struct raw_experiment {
     struct raw_study *study;
     struct raw_policy *policies;
     unsigned policies_count;
+    /* ruleset: battlesystem (experiment_bs.h) */
+    struct raw_bs_rules *bs_rules;
+    struct raw_bs_scenario *bs_scenario;
+    struct raw_bs_matchup *bs_policies;
+    unsigned bs_policies_count;
 };
 
 /* ---- The format, schema 1 ------------------------------------------------ */
 
 enum { ROLE_HERO, ROLE_GENERAL };
+enum { RULESET_DRILL, RULESET_BATTLESYSTEM };
 
-static const cyaml_strval_t rulesets[] = {{"warmaster-order-drill", 0}};
+static const cyaml_strval_t rulesets[] = {{"warmaster-order-drill", RULESET_DRILL},
+                                          {"battlesystem", RULESET_BATTLESYSTEM}};
 static const cyaml_strval_t roles[] = {{"general", ROLE_GENERAL}, {"hero", ROLE_HERO}};
 static const cyaml_strval_t policy_kinds[] = {
     {"as-listed", MU_DRILL_AS_LISTED},
@@ -156,6 +164,22 @@ static const yp_field experiment_fields[] = {
 static const yp_value experiment_schema = {.size = sizeof(struct raw_experiment),
                                            YP_MAPPING_OF(experiment_fields)};
 
+/* `ruleset: battlesystem`: the same top-level keys, with its own rules,
+ * scenario and policies (experiment_bs.c). */
+static const yp_field bs_experiment_fields[] = {
+    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
+    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),
+    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),
+    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),
+    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields)),
+    YP_FIELD(struct raw_experiment, "rules", OPTIONAL, bs_rules, YP_MAPPING_OF(bs_rules_fields)),
+    YP_FIELD(struct raw_experiment, "scenario", REQUIRED, bs_scenario, YP_MAPPING_OF(bs_scenario_fields)),
+    YP_SEQUENCE_FIELD(struct raw_experiment, "policies", REQUIRED, bs_policies, bs_matchup_entry, 1,
+                      BS_MAX_MATCHUPS),
+};
+static const yp_value bs_experiment_schema = {.size = sizeof(struct raw_experiment),
+                                              YP_MAPPING_OF(bs_experiment_fields)};
+
 /* ---- Loading ------------------------------------------------------------- */
 
 #define PATH_LEN 96
@@ -168,6 +192,7 @@ typedef struct cy_log {
 
 typedef struct loader {
     yp_doc doc;
+    const yp_value *schema; /* the top-level table of the file's ruleset */
     yp_cyaml_schema cy;
     const cyaml_schema_value_t *cy_schema;
     cyaml_config_t cy_config;
@@ -238,7 +263,7 @@ static void cy_log_fn(cyaml_log_t level, void *ctx, const char *fmt, va_list arg
  * expected after the pre-pass) carry the position libcyaml logged. */
 static int load_raw(loader *ld, const char *text, size_t len)
 {
-    ld->cy_schema = yp_cyaml_build(&ld->cy, &experiment_schema);
+    ld->cy_schema = yp_cyaml_build(&ld->cy, ld->schema);
     ld->cy_config = (cyaml_config_t){.log_fn = cy_log_fn, .log_ctx = &ld->log, .mem_fn = cyaml_mem,
                                      .log_level = CYAML_LOG_ERROR, .flags = CYAML_CFG_NO_ALIAS};
     cyaml_data_t *data = NULL;
@@ -285,6 +310,17 @@ static int check_schema_version(loader *ld)
     yp_error(&ld->doc, "schema", ld->err, ld->err_len, "unsupported schema %ld (this muster reads schema %d)",
              version, MU_SCHEMA_VERSION);
     return -1;
+}
+
+/* Picks the top-level table by the `ruleset:` value. A missing or unknown
+ * ruleset keeps the drill's table, whose check then reports it. */
+static void choose_schema(loader *ld)
+{
+    const yaml_node_t *n = yp_node(&ld->doc, "ruleset");
+    ld->schema = &experiment_schema;
+    if (n != NULL && n->type == YAML_SCALAR_NODE &&
+        strcmp((const char *)n->data.scalar.value, rulesets[RULESET_BATTLESYSTEM].str) == 0)
+        ld->schema = &bs_experiment_schema;
 }
 
 /* ---- Conversion and the checks across fields ----------------------------- */
@@ -476,6 +512,9 @@ static int convert(loader *ld, mu_experiment *ex)
 {
     const struct raw_experiment *raw = ld->raw;
     convert_top(raw, ex);
+    if (ld->schema == &bs_experiment_schema)
+        return bs_convert(&ld->doc, raw->bs_rules, raw->bs_scenario, raw->bs_policies, raw->bs_policies_count,
+                          &ex->battlesystem, ld->err, ld->err_len);
     if (convert_characters(ld, raw->study, &ex->drill) != 0)
         return -1;
     ex->drill.n_units = (int)raw->study->units_count;
@@ -502,8 +541,10 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
     int rc = yp_doc_load(&ld->doc, path, (const unsigned char *)text, len, err, err_len);
     if (rc == 0)
         rc = check_schema_version(ld);
-    if (rc == 0)
-        rc = yp_check(&ld->doc, &experiment_schema, err, err_len);
+    if (rc == 0) {
+        choose_schema(ld);
+        rc = yp_check(&ld->doc, ld->schema, err, err_len);
+    }
     if (rc == 0)
         rc = load_raw(ld, text, len);
     if (rc == 0)

@@ -5,6 +5,7 @@
 #include "muster/ruleset.h"
 #include "muster/status.h"
 
+#include <errno.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -48,6 +49,19 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* Zeroed memory on its own cache lines, so that threads' counters never
+ * share a line (false sharing). Free with free(). */
+static void *xcalloc_lines(size_t n, size_t size)
+{
+    size_t bytes = (n * size + 63u) / 64u * 64u;
+    void *p = aligned_alloc(64, bytes ? bytes : 64);
+    if (!p) {
+        fputs("muster: out of memory\n", stderr);
+        abort();
+    }
+    return memset(p, 0, bytes ? bytes : 64);
+}
+
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
                           uint64_t max_batch, int threads)
 {
@@ -62,8 +76,8 @@ static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *
     for (int i = 0; i < threads; i++) {
         b->thread_tables[i] = xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
         for (int t = 0; t < l->n_tables; t++)
-            b->thread_tables[i][t] = xcalloc(mu_table_cells(l, t), sizeof(uint64_t));
-        b->thread_states[i] = xcalloc(1, rs->state_size);
+            b->thread_tables[i][t] = xcalloc_lines(mu_table_cells(l, t), sizeof(uint64_t));
+        b->thread_states[i] = xcalloc_lines(1, rs->state_size);
     }
 }
 
@@ -146,6 +160,14 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
                           .experiment_text = ex->text, .experiment_path = ex->path};
     *complete = 0;
     if (opt->resume_path) {
+        if (access(opt->resume_path, F_OK) != 0) {
+            snprintf(err, err_len, "%s: error: cannot resume: %s", opt->resume_path, strerror(errno));
+            return MU_EXIT_NOINPUT;
+        }
+        if (access(opt->out_path, F_OK) == 0) {
+            snprintf(err, err_len, "%s: error: cannot resume: the complete file already exists", opt->out_path);
+            return MU_EXIT_CANTCREAT;
+        }
         if (mu_h5out_resume(opt->resume_path, l, &prov, h, complete, b->tables, err, err_len) != 0)
             return MU_EXIT_DATAERR;
         return MU_EXIT_OK;

@@ -1,0 +1,113 @@
+/* File-level mechanics of the HDF5 results writer: how the file is
+ * created and opened, flushed with a fence, fsynced, and the checkpoint
+ * digest. Why: see the top of h5out.c. */
+#include "h5attr.h"
+#include "h5objects.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Turns off metadata cache evictions on fapl p: dirty metadata then
+ * reaches the file only at a flush, never in the middle of a batch. */
+static herr_t no_evictions(hid_t p)
+{
+    H5AC_cache_config_t c = {.version = H5AC__CURR_CACHE_CONFIG_VERSION};
+    if (H5Pget_mdc_config(p, &c) < 0)
+        return -1;
+    c.evictions_enabled = 0;
+    c.incr_mode = H5C_incr__off;
+    c.flash_incr_mode = H5C_flash_incr__off;
+    c.decr_mode = H5C_decr__off;
+    return H5Pset_mdc_config(p, &c);
+}
+
+hid_t mu_h5_file_access(void)
+{
+    hid_t p = H5Pcreate(H5P_FILE_ACCESS);
+    if (p >= 0 && (H5Pset_libver_bounds(p, H5F_LIBVER_V18, H5F_LIBVER_V110) < 0 ||
+                   H5Pset_fclose_degree(p, H5F_CLOSE_STRONG) < 0 || no_evictions(p) < 0)) {
+        H5Pclose(p);
+        return H5I_INVALID_HID;
+    }
+    return p;
+}
+
+hid_t mu_h5_file_create(void)
+{
+    hid_t p = mu_h5_fcpl();
+    if (p >= 0 && H5Pset_file_space_strategy(p, H5F_FSPACE_STRATEGY_NONE, 0, 1) < 0) {
+        H5Pclose(p);
+        return H5I_INVALID_HID;
+    }
+    return p;
+}
+
+herr_t mu_h5_flush(mu_h5out *h)
+{
+    if (H5Fflush(h->file, H5F_SCOPE_GLOBAL) < 0)
+        return -1;
+    return H5Fincrement_filesize(h->file, 1);
+}
+
+/* FNV-1a over 64-bit words, with a shift to spread the high bits. */
+uint64_t mu_h5_digest(const mu_h5out *h, uint64_t games, const uint64_t *const *tables)
+{
+    uint64_t d = (0xcbf29ce484222325u ^ games) * 0x100000001b3u;
+    for (int t = 0; t < h->n_tables; t++)
+        for (size_t i = 0; i < h->tab[t].cells; i++) {
+            d = (d ^ (tables ? tables[t][i] : 0)) * 0x100000001b3u;
+            d ^= d >> 29;
+        }
+    return d;
+}
+
+void mu_h5_utc_now(char *buf, size_t len)
+{
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    char *end = NULL;
+    long long e = epoch ? strtoll(epoch, &end, 10) : 0;
+    time_t t = epoch && *epoch && *end == '\0' && e >= 0 ? (time_t)e : time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        snprintf(buf, len, "unknown");
+}
+
+int mu_h5_sync(const char *path, int dir)
+{
+    int fd = open(path, O_RDONLY | (dir ? O_DIRECTORY : 0));
+    if (fd < 0)
+        return errno;
+    int rc = fsync(fd) == 0 || (dir && errno == EINVAL) ? 0 : errno;
+    close(fd);
+    return rc;
+}
+
+int mu_h5_sync_parent(const char *path)
+{
+    char *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+    if (!dir)
+        return ENOMEM;
+    if (slash)
+        slash[slash == dir] = '\0';
+    int rc = mu_h5_sync(slash ? dir : ".", 1);
+    free(dir);
+    return rc;
+}
+
+int mu_h5_publish(const char *partial, const char *final, int overwrite)
+{
+    struct stat st;
+    if (overwrite)
+        return rename(partial, final) == 0 ? 0 : errno;
+    if (link(partial, final) == 0)
+        return unlink(partial) == 0 ? 0 : errno;
+    if (errno == EEXIST || stat(final, &st) == 0)
+        return EEXIST;
+    return rename(partial, final) == 0 ? 0 : errno;
+}

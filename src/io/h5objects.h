@@ -1,0 +1,123 @@
+/* Private to the HDF5 results writer (h5out.c): the writer's state; the
+ * layout checks (h5check.c); the code that turns a layout into groups,
+ * dimension scales, columns and tables, or reopens and checks them when a
+ * partial file is resumed (h5objects.c); and the file-level mechanics
+ * (h5file.c).
+ *
+ * Functions returning int return 0, or -1 with one message (no file name,
+ * no "error:") in msg. */
+#ifndef MUSTER_IO_H5OBJECTS_H
+#define MUSTER_IO_H5OBJECTS_H
+
+#include "muster/h5out.h"
+#include "muster/layout.h"
+
+#include <hdf5.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Target and cap of one chunk of a column, in bytes. */
+#define MU_H5_CHUNK_TARGET (64u * 1024u)
+#define MU_H5_CHUNK_MAX (1024u * 1024u)
+/* zlib level of the deflate filter on columns */
+#define MU_H5_DEFLATE_LEVEL 4u
+
+struct mu_h5col {
+    hid_t dset;
+    mu_dtype type;
+    int rank;      /* 1, or 2 for (game, axis) */
+    hsize_t width; /* the axis length, 1 for a 1-D column */
+    char *path;    /* "games/<name>", for messages */
+};
+
+struct mu_h5tab {
+    hid_t dset;
+    size_t cells;
+    char *path; /* "<group>/<name>" */
+};
+
+struct mu_h5out {
+    hid_t file;
+    char *partial_path; /* OUT.partial, the file being written */
+    char *final_path;   /* OUT */
+    int overwrite;      /* whether finish may replace an existing OUT */
+    int per_game_rows;
+    uint64_t games_requested;
+    uint64_t games_complete; /* at the last checkpoint */
+    uint64_t rows;           /* rows in every column (and the game scale) */
+    hid_t game;              /* the games/game dimension scale */
+    int n_columns;
+    struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
+    int n_tables;
+    struct mu_h5tab tab[MU_LAYOUT_MAX_TABLES];
+};
+
+/* ---- h5file.c ---- */
+
+/* New property lists (caller closes) for the results file: access with
+ * 1.8-format objects (1.10 bounds for the file space info), no metadata
+ * cache evictions (metadata reaches the file only at a flush) and a strong
+ * close; creation with timestamps off and file space never reused. */
+hid_t mu_h5_file_access(void);
+hid_t mu_h5_file_create(void);
+
+/* H5Fflush(h->file, H5F_SCOPE_GLOBAL), then moves the end of the file one
+ * byte past its last block, so that space freed before the next flush (a
+ * column's last chunk, rewritten by the next batch) is never at the end of
+ * the file and never handed out again while flushed metadata may point to
+ * it. Returns 0 or -1. */
+herr_t mu_h5_flush(mu_h5out *h);
+
+/* A digest of games and every cell of h's tables (tables NULL: all zero),
+ * stored beside games_complete: a checkpoint torn by a kill (tables and
+ * games_complete from different batches) does not match it. */
+uint64_t mu_h5_digest(const mu_h5out *h, uint64_t games, const uint64_t *const *tables);
+
+/* Writes the current UTC time (SOURCE_DATE_EPOCH if set) as ISO-8601,
+ * e.g. "2026-01-02T03:04:05Z", into buf. */
+void mu_h5_utc_now(char *buf, size_t len);
+
+/* Renames partial to final; unless overwrite, never replaces a final that
+ * exists (hard link + unlink; where links are unsupported, a check then a
+ * rename). Returns 0 or an errno value (EEXIST: final exists). */
+int mu_h5_publish(const char *partial, const char *final, int overwrite);
+
+/* fsyncs path (a directory if dir), or the directory holding path.
+ * Return 0 or an errno value. */
+int mu_h5_sync(const char *path, int dir);
+int mu_h5_sync_parent(const char *path);
+
+/* ---- h5check.c, h5objects.c ---- */
+
+/* group without its leading slashes ("" is the root group). */
+const char *mu_h5_relative(const char *group);
+
+/* Checks that layout can be written: axis 0 is games/game (its int length
+ * is ignored: the game axis grows to games_requested), other axes are
+ * non-empty, indices are in range, strings are set, and every dataset's
+ * axes live in its own group or an enclosing one (what netCDF readers such
+ * as xarray need to name dimensions). */
+int mu_h5_check_layout(const mu_layout *layout, uint64_t games_requested, char *msg, size_t len);
+
+/* Creates in h->file the groups, axes, columns (if h->per_game_rows) and
+ * zeroed tables of a checked layout, and records their ids in h. */
+int mu_h5_build(mu_h5out *h, const mu_layout *layout, char *msg, size_t len);
+
+/* Opens in h->file the game scale, columns and tables of layout, checking
+ * that they exist with the layout's types and shapes and that per-game
+ * datasets have at least h->games_complete rows, and records their ids in
+ * h (h->rows is set to the game scale's length). */
+int mu_h5_reopen(mu_h5out *h, const mu_layout *layout, char *msg, size_t len);
+
+/* Sets the length of the game scale and every column to rows (h->rows is
+ * the caller's to update). */
+int mu_h5_set_rows(mu_h5out *h, uint64_t rows, char *msg, size_t len);
+
+/* Checks that the game scale and every column hold a chunk for each of
+ * their h->rows rows (a chunk index torn by a kill loses some). */
+int mu_h5_check_chunks(const mu_h5out *h, char *msg, size_t len);
+
+/* Closes the ids recorded in h (not the file) and frees the paths. */
+void mu_h5_close_objects(mu_h5out *h);
+
+#endif
