@@ -2,7 +2,7 @@
 # Sourced, not run.
 
 # Debian packages the build needs.
-MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libcyaml-dev libyaml-dev libcmocka-dev libomp-dev"
+MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev zlib1g-dev libcyaml-dev libyaml-dev libcmocka-dev libomp-dev"
 # Packages the analysis (Python) needs.
 MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy python3-yaml python3-xarray python3-h5netcdf"
 # Packages only the test suite needs.

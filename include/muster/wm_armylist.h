@@ -1,0 +1,182 @@
+/* Warmaster army lists and the armies chosen from them.
+ *
+ * An army list (a YAML file under experiments/armies/, loaded by mu_wm_army_list_load)
+ * is what a published Warmaster Revolution list says about each unit:
+ * troop type, Attacks, Hits, Armour, Command (characters), range, unit
+ * size in stands, points per unit, min/max, and the flags movement needs.
+ * Combat, shooting, magic and the lists' special rules are not simulated:
+ * they are kept as data (attacks, shooting, range, special) for reports.
+ *
+ * The format, schema 1 (one unit per entry; every key is documented in
+ * experiments/armies/empire.yaml):
+ *
+ *   schema: 1
+ *   army: Empire
+ *   points_limit: 2000            # optional: default size of armies from it
+ *   units:
+ *     - {name: Halberdiers, type: infantry, attacks: 3, hits: 3,
+ *        armour: 6+, size: 3, points: 45, min: 2, max: "-"}
+ *     - {name: Crossbowmen, type: infantry, attacks: 3/1, range_cm: 30,
+ *        hits: 3, armour: 0, size: 3, points: 55, min: 1}
+ *     - {name: General, type: character, role: general, attacks: +2,
+ *        command: 9, size: 1, points: 125, min: 1, max: 1, per_army: true}
+ *   mounts:
+ *     - {name: Griffon, kind: monstrous, flying: true, attacks: +2,
+ *        points: 80, max: 1}
+ *
+ * Readings pinned here (our choices where the lists leave room):
+ * - attacks is written as the lists print it: "N" or "N/S" for units (S,
+ *   the shooting value, is kept as text: "1", "2D6", "2+bounce"), "+N"
+ *   for characters and mounts (a bonus).
+ * - armour is "N+" (1+ to 6+), stored as N; "0" or "-" mean none, stored
+ *   as 0 (mu_wm_profile.armour). Light cavalry is derived, not declared:
+ *   cavalry with armour 6+ (mu_wm_is_light_cavalry).
+ * - min and max are per 1000 points of the army's points limit P, as in
+ *   the lists' "Min/Max" column; "-" (or leaving the key out) is none.
+ *   The maximum scales with ceil(P / 1000) (every started 1000 points),
+ *   the minimum with floor(P / 1000) (every full 1000 points). With
+ *   per_army: true they are counts for the whole army (the General's "1").
+ * - Characters (type character) need role (general, hero, wizard) and
+ *   command; no other unit may have either. Characters have no hits or
+ *   armour in the lists and may not give them.
+ * - Machines take their paces from the list (pace_cm: [full, half]);
+ *   flying machines take the Movement Chart's flying paces. No other
+ *   troop type may give pace_cm.
+ * - A mount (monstrous or chariot) may be given to any character; which
+ *   characters may ride what is not checked. A flying mount makes the
+ *   character fly. */
+#ifndef MUSTER_WM_ARMYLIST_H
+#define MUSTER_WM_ARMYLIST_H
+
+#include "muster/geom.h"
+#include "muster/wm_formation.h"
+#include "muster/wm_units.h"
+
+#include <stddef.h>
+
+/* The army list and battle file format versions (`schema:` key). */
+#define MU_WM_ARMYLIST_SCHEMA 1
+
+#define MU_WM_NAME_MAX 64         /* bytes of a name, NUL included */
+#define MU_WM_LIST_MAX_UNITS 40   /* unit entries in one list */
+#define MU_WM_LIST_MAX_MOUNTS 8
+#define MU_WM_LIST_MAX_SPECIAL 6  /* special rules noted per unit */
+#define MU_WM_SPECIAL_MAX 80      /* bytes of one special rule, NUL included */
+#define MU_WM_SHOOTING_MAX 16
+#define MU_WM_PATH_MAX 256        /* bytes of a file path kept for messages */
+#define MU_WM_UNLIMITED (-1)      /* a max of "-" */
+
+/* What a character is in the army list (units are MU_WM_ROLE_NONE). */
+typedef enum mu_wm_role { MU_WM_ROLE_NONE, MU_WM_ROLE_GENERAL, MU_WM_ROLE_HERO, MU_WM_ROLE_WIZARD } mu_wm_role;
+
+/* How many of a unit an army may have (see the readings above). */
+typedef struct mu_wm_limit {
+    int min;      /* >= 0 */
+    int max;      /* >= min, or MU_WM_UNLIMITED */
+    int per_army; /* counts for the whole army, not per 1000 points */
+} mu_wm_limit;
+
+/* One unit entry of an army list. */
+typedef struct mu_wm_list_unit {
+    char name[MU_WM_NAME_MAX];
+    mu_wm_troop troop;
+    mu_wm_role role;
+    int attacks;                       /* close combat; a character's bonus */
+    char shooting[MU_WM_SHOOTING_MAX]; /* shooting value as written, "" if none */
+    int hits;                          /* 0 for characters */
+    int armour;                        /* 1..6 for 1+..6+, 0 for none */
+    int command;                       /* characters 1..12, else 0 */
+    double range_mm;                   /* shooting range, 0 if not given */
+    int size;                          /* stands, 1..MU_WM_MAX_STANDS */
+    int points;                        /* per unit */
+    mu_wm_limit limit;
+    unsigned flags;                    /* MU_WM_ALL_ROUND_VISION | MU_WM_FLYING */
+    double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */
+    double stand_width_mm, stand_depth_mm;
+    int n_special;
+    char special[MU_WM_LIST_MAX_SPECIAL][MU_WM_SPECIAL_MAX]; /* not simulated */
+} mu_wm_list_unit;
+
+typedef enum mu_wm_mount_kind { MU_WM_MOUNT_MONSTROUS, MU_WM_MOUNT_CHARIOT } mu_wm_mount_kind;
+
+/* One mount entry: an upgrade a character may take. */
+typedef struct mu_wm_list_mount {
+    char name[MU_WM_NAME_MAX];
+    mu_wm_mount_kind kind;
+    int flying;
+    int attacks; /* bonus */
+    int points;  /* added to the character's */
+    mu_wm_limit limit;
+    int n_special;
+    char special[MU_WM_LIST_MAX_SPECIAL][MU_WM_SPECIAL_MAX];
+} mu_wm_list_mount;
+
+/* A validated army list. Plain data (about 30 KB): copy it freely. */
+typedef struct mu_wm_army_list {
+    char path[MU_WM_PATH_MAX]; /* the file it was loaded from */
+    char army[MU_WM_NAME_MAX];
+    int points_limit;          /* default points limit, 0 if not given */
+    int n_units;
+    mu_wm_list_unit unit[MU_WM_LIST_MAX_UNITS];
+    int n_mounts;
+    mu_wm_list_mount mount[MU_WM_LIST_MAX_MOUNTS];
+} mu_wm_army_list;
+
+/* Loads and validates the army list file at path into *out (zeroed
+ * first; nothing to free). Returns 0, MU_EXIT_NOINPUT (unreadable) or
+ * MU_EXIT_DATAERR (invalid) with one line in err: "PATH:LINE:COL: error:
+ * MESSAGE (units[2].type)" (or "PATH: error: cannot read: ..."); on
+ * failure *out is zeroed. */
+int mu_wm_army_list_load(const char *path, mu_wm_army_list *out, char *err, size_t err_len);
+
+/* Returns the index of the unit named name in l, or -1. */
+int mu_wm_list_unit_index(const mu_wm_army_list *l, const char *name);
+
+/* Returns the index of the mount named name in l, or -1. */
+int mu_wm_list_mount_index(const mu_wm_army_list *l, const char *name);
+
+/* Writes to *lo and *hi how many units limit allows in an army of
+ * points_limit points (see the readings above); *hi is MU_WM_UNLIMITED
+ * when there is no maximum. */
+void mu_wm_limit_scaled(const mu_wm_limit *limit, int points_limit, int *lo, int *hi);
+
+/* Returns the movement profile of list unit `unit` of l ridden with
+ * mount `mount` (an index into l->mount, or -1 for none): the Movement
+ * Chart's paces for its type and flags (machines: the list's), its
+ * armour and stand size. */
+mu_wm_profile mu_wm_list_profile(const mu_wm_army_list *l, int unit, int mount);
+
+/* ---- Armies: units chosen from a list ----------------------------------- */
+
+#define MU_WM_ARMY_MAX_ENTRIES 32
+#define MU_WM_ARMY_MAX_UNITS (MU_WM_MAX_UNITS / 2) /* units of one side */
+#define MU_WM_WHERE_MAX 320                       /* "FILE:LINE:COL" */
+#define MU_WM_YAML_PATH_MAX 96                    /* "armies[0].units[3]" */
+
+/* One entry of an army: `count` units of one list unit, optionally on a
+ * mount, optionally at an exact position (then count is 1). */
+typedef struct mu_wm_army_entry {
+    int unit;   /* index into the list's units */
+    int mount;  /* index into the list's mounts, or -1 */
+    int count;
+    int exact;  /* placed at front_mm, not in the deployment zone */
+    mu_vec2 front_mm;          /* exact: midpoint of the front edge */
+    double facing_deg;         /* exact: counter-clockwise from +x */
+    int has_facing;            /* else: facing away from its table edge */
+    mu_wm_formation formation; /* exact: MU_WM_LINE or MU_WM_COLUMN */
+    char where[MU_WM_WHERE_MAX];   /* "FILE:LINE:COL" of the entry, for errors */
+    char path[MU_WM_YAML_PATH_MAX]; /* its path in that file */
+} mu_wm_army_entry;
+
+/* An army: a list, a points limit and the entries chosen, validated
+ * against points, min/max and "exactly one General". */
+typedef struct mu_wm_army {
+    char name[MU_WM_NAME_MAX]; /* the entry's name, else the list's army */
+    int points_limit;
+    int points;                /* what the entries cost */
+    mu_wm_army_list list;
+    int n_entries;
+    mu_wm_army_entry entry[MU_WM_ARMY_MAX_ENTRIES];
+} mu_wm_army;
+
+#endif

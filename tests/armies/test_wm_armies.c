@@ -1,0 +1,443 @@
+/* Warmaster army lists, scenarios and battles: every malformed file of
+ * bad/ fails with its exact line from bad/expected.txt; the shipped lists
+ * and scenarios load to the published values; a battle deploys onto a
+ * battlefield that passes the battlefield's own checks. Runs in
+ * tests/armies (CTest WORKING_DIRECTORY), so paths are relative. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "muster/status.h"
+#include "muster/wm_scenario.h"
+
+#define EXPECTED "bad/expected.txt"
+#define MAX_CASES 128
+#define LISTS "../../experiments/armies/"
+#define SCENARIOS "../../experiments/scenarios/"
+
+typedef struct bad_case {
+    char file[256];
+    char line[1024];
+} bad_case;
+
+static mu_wm_battle *battle; /* large: one, on the heap */
+
+static int setup(void **state)
+{
+    (void)state;
+    battle = calloc(1, sizeof *battle);
+    return battle == NULL;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(battle);
+    return 0;
+}
+
+static int read_cases(bad_case *cases, int max)
+{
+    FILE *f = fopen(EXPECTED, "r");
+    assert_non_null(f);
+    char buf[1024];
+    int n = 0;
+    while (fgets(buf, sizeof buf, f) != NULL) {
+        buf[strcspn(buf, "\n")] = '\0';
+        if (buf[0] == '#' || buf[0] == '\0')
+            continue;
+        assert_true(n < max);
+        size_t flen = strcspn(buf, ":");
+        assert_true(flen < sizeof cases[n].file);
+        memcpy(cases[n].file, buf, flen);
+        cases[n].file[flen] = '\0';
+        strcpy(cases[n].line, buf);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* Loads file with the loader its name asks for; returns the status and
+ * whether the output was left zeroed. */
+static int load_any(const char *file, char *err, size_t len, int *zeroed)
+{
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    void *out = battle;
+    size_t size = sizeof *battle;
+    int rc;
+    memset(battle, 0x5a, sizeof *battle);
+    if (strncmp(base, "list-", 5) == 0) {
+        out = &battle->army[0].list, size = sizeof battle->army[0].list;
+        rc = mu_wm_army_list_load(file, out, err, len);
+    } else if (strncmp(base, "scenario-", 9) == 0) {
+        out = &battle->scenario, size = sizeof battle->scenario;
+        rc = mu_wm_scenario_load(file, out, err, len);
+    } else {
+        rc = mu_wm_battle_load(file, battle, err, len);
+    }
+    *zeroed = 1;
+    for (size_t i = 0; i < size; i++)
+        *zeroed &= ((const unsigned char *)out)[i] == 0;
+    return rc;
+}
+
+static void test_bad_files_fail_with_their_exact_line(void **state)
+{
+    (void)state;
+    static bad_case cases[MAX_CASES];
+    int n = read_cases(cases, MAX_CASES);
+    assert_true(n >= 40);
+    for (int i = 0; i < n; i++) {
+        char err[1536] = "";
+        int zeroed;
+        int rc = load_any(cases[i].file, err, sizeof err, &zeroed);
+        if (rc != MU_EXIT_DATAERR || strcmp(err, cases[i].line) != 0)
+            print_error("%s: status %d\n", cases[i].file, rc);
+        assert_int_equal(rc, MU_EXIT_DATAERR);
+        assert_string_equal(err, cases[i].line);
+        assert_true(zeroed);
+    }
+}
+
+static void test_every_bad_file_has_an_expected_line(void **state)
+{
+    (void)state;
+    static bad_case cases[MAX_CASES];
+    int n = read_cases(cases, MAX_CASES), files = 0;
+    DIR *dir = opendir("bad");
+    assert_non_null(dir);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+            continue;
+        char path[300];
+        snprintf(path, sizeof path, "bad/%s", e->d_name);
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            found |= strcmp(cases[i].file, path) == 0;
+        if (!found)
+            print_error("%s has no line in " EXPECTED "\n", path);
+        assert_true(found);
+        files++;
+    }
+    closedir(dir);
+    assert_int_equal(files, n);
+}
+
+static const mu_wm_list_unit *unit_named(const mu_wm_army_list *l, const char *name)
+{
+    int i = mu_wm_list_unit_index(l, name);
+    if (i < 0)
+        print_error("no unit '%s' in %s\n", name, l->army);
+    assert_true(i >= 0);
+    return &l->unit[i];
+}
+
+static void load_list(const char *path, mu_wm_army_list *l)
+{
+    char err[1536] = "";
+    int rc = mu_wm_army_list_load(path, l, err, sizeof err);
+    if (rc != 0)
+        print_error("%s\n", err);
+    assert_int_equal(rc, 0);
+}
+
+/* Every shipped list loads, has one General, and every unit is playable. */
+static void test_shipped_lists_load(void **state)
+{
+    (void)state;
+    static const char *const files[] = {LISTS "empire.yaml", LISTS "orcs.yaml", LISTS "high-elves.yaml",
+                                        LISTS "dwarfs.yaml"};
+    mu_wm_army_list *l = &battle->army[0].list;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        load_list(files[f], l);
+        assert_int_equal(l->points_limit, 2000);
+        int generals = 0;
+        for (int i = 0; i < l->n_units; i++) {
+            generals += l->unit[i].role == MU_WM_ROLE_GENERAL;
+            mu_wm_profile p = mu_wm_list_profile(l, i, -1);
+            assert_true(mu_wm_profile_valid(&p));
+        }
+        assert_int_equal(generals, 1);
+    }
+}
+
+/* The published values of a few units, as the lists print them. */
+static void test_list_values(void **state)
+{
+    (void)state;
+    mu_wm_army_list *l = &battle->army[0].list;
+    load_list(LISTS "empire.yaml", l);
+    const mu_wm_list_unit *u = unit_named(l, "Knights");
+    assert_true(u->troop == MU_WM_CAVALRY && u->attacks == 3 && u->hits == 3 && u->armour == 4);
+    assert_true(u->size == 3 && u->points == 110 && u->limit.min == 0 && u->limit.max == MU_WM_UNLIMITED);
+    u = unit_named(l, "Crossbowmen");
+    assert_string_equal(u->shooting, "1");
+    assert_true(u->range_mm == 300.0 && u->armour == 0 && u->limit.min == 1);
+    u = unit_named(l, "General");
+    assert_true(u->role == MU_WM_ROLE_GENERAL && u->command == 9 && u->points == 125 && u->limit.per_army);
+    assert_true(u->hits == 0 && u->attacks == 2);
+    load_list(LISTS "orcs.yaml", l);
+    u = unit_named(l, "Wolf Riders");
+    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Wolf Riders"), -1);
+    assert_true((p.flags & MU_WM_ALL_ROUND_VISION) && mu_wm_is_light_cavalry(&p));
+    assert_true(u->points == 60 && u->range_mm == 150.0);
+    load_list(LISTS "high-elves.yaml", l);
+    assert_int_equal(unit_named(l, "General")->command, 10);
+    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Giant Eagles"), -1);
+    assert_true((p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0 && p.half_pace_mm == 100.0);
+    load_list(LISTS "dwarfs.yaml", l);
+    u = unit_named(l, "Warriors");
+    assert_true(u->hits == 4 && u->armour == 4 && u->points == 110 && u->limit.min == 2);
+    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Gyrocopter"), -1);
+    assert_true(p.troop == MU_WM_MACHINES && (p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0);
+}
+
+/* Mounts give the character's terrain access and flight. */
+static void test_mounts_in_the_profile(void **state)
+{
+    (void)state;
+    mu_wm_army_list *l = &battle->army[0].list;
+    load_list(LISTS "empire.yaml", l);
+    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "General"), mu_wm_list_mount_index(l, "Griffon"));
+    assert_true((p.flags & MU_WM_MONSTROUS_MOUNT) && (p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0);
+    assert_true(mu_wm_profile_valid(&p));
+    load_list(LISTS "orcs.yaml", l);
+    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Orc Hero"), mu_wm_list_mount_index(l, "Chariot"));
+    mu_wm_unit u = mu_wm_unit_make(0, &p);
+    assert_int_equal(mu_wm_terrain_troop(&u), MU_WM_CHARIOTS);
+    assert_true(p.full_pace_mm == 600.0 && !(p.flags & MU_WM_FLYING));
+}
+
+/* Made-up list: machines' own paces, stand sizes, "-" for no limit. */
+static void test_skirmish_list(void **state)
+{
+    (void)state;
+    mu_wm_army_list *l = &battle->army[0].list;
+    load_list("good/skirmish-list.yaml", l);
+    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Wagon Fort"), -1);
+    assert_true(p.full_pace_mm == 150.0 && p.half_pace_mm == 50.0 && mu_wm_profile_valid(&p));
+    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Riders"), -1);
+    assert_true(p.stand_width_mm == 40.0 && p.stand_depth_mm == 30.0 && mu_wm_is_light_cavalry(&p));
+    const mu_wm_list_unit *u = unit_named(l, "Militia");
+    assert_true(u->limit.min == 0 && u->limit.max == MU_WM_UNLIMITED && u->armour == 0);
+    assert_int_equal(l->points_limit, 0);
+}
+
+/* min per full 1000 points, max per started 1000; per_army as is. */
+static void test_limits_scale_with_points(void **state)
+{
+    (void)state;
+    mu_wm_limit lim = {2, 1, 0}, army = {1, 1, 1}, open = {0, MU_WM_UNLIMITED, 0};
+    int lo, hi;
+    mu_wm_limit_scaled(&lim, 2000, &lo, &hi);
+    assert_true(lo == 4 && hi == 2);
+    mu_wm_limit_scaled(&lim, 1500, &lo, &hi);
+    assert_true(lo == 2 && hi == 2);
+    mu_wm_limit_scaled(&lim, 999, &lo, &hi);
+    assert_true(lo == 0 && hi == 1);
+    mu_wm_limit_scaled(&army, 3000, &lo, &hi);
+    assert_true(lo == 1 && hi == 1);
+    mu_wm_limit_scaled(&open, 3000, &lo, &hi);
+    assert_true(lo == 0 && hi == MU_WM_UNLIMITED);
+}
+
+static void load_scenario(const char *path, mu_wm_scenario *sc)
+{
+    char err[1536] = "";
+    int rc = mu_wm_scenario_load(path, sc, err, sizeof err);
+    if (rc != 0)
+        print_error("%s\n", err);
+    assert_int_equal(rc, 0);
+}
+
+static void test_shipped_scenarios_load(void **state)
+{
+    (void)state;
+    mu_wm_scenario *sc = &battle->scenario;
+    load_scenario(SCENARIOS "meeting-engagement.yaml", sc);
+    assert_true(sc->table.width_mm == 1800.0 && sc->table.depth_mm == 1200.0 && sc->table.n_units == 0);
+    assert_true(sc->turns == 6 && sc->first == MU_WM_FIRST_ROLL && sc->deploy_gap_mm == 10.0);
+    assert_int_equal(sc->table.n_features, 8);
+    assert_int_equal(sc->table.feature[0].kind, MU_WM_WOOD);
+    assert_string_equal(sc->feature_name[0], "Darkwood");
+    assert_true(sc->table.feature[2].shape == MU_WM_SHAPE_CIRCLE && sc->table.feature[2].circle.radius == 140.0);
+    assert_true(sc->table.feature[3].kind == MU_WM_STEEP_HILL && sc->table.feature[3].dense);
+    assert_true(sc->table.feature[6].kind == MU_WM_RIVER && sc->table.feature[7].kind == MU_WM_BRIDGE);
+    assert_true(sc->side[0].edge == MU_WM_EDGE_SOUTH && sc->side[1].edge == MU_WM_EDGE_NORTH);
+    assert_true(sc->side[0].zone_hi.y == 200.0 && sc->side[1].zone_lo.y == 1000.0);
+    assert_true(sc->n_objectives == 2 && sc->objective[0].points == 2 && sc->objective[1].area.n == 4);
+    assert_true(sc->first_charge_points == 1 && sc->enemy_edge_points == 1);
+    assert_true(sc->win_margin == 1 && sc->general_leaving_loses == 1);
+    load_scenario(SCENARIOS "river-crossing.yaml", sc);
+    assert_true(sc->turns == 8 && sc->first == 0 && sc->table.feature[1].kind == MU_WM_FORD);
+    assert_true(sc->n_objectives == 3 && sc->enemy_edge_points == 2 && sc->win_margin == 2);
+    mu_vec2 north = mu_wm_edge_forward(MU_WM_EDGE_NORTH), west = mu_wm_edge_forward(MU_WM_EDGE_WEST);
+    assert_true(north.x == 0 && north.y == -1 && west.x == 1 && west.y == 0);
+}
+
+static void load_battle(const char *path)
+{
+    char err[1536] = "";
+    int rc = mu_wm_battle_load(path, battle, err, sizeof err);
+    if (rc != 0)
+        print_error("%s\n", err);
+    assert_int_equal(rc, 0);
+}
+
+/* The battlefield's own checks on every unit: in line formation, on the
+ * table, out of terrain it cannot enter, overlapping no other unit. */
+static void assert_battlefield_sound(const mu_wm_battlefield *bf)
+{
+    for (int i = 0; i < bf->n_units; i++) {
+        const mu_wm_unit *u = &bf->unit[i];
+        assert_int_equal(mu_wm_classify_formation(u->stand, u->n_stands), MU_WM_LINE);
+        assert_false(mu_wm_unit_leaves_table(bf, u));
+        for (int s = 0; s < u->n_stands; s++) {
+            assert_int_equal(mu_wm_orect_blocked(bf, u, &u->stand[s]), -1);
+            for (int j = i + 1; j < bf->n_units; j++)
+                for (int t = 0; t < bf->unit[j].n_stands; t++)
+                    assert_false(mu_orect_overlap(&u->stand[s], &bf->unit[j].stand[t]));
+        }
+    }
+}
+
+static void test_meeting_engagement_deploys(void **state)
+{
+    (void)state;
+    load_battle("good/empire-vs-orcs.yaml");
+    const mu_wm_battlefield *bf = &battle->bf;
+    assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1995);
+    assert_int_equal(battle->army[1].points_limit, 2000); /* the list's default */
+    assert_int_equal(bf->n_units, 25 + 26);
+    assert_int_equal(bf->n_features, 8);
+    assert_battlefield_sound(bf);
+    int generals[2] = {0, 0};
+    for (int i = 0; i < bf->n_units; i++) {
+        const mu_wm_unit *u = &bf->unit[i];
+        const mu_wm_side *side = &battle->scenario.side[u->side];
+        assert_int_equal(u->side, battle->roster[i].side);
+        generals[u->side] += battle->roster[i].role == MU_WM_ROLE_GENERAL;
+        mu_vec2 fwd = mu_wm_edge_forward(side->edge);
+        for (int s = 0; s < u->n_stands; s++) {
+            mu_vec2 c[4];
+            mu_orect_corners(&u->stand[s], c);
+            for (int k = 0; k < 4; k++)
+                assert_true(c[k].x >= side->zone_lo.x - 1e-6 && c[k].x <= side->zone_hi.x + 1e-6 &&
+                            c[k].y >= side->zone_lo.y - 1e-6 && c[k].y <= side->zone_hi.y + 1e-6);
+            assert_true(mu_v2_dot(u->stand[s].facing, fwd) > 1.0 - 1e-12);
+        }
+    }
+    assert_true(generals[0] == 1 && generals[1] == 1);
+    /* the General rides his Griffon */
+    for (int i = 0; i < bf->n_units; i++)
+        if (battle->roster[i].side == 0 && battle->roster[i].role == MU_WM_ROLE_GENERAL)
+            assert_true(bf->unit[i].profile.flags & MU_WM_FLYING && battle->roster[i].command == 9);
+}
+
+/* The same files deploy to the same battlefield, bit for bit. */
+static void test_deployment_is_deterministic(void **state)
+{
+    (void)state;
+    static mu_wm_battlefield first;
+    load_battle("good/empire-vs-orcs.yaml");
+    first = battle->bf;
+    load_battle("good/empire-vs-orcs.yaml");
+    assert_memory_equal(&first, &battle->bf, sizeof first);
+}
+
+static void test_exact_positions(void **state)
+{
+    (void)state;
+    load_battle("good/exact.yaml");
+    const mu_wm_battlefield *bf = &battle->bf;
+    assert_int_equal(bf->n_units, 9);
+    /* exact units first: Knights facing 45 degrees, Warriors in column */
+    const mu_wm_unit *k = &bf->unit[0], *w = &bf->unit[1];
+    mu_vec2 front = mu_v2_add(k->stand[1].center, mu_v2_scale(k->stand[1].facing, 10.0));
+    assert_true(fabs(front.x - 900.0) < 1e-9 && fabs(front.y - 500.0) < 1e-9);
+    assert_true(fabs(k->stand[1].facing.x - sqrt(0.5)) < 1e-12 && fabs(k->stand[1].facing.y - sqrt(0.5)) < 1e-12);
+    assert_int_equal(mu_wm_classify_formation(w->stand, w->n_stands), MU_WM_COLUMN);
+    assert_true(w->stand[0].center.x == 1320.0 && w->stand[0].center.y == 710.0 && w->stand[0].facing.y == -1.0);
+    assert_true(battle->roster[1].side == 1 && battle->roster[1].entry == 1);
+    /* then the zones; characters after the units of their side */
+    assert_true(battle->roster[5].role == MU_WM_ROLE_GENERAL && battle->roster[8].role == MU_WM_ROLE_GENERAL);
+    assert_true(bf->unit[7].profile.flags & MU_WM_FLYING); /* the Gyrocopter */
+}
+
+static void test_battle_without_scenario(void **state)
+{
+    (void)state;
+    static const unsigned char zero[sizeof(mu_wm_battlefield)];
+    load_battle("good/skirmish-battle.yaml");
+    assert_false(battle->has_scenario);
+    assert_memory_equal(&battle->bf, zero, sizeof zero);
+    assert_int_equal(battle->army[0].points, 60 + 15 + 3 * 35);
+    assert_string_equal(battle->army[0].name, "Skirmish");
+    assert_string_equal(battle->army[1].name, "Rebels");
+    assert_true(battle->army[1].entry[1].count == 3 && battle->army[0].entry[0].mount == 0);
+}
+
+/* An invalid list named by a battle reports the list's own line. */
+static void test_invalid_list_reports_its_own_line(void **state)
+{
+    (void)state;
+    char err[1536] = "";
+    assert_int_equal(mu_wm_battle_load("indirect/battle-bad-list.yaml", battle, err, sizeof err), MU_EXIT_DATAERR);
+    assert_string_equal(err, "indirect/../bad/list-armour-7.yaml:4:67: error: armour must be 1+ to 6+, or 0 or - "
+                             "for none, got '7+' (units[0].armour)");
+}
+
+static void test_unreadable_files_are_noinput(void **state)
+{
+    (void)state;
+    char err[1536] = "";
+    assert_int_equal(mu_wm_army_list_load("bad/none.yaml", &battle->army[0].list, err, sizeof err), MU_EXIT_NOINPUT);
+    assert_string_equal(err, "bad/none.yaml: error: cannot read: No such file or directory");
+    assert_int_equal(mu_wm_scenario_load("bad", &battle->scenario, err, sizeof err), MU_EXIT_NOINPUT);
+    assert_string_equal(err, "bad: error: cannot read: Is a directory");
+    assert_int_equal(mu_wm_battle_load("none.yaml", battle, err, sizeof err), MU_EXIT_NOINPUT);
+}
+
+static void test_short_error_buffer_is_truncated(void **state)
+{
+    (void)state;
+    char err[16];
+    memset(err, 'x', sizeof err);
+    assert_int_equal(mu_wm_army_list_load("bad/list-armour-7.yaml", &battle->army[0].list, err, sizeof err),
+                     MU_EXIT_DATAERR);
+    assert_string_equal(err, "bad/list-armour");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_files_fail_with_their_exact_line),
+        cmocka_unit_test(test_every_bad_file_has_an_expected_line),
+        cmocka_unit_test(test_shipped_lists_load),
+        cmocka_unit_test(test_list_values),
+        cmocka_unit_test(test_mounts_in_the_profile),
+        cmocka_unit_test(test_skirmish_list),
+        cmocka_unit_test(test_limits_scale_with_points),
+        cmocka_unit_test(test_shipped_scenarios_load),
+        cmocka_unit_test(test_meeting_engagement_deploys),
+        cmocka_unit_test(test_deployment_is_deterministic),
+        cmocka_unit_test(test_exact_positions),
+        cmocka_unit_test(test_battle_without_scenario),
+        cmocka_unit_test(test_invalid_list_reports_its_own_line),
+        cmocka_unit_test(test_unreadable_files_are_noinput),
+        cmocka_unit_test(test_short_error_buffer_is_truncated),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
