@@ -1,0 +1,376 @@
+/* Stand paths: poses along a leg, exact path lengths, swept areas; making
+ * a move and a forced move's halt (warmaster-movement.adoc, "Moving the
+ * stands", "Terrain"; the model is in wm_move.h). */
+#include "muster/wm_move.h"
+
+#include "wm_move_ctx.h"
+#include "wm_shape.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <string.h>
+
+#define EPS MU_GEOM_EPS_MM
+#define PI 3.14159265358979323846
+#define SWEEP_GROW_MM 0.05  /* growth of a first-cut turning piece */
+#define SWEEP_LEAF_MM 1e-5  /* growth below which a piece's two poses decide */
+#define SWEEP_DEPTH 24      /* cuts at most (a guard; the leaf comes first) */
+
+/* ---- Carlson's symmetric elliptic integrals (Carlson 1995, duplication
+ * with a fifth-order series; relative error below 1e-15 at this stopping
+ * tolerance) ---- */
+
+static double max3(double a, double b, double c)
+{
+    return mu_wm_max(fabs(a), mu_wm_max(fabs(b), fabs(c)));
+}
+
+/* R_F(x, y, z): x, y, z >= 0, at most one of them 0. */
+static double carlson_rf(double x, double y, double z)
+{
+    for (;;) {
+        double sx = sqrt(x), sy = sqrt(y), sz = sqrt(z);
+        double lam = sx * (sy + sz) + sy * sz;
+        x = 0.25 * (x + lam);
+        y = 0.25 * (y + lam);
+        z = 0.25 * (z + lam);
+        double mu = (x + y + z) / 3.0;
+        double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+        if (max3(dx, dy, dz) < 1e-3) {
+            double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
+            return (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
+        }
+    }
+}
+
+/* R_D(x, y, z): x, y >= 0, at most one of them 0, z > 0. */
+static double carlson_rd(double x, double y, double z)
+{
+    double sum = 0.0, fac = 1.0;
+    for (;;) {
+        double sx = sqrt(x), sy = sqrt(y), sz = sqrt(z);
+        double lam = sx * (sy + sz) + sy * sz;
+        sum += fac / (sz * (z + lam));
+        fac *= 0.25;
+        x = 0.25 * (x + lam);
+        y = 0.25 * (y + lam);
+        z = 0.25 * (z + lam);
+        double mu = 0.2 * (x + y + 3.0 * z);
+        double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+        if (max3(dx, dy, dz) < 1e-3) {
+            const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
+            const double c5 = 0.25 * c3, c6 = 1.5 * c4;
+            double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
+            double series = 1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
+            return 3.0 * sum + fac * series / (mu * sqrt(mu));
+        }
+    }
+}
+
+/* E(phi | m), |phi| <= pi/2, 0 <= m <= 1. */
+static double ellip_e_principal(double phi, double m)
+{
+    double s = sin(phi);
+    if (m >= 1.0 - 1e-15)
+        return s; /* E(phi | 1) = sin phi */
+    double c = cos(phi), q = 1.0 - m * s * s;
+    return s * carlson_rf(c * c, q, 1.0) - m * s * s * s * carlson_rd(c * c, q, 1.0) / 3.0;
+}
+
+/* ---- poses and path lengths ---- */
+
+mu_orect mu_wm_leg_pose(const mu_orect *from, mu_wm_leg leg, double t)
+{
+    mu_orect r = *from;
+    if (t >= 1.0)
+        r.center = leg.center;
+    else
+        r.center = mu_v2_add(from->center, mu_v2_scale(mu_v2_sub(leg.center, from->center), t));
+    mu_vec2 f = mu_v2_rotate(from->facing, t * leg.turn_rad);
+    r.facing = mu_v2_scale(f, 1.0 / mu_wm_len(f));
+    return r;
+}
+
+/* A point's velocity is d + turn * perp(R(turn t) r0), |d| = a and the
+ * turning part's length b = |turn| |r0|: its speed is
+ * sqrt(a^2 + b^2 + 2ab cos psi) = (a + b) sqrt(1 - m sin^2(psi / 2)) with
+ * m = 4ab / (a + b)^2 and psi, the angle between the two parts, turning at
+ * rate turn. So the length is (a + b) 2 (E(phi1) - E(phi0)) / turn with
+ * phi = psi / 2. e_half is E(pi/2 | m), or a negative number to have it
+ * computed when needed. */
+static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+{
+    double a = mu_wm_len(d), rho = mu_wm_len(offset);
+    double b = fabs(turn) * rho;
+    if (b == 0.0)
+        return a;
+    if (a == 0.0)
+        return b;
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double m = 4.0 * a * b / ((a + b) * (a + b));
+    double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0}, e[2];
+    for (int i = 0; i < 2; i++) { /* E(phi + k pi) = E(phi) + 2 k E(pi/2) */
+        double k = nearbyint(phi[i] / PI);
+        e[i] = ellip_e_principal(phi[i] - k * PI, m);
+        if (k != 0.0) {
+            if (*e_half < 0.0)
+                *e_half = ellip_e_principal(PI / 2.0, m);
+            e[i] += 2.0 * k * *e_half;
+        }
+    }
+    double len = (a + b) * 2.0 * (e[1] - e[0]) / turn;
+    return mu_wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
+}
+
+double mu_wm_leg_point_path_mm(const mu_orect *from, mu_wm_leg leg, mu_vec2 offset)
+{
+    double e_half = -1.0;
+    return point_path(mu_v2_sub(leg.center, from->center), leg.turn_rad, offset, &e_half);
+}
+
+double mu_wm_stand_path_mm(const mu_orect *start, const mu_wm_leg *legs, int n, mu_orect *end)
+{
+    double len[4] = {0, 0, 0, 0};
+    mu_orect r = *start;
+    for (int k = 0; k < n; k++) {
+        mu_vec2 c[4], d = mu_v2_sub(legs[k].center, r.center);
+        mu_wm_orect_poly_unit(&r, c);
+        double e_half = -1.0; /* the corners share a and b, so m and E(pi/2 | m) */
+        for (int i = 0; i < 4; i++)
+            len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
+        r = mu_wm_leg_pose(&r, legs[k], 1.0);
+    }
+    if (end)
+        *end = r;
+    return mu_wm_max(mu_wm_max(len[0], len[1]), mu_wm_max(len[2], len[3]));
+}
+
+double mu_wm_turn_between(mu_vec2 from, mu_vec2 to)
+{
+    double t = atan2(mu_v2_cross(from, to), mu_v2_dot(from, to));
+    return t <= -PI ? PI : t;
+}
+
+/* ---- swept areas ---- */
+
+void mu_wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4])
+{
+    mu_vec2 f = mu_v2_scale(r->facing, r->depth / 2.0), l = mu_v2_scale(mu_v2_perp(r->facing), r->width / 2.0);
+    mu_vec2 front = mu_v2_add(r->center, f), back = mu_v2_sub(r->center, f);
+    out[0] = mu_v2_sub(back, l); /* back-right: counter-clockwise from here */
+    out[1] = mu_v2_sub(front, l);
+    out[2] = mu_v2_add(front, l);
+    out[3] = mu_v2_add(back, l);
+}
+
+/* Projects v[0..n) on axis: *lo, *hi. */
+static void project(const mu_vec2 *v, int n, mu_vec2 axis, double *lo, double *hi)
+{
+    double l = mu_v2_dot(v[0], axis), h = l;
+    for (int i = 1; i < n; i++) {
+        double t = mu_v2_dot(v[i], axis);
+        l = t < l ? t : l;
+        h = t > h ? t : h;
+    }
+    *lo = l;
+    *hi = h;
+}
+
+/* Returns non-zero when some edge normal of a separates a and b to within
+ * MU_GEOM_EPS_MM (touching counts as apart). */
+static int separated_by_edges(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
+{
+    for (int k = 0; k < na; k++) {
+        mu_vec2 e = mu_v2_sub(a[(k + 1) % na], a[k]);
+        double len = sqrt(e.x * e.x + e.y * e.y);
+        if (len <= 1e-12)
+            continue;
+        mu_vec2 axis = mu_v2(-e.y / len, e.x / len);
+        double alo, ahi, blo, bhi;
+        project(a, na, axis, &alo, &ahi);
+        project(b, nb, axis, &blo, &bhi);
+        if (ahi <= blo + MU_GEOM_EPS_MM || bhi <= alo + MU_GEOM_EPS_MM)
+            return 1;
+    }
+    return 0;
+}
+
+int mu_wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
+{
+    return !separated_by_edges(a, na, b, nb) && !separated_by_edges(b, nb, a, na);
+}
+
+int mu_wm_hull(const mu_vec2 *in, int n, mu_vec2 *out)
+{
+    assert(n >= 1 && n <= 16);
+    mu_vec2 p[16], h[34];
+    for (int i = 0; i < n; i++)
+        p[i] = in[i];
+    for (int i = 1; i < n; i++) /* sort by x then y */
+        for (int j = i; j > 0 && (p[j].x < p[j - 1].x || (p[j].x == p[j - 1].x && p[j].y < p[j - 1].y)); j--) {
+            mu_vec2 t = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = t;
+        }
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++) { /* Andrew's monotone chain */
+        int start = k;
+        for (int i = 0; i < n; i++) {
+            mu_vec2 q = pass == 0 ? p[i] : p[n - 1 - i];
+            while (k >= start + 2 && mu_v2_cross(mu_v2_sub(h[k - 1], h[k - 2]), mu_v2_sub(q, h[k - 2])) <= 1e-12)
+                k--;
+            h[k++] = q;
+        }
+        k--;
+    }
+    if (k < 1)
+        k = 1;
+    for (int i = 0; i < k; i++)
+        out[i] = h[i];
+    return k;
+}
+
+/* The hull of two poses, each grown by `grow` mm on every side. A hull
+ * of fewer than 3 vertices cannot happen for stands of positive size. */
+static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_vec2 out[8])
+{
+    mu_vec2 p[8];
+    mu_orect ga = *a, gb = *b;
+    ga.width += 2.0 * grow;
+    ga.depth += 2.0 * grow;
+    gb.width += 2.0 * grow;
+    gb.depth += 2.0 * grow;
+    mu_wm_orect_poly_unit(&ga, p);
+    mu_wm_orect_poly_unit(&gb, p + 4);
+    return mu_wm_hull(p, 8, out);
+}
+
+static int pose_hits(const mu_orect *r, mu_wm_hit_fn fn, void *ud)
+{
+    mu_vec2 v[4];
+    mu_wm_orect_poly_unit(r, v);
+    return fn(ud, v, 4);
+}
+
+typedef struct sweep {
+    const mu_orect *from;
+    mu_wm_leg leg;
+    double rho; /* half diagonal */
+    mu_wm_hit_fn fn;
+    void *ud;
+} sweep;
+
+/* The piece [t0, t1] of a turning leg: a point strays at most
+ * rho dturn^2 / 8 from the chord between its positions at t0 and t1 (the
+ * bound on a function vanishing at both ends with second derivative at
+ * most rho dturn^2), so the hull of the two poses grown by that much holds
+ * the piece's sweep. */
+static int piece_hits(const sweep *s, double t0, double t1, int depth)
+{
+    double dturn = s->leg.turn_rad * (t1 - t0);
+    double grow = s->rho * dturn * dturn / 8.0;
+    mu_orect a = mu_wm_leg_pose(s->from, s->leg, t0), b = mu_wm_leg_pose(s->from, s->leg, t1);
+    mu_vec2 h[8];
+    if (grow <= SWEEP_LEAF_MM || depth >= SWEEP_DEPTH)
+        return s->fn(s->ud, h, two_pose_hull(&a, &b, 0.0, h));
+    if (!s->fn(s->ud, h, two_pose_hull(&a, &b, grow, h)))
+        return 0;
+    if (pose_hits(&a, s->fn, s->ud) || pose_hits(&b, s->fn, s->ud))
+        return 1;
+    double mid = 0.5 * (t0 + t1);
+    return piece_hits(s, t0, mid, depth + 1) || piece_hits(s, mid, t1, depth + 1);
+}
+
+int mu_wm_leg_sweep_hits(const mu_orect *from, mu_wm_leg leg, mu_wm_hit_fn fn, void *ud)
+{
+    if (leg.turn_rad == 0.0) {
+        mu_vec2 h[8];
+        return fn(ud, h, mu_wm_translation_sweep(from, mu_v2_sub(leg.center, from->center), h));
+    }
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
+    /* first cut: pieces grown by at most SWEEP_GROW_MM */
+    double max_step = sqrt(8.0 * SWEEP_GROW_MM / s.rho);
+    int pieces = (int)ceil(fabs(leg.turn_rad) / max_step);
+    pieces = pieces < 1 ? 1 : pieces;
+    for (int i = 0; i < pieces; i++)
+        if (piece_hits(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
+            return 1;
+    return 0;
+}
+
+/* ---- making moves ---- */
+
+void mu_wm_move_apply(mu_wm_battlefield *bf, const mu_wm_move *m)
+{
+    assert(m->unit >= 0 && m->unit < bf->n_units);
+    mu_wm_unit *u = &bf->unit[m->unit];
+    for (int k = 0; k < m->n; k++) {
+        const mu_wm_stand_path *p = &m->path[k];
+        assert(p->stand >= 0 && p->stand < u->n_stands);
+        mu_orect end;
+        mu_wm_stand_path_mm(&u->stand[p->stand], p->leg, p->n_legs, &end);
+        u->stand[p->stand].center = end.center;
+        u->stand[p->stand].facing = end.facing;
+    }
+}
+
+void mu_wm_move_direct(mu_wm_move *m, const mu_wm_battlefield *bf, int unit, mu_wm_move_kind kind,
+                       const mu_orect *final, const int *order)
+{
+    assert(unit >= 0 && unit < bf->n_units);
+    const mu_wm_unit *u = &bf->unit[unit];
+    memset(m, 0, sizeof *m);
+    m->unit = unit;
+    m->kind = kind;
+    m->charge_target = -1;
+    m->n = u->n_stands;
+    for (int k = 0; k < u->n_stands; k++) {
+        int s = order ? order[k] : k;
+        mu_wm_stand_path *p = &m->path[k];
+        p->stand = s;
+        p->n_legs = 1;
+        p->leg[0].center = final[s].center;
+        p->leg[0].turn_rad = mu_wm_turn_between(u->stand[s].facing, final[s].facing);
+    }
+}
+
+/* Returns the feature the unit's stands sweep into moving by delta, or -1. */
+static int forced_blocked(const mu_wm_battlefield *bf, const mu_wm_unit *u, mu_vec2 delta)
+{
+    for (int s = 0; s < u->n_stands; s++) {
+        mu_vec2 v[8];
+        int n = mu_wm_translation_sweep(&u->stand[s], delta, v);
+        int f = mu_wm_convex_blocked(bf, u, v, n);
+        if (f >= 0)
+            return f;
+    }
+    return -1;
+}
+
+/* The swept areas grow with the fraction, so "blocked" is monotone: bisect. */
+double mu_wm_forced_halt(const mu_wm_battlefield *bf, int unit, mu_vec2 delta, int *feature)
+{
+    assert(unit >= 0 && unit < bf->n_units);
+    const mu_wm_unit *u = &bf->unit[unit];
+    double len = mu_v2_len(delta);
+    int f = forced_blocked(bf, u, delta);
+    if (feature)
+        *feature = f;
+    if (f < 0 || len == 0.0)
+        return f < 0 ? 1.0 : 0.0;
+    if (forced_blocked(bf, u, mu_v2(0, 0)) >= 0)
+        return 0.0;
+    double lo = 0.0, hi = 1.0;
+    while ((hi - lo) * len > EPS / 2.0) {
+        double mid = 0.5 * (lo + hi);
+        int g = forced_blocked(bf, u, mu_v2_scale(delta, mid));
+        if (g >= 0) {
+            hi = mid;
+            if (feature)
+                *feature = g;
+        } else {
+            lo = mid;
+        }
+    }
+    return lo;
+}

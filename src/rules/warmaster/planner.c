@@ -1,0 +1,298 @@
+/* The move planner (issue 4 item 5): formation templates, straight-line
+ * search along a few headings (contact placements: planner_contact.c).
+ * The search and its limits are described in wm_planner.h. */
+#include "muster/wm_planner.h"
+
+#include "wm_planner_int.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <string.h>
+
+#define EPS MU_GEOM_EPS_MM
+#define PI 3.14159265358979323846
+#define SAMPLES 8 /* equal steps back from the farthest advance */
+
+mu_wm_plan_request mu_wm_plan_request_make(int unit, mu_wm_goal goal, mu_wm_form form, mu_wm_move_kind kind)
+{
+    mu_wm_plan_request r;
+    memset(&r, 0, sizeof r);
+    r.unit = unit;
+    r.goal = goal;
+    r.target = -1;
+    r.form = form;
+    r.kind = kind;
+    return r;
+}
+
+static double half_diag(const mu_orect *r)
+{
+    return 0.5 * hypot(r->width, r->depth);
+}
+
+/* Cost of sending stand i to place j with the centre at c: the most any of
+ * its points can move (straight distance plus turning). */
+static double place_cost(const planner *pl, int i, int j, mu_vec2 c)
+{
+    const mu_orect *s = &pl->u->stand[i];
+    return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) +
+           fabs(mu_wm_turn_between(s->facing, pl->face[j])) * half_diag(s);
+}
+
+/* Assigns stands to places for the centre at c: least longest move, then
+ * least total, over all assignments for n <= 5; greedily beyond. */
+static void assign(planner *pl, mu_vec2 c)
+{
+    int n = pl->n, perm[MU_WM_MAX_STANDS], dir[MU_WM_MAX_STANDS];
+    for (int i = 0; i < n; i++)
+        perm[i] = i;
+    if (n > 5) {
+        unsigned used = 0;
+        for (int j = 0; j < n; j++) {
+            int best = -1;
+            for (int i = 0; i < n; i++)
+                if (!((used >> i) & 1u) && (best < 0 || place_cost(pl, i, j, c) < place_cost(pl, best, j, c)))
+                    best = i;
+            used |= 1u << best;
+            pl->slot[best] = j;
+        }
+        return;
+    }
+    double best_max = INFINITY, best_sum = INFINITY;
+    for (int k = 0; k < n; k++)
+        dir[k] = 0;
+    for (int round = 0;;) { /* Heap's algorithm over perm (stand i -> place perm[i]) */
+        double mx = 0.0, sum = 0.0;
+        for (int i = 0; i < n; i++) {
+            double cst = place_cost(pl, i, perm[i], c);
+            mx = fmax(mx, cst);
+            sum += cst;
+        }
+        if (mx < best_max - 1e-9 || (mx <= best_max + 1e-9 && sum < best_sum - 1e-9)) {
+            best_max = mx;
+            best_sum = sum;
+            memcpy(pl->slot, perm, sizeof(int) * (size_t)n);
+        }
+        while (round < n && dir[round] >= round) {
+            dir[round] = 0;
+            round++;
+        }
+        if (round >= n)
+            break;
+        int swap = round % 2 == 0 ? 0 : dir[round], t = perm[swap];
+        perm[swap] = perm[round];
+        perm[round] = t;
+        dir[round]++;
+        round = 0;
+    }
+}
+
+/* Sets the template for final facing f, assigned for the centre at c and
+ * ordered front-most place first along travel direction d. */
+void mu_wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
+{
+    const mu_wm_unit *u = pl->u;
+    int n = pl->n;
+    if (pl->req->form == MU_WM_FORM_KEEP) {
+        double turn = mu_wm_turn_between(u->stand[0].facing, f);
+        for (int i = 0; i < n; i++) {
+            pl->off[i] = mu_v2_rotate(mu_v2_sub(u->stand[i].center, pl->c0), turn);
+            pl->face[i] = mu_v2_unit(mu_v2_rotate(u->stand[i].facing, turn));
+            pl->slot[i] = i;
+        }
+    } else {
+        mu_orect s[MU_WM_MAX_STANDS];
+        const mu_wm_profile *p = &u->profile;
+        if (pl->req->form == MU_WM_FORM_LINE)
+            mu_wm_place_line(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
+        else
+            mu_wm_place_column(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
+        mu_vec2 mid = mu_v2(0, 0);
+        for (int j = 0; j < n; j++)
+            mid = mu_v2_add(mid, mu_v2_scale(s[j].center, 1.0 / n));
+        for (int j = 0; j < n; j++) {
+            pl->off[j] = mu_v2_sub(s[j].center, mid);
+            pl->face[j] = s[j].facing;
+        }
+        assign(pl, c);
+    }
+    for (int i = 0; i < n; i++) { /* insertion sort, front-most place first */
+        int k = i;
+        double key = mu_v2_dot(pl->off[pl->slot[i]], d);
+        for (; k > 0 && mu_v2_dot(pl->off[pl->slot[pl->order[k - 1]]], d) < key; k--)
+            pl->order[k] = pl->order[k - 1];
+        pl->order[k] = i;
+    }
+}
+
+static void build(const planner *pl, mu_vec2 c, int reverse, mu_wm_move *m)
+{
+    mu_orect fin[MU_WM_MAX_STANDS];
+    int ord[MU_WM_MAX_STANDS];
+    for (int i = 0; i < pl->n; i++) {
+        fin[i] = pl->u->stand[i];
+        fin[i].center = mu_v2_add(c, pl->off[pl->slot[i]]);
+        fin[i].facing = pl->face[pl->slot[i]];
+        ord[i] = pl->order[reverse ? pl->n - 1 - i : i];
+    }
+    mu_wm_move_direct(m, pl->bf, pl->req->unit, pl->req->kind, fin, ord);
+    m->rolled_mm = pl->req->rolled_mm;
+    m->charge_target = pl->ctx.charge_target;
+}
+
+/* Returns non-zero when the template with its centre at c is a legal move
+ * (in *m, *rep). */
+int mu_wm_planner_legal(planner *pl, mu_vec2 c, mu_wm_move *m, mu_wm_move_report *rep)
+{
+    build(pl, c, 0, m);
+    pl->checks++;
+    mu_wm_move_fault f = mu_wm_move_ctx_check(&pl->ctx, m, rep);
+    if (f == MU_WM_MOVE_THROUGH_OWN && pl->n > 1) {
+        build(pl, c, 1, m);
+        pl->checks++;
+        f = mu_wm_move_ctx_check(&pl->ctx, m, rep);
+    }
+    return f == MU_WM_MOVE_OK;
+}
+
+/* The distance from the target after move m. */
+double mu_wm_planner_target_distance(const planner *pl, const mu_wm_move *m)
+{
+    mu_wm_unit tmp = *pl->u;
+    for (int k = 0; k < m->n; k++) {
+        const mu_wm_stand_path *p = &m->path[k];
+        mu_wm_stand_path_mm(&pl->u->stand[p->stand], p->leg, p->n_legs, &tmp.stand[p->stand]);
+    }
+    return mu_wm_unit_distance_mm(&tmp, &pl->bf->unit[pl->req->target], NULL, NULL, NULL, NULL);
+}
+
+void mu_wm_planner_consider(planner *pl, const mu_wm_move *m, const mu_wm_move_report *rep, mu_vec2 c, mu_vec2 goal)
+{
+    double score = pl->req->goal == MU_WM_GOAL_AWAY ? -mu_wm_planner_target_distance(pl, m) : mu_v2_dist(c, goal);
+    if (!pl->have || score < pl->best_score - 1e-9 ||
+        (score <= pl->best_score + 1e-9 && rep->max_moved_mm < pl->best_rep.max_moved_mm)) {
+        pl->have = 1;
+        pl->best_score = score;
+        pl->best = *m;
+        pl->best_rep = *rep;
+        pl->best_c = c;
+    }
+}
+
+/* The farthest legal advance along h up to a_max, recorded by consider. */
+static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal)
+{
+    mu_wm_move m;
+    mu_wm_move_report rep;
+    mu_vec2 c = mu_v2_add(pl->c0, mu_v2_scale(h, a_max));
+    if (mu_wm_planner_legal(pl, c, &m, &rep)) {
+        mu_wm_planner_consider(pl, &m, &rep, c, goal);
+        return;
+    }
+    double lo = -1.0, hi = a_max;
+    for (int k = SAMPLES - 1; k >= 0 && lo < 0.0; k--) {
+        double a = a_max * k / SAMPLES;
+        c = mu_v2_add(pl->c0, mu_v2_scale(h, a));
+        if (mu_wm_planner_legal(pl, c, &m, &rep)) {
+            lo = a;
+            mu_wm_planner_consider(pl, &m, &rep, c, goal);
+        } else {
+            hi = a;
+        }
+    }
+    while (lo >= 0.0 && hi - lo > MU_WM_PLAN_STEP_MM) {
+        double mid = 0.5 * (lo + hi);
+        c = mu_v2_add(pl->c0, mu_v2_scale(h, mid));
+        if (mu_wm_planner_legal(pl, c, &m, &rep)) {
+            lo = mid;
+            mu_wm_planner_consider(pl, &m, &rep, c, goal);
+        } else {
+            hi = mid;
+        }
+    }
+}
+
+/* Moves the centre toward goal (at most cap mm), final facing f (or, when
+ * f is (0, 0), as the request says), trying the headings. */
+void mu_wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
+{
+    mu_vec2 d = mu_v2_sub(goal, pl->c0);
+    double dist = mu_v2_len(d);
+    mu_vec2 h0 = dist > EPS ? mu_v2_scale(d, 1.0 / dist) : mu_v2_unit(pl->u->stand[0].facing);
+    if (f.x == 0.0 && f.y == 0.0)
+        f = pl->req->form == MU_WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
+    mu_wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
+    int away = pl->req->goal == MU_WM_GOAL_AWAY;
+    for (int k = 0; k < 9; k++) {
+        double deg = k == 0 ? 0.0 : 20.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
+        mu_vec2 h = mu_v2_rotate(h0, deg * PI / 180.0);
+        double a_max = fmin(cap, away ? cap : k == 0 ? dist : mu_v2_dot(d, h));
+        if (a_max <= MU_WM_PLAN_STEP_MM)
+            continue;
+        if (pl->have && !away) { /* can this heading beat the best? */
+            mu_seg ray = {pl->c0, mu_v2_add(pl->c0, mu_v2_scale(h, a_max))};
+            if (mu_point_seg_distance(goal, ray, NULL) >= pl->best_score - MU_WM_PLAN_STEP_MM)
+                continue;
+        }
+        line_search(pl, h, a_max, goal);
+        if (k == 0 && pl->have && (away ? pl->best_rep.max_moved_mm >= cap - MU_WM_PLAN_STEP_MM : pl->best_score <= MU_WM_PLAN_STEP_MM))
+            break; /* the direct heading got there */
+    }
+}
+
+int mu_wm_plan_move(const mu_wm_battlefield *bf, const mu_wm_plan_request *req, mu_wm_plan *out)
+{
+    assert(req->unit >= 0 && req->unit < bf->n_units);
+    const mu_wm_unit *u = &bf->unit[req->unit];
+    assert(u->presence == MU_WM_ON_TABLE && !mu_wm_is_character(u) && u->n_stands > 0);
+    assert(req->goal == MU_WM_GOAL_POINT || (req->target >= 0 && req->target < bf->n_units && req->target != req->unit));
+    memset(out, 0, sizeof *out);
+    planner *pl = &(planner){0};
+    pl->bf = bf;
+    pl->req = req;
+    pl->u = u;
+    pl->n = u->n_stands;
+    for (int i = 0; i < pl->n; i++)
+        pl->c0 = mu_v2_add(pl->c0, mu_v2_scale(u->stand[i].center, 1.0 / pl->n));
+    int target = req->kind == MU_WM_MOVE_CHARGE ? req->target : -1;
+    mu_wm_move_ctx_init(&pl->ctx, bf, req->unit, req->kind, req->rolled_mm, target, 0);
+    double cap = pl->ctx.allowance_mm;
+    if (req->goal == MU_WM_GOAL_POINT) {
+        mu_wm_planner_toward(pl, req->point, cap, req->facing);
+    } else if (req->goal == MU_WM_GOAL_CONTACT) {
+        mu_wm_planner_contact(pl, out);
+    } else {
+        mu_vec2 pa, pb;
+        double dd = mu_wm_unit_distance_mm(u, &bf->unit[req->target], NULL, NULL, &pa, &pb);
+        mu_vec2 away = dd > EPS ? mu_v2_sub(pa, pb) : mu_v2_sub(pl->c0, bf->unit[req->target].stand[0].center);
+        mu_wm_planner_toward(pl, mu_v2_add(pl->c0, mu_v2_scale(mu_v2_unit(away), cap)), cap, req->facing);
+    }
+    if (pl->have) {
+        out->move = pl->best;
+        out->report = pl->best_rep;
+    } else { /* stand still */
+        memset(&out->move, 0, sizeof out->move);
+        out->move.unit = req->unit;
+        out->move.kind = req->kind;
+        out->move.rolled_mm = req->rolled_mm;
+        out->move.charge_target = target;
+        out->move.n = pl->n;
+        for (int i = 0; i < pl->n; i++)
+            out->move.path[i].stand = i;
+        mu_wm_move_ctx_check(&pl->ctx, &out->move, &out->report);
+        pl->best_c = pl->c0;
+    }
+    out->moved = pl->have && out->report.max_moved_mm > 0.0;
+    out->advance_mm = mu_v2_dist(pl->best_c, pl->c0);
+    out->checks = pl->checks;
+    if (req->goal == MU_WM_GOAL_POINT) {
+        out->remaining_mm = mu_v2_dist(pl->best_c, req->point);
+        out->reached = out->remaining_mm <= MU_WM_PLAN_STEP_MM;
+    } else {
+        out->target_mm = mu_wm_planner_target_distance(pl, &out->move);
+        if (req->goal == MU_WM_GOAL_AWAY)
+            out->reached = out->advance_mm >= cap - MU_WM_PLAN_STEP_MM;
+    }
+    mu_wm_move_ctx_free(&pl->ctx);
+    return out->moved;
+}
