@@ -196,7 +196,7 @@ double mu_point_orect_distance(mu_vec2 p, const mu_orect *r, mu_vec2 *closest)
         *closest = (cu == u && cv == v)
                        ? p
                        : mu_v2_add(r->center, mu_v2_add(mu_v2_scale(f, cu), mu_v2_scale(l, cv)));
-    return hypot(u - cu, v - cv);
+    return sqrt((u - cu) * (u - cu) + (v - cv) * (v - cv));
 }
 
 /* Half the length of r's shadow on unit axis n (f, l: r's axes). */
