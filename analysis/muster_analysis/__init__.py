@@ -2,7 +2,9 @@
 
 Modules: load (files, provenance, per-game rows, count tables), stats
 (Wilson intervals, exact 2D6 order odds), report (the order-odds report),
-plots (PNG figures). Run ``python3 -m muster_analysis FILE.h5`` for the CLI.
+plots (PNG figures), battlesystem (forced-march AR penalties beside the
+exact chain, charge success by estimate error). Run ``python3 -m
+muster_analysis FILE.h5`` for the CLI.
 """
 
-__all__ = ["load", "stats", "report", "plots"]
+__all__ = ["load", "stats", "report", "plots", "battlesystem"]

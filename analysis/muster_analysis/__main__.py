@@ -1,15 +1,16 @@
 """Command line: python3 -m muster_analysis FILE.h5 [--out DIR].
 
-Prints the order-odds report and writes DIR/<stem>-report.txt,
-DIR/<stem>-odds-heatmap.png and DIR/<stem>-orders-by-policy.png (DIR: the
-file's own directory unless given).
+Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
+with its figures: for the order drill DIR/<stem>-odds-heatmap.png and
+DIR/<stem>-orders-by-policy.png, for Battlesystem DIR/<stem>-charges.png
+(DIR: the file's own directory unless given).
 """
 
 import argparse
 import sys
 from pathlib import Path
 
-from . import load, plots, report
+from . import battlesystem, load, plots, report
 
 
 def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
@@ -17,6 +18,8 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
     path = Path(path)
     out_dir = Path(out_dir) if out_dir is not None else path.parent
     out_dir.mkdir(parents=True, exist_ok=True)
+    if load.provenance(path, allow_partial).get("ruleset") == "battlesystem":
+        return battlesystem.analyse(path, out_dir, conf, allow_partial)
     data = report.read(path, allow_partial)
     prov, tabs, games = data
     text = report.format_report(str(path), conf, data=data)

@@ -4,6 +4,9 @@
 #ifndef MUSTER_EXPERIMENT_H
 #define MUSTER_EXPERIMENT_H
 
+#include "muster/bs_field.h"
+#include "muster/bs_rules.h"
+#include "muster/bs_unit.h"
 #include "muster/wm_orders.h"
 
 #include <stddef.h>
@@ -67,6 +70,79 @@ typedef struct mu_drill_policy {
     int use_brigades;    /* order declared brigades as one body */
 } mu_drill_policy;
 
+/* ---- Battlesystem (ruleset `battlesystem`) ------------------------------ */
+
+/* Most Game Rounds a Battlesystem game may last. */
+#define MU_BS_MAX_ROUNDS 64
+
+/* One unit of a Battlesystem scenario, as placed before round 1. */
+typedef struct mu_bs_study_unit {
+    char name[MU_NAME_MAX];
+    int side;                  /* 0 or 1 (index into mu_bs_study.side_names) */
+    mu_bs_profile profile;     /* kind, rate, base, AR, morale, low INT, never checks */
+    mu_bs_formation formation; /* allowed for the kind (mu_bs_formation_allowed) */
+    int figures;               /* 1..MU_BS_STUDY_MAX_FIGURES */
+    int frontage;              /* 1..figures */
+    mu_vec2 front_mm;          /* midpoint of the front edge, mm */
+    double facing_deg;         /* direction it faces, counter-clockwise from +x */
+    int in_command;
+    int hidden;                /* hidden or invisible (Q&A 127.66 ambush) */
+    mu_vec2 entry_mm;          /* where it entered the table (routs head for it) */
+} mu_bs_study_unit;
+
+#define MU_BS_STUDY_MAX_FIGURES 400
+
+/* The Battlesystem policies (src/policy/bs_policy.c, muster/bs_policy.h). */
+typedef enum mu_bs_policy_kind {
+    MU_BS_POLICY_HOLD,   /* stands still; stays engaged when contacted */
+    MU_BS_POLICY_STEADY, /* advances in closed formation, charges when it estimates the enemy in range */
+    MU_BS_POLICY_FORCED, /* forced-marches whenever allowed, resting rest_rounds between marches */
+    MU_BS_POLICY_RANDOM  /* uniform over the actions the rules allow */
+} mu_bs_policy_kind;
+
+/* How a policy estimates a distance it may not pre-measure (7.7): the
+ * estimate is true x (1 + e), e ~ N(0, error) or U(-error, +error). */
+typedef enum mu_bs_estimate_model {
+    MU_BS_ESTIMATE_EXACT,  /* e = 0 (a player who pre-measures) */
+    MU_BS_ESTIMATE_NORMAL,
+    MU_BS_ESTIMATE_UNIFORM
+} mu_bs_estimate_model;
+
+/* One side's policy and its parameters (defaults in brackets). */
+typedef struct mu_bs_policy_spec {
+    mu_bs_policy_kind kind;
+    mu_bs_estimate_model estimate; /* [normal] */
+    double estimate_error;         /* sigma or half-width, fraction of the distance [0.1] */
+    int charge;                    /* steady: declares charges [1] */
+    int closed;                    /* steady: re-forms into closed formation [1] */
+    int wrap;                      /* steady: wraps around an enemy it touches [1] */
+    int burst;                     /* forced: consecutive marches before resting [1] */
+    int rest_rounds;               /* forced: idle rounds after each burst [0] */
+    int marches;                   /* forced: marches to make, 0 = no limit [0] */
+    int rally;                     /* attempts to rally its routed units [1] */
+    int follow;                    /* follows an enemy's fighting withdrawal [1] */
+} mu_bs_policy_spec;
+
+/* A labelled pairing of policies, one per side: the drill's "policy". */
+typedef struct mu_bs_matchup {
+    char label[MU_NAME_MAX];
+    mu_bs_policy_spec side[2];
+} mu_bs_matchup;
+
+/* A Battlesystem study: rules, table, the units of both sides, rounds and
+ * the policy pairings. Games are grouped by matchup like the drill's
+ * policies: game g plays matchup g / games. */
+typedef struct mu_bs_study {
+    mu_bs_rules rules;
+    mu_bs_table table; /* width or depth 0: unbounded in that axis */
+    int rounds;        /* Game Rounds per game, 1..MU_BS_MAX_ROUNDS */
+    char side_names[2][MU_NAME_MAX];
+    int n_units;
+    mu_bs_study_unit units[MU_BS_MAX_UNITS];
+    int n_matchups;
+    mu_bs_matchup matchups[MU_MAX_POLICIES];
+} mu_bs_study;
+
 /* A validated experiment. */
 typedef struct mu_experiment {
     char path[4096];      /* the file it was loaded from */
@@ -82,6 +158,7 @@ typedef struct mu_experiment {
     mu_drill_study drill;
     int n_policies;
     mu_drill_policy policies[MU_MAX_POLICIES];
+    mu_bs_study battlesystem; /* ruleset `battlesystem` (policies above then unused) */
 } mu_experiment;
 
 /* Loads and validates the experiment file at path into *ex (zeroed

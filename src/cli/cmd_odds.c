@@ -19,6 +19,7 @@ static const char help_text[] =
     "Usage: muster odds --command N --distance CM [--order K] [UNIT OPTIONS] [RULE OPTIONS]\n"
     "       muster odds --command N --unit SPEC [--unit SPEC ...] [--orders K] [RULE OPTIONS]\n"
     "       muster odds --off-table --lost N [--turns T] [--json]   (see --off-table --help)\n"
+    "       muster odds --forced-march --morale M [--marches N] [--rest K] [--json]   (see --forced-march --help)\n"
     "\n"
     "Exact Warmaster order odds. The first form answers one order roll: its\n"
     "penalties, the 2D6 score needed and the chance of success. The second\n"
@@ -396,6 +397,8 @@ int cmd_odds(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--off-table") == 0)
             return odds_offtable_main(argc, argv);
+        else if (strcmp(argv[i], "--forced-march") == 0)
+            return odds_forced_main(argc, argv);
     static struct odds_request req;
     int rc = parse_args(argc, argv, &req);
     if (rc != MU_EXIT_OK)

@@ -23,4 +23,9 @@ int cmd_info(int argc, char **argv);
  * fate table (text or JSON); returns an exit status. Reached from cmd_odds. */
 int odds_offtable_main(int argc, char **argv);
 
+/* `muster odds --forced-march ...` (cmd_odds_forced.c): argv[0] is "odds".
+ * Prints the exact Battlesystem forced-march AR penalty distribution (text
+ * or JSON); returns an exit status. Reached from cmd_odds. */
+int odds_forced_main(int argc, char **argv);
+
 #endif

@@ -1,28 +1,20 @@
 /* The Battlesystem part of experiment files: the schema tables of
- * `rules:`, `scenario:` and `policies:` for `ruleset: battlesystem`, and
- * their conversion into mu_bs_study with the checks across fields. See
- * experiment_bs.h; the format is documented with an example in
- * experiments/examples/bs-minimal.yaml. */
+ * `rules:`, `scenario:` and `policies:` for `ruleset: battlesystem` (their
+ * conversion is in experiment_bs_convert.c). See experiment_bs.h; the
+ * format is shown with an example in experiments/examples/bs-minimal.yaml
+ * and every key in tests/io/good/battlesystem.yaml. */
 #include "experiment_bs.h"
-
-#include "muster/bs_unit.h"
-
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 
 #define REQUIRED 1
 #define OPTIONAL 0
 #define NAME YP_STRING_OF(1, MU_NAME_MAX - 1)
 #define IN_MAX 1e5 /* inches: any table */
-#define PATH_LEN 128
 
 /* ---- The format ---------------------------------------------------------- */
 
-static const cyaml_strval_t kinds[] = {
+const cyaml_strval_t bs_kind_names[BS_KINDS] = {
     {"regular", MU_BS_REGULAR}, {"skirmish", MU_BS_SKIRMISHERS}, {"mob", MU_BS_MOB}};
-static const cyaml_strval_t formations[] = {
+const cyaml_strval_t bs_formation_names[BS_FORMATIONS] = {
     {"closed", MU_BS_CLOSED}, {"open", MU_BS_OPEN}, {"skirmish", MU_BS_SKIRMISH}, {"mob", MU_BS_MOB_FORMATION}};
 static const cyaml_strval_t terrain_kinds[] = {
     {"clear", MU_BS_TERRAIN_CLEAR}, {"rough", MU_BS_TERRAIN_ROUGH}, {"woods", MU_BS_TERRAIN_WOODS},
@@ -33,7 +25,7 @@ static const cyaml_strval_t wheel_readings[] = {
     {"farthest-figure", MU_BS_WHEEL_FARTHEST_FIGURE}, {"front-rank", MU_BS_WHEEL_FRONT_RANK}};
 static const cyaml_strval_t rout_readings[] = {
     {"home-if-away", MU_BS_ROUT_HOME_IF_AWAY}, {"directly-away", MU_BS_ROUT_DIRECTLY_AWAY}};
-static const cyaml_strval_t policy_kinds[] = {
+const cyaml_strval_t bs_policy_names[BS_POLICIES] = {
     {"hold", MU_BS_POLICY_HOLD}, {"steady", MU_BS_POLICY_STEADY}, {"forced", MU_BS_POLICY_FORCED},
     {"random", MU_BS_POLICY_RANDOM}};
 static const cyaml_strval_t estimate_models[] = {
@@ -85,8 +77,8 @@ static const yp_value coordinate_entry = {.size = sizeof(double), YP_FLOAT_IN(-I
 
 static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_bs_unit, "name", REQUIRED, name, NAME),
-    YP_FIELD(struct raw_bs_unit, "kind", REQUIRED, kind, YP_ENUM_OF("unit kind", kinds)),
-    YP_FIELD(struct raw_bs_unit, "formation", OPTIONAL, formation, YP_ENUM_OF("formation", formations)),
+    YP_FIELD(struct raw_bs_unit, "kind", REQUIRED, kind, YP_ENUM_OF("unit kind", bs_kind_names)),
+    YP_FIELD(struct raw_bs_unit, "formation", OPTIONAL, formation, YP_ENUM_OF("formation", bs_formation_names)),
     YP_FIELD(struct raw_bs_unit, "figures", REQUIRED, figures, YP_INT_IN(1, MU_BS_STUDY_MAX_FIGURES)),
     YP_FIELD(struct raw_bs_unit, "frontage", REQUIRED, frontage, YP_INT_IN(1, MU_BS_STUDY_MAX_FIGURES)),
     YP_FIELD(struct raw_bs_unit, "base_w_mm", OPTIONAL, base_w_mm, YP_FLOAT_ABOVE(0.0, 1000.0)),
@@ -126,12 +118,13 @@ const yp_field bs_scenario_fields[BS_SCENARIO_KEYS] = {
 };
 
 static const yp_field policy_fields[] = {
-    YP_FIELD(struct raw_bs_policy, "name", REQUIRED, name, YP_ENUM_OF("policy", policy_kinds)),
+    YP_FIELD(struct raw_bs_policy, "name", REQUIRED, name, YP_ENUM_OF("policy", bs_policy_names)),
     YP_FIELD(struct raw_bs_policy, "estimate", OPTIONAL, estimate, YP_ENUM_OF("estimate model", estimate_models)),
     YP_FIELD(struct raw_bs_policy, "estimate_error", OPTIONAL, estimate_error, YP_FLOAT_IN(0.0, 1.0)),
     YP_FIELD(struct raw_bs_policy, "charge", OPTIONAL, charge, YP_BOOLEAN),
     YP_FIELD(struct raw_bs_policy, "closed", OPTIONAL, closed, YP_BOOLEAN),
     YP_FIELD(struct raw_bs_policy, "wrap", OPTIONAL, wrap, YP_BOOLEAN),
+    YP_FIELD(struct raw_bs_policy, "burst", OPTIONAL, burst, YP_INT_IN(1, MU_BS_MAX_ROUNDS)),
     YP_FIELD(struct raw_bs_policy, "rest_rounds", OPTIONAL, rest_rounds, YP_INT_IN(0, MU_BS_MAX_ROUNDS)),
     YP_FIELD(struct raw_bs_policy, "marches", OPTIONAL, marches, YP_INT_IN(0, MU_BS_MAX_ROUNDS)),
     YP_FIELD(struct raw_bs_policy, "rally", OPTIONAL, rally, YP_BOOLEAN),
@@ -144,343 +137,3 @@ static const yp_field matchup_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_bs_matchup, "sides", REQUIRED, sides, policy_entry, 1, 2),
 };
 const yp_value bs_matchup_entry = {.size = sizeof(struct raw_bs_matchup), YP_MAPPING_OF(matchup_fields)};
-
-/* ---- Conversion ------------------------------------------------------------ */
-
-typedef struct conv {
-    const yp_doc *doc;
-    char *err;
-    size_t err_len;
-    char path[PATH_LEN];
-} conv;
-
-/* Reports a problem at the node path (printf-formatted into c->path first
- * by the caller with at()). Returns -1. */
-__attribute__((format(printf, 2, 3)))
-static int fail(conv *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
-    return -1;
-}
-
-__attribute__((format(printf, 2, 3)))
-static conv *at(conv *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->path, sizeof c->path, fmt, ap);
-    va_end(ap);
-    return c;
-}
-
-static const char *enum_name(const cyaml_strval_t *names, size_t n, int value)
-{
-    for (size_t i = 0; i < n; i++)
-        if (names[i].val == value)
-            return names[i].str;
-    return "?";
-}
-
-static void check_rule(const struct raw_bs_check *r, mu_bs_check_rule *out)
-{
-    if (r == NULL)
-        return;
-    if (r->dice)
-        out->n_dice = *r->dice;
-    if (r->sides)
-        out->sides = *r->sides;
-    if (r->modifier)
-        out->modifier = *r->modifier;
-}
-
-static void convert_rules(const struct raw_bs_rules *r, mu_bs_rules *out)
-{
-    *out = mu_bs_rules_default();
-    if (r == NULL)
-        return;
-    check_rule(r->morale_check, &out->morale);
-    check_rule(r->discipline_check, &out->discipline);
-    check_rule(r->rally_check, &out->rally);
-    if (r->initiative && r->initiative->dice)
-        out->initiative_dice = *r->initiative->dice;
-    if (r->initiative && r->initiative->sides)
-        out->initiative_sides = *r->initiative->sides;
-    if (r->frontage_change_in)
-        out->frontage_change_in = *r->frontage_change_in;
-    if (r->open_gap_in)
-        out->open_gap_in = *r->open_gap_in;
-    if (r->charge_straight)
-        out->charge_straight = (mu_bs_charge_straight)*r->charge_straight;
-    if (r->wheel_measure)
-        out->wheel_measure = (mu_bs_wheel_measure)*r->wheel_measure;
-    if (r->rout_heading)
-        out->rout_heading = (mu_bs_rout_heading)*r->rout_heading;
-    if (r->rout_home_max_deg)
-        out->rout_home_max_deg = *r->rout_home_max_deg;
-    if (r->forced_march_fail_routs)
-        out->forced_march_fail_routs = *r->forced_march_fail_routs;
-    if (r->forced_march_halt_checks)
-        out->forced_march_halt_checks = *r->forced_march_halt_checks;
-    if (r->ambush_checks)
-        out->ambush_checks = *r->ambush_checks;
-    if (r->capture)
-        out->capture_enabled = *r->capture;
-    const struct raw_bs_terrain_cost *t = r->terrain_cost;
-    if (t && t->clear)
-        out->terrain_cost[MU_BS_TERRAIN_CLEAR] = *t->clear;
-    if (t && t->rough)
-        out->terrain_cost[MU_BS_TERRAIN_ROUGH] = *t->rough;
-    if (t && t->woods)
-        out->terrain_cost[MU_BS_TERRAIN_WOODS] = *t->woods;
-    if (t && t->hill)
-        out->terrain_cost[MU_BS_TERRAIN_HILL] = *t->hill;
-}
-
-static mu_vec2 in_to_mm(double x, double y) { return mu_v2(x * MU_MM_PER_INCH, y * MU_MM_PER_INCH); }
-
-/* The default entry point: straight back from the unit's front to the
- * table edge behind it; its own front on an unbounded table. */
-static mu_vec2 default_entry(const mu_bs_table *t, mu_vec2 front, mu_vec2 facing)
-{
-    mu_vec2 back = mu_v2_scale(facing, -1.0);
-    double best = INFINITY;
-    if (t->width_mm > 0 && back.x > 1e-12)
-        best = fmin(best, (t->width_mm - front.x) / back.x);
-    if (t->width_mm > 0 && back.x < -1e-12)
-        best = fmin(best, -front.x / back.x);
-    if (t->depth_mm > 0 && back.y > 1e-12)
-        best = fmin(best, (t->depth_mm - front.y) / back.y);
-    if (t->depth_mm > 0 && back.y < -1e-12)
-        best = fmin(best, -front.y / back.y);
-    if (!isfinite(best) || best < 0)
-        return front;
-    return mu_v2_add(front, mu_v2_scale(back, best));
-}
-
-/* Converts unit j of side s (the study's unit index i; side_of and
- * index_in_side say where units 0..i-1 were given). */
-static int convert_unit(conv *c, const struct raw_bs_unit *ru, int s, int j, mu_bs_study *st, int i,
-                        const int *side_of, const int *index_in_side)
-{
-    mu_bs_study_unit *u = &st->units[i];
-    snprintf(u->name, sizeof u->name, "%s", ru->name);
-    for (int k = 0; k < i; k++)
-        if (strcmp(st->units[k].name, u->name) == 0)
-            return fail(at(c, "scenario.sides[%d].units[%d].name", s, j),
-                        "unit name '%s' is already used by scenario.sides[%d].units[%d]", u->name, side_of[k],
-                        index_in_side[k]);
-    u->side = s;
-    mu_bs_profile *p = &u->profile;
-    p->kind = (mu_bs_kind)*ru->kind;
-    u->formation = ru->formation ? (mu_bs_formation)*ru->formation
-                   : p->kind == MU_BS_REGULAR ? MU_BS_CLOSED
-                   : p->kind == MU_BS_MOB     ? MU_BS_MOB_FORMATION
-                                              : MU_BS_SKIRMISH;
-    if (!mu_bs_formation_allowed(p->kind, u->formation))
-        return fail(at(c, "scenario.sides[%d].units[%d].formation", s, j),
-                    "formation '%s' is not allowed for a %s unit (regular: closed or open; skirmish: "
-                    "skirmish; mob: mob)",
-                    enum_name(formations, YP_COUNT(formations), (int)u->formation),
-                    enum_name(kinds, YP_COUNT(kinds), (int)p->kind));
-    u->figures = *ru->figures;
-    u->frontage = *ru->frontage;
-    if (u->frontage > u->figures)
-        return fail(at(c, "scenario.sides[%d].units[%d].frontage", s, j),
-                    "frontage %d is more than the unit's %d figures", u->frontage, u->figures);
-    p->rate_in = *ru->rate_in;
-    p->base_w_mm = ru->base_w_mm ? *ru->base_w_mm : 25.0;
-    p->base_d_mm = ru->base_d_mm ? *ru->base_d_mm : 25.0;
-    p->ar = *ru->ar;
-    p->morale = *ru->morale;
-    p->low_int_or_chaotic = ru->low_int && *ru->low_int;
-    p->never_checks_morale = ru->never_checks_morale && *ru->never_checks_morale;
-    u->in_command = ru->in_command ? *ru->in_command : 1;
-    u->hidden = ru->hidden && *ru->hidden;
-    u->front_mm = in_to_mm(*ru->x_in, *ru->y_in);
-    u->facing_deg = *ru->facing_deg;
-    double a = u->facing_deg * 3.14159265358979323846 / 180.0;
-    mu_vec2 facing = mu_v2(cos(a), sin(a));
-    u->entry_mm = ru->entry_in ? in_to_mm(ru->entry_in[0], ru->entry_in[1])
-                               : default_entry(&st->table, u->front_mm, facing);
-    return 0;
-}
-
-/* The footprint of study unit u as the engine will place it. */
-static mu_bs_unit placed(const mu_bs_study *st, const mu_bs_study_unit *u)
-{
-    double a = u->facing_deg * 3.14159265358979323846 / 180.0;
-    return mu_bs_unit_make(&u->profile, &st->rules, u->side, u->figures, u->frontage, u->formation, u->front_mm,
-                           mu_v2(cos(a), sin(a)));
-}
-
-/* Every unit on the table (if bounded), none overlapping another or
- * impassable terrain. */
-static int check_placement(conv *c, const mu_bs_study *st, const int *side_of, const int *index_in_side)
-{
-    for (int i = 0; i < st->n_units; i++) {
-        mu_bs_unit u = placed(st, &st->units[i]);
-        mu_vec2 k[4];
-        mu_bs_unit_corners(&u, k);
-        at(c, "scenario.sides[%d].units[%d].x_in", side_of[i], index_in_side[i]);
-        for (int q = 0; q < 4; q++)
-            if ((st->table.width_mm > 0 && (k[q].x < -1e-6 || k[q].x > st->table.width_mm + 1e-6)) ||
-                (st->table.depth_mm > 0 && (k[q].y < -1e-6 || k[q].y > st->table.depth_mm + 1e-6)))
-                return fail(c, "unit '%s' does not fit on the table: a corner of its footprint is at (%.2f, %.2f) in",
-                            st->units[i].name, k[q].x / MU_MM_PER_INCH, k[q].y / MU_MM_PER_INCH);
-        mu_orect r = mu_orect_from_front(u.front, u.facing, mu_bs_unit_width_mm(&u), mu_bs_unit_depth_mm(&u));
-        for (int j = 0; j < i; j++) {
-            mu_bs_unit v = placed(st, &st->units[j]);
-            mu_orect o = mu_orect_from_front(v.front, v.facing, mu_bs_unit_width_mm(&v), mu_bs_unit_depth_mm(&v));
-            if (mu_orect_overlap(&r, &o))
-                return fail(c, "unit '%s' overlaps unit '%s'", st->units[i].name, st->units[j].name);
-        }
-        /* impassable terrain may touch the footprint, not share its interior */
-        mu_orect inner = r;
-        inner.width = fmax(0.0, r.width - 2e-3), inner.depth = fmax(0.0, r.depth - 2e-3);
-        for (int t = 0; t < st->table.n_terrain; t++) {
-            mu_polygon poly = {st->table.terrain[t].n, st->table.terrain[t].v};
-            if (st->table.terrain[t].kind == MU_BS_TERRAIN_IMPASSABLE && mu_orect_meets_polygon(&inner, &poly))
-                return fail(c, "unit '%s' stands in impassable terrain (scenario.terrain[%d])", st->units[i].name, t);
-        }
-    }
-    return 0;
-}
-
-static int convert_scenario(conv *c, const struct raw_bs_scenario *rs, mu_bs_study *st)
-{
-    st->table.width_mm = *rs->table->width_in * MU_MM_PER_INCH;
-    st->table.depth_mm = *rs->table->depth_in * MU_MM_PER_INCH;
-    st->rounds = *rs->rounds;
-    st->table.n_terrain = (int)rs->terrain_count;
-    for (int t = 0; t < st->table.n_terrain; t++) {
-        const struct raw_bs_terrain *rt = &rs->terrain[t];
-        mu_bs_terrain *a = &st->table.terrain[t];
-        a->kind = (mu_bs_terrain_kind)*rt->kind;
-        if (rt->polygon_in_count % 2 != 0)
-            return fail(at(c, "scenario.terrain[%d].polygon_in", t),
-                        "polygon_in has %u numbers; give the vertices as x, y pairs in inches", rt->polygon_in_count);
-        a->n = (int)rt->polygon_in_count / 2;
-        for (int k = 0; k < a->n; k++)
-            a->v[k] = in_to_mm(rt->polygon_in[2 * k], rt->polygon_in[2 * k + 1]);
-        mu_polygon poly = {a->n, a->v};
-        if (!mu_polygon_is_simple(&poly))
-            return fail(at(c, "scenario.terrain[%d].polygon_in", t),
-                        "the polygon is not simple: its edges cross or it has no area");
-    }
-    int side_of[MU_BS_MAX_UNITS], index_in_side[MU_BS_MAX_UNITS];
-    st->n_units = 0;
-    for (int s = 0; s < 2; s++) {
-        const struct raw_bs_side *rside = &rs->sides[s];
-        snprintf(st->side_names[s], MU_NAME_MAX, "%s", rside->name);
-        if (s == 1 && strcmp(st->side_names[0], st->side_names[1]) == 0)
-            return fail(at(c, "scenario.sides[1].name"), "side name '%s' is already used by scenario.sides[0]",
-                        rside->name);
-        for (int j = 0; j < (int)rside->units_count; j++) {
-            if (st->n_units == MU_BS_MAX_UNITS)
-                return fail(at(c, "scenario.sides[%d].units[%d]", s, j), "more than %d units in the scenario",
-                            MU_BS_MAX_UNITS);
-            side_of[st->n_units] = s, index_in_side[st->n_units] = j;
-            if (convert_unit(c, &rside->units[j], s, j, st, st->n_units, side_of, index_in_side) != 0)
-                return -1;
-            st->n_units++;
-        }
-    }
-    if (st->n_units == 0)
-        return fail(at(c, "scenario.sides"), "the scenario has no units; give at least one");
-    return check_placement(c, st, side_of, index_in_side);
-}
-
-/* An option given to a policy that does not take it. */
-static int misplaced(conv *c, int m, int s, const char *key, const char *policy, const char *takes)
-{
-    return fail(at(c, "policies[%d].sides[%d].%s", m, s, key), "%s does not apply to policy '%s' (only to %s)", key,
-                policy, takes);
-}
-
-static int convert_policy(conv *c, const struct raw_bs_policy *rp, int m, int s, mu_bs_policy_spec *p)
-{
-    *p = (mu_bs_policy_spec){.kind = (mu_bs_policy_kind)*rp->name, .estimate = MU_BS_ESTIMATE_NORMAL,
-                             .estimate_error = 0.1, .charge = 1, .closed = 1, .wrap = 1, .rally = 1, .follow = 1};
-    const char *name = enum_name(policy_kinds, YP_COUNT(policy_kinds), *rp->name);
-    int steady = p->kind == MU_BS_POLICY_STEADY, forced = p->kind == MU_BS_POLICY_FORCED;
-    if (!steady && rp->estimate)
-        return misplaced(c, m, s, "estimate", name, "steady");
-    if (!steady && rp->estimate_error)
-        return misplaced(c, m, s, "estimate_error", name, "steady");
-    if (!steady && rp->charge)
-        return misplaced(c, m, s, "charge", name, "steady");
-    if (!steady && rp->closed)
-        return misplaced(c, m, s, "closed", name, "steady");
-    if (!steady && rp->wrap)
-        return misplaced(c, m, s, "wrap", name, "steady");
-    if (!forced && rp->rest_rounds)
-        return misplaced(c, m, s, "rest_rounds", name, "forced");
-    if (!forced && rp->marches)
-        return misplaced(c, m, s, "marches", name, "forced");
-    if (rp->estimate)
-        p->estimate = (mu_bs_estimate_model)*rp->estimate;
-    if (rp->estimate_error)
-        p->estimate_error = *rp->estimate_error;
-    if (rp->estimate_error && p->estimate == MU_BS_ESTIMATE_EXACT && p->estimate_error != 0)
-        return fail(at(c, "policies[%d].sides[%d].estimate_error", m, s),
-                    "estimate 'exact' has no error; give estimate normal or uniform, or leave estimate_error out");
-    if (p->estimate == MU_BS_ESTIMATE_EXACT)
-        p->estimate_error = 0;
-    if (rp->charge)
-        p->charge = *rp->charge;
-    if (rp->closed)
-        p->closed = *rp->closed;
-    if (rp->wrap)
-        p->wrap = *rp->wrap;
-    if (rp->rest_rounds)
-        p->rest_rounds = *rp->rest_rounds;
-    if (rp->marches)
-        p->marches = *rp->marches;
-    if (rp->rally)
-        p->rally = *rp->rally;
-    if (rp->follow)
-        p->follow = *rp->follow;
-    return 0;
-}
-
-static int convert_matchups(conv *c, const struct raw_bs_matchup *rm, unsigned n, mu_bs_study *st)
-{
-    st->n_matchups = (int)n;
-    for (int m = 0; m < st->n_matchups; m++) {
-        mu_bs_matchup *mu = &st->matchups[m];
-        for (int s = 0; s < (int)rm[m].sides_count; s++)
-            if (convert_policy(c, &rm[m].sides[s], m, s, &mu->side[s]) != 0)
-                return -1;
-        if (rm[m].sides_count == 1)
-            mu->side[1] = mu->side[0];
-        const char *a = enum_name(policy_kinds, YP_COUNT(policy_kinds), *rm[m].sides[0].name);
-        const char *b = enum_name(policy_kinds, YP_COUNT(policy_kinds), (int)mu->side[1].kind);
-        if (rm[m].label)
-            snprintf(mu->label, sizeof mu->label, "%s", rm[m].label);
-        else if (rm[m].sides_count == 1)
-            snprintf(mu->label, sizeof mu->label, "%s", a);
-        else
-            snprintf(mu->label, sizeof mu->label, "%s-vs-%s", a, b);
-        for (int k = 0; k < m; k++)
-            if (strcmp(st->matchups[k].label, mu->label) == 0)
-                return fail(at(c, "policies[%d].%s", m, rm[m].label ? "label" : "sides"),
-                            "duplicate policy label '%s'; give each entry its own label", mu->label);
-    }
-    return 0;
-}
-
-int bs_convert(const yp_doc *d, const struct raw_bs_rules *rules, const struct raw_bs_scenario *scenario,
-               const struct raw_bs_matchup *matchups, unsigned n, mu_bs_study *out, char *err, size_t err_len)
-{
-    conv c = {.doc = d, .err = err, .err_len = err_len};
-    memset(out, 0, sizeof *out);
-    convert_rules(rules, &out->rules);
-    if (convert_scenario(&c, scenario, out) != 0)
-        return -1;
-    return convert_matchups(&c, matchups, n, out);
-}

@@ -108,6 +108,7 @@ struct raw_bs_policy {
     bool *charge;
     bool *closed;
     bool *wrap;
+    int *burst;
     int *rest_rounds;
     int *marches;
     bool *rally;
@@ -127,6 +128,15 @@ struct raw_bs_matchup {
 extern const yp_field bs_rules_fields[BS_RULES_KEYS];
 extern const yp_field bs_scenario_fields[BS_SCENARIO_KEYS];
 extern const yp_value bs_matchup_entry;
+
+/* The names of the unit kinds, formations and policies (the enums of
+ * muster/bs_unit.h and muster/experiment.h), for messages. */
+#define BS_KINDS 3
+#define BS_FORMATIONS 4
+#define BS_POLICIES 4
+extern const cyaml_strval_t bs_kind_names[BS_KINDS];
+extern const cyaml_strval_t bs_formation_names[BS_FORMATIONS];
+extern const cyaml_strval_t bs_policy_names[BS_POLICIES];
 
 /* Most entries of `policies:`. */
 #define BS_MAX_MATCHUPS MU_MAX_POLICIES

@@ -1,4 +1,5 @@
 /* The list of rule systems. Adding one is one line here. */
+#include "muster/bs_ruleset.h"
 #include "muster/ruleset.h"
 #include "muster/wm_drill.h"
 
@@ -7,6 +8,7 @@
 
 static const mu_ruleset *const registry[] = {
     &mu_wm_order_drill,
+    &mu_bs_ruleset,
 };
 
 const mu_ruleset *mu_ruleset_at(int i)

@@ -13,53 +13,32 @@
 /* Cap on candidate contact distances in one sweep. */
 #define BS_MAX_CAND (2 * MU_BS_MAX_POLY * MU_BS_MAX_POLY)
 
-double bs_point_seg(mu_vec2 p, mu_vec2 a, mu_vec2 b, mu_vec2 *closest)
-{
-    mu_vec2 ab = mu_v2_sub(b, a);
-    double l2 = mu_v2_dot(ab, ab);
-    double t = l2 > 0 ? mu_v2_dot(mu_v2_sub(p, a), ab) / l2 : 0.0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    mu_vec2 c = mu_v2_add(a, mu_v2_scale(ab, t));
-    if (closest)
-        *closest = c;
-    return mu_v2_dist(p, c);
-}
-
+/* Distance from p to the boundary of polygon v[0..n). */
 static double boundary_distance(const mu_vec2 *v, int n, mu_vec2 p)
 {
     double best = INFINITY;
     for (int i = 0; i < n; i++) {
-        double d = bs_point_seg(p, v[i], v[(i + 1) % n], NULL);
+        mu_seg e = {v[i], v[(i + 1) % n]};
+        double d = mu_point_seg_distance(p, e, NULL);
         if (d < best)
             best = d;
     }
     return best;
 }
 
-static int crossing_inside(const mu_vec2 *v, int n, mu_vec2 p)
+/* p is inside polygon v[0..n) or on its boundary (within MU_GEOM_EPS_MM,
+ * which is BS_EPS): the core test. */
+static int point_in(const mu_vec2 *v, int n, mu_vec2 p)
 {
-    int in = 0;
-    for (int i = 0, j = n - 1; i < n; j = i++) {
-        if ((v[i].y > p.y) != (v[j].y > p.y)) {
-            double x = v[j].x + (p.y - v[j].y) * (v[i].x - v[j].x) / (v[i].y - v[j].y);
-            if (p.x < x)
-                in = !in;
-        }
-    }
-    return in;
+    mu_polygon poly = {n, v};
+    return mu_point_in_polygon(&poly, p);
 }
 
-int bs_point_in(const mu_vec2 *v, int n, mu_vec2 p)
-{
-    if (boundary_distance(v, n, p) <= BS_EPS)
-        return 1;
-    return crossing_inside(v, n, p);
-}
-
-/* Inside and not within BS_EPS of the boundary. */
+/* Inside and farther than BS_EPS from the boundary. Off the boundary the
+ * core test is the crossing-number test alone. */
 static int strictly_inside(const mu_vec2 *v, int n, mu_vec2 p)
 {
-    return boundary_distance(v, n, p) > BS_EPS && crossing_inside(v, n, p);
+    return boundary_distance(v, n, p) > BS_EPS && point_in(v, n, p);
 }
 
 static int is_convex(const mu_vec2 *v, int n)
@@ -140,14 +119,34 @@ static int samples_inside(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
         mu_vec2 m = mu_v2_scale(mu_v2_add(a[i], a[(i + 1) % na]), 0.5);
         mu_vec2 pts[3] = {a[i], m, mu_v2_add(a[i], mu_v2_scale(bs_unit(mu_v2_sub(c, a[i])), 10 * BS_PROBE))};
         for (int k = 0; k < 3; k++)
-            if (strictly_inside(b, nb, pts[k]) && (k < 2 || bs_point_in(a, na, pts[k])))
+            if (strictly_inside(b, nb, pts[k]) && (k < 2 || point_in(a, na, pts[k])))
                 return 1;
     }
-    return strictly_inside(b, nb, c) && bs_point_in(a, na, c);
+    return strictly_inside(b, nb, c) && point_in(a, na, c);
+}
+
+/* Non-zero when the bounding boxes of a and b overlap by no more than
+ * BS_EPS in x or in y: then no axis shows more, so the shapes cannot
+ * share interior deeper than BS_EPS (a cheap exact rejection). */
+static int boxes_apart(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
+{
+    double ax0 = INFINITY, ax1 = -INFINITY, ay0 = INFINITY, ay1 = -INFINITY;
+    double bx0 = INFINITY, bx1 = -INFINITY, by0 = INFINITY, by1 = -INFINITY;
+    for (int i = 0; i < na; i++) {
+        ax0 = a[i].x < ax0 ? a[i].x : ax0, ax1 = a[i].x > ax1 ? a[i].x : ax1;
+        ay0 = a[i].y < ay0 ? a[i].y : ay0, ay1 = a[i].y > ay1 ? a[i].y : ay1;
+    }
+    for (int i = 0; i < nb; i++) {
+        bx0 = b[i].x < bx0 ? b[i].x : bx0, bx1 = b[i].x > bx1 ? b[i].x : bx1;
+        by0 = b[i].y < by0 ? b[i].y : by0, by1 = b[i].y > by1 ? b[i].y : by1;
+    }
+    return ax1 <= bx0 + BS_EPS || bx1 <= ax0 + BS_EPS || ay1 <= by0 + BS_EPS || by1 <= ay0 + BS_EPS;
 }
 
 int bs_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
 {
+    if (boxes_apart(a, na, b, nb))
+        return 0;
     if (is_convex(a, na) && is_convex(b, nb))
         return convex_overlap(a, na, b, nb);
     for (int i = 0; i < na; i++)
@@ -168,7 +167,8 @@ double bs_poly_distance(const mu_vec2 *a, int na, const mu_vec2 *b, int nb, mu_v
         for (int i = 0; i < np; i++)
             for (int j = 0; j < nq; j++) {
                 mu_vec2 c;
-                double d = bs_point_seg(p[i], q[j], q[(j + 1) % nq], &c);
+                mu_seg e = {q[j], q[(j + 1) % nq]};
+                double d = mu_point_seg_distance(p[i], e, &c);
                 if (d < best) {
                     best = d;
                     ba = pass ? c : p[i];
@@ -216,8 +216,32 @@ static int overlaps_after(const mu_vec2 *a, int na, mu_vec2 d, double t, const m
     return bs_overlap(moved, na, b, nb);
 }
 
+/* Non-zero when a moving along d can never share interior with b: b lies
+ * wholly outside the band a sweeps (a gap of more than BS_PROBE across d),
+ * or wholly behind a. Exact, and cheap. */
+static int sweep_misses(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int nb)
+{
+    /* projections on d and across it, scaled by |d| (so is the margin) */
+    mu_vec2 n = mu_v2_perp(d);
+    double margin = BS_PROBE * sqrt(d.x * d.x + d.y * d.y);
+    double alo = INFINITY, ahi = -INFINITY, blo = INFINITY, bhi = -INFINITY, amin = INFINITY, bmax = -INFINITY;
+    for (int i = 0; i < na; i++) {
+        double x = mu_v2_dot(a[i], n), y = mu_v2_dot(a[i], d);
+        alo = x < alo ? x : alo, ahi = x > ahi ? x : ahi;
+        amin = y < amin ? y : amin;
+    }
+    for (int i = 0; i < nb; i++) {
+        double x = mu_v2_dot(b[i], n), y = mu_v2_dot(b[i], d);
+        blo = x < blo ? x : blo, bhi = x > bhi ? x : bhi;
+        bmax = y > bmax ? y : bmax;
+    }
+    return margin > 0 && (blo > ahi + margin || alo > bhi + margin || bmax < amin - margin);
+}
+
 double bs_sweep(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int nb)
 {
+    if (sweep_misses(a, na, d, b, nb))
+        return INFINITY;
     double cand[BS_MAX_CAND + 1];
     /* t = 0 always: footprints touching within the tolerance (even
      * interpenetrating by less than it) give no forward ray hit there */
@@ -330,7 +354,8 @@ static double factor_at(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p)
         const mu_bs_terrain *a = &t->terrain[i];
         if (a->kind == MU_BS_TERRAIN_IMPASSABLE || a->kind == MU_BS_TERRAIN_CLEAR)
             continue;
-        if (crossing_inside(a->v, a->n, p)) {
+        /* a path running along the area's edge is not through it */
+        if (strictly_inside(a->v, a->n, p)) {
             double k = r->terrain_cost[a->kind];
             f = any ? fmax(f, k) : k;
             any = 1;

@@ -11,7 +11,7 @@
 #include <math.h>
 
 /* Lengths closer than this are equal (mm). */
-#define BS_EPS 1e-6
+#define BS_EPS MU_GEOM_EPS_MM
 
 #define BS_PI 3.14159265358979323846
 
@@ -34,11 +34,9 @@ static inline mu_vec2 bs_unit(mu_vec2 v)
 
 /* --- polygons as vertex arrays (bs_geom.c) */
 
-/* Returns the distance from p to segment ab; *closest if non-NULL. */
-double bs_point_seg(mu_vec2 p, mu_vec2 a, mu_vec2 b, mu_vec2 *closest);
-
-/* Returns non-zero when p is inside polygon v[0..n) or on its boundary. */
-int bs_point_in(const mu_vec2 *v, int n, mu_vec2 p);
+/* Point-to-segment distance and point-in-polygon are the core ones
+ * (mu_point_seg_distance, mu_point_in_polygon in muster/geom.h; BS_EPS is
+ * MU_GEOM_EPS_MM). */
 
 /* Returns non-zero when polygons a and b share interior (touching edges or
  * corners are not overlap). */

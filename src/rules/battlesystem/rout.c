@@ -431,7 +431,8 @@ static int find_root(int *parent, int i)
  * boundary. Returns 0 if it contains c. */
 static int polygon_arc(const obstacle *o, mu_vec2 c, arc *out)
 {
-    if (bs_point_in(o->v, o->n, c))
+    mu_polygon poly = {o->n, o->v};
+    if (mu_point_in_polygon(&poly, c))
         return 0;
     double prev = atan2(o->v[0].y - c.y, o->v[0].x - c.x);
     double a = prev, lo = prev, hi = prev;

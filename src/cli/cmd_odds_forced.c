@@ -1,0 +1,212 @@
+/* `muster odds --forced-march`: the exact Attack Rating penalty of a
+ * Battlesystem unit after a schedule of forced marches with rest rounds
+ * (battlesystem-movement-phase.txt 7.13). */
+#include "cli_util.h"
+#include "commands.h"
+
+#include "muster/bs_rules.h"
+#include "muster/odds_forced_march.h"
+#include "muster/status.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CMD "odds"
+
+static const char help_text[] =
+    "Usage: muster odds --forced-march --morale M [--marches N] [--burst B] [--rest K]\n"
+    "                   [--recover R] [--check NdS] [--modifier D] [--json]\n"
+    "\n"
+    "Exact Attack Rating (AR) penalty of an AD&D Battlesystem unit that\n"
+    "forced-marches N times (7.13): a Morale Check at the end of each forced\n"
+    "march, the AR one worse on each failure (cumulative); one point back, down\n"
+    "to the original AR, for each whole Game Round spent doing nothing and not\n"
+    "attacked. The unit marches B times in a row, rests K rounds, marches B\n"
+    "times again, ... and rests R rounds after the last march. Prints the\n"
+    "penalty distribution after every round.\n"
+    "\n"
+    "  --forced-march  select these odds (instead of order odds)\n"
+    "  --morale M      the unit's morale rating (0..100)\n"
+    "  --marches N     forced marches (0..64, default 3)\n"
+    "  --burst B       consecutive marches before each rest (1..64, default 1)\n"
+    "  --rest K        idle rounds between bursts of marches (0..63, default 0)\n"
+    "  --recover R     idle rounds after the last march (0..63, default 0)\n"
+    "  --check NdS     the Morale Check's dice: pass when the total is at most\n"
+    "                  morale + D (default 1d20: an assumption, the text does not\n"
+    "                  define the check)\n"
+    "  --modifier D    added to the morale for the check (-100..100, default 0)\n"
+    "  --json          print machine-readable JSON instead of text\n"
+    "  -h, --help      print this help\n"
+    "\n"
+    "Example: muster odds --forced-march --morale 12 --marches 3   (the 7.13 example's unit)\n";
+
+enum { OPT_FORCED = 256, OPT_JSON, OPT_BURST, OPT_REST, OPT_RECOVER, OPT_CHECK, OPT_MODIFIER };
+
+struct forced_request {
+    int morale, marches, burst, rest, recover, json;
+    mu_bs_check_rule check;
+};
+
+/* Parses "NdS" (1 <= N <= 10, 2 <= S <= 100) into *r. Returns 0 or -1. */
+static int parse_dice(const char *text, mu_bs_check_rule *r)
+{
+    char buf[32];
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    char *d = strchr(buf, 'd');
+    long n, s;
+    if (d == NULL)
+        return -1;
+    *d = '\0';
+    if (parse_int(buf, 1, 10, &n) != 0 || parse_int(d + 1, 2, 100, &s) != 0)
+        return -1;
+    r->n_dice = (int)n, r->sides = (int)s;
+    return 0;
+}
+
+/* Reads the command line; returns MU_EXIT_OK, an exit status (error
+ * reported), or -1 after printing help. */
+static int parse_args(int argc, char **argv, struct forced_request *q)
+{
+    static const struct option opts[] = {
+        {"forced-march", no_argument, NULL, OPT_FORCED}, {"morale", required_argument, NULL, 'm'},
+        {"marches", required_argument, NULL, 'n'},       {"burst", required_argument, NULL, OPT_BURST},
+        {"rest", required_argument, NULL, OPT_REST},
+        {"recover", required_argument, NULL, OPT_RECOVER}, {"check", required_argument, NULL, OPT_CHECK},
+        {"modifier", required_argument, NULL, OPT_MODIFIER}, {"json", no_argument, NULL, OPT_JSON},
+        {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+    int have_morale = 0, c;
+    long n;
+    char optbuf[8];
+    *q = (struct forced_request){.marches = 3, .burst = 1, .check = mu_bs_rules_default().morale};
+    optind = 1;
+    opterr = 0;
+    optopt = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_FORCED: break;
+        case 'm':
+            if (parse_int(optarg, 0, 100, &n) != 0)
+                return usage_error(CMD, "--morale '%s' must be an integer from 0 to 100", optarg);
+            q->morale = (int)n, have_morale = 1;
+            break;
+        case 'n':
+            if (parse_int(optarg, 0, MU_FM_MAX_ROUNDS, &n) != 0)
+                return usage_error(CMD, "--marches '%s' must be an integer from 0 to %d", optarg, MU_FM_MAX_ROUNDS);
+            q->marches = (int)n;
+            break;
+        case OPT_BURST:
+            if (parse_int(optarg, 1, MU_FM_MAX_ROUNDS, &n) != 0)
+                return usage_error(CMD, "--burst '%s' must be an integer from 1 to %d", optarg, MU_FM_MAX_ROUNDS);
+            q->burst = (int)n;
+            break;
+        case OPT_REST:
+        case OPT_RECOVER:
+            if (parse_int(optarg, 0, MU_FM_MAX_ROUNDS - 1, &n) != 0)
+                return usage_error(CMD, "--%s '%s' must be an integer from 0 to %d", c == OPT_REST ? "rest" : "recover",
+                                   optarg, MU_FM_MAX_ROUNDS - 1);
+            *(c == OPT_REST ? &q->rest : &q->recover) = (int)n;
+            break;
+        case OPT_CHECK:
+            if (parse_dice(optarg, &q->check) != 0)
+                return usage_error(CMD, "--check '%s' must be NdS, e.g. 1d20 (N 1..10, S 2..100)", optarg);
+            break;
+        case OPT_MODIFIER:
+            if (parse_int(optarg, -100, 100, &n) != 0)
+                return usage_error(CMD, "--modifier '%s' must be an integer from -100 to 100", optarg);
+            q->check.modifier = (int)n;
+            break;
+        case OPT_JSON: q->json = 1; break;
+        case 'h': fputs(help_text, stdout); return -1;
+        case ':': return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error(CMD, "option '%s' does not go with --forced-march",
+                               bad_option_text(argv, optbuf, sizeof optbuf));
+        }
+    }
+    if (optind < argc)
+        return usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!have_morale)
+        return usage_error(CMD, "--forced-march needs --morale M (the unit's morale rating)");
+    return MU_EXIT_OK;
+}
+
+static void print_json(const struct forced_request *q, const mu_fm_odds *o)
+{
+    printf("{\"morale\": %d, \"check\": {\"dice\": %d, \"sides\": %d, \"modifier\": %d}, \"p_pass\": %.17g, ",
+           q->morale, q->check.n_dice, q->check.sides, q->check.modifier, o->p_pass);
+    printf("\"marches\": %d, \"burst\": %d, \"rest\": %d, \"recover\": %d, \"rounds\": [", q->marches, q->burst,
+           q->rest, q->recover);
+    for (int r = 1; r <= o->rounds; r++) {
+        printf("%s{\"round\": %d, \"action\": \"%s\", \"p\": [", r > 1 ? ", " : "", r,
+               o->schedule[r - 1] == MU_FM_MARCH ? "march" : "rest");
+        for (int k = 0; k <= o->marches; k++)
+            printf("%s%.17g", k ? ", " : "", o->p[r][k]);
+        printf("], \"mean\": %.17g}", o->mean[r]);
+    }
+    printf("], \"final\": {\"p\": [");
+    for (int k = 0; k <= o->marches; k++)
+        printf("%s%.17g", k ? ", " : "", o->p[o->rounds][k]);
+    printf("], \"mean\": %.17g}}\n", o->mean[o->rounds]);
+}
+
+static void print_row(const char *lead, const mu_fm_odds *o, int r)
+{
+    printf("%s", lead);
+    for (int k = 0; k <= o->marches; k++)
+        printf(" %9.6f", o->p[r][k]);
+    printf("  %8.4f\n", o->mean[r]);
+}
+
+static void print_text(const struct forced_request *q, const mu_fm_odds *o)
+{
+    printf("Forced march (battlesystem 7.13): a Morale Check at the end of each forced\n"
+           "march; on a failure the AR worsens by one, cumulatively; one point back (down\n"
+           "to the original AR) for each whole Game Round doing nothing and not attacked.\n\n");
+    printf("Morale %d: the check passes on %dd%d <= %d (assumption: the text does not define\n"
+           "the Morale Check), P(pass) = %.6f\n",
+           q->morale, q->check.n_dice, q->check.sides, q->morale + q->check.modifier, o->p_pass);
+    printf("Schedule: %d march%s in bursts of %d, %d rest round%s between bursts, %d after: ", q->marches,
+           q->marches == 1 ? "" : "es", q->burst, q->rest, q->rest == 1 ? "" : "s", q->recover);
+    for (int r = 0; r < o->rounds; r++)
+        putchar(o->schedule[r] == MU_FM_MARCH ? 'M' : 'R');
+    printf("%s\n\nP(AR penalty = k) after each Game Round:\n%-14s", o->rounds ? "" : "(nothing)", "round action");
+    for (int k = 0; k <= o->marches; k++)
+        printf("       +%-2d", k);
+    printf("  %8s\n", "mean");
+    for (int r = 1; r <= o->rounds; r++) {
+        char lead[32];
+        snprintf(lead, sizeof lead, "%-5d %-8s", r, o->schedule[r - 1] == MU_FM_MARCH ? "march" : "rest");
+        print_row(lead, o, r);
+    }
+    printf("\nAfter the schedule, the AR is original + k with the probabilities of the\n"
+           "last row; mean penalty %.6f.\n",
+           o->mean[o->rounds]);
+}
+
+int odds_forced_main(int argc, char **argv)
+{
+    struct forced_request q;
+    int rc = parse_args(argc, argv, &q);
+    if (rc != MU_EXIT_OK)
+        return rc < 0 ? MU_EXIT_OK : rc;
+    mu_fm_action schedule[MU_FM_MAX_ROUNDS];
+    int rounds = mu_fm_schedule(q.marches, q.burst, q.rest, q.recover, schedule, MU_FM_MAX_ROUNDS);
+    if (rounds < 0)
+        return usage_error(CMD, "the schedule is longer than %d rounds: fewer --marches, --rest or --recover",
+                           MU_FM_MAX_ROUNDS);
+    static mu_fm_odds odds;
+    /* a sum of face probabilities: may exceed 1 by a rounding error */
+    double p = fmin(1.0, fmax(0.0, mu_bs_check_probability(&q.check, q.morale, 0)));
+    if (mu_fm_odds_compute(schedule, rounds, p, &odds) != 0)
+        return MU_EXIT_SOFTWARE;
+    if (q.json)
+        print_json(&q, &odds);
+    else
+        print_text(&q, &odds);
+    return MU_EXIT_OK;
+}

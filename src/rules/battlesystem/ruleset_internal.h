@@ -1,0 +1,116 @@
+/* Internals of the Battlesystem ruleset (ruleset.c: the game; ruleset_
+ * record.c: layout and recording; ruleset_trace.c: the play-by-play for
+ * `muster replay`). Not a public header. */
+#ifndef MUSTER_BS_RULESET_INTERNAL_H
+#define MUSTER_BS_RULESET_INTERNAL_H
+
+#include "muster/bs_field.h"
+#include "muster/bs_move.h"
+#include "muster/bs_policy.h"
+#include "muster/bs_ruleset.h"
+#include "muster/experiment.h"
+#include "muster/ruleset.h"
+
+#include <stdint.h>
+
+/* Per-game columns (in /games). */
+enum {
+    COL_POLICY, COL_ROUNDS, COL_FORCED, COL_MARCH_FAILED, COL_LOST_BONUS, COL_HALTED, COL_AMBUSHED,
+    COL_MORALE_PASSED, COL_MORALE_FAILED, COL_DISC_PASSED, COL_DISC_FAILED, COL_CH_DECLARED, COL_CH_MADE,
+    COL_CH_SHORT, COL_CH_TOO_CLOSE, COL_ROUTS, COL_ROUT_CHAIN, COL_BROKEN_AROUND, COL_RALLY_TRIED,
+    COL_RALLIED, COL_WITHDRAWALS, COL_FOLLOWED, COL_WRAPS, COL_REMOVED, COL_DESTROYED, COL_CAPTURED,
+    COL_AR_PENALTY, COL_INITIATIVE, COL_FINAL_AR, COL_FATE, N_COLS
+};
+
+/* Count tables (in /battlesystem). */
+enum { TAB_GAMES, TAB_AR, TAB_AR_UNIT, TAB_MARCH, TAB_CH_ERROR, TAB_CH_RANGE, TAB_FATE, N_TABS };
+
+/* Axes. */
+enum {
+    AX_GAME, AX_GAME_ROUND, AX_GAME_UNIT, AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY, AX_UNIT, AX_CHECK,
+    AX_ERROR, AX_RANGE, AX_OUTCOME, AX_FATE, N_AXES
+};
+
+/* A unit's fate at the game's end (unit_fate). */
+enum { FATE_FREE, FATE_ENGAGED, FATE_ROUTING, FATE_REMOVED, FATE_DESTROYED, FATE_CAPTURED, FATE_ELIMINATED,
+       N_FATES };
+
+/* Charge outcomes (axis outcome). */
+enum { OUT_MADE, OUT_SHORT, OUT_TOO_CLOSE, OUT_NOT_STRAIGHT, N_OUTCOMES };
+
+/* The read-only run context. */
+typedef struct bs_ctx {
+    mu_bs_study study;
+    uint64_t seed;
+    uint64_t games_per_policy;
+    int morale_min, n_morale; /* the morale axis: ratings morale_min .. + n_morale - 1 */
+    int n_penalty;            /* penalty axis 0 .. rounds (one check a round at most) */
+    int side_units[2];        /* units each side began with */
+    mu_bs_field start;        /* the units as deployed */
+    const char *names[MU_BS_MAX_UNITS];
+} bs_ctx;
+
+/* One game. */
+typedef struct bs_state {
+    mu_bs_field field;
+    mu_bs_tally tally;
+    mu_rng policy_rng;
+    mu_bs_policy_memory memory[MU_BS_MAX_UNITS];
+    int policy;
+    int round; /* Game Rounds played */
+    int over;
+    int16_t ar_penalty[MU_BS_MAX_ROUNDS];
+    int8_t initiative[MU_BS_MAX_ROUNDS];
+} bs_state;
+
+/* ruleset_record.c */
+
+/* Fills *l for c (axis 0: games, the run's total). */
+void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l);
+
+/* Counts the units of s on the table at the end of its round s->round
+ * (1-based) into the AR tables, and stores the round's AR total. */
+void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink);
+
+/* Counts a forced-march Morale Check of unit u (passed or failed). */
+void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed, mu_sink *sink);
+
+/* Counts the outcome of unit u's declared charge under plan p. */
+void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const mu_bs_plan *p, mu_sink *sink);
+
+/* The ruleset's record: the game's row and its per-game counts. */
+void bs_record(const void *ctx, const void *state, mu_sink *sink);
+
+/* Returns unit u's fate (FATE_*) in field f. */
+int bs_fate(const mu_bs_field *f, int u);
+
+/* ruleset_trace.c: everything prints only when sink->trace is set. */
+
+/* What a traced engine call starts from. */
+typedef struct bs_snap {
+    mu_bs_field field;
+    mu_bs_tally tally;
+    mu_dice dice;
+} bs_snap;
+
+/* Remembers the field, tally and dice before an engine call (tracing only). */
+void bs_trace_before(bs_snap *snap, const bs_state *s, const mu_dice *dice, const mu_sink *sink);
+
+/* Prints the dice the call rolled (re-rolled from the remembered dice,
+ * by the kind of check the tally says it made) and every change to a
+ * unit, each line starting with indent. */
+void bs_trace_after(const bs_snap *snap, const bs_ctx *c, const bs_state *s, const mu_dice *dice,
+                    const mu_sink *sink, const char *indent);
+
+/* Writes what action a did (from r), e.g. "moved 9.00in, out of movement",
+ * into buf and returns buf. */
+const char *bs_result_text(const mu_bs_action *a, const mu_bs_action_result *r, const char *const *names,
+                           char *buf, size_t len);
+
+/* Prints the deployment (before round 1). */
+void bs_trace_deployment(const bs_ctx *c, const bs_state *s, const mu_sink *sink);
+
+/* Prints the initiative roll: rounds_rolled pairs re-rolled from snap. */
+void bs_trace_initiative(const bs_snap *snap, const bs_ctx *c, int side, int rounds_rolled, const mu_sink *sink);
+
+#endif

@@ -1,0 +1,244 @@
+/* The Battlesystem ruleset's output: its layout (per-game columns, count
+ * tables and their axes), the per-round and per-event counts made during
+ * a game, and the game's row. Every count is an integer, so totals are
+ * the same for any thread count. */
+#include "ruleset_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int mu_bs_error_bin(double e)
+{
+    double k = floor(e / 0.05 + 1e-9); /* 0.10 / 0.05 is 1.9999999999999998 */
+    if (!(k >= MU_BS_ERROR_BIN_MIN))
+        return MU_BS_ERROR_BIN_MIN;
+    if (k > MU_BS_ERROR_BIN_MIN + MU_BS_ERROR_BINS - 1)
+        return MU_BS_ERROR_BIN_MIN + MU_BS_ERROR_BINS - 1;
+    return (int)k;
+}
+
+int mu_bs_range_bin(double true_mm, double rate_mm)
+{
+    double k = floor(true_mm / rate_mm * 10.0 + 1e-9);
+    if (!(k < MU_BS_RANGE_BINS - 1))
+        return MU_BS_RANGE_BINS - 1;
+    return k < 0 ? 0 : (int)k;
+}
+
+static void add_axis(mu_layout *l, const char *group, const char *name, const char *units, const char *long_name,
+                     int length, int first_value)
+{
+    l->axes[l->n_axes++] = (mu_axis){.group = group, .name = name, .units = units, .long_name = long_name,
+                                     .length = length, .first_value = first_value};
+}
+
+/* An axis labelled by names[0..length) (copied). */
+static void add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name, int length,
+                           const char *const *names)
+{
+    add_axis(l, group, name, "1", long_name, length, 0);
+    mu_axis *a = &l->axes[l->n_axes - 1];
+    a->labels = calloc((size_t)length, sizeof *a->labels);
+    if (!a->labels)
+        abort();
+    for (int i = 0; i < length; i++)
+        if (!(a->labels[i] = strdup(names[i])))
+            abort();
+}
+
+static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *units, const char *long_name,
+                       int axis)
+{
+    l->columns[l->n_columns++] =
+        (mu_column){.name = name, .type = type, .units = units, .long_name = long_name, .axis = axis};
+}
+
+static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+{
+    mu_table *t = &l->tables[l->n_tables++];
+    *t = (mu_table){.group = "battlesystem", .name = name, .units = "1", .long_name = long_name, .rank = rank};
+    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+}
+
+static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
+{
+    static const char *const checks[] = {"passed", "failed"};
+    static const char *const outcomes[N_OUTCOMES] = {"made", "short", "too close", "not straight"};
+    static const char *const fates[N_FATES] = {"free", "engaged", "routing", "removed", "destroyed", "captured",
+                                               "eliminated"};
+    const mu_bs_study *st = &c->study;
+    const char *policies[MU_MAX_POLICIES];
+    for (int i = 0; i < st->n_matchups; i++)
+        policies[i] = st->matchups[i].label;
+    const char *const G = "games", *const B = "battlesystem";
+    add_axis(l, G, "game", "1", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
+    add_axis(l, G, "round", "1", "Game Round", st->rounds, 1);
+    add_label_axis(l, G, "unit", "unit (as listed, both sides)", st->n_units, c->names);
+    add_label_axis(l, B, "policy", "policy pairing (policies entry)", st->n_matchups, policies);
+    add_axis(l, B, "round", "1", "Game Round", st->rounds, 1);
+    add_axis(l, B, "morale", "1", "unit's morale rating", c->n_morale, c->morale_min);
+    add_axis(l, B, "penalty", "1", "AR penalty (current AR - original AR)", c->n_penalty, 0);
+    add_label_axis(l, B, "unit", "unit (as listed, both sides)", st->n_units, c->names);
+    add_label_axis(l, B, "check", "Morale Check result", 2, checks);
+    add_axis(l, B, "error_bin", "5 %",
+             "relative error of the charge-distance estimate: bin k is [5k %, 5(k+1) %), end bins open",
+             MU_BS_ERROR_BINS, MU_BS_ERROR_BIN_MIN);
+    add_axis(l, B, "range_bin", "0.1 rate",
+             "true distance along the charge line: bin k is [k/10, (k+1)/10) x rate; last: 2 x rate or more, or "
+             "the line misses",
+             MU_BS_RANGE_BINS, 0);
+    add_label_axis(l, B, "outcome", "charge outcome (7.14)", N_OUTCOMES, outcomes);
+    add_label_axis(l, B, "fate", "unit's state at the game's end", N_FATES, fates);
+}
+
+void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    build_axes(c, games, l);
+    add_column(l, "policy", MU_U8, "1", "policy pairing index (see /battlesystem/policy)", -1);
+    add_column(l, "rounds_played", MU_U8, "1", "Game Rounds played", -1);
+    add_column(l, "forced_marches", MU_I16, "1", "forced marches that took their Morale Check", -1);
+    add_column(l, "march_checks_failed", MU_I16, "1", "forced-march Morale Checks failed (AR + 1 each)", -1);
+    add_column(l, "march_lost_bonus", MU_I16, "1", "forced marches that met an enemy within the normal rate", -1);
+    add_column(l, "march_halted", MU_I16, "1", "forced marches halted at the normal limit by a visible enemy", -1);
+    add_column(l, "march_ambushed", MU_I16, "1", "forced marches ambushed by a hidden enemy", -1);
+    add_column(l, "morale_passed", MU_I16, "1", "Morale Checks passed (forced marches, rout chains)", -1);
+    add_column(l, "morale_failed", MU_I16, "1", "Morale Checks failed", -1);
+    add_column(l, "discipline_passed", MU_I16, "1", "Discipline Checks passed", -1);
+    add_column(l, "discipline_failed", MU_I16, "1", "Discipline Checks failed", -1);
+    add_column(l, "charges_declared", MU_I16, "1", "charges declared", -1);
+    add_column(l, "charges_made", MU_I16, "1", "charges that ended in contact", -1);
+    add_column(l, "charges_short", MU_I16, "1", "charges that failed to end in contact", -1);
+    add_column(l, "charges_too_close", MU_I16, "1", "charges refused: contact before 2/3 of the rate", -1);
+    add_column(l, "routs", MU_I16, "1", "units that began to rout", -1);
+    add_column(l, "rout_chains", MU_I16, "1", "of which routed by a router running into them", -1);
+    add_column(l, "broken_around", MU_I16, "1", "routers breaking around a steady friend", -1);
+    add_column(l, "rally_attempts", MU_I16, "1", "rally attempts", -1);
+    add_column(l, "rallies", MU_I16, "1", "rally attempts that succeeded", -1);
+    add_column(l, "withdrawals", MU_I16, "1", "fighting withdrawals", -1);
+    add_column(l, "withdrawals_followed", MU_I16, "1", "enemies that followed a withdrawal", -1);
+    add_column(l, "wrap_arounds", MU_I16, "1", "wrap-around moves", -1);
+    add_column(l, "units_removed", MU_U8, "1", "units that routed off the table", -1);
+    add_column(l, "units_destroyed", MU_U8, "1", "units destroyed, surrounded with no 1in gap", -1);
+    add_column(l, "units_captured", MU_U8, "1", "units captured (optional rule)", -1);
+    add_column(l, "ar_penalty", MU_I16, "1", "total AR penalty of the units on the table at the round's end "
+                                             "(-1: round not played)", AX_GAME_ROUND);
+    add_column(l, "initiative", MU_I8, "1", "side that won initiative (0, 1; -1: round not played)", AX_GAME_ROUND);
+    add_column(l, "final_ar_penalty", MU_I8, "1", "unit's AR penalty at the game's end", AX_GAME_UNIT);
+    add_column(l, "unit_fate", MU_U8, "1", "unit's state at the game's end (see /battlesystem/fate)", AX_GAME_UNIT);
+
+    add_table(l, "games", "games played", 1, (const int[]){AX_POLICY});
+    add_table(l, "ar_penalty", "units on the table at the round's end, by AR penalty", 4,
+              (const int[]){AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY});
+    add_table(l, "ar_penalty_by_unit", "the unit on the table at the round's end, by AR penalty", 4,
+              (const int[]){AX_POLICY, AX_UNIT, AX_ROUND, AX_PENALTY});
+    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_POLICY, AX_MORALE, AX_CHECK});
+    add_table(l, "charges_by_error", "declared charges on an estimate, by the estimate's error", 3,
+              (const int[]){AX_POLICY, AX_ERROR, AX_OUTCOME});
+    add_table(l, "charges_by_range", "declared charges by the true distance", 3,
+              (const int[]){AX_POLICY, AX_RANGE, AX_OUTCOME});
+    add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_POLICY, AX_UNIT, AX_FATE});
+}
+
+int bs_fate(const mu_bs_field *f, int u)
+{
+    const mu_bs_unit *un = &f->units[u];
+    switch (un->status) {
+    case MU_BS_REMOVED: return FATE_REMOVED;
+    case MU_BS_DESTROYED: return FATE_DESTROYED;
+    case MU_BS_CAPTURED: return FATE_CAPTURED;
+    case MU_BS_ELIMINATED: return FATE_ELIMINATED;
+    default: break;
+    }
+    if (un->routed)
+        return FATE_ROUTING;
+    return mu_bs_enemy_contacts(f, u) ? FATE_ENGAGED : FATE_FREE;
+}
+
+void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
+{
+    size_t p = (size_t)s->policy, r = (size_t)(s->round - 1), R = (size_t)c->study.rounds;
+    size_t M = (size_t)c->n_morale, P = (size_t)c->n_penalty, U = (size_t)c->study.n_units;
+    int total = 0;
+    for (int u = 0; u < s->field.n_units; u++) {
+        const mu_bs_unit *un = &s->field.units[u];
+        if (!mu_bs_unit_alive(un))
+            continue;
+        int pen = mu_bs_ar_penalty(un);
+        total += pen;
+        size_t k = (size_t)(pen < c->n_penalty ? pen : c->n_penalty - 1);
+        size_t m = (size_t)(un->morale - c->morale_min);
+        sink->tables[TAB_AR][((p * R + r) * M + m) * P + k]++;
+        sink->tables[TAB_AR_UNIT][((p * U + (size_t)u) * R + r) * P + k]++;
+    }
+    s->ar_penalty[r] = (int16_t)(total > INT16_MAX ? INT16_MAX : total);
+}
+
+void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed, mu_sink *sink)
+{
+    size_t m = (size_t)(s->field.units[u].morale - c->morale_min);
+    sink->tables[TAB_MARCH][((size_t)s->policy * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
+}
+
+void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const mu_bs_plan *p, mu_sink *sink)
+{
+    const mu_bs_unit *un = &s->field.units[u];
+    int out = un->charge == MU_BS_CHARGE_MADE        ? OUT_MADE
+              : un->charge == MU_BS_CHARGE_TOO_CLOSE ? OUT_TOO_CLOSE
+              : un->charge == MU_BS_CHARGE_NOT_STRAIGHT ? OUT_NOT_STRAIGHT
+                                                        : OUT_SHORT;
+    size_t pol = (size_t)s->policy;
+    (void)c;
+    int range = mu_bs_range_bin(p->true_mm, mu_bs_rate_mm(un));
+    sink->tables[TAB_CH_RANGE][(pol * MU_BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
+    if (p->estimated) {
+        size_t e = (size_t)(mu_bs_error_bin(p->error) - MU_BS_ERROR_BIN_MIN);
+        sink->tables[TAB_CH_ERROR][(pol * MU_BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
+    }
+}
+
+static int16_t i16(uint32_t v) { return (int16_t)(v > INT16_MAX ? INT16_MAX : v); }
+static uint8_t u8(uint32_t v) { return (uint8_t)(v > UINT8_MAX ? UINT8_MAX : v); }
+
+#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
+#define ROW_AT(col, type, width, i) (((type *)sink->columns[col])[sink->row * (size_t)(width) + (size_t)(i)])
+
+static void write_row(const bs_ctx *c, const bs_state *s, mu_sink *sink)
+{
+    const mu_bs_tally *t = &s->tally;
+    int R = c->study.rounds, U = c->study.n_units;
+    ROW(COL_POLICY, uint8_t) = (uint8_t)s->policy;
+    ROW(COL_ROUNDS, uint8_t) = (uint8_t)s->round;
+    const uint32_t counts[] = {t->forced_marches, t->march_checks_failed, t->march_lost_bonus, t->march_halted,
+                               t->march_ambushed, t->morale_passed, t->morale_failed, t->discipline_passed,
+                               t->discipline_failed, t->charges_declared, t->charges_made, t->charges_short,
+                               t->charges_too_close, t->routs, t->rout_chain, t->broken_around, t->rally_attempts,
+                               t->rally_successes, t->withdrawals, t->withdrawals_followed, t->wrap_arounds};
+    for (int k = 0; k < (int)(sizeof counts / sizeof counts[0]); k++)
+        ROW(COL_FORCED + k, int16_t) = i16(counts[k]);
+    ROW(COL_REMOVED, uint8_t) = u8(t->units_removed);
+    ROW(COL_DESTROYED, uint8_t) = u8(t->units_destroyed);
+    ROW(COL_CAPTURED, uint8_t) = u8(t->units_captured);
+    for (int r = 0; r < R; r++) {
+        ROW_AT(COL_AR_PENALTY, int16_t, R, r) = s->ar_penalty[r];
+        ROW_AT(COL_INITIATIVE, int8_t, R, r) = s->initiative[r];
+    }
+    for (int u = 0; u < U; u++) {
+        int pen = mu_bs_ar_penalty(&s->field.units[u]);
+        ROW_AT(COL_FINAL_AR, int8_t, U, u) = (int8_t)(pen > INT8_MAX ? INT8_MAX : pen);
+        ROW_AT(COL_FATE, uint8_t, U, u) = (uint8_t)bs_fate(&s->field, u);
+    }
+}
+
+void bs_record(const void *ctx, const void *state, mu_sink *sink)
+{
+    const bs_ctx *c = ctx;
+    const bs_state *s = state;
+    if (sink->columns)
+        write_row(c, s, sink);
+    size_t p = (size_t)s->policy, U = (size_t)c->study.n_units;
+    sink->tables[TAB_GAMES][p]++;
+    for (int u = 0; u < c->study.n_units; u++)
+        sink->tables[TAB_FATE][(p * U + (size_t)u) * N_FATES + (size_t)bs_fate(&s->field, u)]++;
+}

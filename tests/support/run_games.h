@@ -1,0 +1,93 @@
+/* Plays an experiment's games through a ruleset the way the batch runner
+ * does (game g's dice from mu_rng_for_game(seed, g); setup, play_turn until
+ * is_over, record), on one thread, into count tables and optionally one
+ * row per game. For tests that check a ruleset's output without HDF5. */
+#ifndef MUSTER_TEST_RUN_GAMES_H
+#define MUSTER_TEST_RUN_GAMES_H
+
+#include "muster/experiment.h"
+#include "muster/layout.h"
+#include "muster/ruleset.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A prepared run: the ruleset's context and layout, and its count tables. */
+typedef struct run_games {
+    const mu_ruleset *rs;
+    void *ctx;
+    mu_layout layout;
+    uint64_t games;                         /* games in the run */
+    uint64_t *tables[MU_LAYOUT_MAX_TABLES]; /* totals */
+    void *columns[MU_LAYOUT_MAX_COLUMNS];   /* rows of every game, when asked */
+} run_games;
+
+/* Prepares ex's ruleset into *r (rows: keep every game's row). Returns 0,
+ * or -1 with the ruleset's message printed. */
+static inline int run_games_prepare(run_games *r, const mu_experiment *ex, int rows)
+{
+    char err[512];
+    memset(r, 0, sizeof *r);
+    r->rs = mu_ruleset_find(ex->ruleset);
+    if (r->rs == NULL || r->rs->prepare(ex, &r->ctx, &r->layout, &r->games, err, sizeof err) != 0) {
+        fprintf(stderr, "prepare: %s\n", r->rs ? err : "unknown ruleset");
+        return -1;
+    }
+    for (int t = 0; t < r->layout.n_tables; t++)
+        r->tables[t] = calloc(mu_table_cells(&r->layout, t), sizeof(uint64_t));
+    for (int c = 0; rows && c < r->layout.n_columns; c++)
+        r->columns[c] = calloc((size_t)r->games, mu_column_row_bytes(&r->layout, c));
+    return 0;
+}
+
+/* Plays games [first, first + n) of the prepared run with seed, trace
+ * printed to trace (NULL: none). */
+static inline void run_games_play(run_games *r, uint64_t seed, uint64_t first, uint64_t n, FILE *trace)
+{
+    void *state = calloc(1, r->rs->state_size);
+    mu_sink sink = {.columns = r->columns[0] ? r->columns : NULL, .tables = r->tables, .trace = trace};
+    for (uint64_t g = first; g < first + n; g++) {
+        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g));
+        sink.row = (size_t)g;
+        r->rs->setup(r->ctx, g, state);
+        while (!r->rs->is_over(r->ctx, state))
+            r->rs->play_turn(r->ctx, state, &dice, &sink);
+        r->rs->record(r->ctx, state, &sink);
+    }
+    free(state);
+}
+
+/* Returns the index of table name, or -1. */
+static inline int run_games_table(const run_games *r, const char *name)
+{
+    for (int t = 0; t < r->layout.n_tables; t++)
+        if (strcmp(r->layout.tables[t].name, name) == 0)
+            return t;
+    return -1;
+}
+
+/* Returns the index of column name, or -1. */
+static inline int run_games_column(const run_games *r, const char *name)
+{
+    for (int c = 0; c < r->layout.n_columns; c++)
+        if (strcmp(r->layout.columns[c].name, name) == 0)
+            return c;
+    return -1;
+}
+
+/* Frees what run_games_prepare made. */
+static inline void run_games_free(run_games *r)
+{
+    for (int t = 0; t < MU_LAYOUT_MAX_TABLES; t++)
+        free(r->tables[t]);
+    for (int c = 0; c < MU_LAYOUT_MAX_COLUMNS; c++)
+        free(r->columns[c]);
+    mu_layout_free(&r->layout);
+    if (r->rs)
+        r->rs->release(r->ctx);
+    memset(r, 0, sizeof *r);
+}
+
+#endif
