@@ -18,16 +18,21 @@ typedef struct mu_run_options {
     int threads;             /* 0: OpenMP's default */
     int overwrite;           /* replace an existing out_path */
     int progress;            /* print a progress line on stderr */
-    uint64_t batch_games;    /* games per batch; 0: adaptive (about 0.5 s a batch) */
+    uint64_t batch_games;    /* games per batch; 0: adaptive (up to about 0.5 s a
+                              * batch, in whole chunks of the per-game rows) */
 } mu_run_options;
 
-/* What a run did. */
+/* What a run did. Batch k's rows are shuffled and deflated by every
+ * thread as soon as they are played (pack_seconds), then written and
+ * checkpointed by the calling thread while the others play batch k + 1
+ * (write_seconds: that thread's time, not spent playing). */
 typedef struct mu_run_report {
     uint64_t games_total;
     uint64_t games_complete;
     uint64_t games_this_run; /* played by this call (excludes resumed games) */
     double seconds;          /* wall time of this call */
-    double write_seconds;    /* of which writing the file */
+    double write_seconds;    /* time the calling thread spent writing the file */
+    double pack_seconds;     /* wall time all threads spent compressing rows */
     int threads;
 } mu_run_report;
 

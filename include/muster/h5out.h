@@ -1,7 +1,14 @@
-/* The HDF5 results file: one writer, called from one thread.
+/* The HDF5 results file: one writer, called from one thread at a time
+ * (except mu_h5batch_pack, which any number of threads may run at once).
  *
  * Layout: per-game columns as /games/<column> (chunked, shuffle + deflate,
- * extended batch by batch) on the /games/game dimension scale; count tables
+ * extended batch by batch) on the /games/game dimension scale; all of them
+ * have the same rows per chunk (mu_h5out_chunk_games). Their chunks are
+ * shuffled and deflated by the caller's threads (mu_h5batch_pack) and
+ * written pre-filtered, so readers decode them with HDF5's standard
+ * filters; a chunk is compressed and written once when batches start and
+ * end on chunk boundaries, again at each batch that extends it otherwise.
+ * Count tables
  * as uint64 N-d datasets with a dimension scale per axis; every numeric
  * dataset carries `units` and `long_name` (variable-length UTF-8). Root
  * attributes carry provenance (tool_version, git_commit, ruleset, seed,
@@ -56,9 +63,54 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
 /* Appends rows for games [first_game, first_game + n) to every column;
  * columns[c] holds n rows of column c packed (mu_column_row_bytes each).
  * first_game must equal the rows already written. Does nothing when the
- * file has no per-game rows. Returns 0 or -1. */
+ * file has no per-game rows. The same as mu_h5out_batch_begin, every
+ * mu_h5batch_pack on this thread, mu_h5batch_seal and
+ * mu_h5out_batch_write. Returns 0 or -1. */
 int mu_h5out_append_rows(mu_h5out *h, uint64_t first_game, uint64_t n, const void *const *columns,
                          char *err, size_t err_len);
+
+/* Rows per chunk of every /games dataset: batches whose first game and
+ * size are multiples of it (the last batch excepted) compress and write
+ * every chunk exactly once. 0 when the file has no per-game rows. */
+uint64_t mu_h5out_chunk_games(const mu_h5out *h);
+
+/* A batch of rows on its way to the file: planned by mu_h5out_batch_begin,
+ * its chunks packed (shuffled and deflated) by mu_h5batch_pack on any
+ * threads, sealed, then written by mu_h5out_batch_write. Owned by the
+ * writer; at most two are begun and not yet written or dropped. */
+typedef struct mu_h5batch mu_h5batch;
+
+/* Plans the chunks holding games [first_game, first_game + n), whose rows
+ * are columns[c] (n rows each, as for mu_h5out_append_rows; borrowed
+ * until mu_h5batch_seal). first_game must equal the rows of the batches
+ * begun so far, and the previous batch must be sealed. Makes no HDF5
+ * call. Returns 0 and *out, or -1 with one line in err (rows off, out of
+ * order, beyond the games requested, or two batches already begun). */
+int mu_h5out_batch_begin(mu_h5out *h, uint64_t first_game, uint64_t n, const void *const *columns,
+                         mu_h5batch **out, char *err, size_t err_len);
+
+/* Returns the number of chunks of b (to pass to mu_h5batch_pack). */
+size_t mu_h5batch_chunks(const mu_h5batch *b);
+
+/* Shuffles and deflates chunk i (0 <= i < mu_h5batch_chunks(b)) of b.
+ * Makes no HDF5 call; threads may pack distinct chunks of b at once, also
+ * while another thread writes an earlier batch or checkpoints. */
+void mu_h5batch_pack(mu_h5batch *b, size_t i);
+
+/* After every chunk of b is packed: keeps the rows of b's last unfinished
+ * chunk for the next batch. b then no longer reads its columns. */
+void mu_h5batch_seal(mu_h5batch *b);
+
+/* Writes sealed batch b (the batches in the order begun), extending every
+ * column and the game scale to its last game, and releases b. The rows
+ * are in the file at the next mu_h5out_checkpoint. Returns 0, or -1 with
+ * one line in err (b is released all the same). */
+int mu_h5out_batch_write(mu_h5out *h, mu_h5batch *b, char *err, size_t err_len);
+
+/* Releases b without writing it. If b is the last batch begun and is not
+ * sealed, the next batch may start at b's first game; otherwise no more
+ * rows can be added (the file can only stay partial). NULL is ignored. */
+void mu_h5out_batch_drop(mu_h5out *h, mu_h5batch *b);
 
 /* Overwrites every count table with tables[t] (mu_table_cells cells each),
  * sets games_complete, and flushes the file to disk: after this returns 0

@@ -56,7 +56,8 @@ static int set_meta(hid_t d, const char *path, const char *units, const char *lo
     return 0;
 }
 
-/* A dcpl (timestamps off) chunked as chunk, with shuffle + deflate. */
+/* A dcpl (timestamps off) chunked as chunk, with shuffle + deflate (the
+ * pipeline h5pack.c applies itself: see mu_h5_pack_open). */
 static hid_t packed_dcpl(int rank, const hsize_t *chunk)
 {
     hid_t p = mu_h5_dcpl();
@@ -66,18 +67,6 @@ static hid_t packed_dcpl(int rank, const hsize_t *chunk)
         return H5I_INVALID_HID;
     }
     return p;
-}
-
-/* Rows per chunk for rows of width elements of elt bytes (≈ 64 KiB, never
- * more rows than games); chunk[1] caps the width at 1 MiB of elements. */
-static void column_chunk(size_t elt, hsize_t width, uint64_t games, hsize_t chunk[2])
-{
-    hsize_t w = width < MU_H5_CHUNK_MAX / elt ? width : MU_H5_CHUNK_MAX / elt;
-    hsize_t rows = MU_H5_CHUNK_TARGET / (elt * w);
-    if (rows > games)
-        rows = games;
-    chunk[0] = rows > 0 ? rows : 1;
-    chunk[1] = w;
 }
 
 /* Creates dataset path of type ftype and shape dims (max maxdims). */
@@ -94,12 +83,11 @@ static hid_t make_dset(hid_t file, const char *path, hid_t ftype, int rank, cons
     return d;
 }
 
-/* The game scale: uint64, unlimited, filled by mu_h5out_append_rows. */
-static hid_t make_game_scale(mu_h5out *h, const char *path, char *msg, size_t len)
+/* The game scale: uint64, unlimited, filled as rows are appended. */
+static hid_t make_game_scale(mu_h5out *h, const mu_layout *l, const char *path, char *msg, size_t len)
 {
-    hsize_t dims = 0, maxdims = H5S_UNLIMITED, chunk[2];
-    column_chunk(sizeof(uint64_t), 1, h->games_requested, chunk);
-    hid_t dcpl = packed_dcpl(1, chunk);
+    hsize_t dims = 0, maxdims = H5S_UNLIMITED, chunk = mu_h5_chunk_rows(l, h->games_requested);
+    hid_t dcpl = packed_dcpl(1, &chunk);
     hid_t d = make_dset(h->file, path, H5T_STD_U64LE, 1, &dims, &maxdims, dcpl, msg, len);
     H5Pclose(dcpl);
     return d;
@@ -132,10 +120,11 @@ static hid_t make_fixed_scale(hid_t file, const mu_axis *x, const char *path, ch
     return d;
 }
 
-static hid_t make_axis(mu_h5out *h, const mu_axis *x, int a, char *msg, size_t len)
+static hid_t make_axis(mu_h5out *h, const mu_layout *l, int a, char *msg, size_t len)
 {
+    const mu_axis *x = &l->axes[a];
     char *path = join(x->group, x->name);
-    hid_t d = a == 0 ? make_game_scale(h, path, msg, len) : make_fixed_scale(h->file, x, path, msg, len);
+    hid_t d = a == 0 ? make_game_scale(h, l, path, msg, len) : make_fixed_scale(h->file, x, path, msg, len);
     if (d >= 0 && H5DSset_scale(d, x->name) < 0) {
         mu_h5_fail(msg, len, "cannot make %s a dimension scale", path);
         H5Dclose(d), d = H5I_INVALID_HID;
@@ -166,8 +155,8 @@ static int make_column(mu_h5out *h, const mu_layout *l, int c, const hid_t *scal
     hc->width = col->axis >= 0 ? (hsize_t)l->axes[col->axis].length : 1;
     hc->path = join("games", col->name);
     int rank = hc->rank, axes[2] = {0, col->axis};
-    hsize_t dims[2] = {0, hc->width}, maxdims[2] = {H5S_UNLIMITED, hc->width}, chunk[2];
-    column_chunk(mu_dtype_size(col->type), hc->width, h->games_requested, chunk);
+    hsize_t dims[2] = {0, hc->width}, maxdims[2] = {H5S_UNLIMITED, hc->width},
+            chunk[2] = {mu_h5_chunk_rows(l, h->games_requested), mu_h5_chunk_width(l, c)};
     hid_t dcpl = packed_dcpl(rank, chunk);
     hc->dset = make_dset(h->file, hc->path, mu_h5_file_type(col->type), rank, dims, maxdims, dcpl,
                          msg, len);
@@ -224,7 +213,7 @@ int mu_h5_build(mu_h5out *h, const mu_layout *l, char *msg, size_t len)
     hid_t scales[MU_LAYOUT_MAX_AXES];
     int rc = make_groups(h->file, l, msg, len), n_scales = 0;
     for (; rc == 0 && n_scales < l->n_axes; n_scales++) {
-        scales[n_scales] = make_axis(h, &l->axes[n_scales], n_scales, msg, len);
+        scales[n_scales] = make_axis(h, l, n_scales, msg, len);
         if (scales[n_scales] < 0)
             rc = -1;
     }

@@ -1,8 +1,10 @@
 /* Private to the HDF5 results writer (h5out.c): the writer's state; the
  * layout checks (h5check.c); the code that turns a layout into groups,
  * dimension scales, columns and tables, or reopens and checks them when a
- * partial file is resumed (h5objects.c); and the file-level mechanics
- * (h5file.c).
+ * partial file is resumed (h5objects.c); the file-level mechanics
+ * (h5file.c); and the per-game rows, shuffled and deflated into whole
+ * chunks by the callers' threads and written as pre-filtered chunks
+ * (h5pack.c).
  *
  * Functions returning int return 0, or -1 with one message (no file name,
  * no "error:") in msg. */
@@ -16,19 +18,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Target and cap of one chunk of a column, in bytes. */
-#define MU_H5_CHUNK_TARGET (64u * 1024u)
+/* Rows per chunk of the /games datasets (all of them alike: a power of
+ * two, halved until every chunk fits MU_H5_CHUNK_MAX bytes, never more
+ * than the games requested), and the cap of one chunk in bytes. */
+#define MU_H5_CHUNK_ROWS 65536u
 #define MU_H5_CHUNK_MAX (1024u * 1024u)
-/* zlib level of the deflate filter on columns */
-#define MU_H5_DEFLATE_LEVEL 4u
+/* zlib level of the deflate filter, as recorded in the datasets (what
+ * HDF5 itself uses if it ever rewrites a chunk, e.g. when resume shrinks
+ * a column) and used by h5pack.c for the game scale and float columns;
+ * integer columns are deflated by h5deflate.c (see h5out.c). */
+#define MU_H5_DEFLATE_LEVEL 1u
 
 struct mu_h5col {
     hid_t dset;
     mu_dtype type;
-    int rank;      /* 1, or 2 for (game, axis) */
-    hsize_t width; /* the axis length, 1 for a 1-D column */
-    char *path;    /* "games/<name>", for messages */
+    int rank;         /* 1, or 2 for (game, axis) */
+    hsize_t width;    /* the axis length, 1 for a 1-D column */
+    hsize_t chunk[2]; /* chunk shape: rows, and elements along the axis */
+    unsigned char *tail; /* rows [planned / chunk[0] * chunk[0], planned) of
+                          * the unfinished last chunk (chunk[0] rows of
+                          * width elements), for the batch that extends it */
+    char *path;       /* "games/<name>", for messages */
 };
+
+struct mu_h5segs;  /* h5pack.c: deflated planes of the game scale */
+struct mu_h5batch; /* h5pack.c (muster/h5out.h: mu_h5batch) */
 
 struct mu_h5tab {
     hid_t dset;
@@ -45,7 +59,13 @@ struct mu_h5out {
     uint64_t games_requested;
     uint64_t games_complete; /* at the last checkpoint */
     uint64_t rows;           /* rows in every column (and the game scale) */
+    uint64_t planned;        /* rows handed to mu_h5out_batch_begin (>= rows) */
+    int unsealed;            /* a begun batch is not sealed yet */
+    int broken;              /* a batch was dropped after sealing: no more rows */
     hid_t game;              /* the games/game dimension scale */
+    hsize_t game_chunk;      /* its rows per chunk */
+    struct mu_h5segs *segs;  /* the game scale's deflated planes */
+    struct mu_h5batch *slot[2]; /* batches, recycled (at most two begun) */
     int n_columns;
     struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
     int n_tables;
@@ -119,5 +139,36 @@ int mu_h5_check_chunks(const mu_h5out *h, char *msg, size_t len);
 
 /* Closes the ids recorded in h (not the file) and frees the paths. */
 void mu_h5_close_objects(mu_h5out *h);
+
+/* ---- h5pack.c ---- */
+
+/* Rows per chunk for the /games datasets of layout (see MU_H5_CHUNK_ROWS),
+ * and the chunk width of column c (its axis length, capped so a row of a
+ * chunk fits MU_H5_CHUNK_MAX). */
+hsize_t mu_h5_chunk_rows(const mu_layout *layout, uint64_t games_requested);
+hsize_t mu_h5_chunk_width(const mu_layout *layout, int c);
+
+/* Reads the chunk shape and filters of the game scale and every column
+ * (they must be chunked with exactly shuffle then deflate, as this writer
+ * makes them), sets h->planned = h->rows, allocates the tails and reads
+ * the rows of each column's unfinished last chunk into its tail. Call
+ * after mu_h5_build, or after mu_h5_reopen and mu_h5_set_rows. */
+int mu_h5_pack_open(mu_h5out *h, char *msg, size_t len);
+
+/* Frees what mu_h5_pack_open and the batches allocated. */
+void mu_h5_pack_close(mu_h5out *h);
+
+/* ---- h5deflate.c ---- */
+
+/* Deflates src (n bytes) into dst (cap bytes) as one zlib stream, for the
+ * byte planes of integer columns: each block of block_bytes (0 or more
+ * than 65536: 65536; less than 64: 64) gets its own Huffman code over
+ * literals and runs (8
+ * or more copies of the byte before, sent as matches at distance 1); no
+ * other string matching. A block that would not shrink is stored.
+ * Deterministic. Returns the stream's size, or 0 when it does not fit in
+ * cap (n + n / 8 + 1024 always does). */
+size_t mu_h5_deflate_plain(unsigned char *dst, size_t cap, const unsigned char *src, size_t n,
+                           size_t block_bytes);
 
 #endif

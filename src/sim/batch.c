@@ -1,4 +1,6 @@
-/* The batch runner: OpenMP over game indices, one writer (this thread). */
+/* The batch runner: OpenMP over game indices; the rows of each batch are
+ * packed into compressed chunks by all threads, then written by this
+ * thread (also a worker) while the next batch is played. */
 #include "muster/batch.h"
 
 #include "muster/h5out.h"
@@ -112,19 +114,55 @@ static void reduce_tables(run_buffers *b, const mu_layout *l, int keep)
     }
 }
 
-/* Plays games [first, first + n) in parallel. Returns 1 if a stop request
- * cut the batch short (its results must then be dropped). */
+/* What the writer does while the workers play the next batch: write the
+ * rows of the batch before (if any) and checkpoint its games. */
+typedef struct write_job {
+    mu_h5out *h;
+    mu_h5batch *rows;  /* sealed rows to write, or NULL */
+    uint64_t games;    /* games complete once written; 0: nothing to do */
+    const uint64_t *const *tables; /* totals after those games */
+    int rc;            /* 0, or -1 with err */
+    double seconds;
+    char *err;
+    size_t err_len;
+} write_job;
+
+static void write_pending(write_job *w)
+{
+    if (w->games == 0)
+        return;
+    double t0 = now_seconds();
+    mu_h5batch *rows = w->rows;
+    w->rows = NULL;
+    w->rc = rows ? mu_h5out_batch_write(w->h, rows, w->err, w->err_len) : 0;
+    if (w->rc == 0)
+        w->rc = mu_h5out_checkpoint(w->h, w->games, w->tables, w->err, w->err_len);
+    w->seconds += now_seconds() - t0;
+}
+
+/* Plays games [first, first + n) in parallel while the calling thread (as
+ * a worker too) first writes w, then packs the batch's rows into pack's
+ * chunks (pack NULL: rows off). *pack_seconds gets the packing's wall time.
+ * Returns 1 if a stop request cut the batch short (its results must then be
+ * dropped; w is written all the same). */
 static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t first, uint64_t n,
-                      run_buffers *b, int rows_on)
+                      run_buffers *b, int rows_on, mu_h5batch *pack, write_job *w, double *pack_seconds)
 {
     int64_t count = (int64_t)n;
     int64_t chunk = count / (b->threads * 64) + 1;
+    int64_t n_chunks = pack ? (int64_t)mu_h5batch_chunks(pack) : 0;
+    int do_pack = 0;
+    double t_pack = 0.0;
 #pragma omp parallel num_threads(b->threads)
     {
         int t = omp_get_thread_num();
         void *state = b->thread_states[t];
         mu_sink sink = {.columns = rows_on ? b->columns : NULL,
                         .tables = b->thread_tables[t]};
+        /* the thread that calls HDF5 is always the caller (mu_h5_quiet is
+         * per thread); the others start playing at once */
+#pragma omp master
+        write_pending(w);
 #pragma omp for schedule(dynamic, chunk)
         for (int64_t i = 0; i < count; i++) {
             if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
@@ -137,7 +175,19 @@ static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint
                 rs->play_turn(ctx, state, &dice, &sink);
             rs->record(ctx, state, &sink);
         }
+#pragma omp single
+        {
+            do_pack = n_chunks > 0 && !atomic_load_explicit(&stop_requested, memory_order_relaxed);
+            t_pack = now_seconds();
+        }
+        if (do_pack) {
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t i = 0; i < n_chunks; i++)
+                mu_h5batch_pack(pack, (size_t)i);
+        }
     }
+    if (do_pack)
+        *pack_seconds += now_seconds() - t_pack;
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;
 }
 
@@ -177,36 +227,69 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
     return MU_EXIT_OK;
 }
 
-/* Runs batches from *done to games, writing each; returns an exit status. */
+/* The size of the batch from game first: the adaptive size (a multiple
+ * of align, the rows per chunk) cut so that the batch ends on a chunk
+ * boundary, or exactly --batch; never past games. */
+static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t align, uint64_t first,
+                           uint64_t games)
+{
+    uint64_t n = opt->batch_games ? batch : batch - first % align;
+    return games - first < n ? games - first : n;
+}
+
+/* Runs batches from rep->games_complete to games. Batch k's rows are
+ * packed by all threads right after they are played, and written and
+ * checkpointed while batch k + 1 is played. Returns an exit status. */
 static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const mu_ruleset *rs,
                        const void *ctx, const mu_layout *l, uint64_t games, run_buffers *b, mu_h5out *h,
                        mu_run_report *rep, char *err, size_t err_len)
 {
-    uint64_t batch = opt->batch_games ? opt->batch_games : FIRST_BATCH_GAMES;
+    int rows_on = ex->per_game_rows != 0;
+    uint64_t align = rows_on ? mu_h5out_chunk_games(h) : 1;
+    uint64_t batch = opt->batch_games ? opt->batch_games : (FIRST_BATCH_GAMES + align - 1) / align * align;
+    uint64_t max_batch = MAX_BATCH_GAMES > align ? MAX_BATCH_GAMES / align * align : align;
+    uint64_t played = rep->games_complete, resumed = rep->games_complete;
+    write_job w = {.h = h, .tables = (const uint64_t *const *)b->tables, .err = err, .err_len = err_len};
     double t0 = now_seconds();
-    while (rep->games_complete < games) {
-        uint64_t first = rep->games_complete;
-        uint64_t n = games - first < batch ? games - first : batch;
+    while (played < games) {
+        uint64_t first = played, n = batch_size(opt, batch, align, first, games);
+        mu_h5batch *pack = NULL;
+        if (rows_on && mu_h5out_batch_begin(h, first, n, (const void *const *)b->columns, &pack, err,
+                                            err_len) != 0)
+            return MU_EXIT_SOFTWARE;
         double tb = now_seconds();
-        int stopped = play_batch(rs, ctx, ex->seed, first, n, b, ex->per_game_rows);
-        reduce_tables(b, l, !stopped);
-        if (stopped)
+        int stopped = play_batch(rs, ctx, ex->seed, first, n, b, rows_on, pack, &w, &rep->pack_seconds);
+        rep->write_seconds = w.seconds;
+        if (w.rc != 0) {
+            mu_h5out_batch_drop(h, pack);
+            return MU_EXIT_IOERR;
+        }
+        rep->games_complete = w.games > rep->games_complete ? w.games : rep->games_complete;
+        rep->games_this_run = rep->games_complete - resumed;
+        if (opt->progress && w.games)
+            print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
+        reduce_tables(b, l, !stopped); /* after the write: it read the totals */
+        if (stopped) {
+            mu_h5out_batch_drop(h, pack);
             return MU_EXIT_INTERRUPTED;
-        double tw = now_seconds();
-        if (ex->per_game_rows && mu_h5out_append_rows(h, first, n, (const void *const *)b->columns, err, err_len))
-            return MU_EXIT_IOERR;
-        if (mu_h5out_checkpoint(h, first + n, (const uint64_t *const *)b->tables, err, err_len))
-            return MU_EXIT_IOERR;
-        rep->write_seconds += now_seconds() - tw;
-        rep->games_complete = first + n;
-        rep->games_this_run += n;
-        if (opt->progress)
-            print_progress(rep->games_complete, games, rep->games_this_run, now_seconds() - t0);
-        if (!opt->batch_games && now_seconds() - tb < TARGET_BATCH_SECONDS / 2 && batch < MAX_BATCH_GAMES)
+        }
+        if (pack)
+            mu_h5batch_seal(pack);
+        played = first + n;
+        w.rows = pack, w.games = played;
+        if (!opt->batch_games && now_seconds() - tb < TARGET_BATCH_SECONDS / 2 && batch < max_batch)
             batch *= 2;
     }
-    if (opt->progress)
+    write_pending(&w); /* the last batch */
+    rep->write_seconds = w.seconds;
+    if (w.rc != 0)
+        return MU_EXIT_IOERR;
+    rep->games_complete = played;
+    rep->games_this_run = played - resumed;
+    if (opt->progress) {
+        print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
         fputc('\n', stderr);
+    }
     return MU_EXIT_OK;
 }
 

@@ -2,7 +2,8 @@
 dimensions, coordinates, units and long_name.
 
 Usage: test_xarray_open.py H5_SAMPLE WORKDIR
-H5_SAMPLE writes the sample file of tests/h5/sample_file.c (1000 games).
+H5_SAMPLE writes the sample file of tests/h5/sample_file.c (1000 games, or
+as many as asked).
 """
 import os
 import subprocess
@@ -102,6 +103,39 @@ class XarrayView(unittest.TestCase):
         with h5py.File(path, "r") as f:
             self.assertEqual(f.attrs["status"], "partial")
             self.assertEqual(f.attrs["games_complete"], 600)
+
+
+class ManyChunks(unittest.TestCase):
+    """A file of several whole chunks (65536 rows) and an unfinished one,
+    written in batches that end inside chunks: the chunks muster deflates
+    itself decode through h5py and xarray like any others."""
+    N = 200003
+
+    @classmethod
+    def setUpClass(cls):
+        cls.path = write("chunks.h5", "--games", str(cls.N), "--batch", "70000")
+
+    def test_filters_and_chunks(self):
+        with h5py.File(self.path, "r") as f:
+            for name in ("game", "turns", "margin", "score", "orders_by_turn"):
+                d = f["games"][name]
+                self.assertEqual(d.compression, "gzip", name)
+                self.assertTrue(d.shuffle, name)
+                self.assertEqual(d.chunks[0], 65536, name)
+
+    def test_values(self):
+        with open_group(self.path, "games") as ds:
+            g = np.arange(self.N)
+            self.assertEqual(dict(ds.sizes), {"game": self.N, "turn": 5})
+            np.testing.assert_array_equal(ds["game"].values, g.astype(np.uint64))
+            np.testing.assert_array_equal(ds["turns"].values, (g * 7) % 256)
+            np.testing.assert_array_equal(ds["margin"].values, g * 0.5 - 3.0)
+            score = ((g.astype(np.uint64) * np.uint64(2654435761)) % np.uint64(2 ** 32)).astype(np.uint32)
+            np.testing.assert_array_equal(ds["score"].values, score.view(np.int32))
+            j = np.arange(5)
+            want = (g[:, None] + j[None, :] * 1000) % 30000 - 15000
+            np.testing.assert_array_equal(ds["orders_by_turn"].values, want)
+            self.assertEqual(ds["orders_by_turn"].attrs["long_name"], "orders given per turn")
 
 
 if __name__ == "__main__":
