@@ -5,10 +5,10 @@
 
 #include "muster/status.h"
 #include "muster/wm_scenario.h"
+#include "yaml_conv.h"
 #include "yaml_file.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,53 +58,21 @@ static const yp_value battle_schema = {.size = sizeof(struct raw_battle), YP_MAP
 
 /* ---- Conversion ------------------------------------------------------------ */
 
-typedef struct conv {
-    const yp_doc *doc;
-    const char *base; /* "armies[0]" */
-    char *err;
-    size_t err_len;
-    char path[MU_WM_YAML_PATH_MAX];
-} conv;
-
-__attribute__((format(printf, 2, 3)))
-static int fail(conv *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
-    return -1;
-}
-
-/* Sets c->path to the army's base path followed by the formatted suffix. */
-__attribute__((format(printf, 2, 3)))
-static conv *at(conv *c, const char *fmt, ...)
-{
-    va_list ap;
-    int n = snprintf(c->path, sizeof c->path, "%s", c->base);
-    va_start(ap, fmt);
-    vsnprintf(c->path + n, sizeof c->path - (size_t)n, fmt, ap);
-    va_end(ap);
-    return c;
-}
-
 /* Loads the file rel (relative to the file of d) with load(); a file that
  * cannot be read is reported at the naming node `key`, a file that is
  * invalid by its own line. */
-static int load_named(conv *c, const char *key, const char *what, const char *rel, void *out,
+static int load_named(yc_conv *c, const char *key, const char *what, const char *rel, void *out,
                       int (*load)(const char *, void *, char *, size_t))
 {
     char full[MU_WM_PATH_MAX];
     if (yf_relative(full, sizeof full, c->doc->file, rel) != 0)
-        return fail(at(c, "%s", key), "the path of the %s is too long", what);
+        return yc_fail(yc_at(c, "%s", key), "the path of the %s is too long", what);
     int rc = load(full, out, c->err, c->err_len);
     if (rc == MU_EXIT_NOINPUT) {
         const char *why = strstr(c->err, "cannot read: ");
         char reason[128];
         snprintf(reason, sizeof reason, "%s", why ? why + strlen("cannot read: ") : "unknown error");
-        return fail(at(c, "%s", key), "cannot read %s '%s': %s", what, full, reason);
+        return yc_fail(yc_at(c, "%s", key), "cannot read %s '%s': %s", what, full, reason);
     }
     return rc == 0 ? 0 : -1;
 }
@@ -119,34 +87,34 @@ static int load_scenario(const char *path, void *out, char *err, size_t len)
     return mu_wm_scenario_load(path, out, err, len);
 }
 
-static int convert_entry(conv *c, const struct raw_wm_army_unit *r, int j, mu_wm_army *a)
+static int convert_entry(yc_conv *c, const struct raw_wm_army_unit *r, int j, mu_wm_army *a)
 {
     const mu_wm_army_list *l = &a->list;
     mu_wm_army_entry *e = &a->entry[j];
     e->unit = mu_wm_list_unit_index(l, r->unit);
     if (e->unit < 0)
-        return fail(at(c, ".units[%d].unit", j), "unknown unit '%s' in army list '%s'", r->unit, l->army);
+        return yc_fail(yc_at(c, ".units[%d].unit", j), "unknown unit '%s' in army list '%s'", r->unit, l->army);
     const mu_wm_list_unit *u = &l->unit[e->unit];
     e->mount = r->mount ? mu_wm_list_mount_index(l, r->mount) : -1;
     if (r->mount != NULL && e->mount < 0)
-        return fail(at(c, ".units[%d].mount", j), "unknown mount '%s' in army list '%s'", r->mount, l->army);
+        return yc_fail(yc_at(c, ".units[%d].mount", j), "unknown mount '%s' in army list '%s'", r->mount, l->army);
     if (r->mount != NULL && u->troop != MU_WM_CHARACTER)
-        return fail(at(c, ".units[%d].mount", j), "only characters ride mounts; '%s' is %s", u->name,
-                    mu_wm_troop_name(u->troop));
+        return yc_fail(yc_at(c, ".units[%d].mount", j), "only characters ride mounts; '%s' is %s", u->name,
+                       mu_wm_troop_name(u->troop));
     e->count = r->count ? *r->count : 1;
     e->exact = r->at != NULL;
     if (e->exact && e->count != 1)
-        return fail(at(c, ".units[%d].count", j),
-                    "a unit at an exact position is one unit; give count 1 or leave it out");
+        return yc_fail(yc_at(c, ".units[%d].count", j),
+                       "a unit at an exact position is one unit; give count 1 or leave it out");
     if (!e->exact && (r->facing || r->formation))
-        return fail(at(c, ".units[%d].%s", j, r->facing ? "facing" : "formation"),
-                    "%s applies only to a unit placed with at: [x, y]", r->facing ? "facing" : "formation");
+        return yc_fail(yc_at(c, ".units[%d].%s", j, r->facing ? "facing" : "formation"),
+                       "%s applies only to a unit placed with at: [x, y]", r->facing ? "facing" : "formation");
     e->front_mm = e->exact ? mu_v2(r->at[0] * 10.0, r->at[1] * 10.0) : mu_v2(0, 0);
     e->has_facing = r->facing != NULL;
     e->facing_deg = r->facing ? *r->facing : 0.0;
     e->formation = r->formation ? (mu_wm_formation)*r->formation : MU_WM_LINE;
-    at(c, ".units[%d]", j);
-    snprintf(e->path, sizeof e->path, "%s", c->path);
+    yc_at(c, ".units[%d]", j);
+    snprintf(e->path, sizeof e->path, "%.*s", (int)sizeof e->path - 1, c->path); /* cut when longer */
     yf_where(c->doc, c->path, e->where, sizeof e->where);
     return 0;
 }
@@ -161,7 +129,7 @@ static void describe(char *out, size_t n, const mu_wm_limit *lim, int bound, int
 }
 
 /* Min and max of every list unit and mount; exactly one General. */
-static int check_counts(conv *c, const mu_wm_army *a, int mounts)
+static int check_counts(yc_conv *c, const mu_wm_army *a, int mounts)
 {
     const mu_wm_army_list *l = &a->list;
     int n = mounts ? l->n_mounts : l->n_units, have[MU_WM_LIST_MAX_UNITS] = {0};
@@ -176,8 +144,8 @@ static int check_counts(conv *c, const mu_wm_army *a, int mounts)
         have[k] += a->entry[j].count;
         describe(text, sizeof text, lim, lim->max, hi, a->points_limit);
         if (hi != MU_WM_UNLIMITED && have[k] > hi)
-            return fail(at(c, ".units[%d]", j), "too many '%s'%s: %d, the maximum is %s",
-                        mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
+            return yc_fail(yc_at(c, ".units[%d]", j), "too many '%s'%s: %d, the maximum is %s",
+                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
     }
     for (int k = 0; k < n; k++) {
         const mu_wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
@@ -185,13 +153,13 @@ static int check_counts(conv *c, const mu_wm_army *a, int mounts)
         mu_wm_limit_scaled(lim, a->points_limit, &lo, &hi);
         describe(text, sizeof text, lim, lim->min, lo, a->points_limit);
         if (have[k] < lo)
-            return fail(at(c, ".units"), "too few '%s'%s: %d, the minimum is %s",
-                        mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
+            return yc_fail(yc_at(c, ".units"), "too few '%s'%s: %d, the minimum is %s",
+                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
     }
     return 0;
 }
 
-static int check_general(conv *c, const mu_wm_army *a)
+static int check_general(yc_conv *c, const mu_wm_army *a)
 {
     int first = -1;
     for (int j = 0; j < a->n_entries; j++) {
@@ -199,20 +167,21 @@ static int check_general(conv *c, const mu_wm_army *a)
         if (u->role != MU_WM_ROLE_GENERAL)
             continue;
         if (first >= 0 || a->entry[j].count > 1)
-            return fail(at(c, ".units[%d]", j), "a second General: the army already has '%s'; an army has exactly one",
-                        a->list.unit[a->entry[first >= 0 ? first : j].unit].name);
+            return yc_fail(yc_at(c, ".units[%d]", j),
+                           "a second General: the army already has '%s'; an army has exactly one",
+                           a->list.unit[a->entry[first >= 0 ? first : j].unit].name);
         first = j;
     }
     if (first >= 0)
         return 0;
-    return fail(at(c, ".units"), "the army has no General: choose one unit with role general from army list '%s'",
-                a->list.army);
+    return yc_fail(yc_at(c, ".units"), "the army has no General: choose one unit with role general from army list '%s'",
+                   a->list.army);
 }
 
 int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army *r, mu_wm_army *out, char *err,
                     size_t err_len)
 {
-    conv c = {.doc = d, .base = path, .err = err, .err_len = err_len};
+    yc_conv c = {.doc = d, .base = path, .err = err, .err_len = err_len};
     memset(out, 0, sizeof *out);
     if (load_named(&c, ".list", "army list", r->list, &out->list, load_list) != 0)
         return -1;
@@ -220,8 +189,8 @@ int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army 
     snprintf(out->name, sizeof out->name, "%s", r->name ? r->name : l->army);
     out->points_limit = r->points ? *r->points : l->points_limit;
     if (out->points_limit == 0)
-        return fail(at(&c, "%s", ""), "missing points: army list '%s' gives no points_limit, so give the army's points",
-                    l->army);
+        return yc_fail(yc_at(&c, "%s", ""),
+                       "missing points: army list '%s' gives no points_limit, so give the army's points", l->army);
     out->n_entries = (int)r->units_count;
     int units = 0;
     for (int j = 0; j < out->n_entries; j++) {
@@ -231,11 +200,11 @@ int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army 
         units += e->count;
         out->points += e->count * (l->unit[e->unit].points + (e->mount >= 0 ? l->mount[e->mount].points : 0));
         if (units > MU_WM_ARMY_MAX_UNITS)
-            return fail(at(&c, ".units[%d]", j), "more than %d units in one army", MU_WM_ARMY_MAX_UNITS);
+            return yc_fail(yc_at(&c, ".units[%d]", j), "more than %d units in one army", MU_WM_ARMY_MAX_UNITS);
     }
     if (out->points > out->points_limit)
-        return fail(at(&c, "%s", r->points ? ".points" : ""), "the army costs %d points, over its limit of %d",
-                    out->points, out->points_limit);
+        return yc_fail(yc_at(&c, "%s", r->points ? ".points" : ""), "the army costs %d points, over its limit of %d",
+                       out->points, out->points_limit);
     if (check_counts(&c, out, 0) != 0 || check_counts(&c, out, 1) != 0 || check_general(&c, out) != 0)
         return -1;
     return 0;
@@ -249,7 +218,7 @@ int mu_wm_battle_load(const char *path, mu_wm_battle *out, char *err, size_t err
     if (rc != 0)
         return rc;
     const struct raw_battle *r = f->raw;
-    conv c = {.doc = &f->doc, .base = "", .err = err, .err_len = err_len};
+    yc_conv c = {.doc = &f->doc, .base = "", .err = err, .err_len = err_len};
     rc = r->scenario ? load_named(&c, "scenario", "scenario", r->scenario, &out->scenario, load_scenario) : 0;
     for (int s = 0; s < 2 && rc == 0; s++) {
         char base[16];

@@ -5,11 +5,11 @@
 #include "muster/wm_armylist.h"
 
 #include "muster/status.h"
+#include "yaml_conv.h"
 #include "yaml_file.h"
 
 #include <ctype.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,36 +124,6 @@ static const yp_value list_schema = {.size = sizeof(struct raw_list), YP_MAPPING
 
 /* ---- Conversion ------------------------------------------------------------ */
 
-typedef struct conv {
-    const yp_doc *doc;
-    char *err;
-    size_t err_len;
-    char path[MU_WM_YAML_PATH_MAX];
-} conv;
-
-/* Reports a problem at the node c->path (set with at()). Returns -1. */
-__attribute__((format(printf, 2, 3)))
-static int fail(conv *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
-    return -1;
-}
-
-__attribute__((format(printf, 2, 3)))
-static conv *at(conv *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->path, sizeof c->path, fmt, ap);
-    va_end(ap);
-    return c;
-}
-
 /* Reads 1 or 2 decimal digits at *p into *n; returns 0 or -1. */
 static int small_number(const char **p, int *n)
 {
@@ -189,19 +159,19 @@ static int parse_attacks(const char *s, int bonus, int *attacks, char shooting[M
     return 0;
 }
 
-static int convert_attacks(conv *c, const char *what, int i, const char *s, int bonus, int *a, char *shooting)
+static int convert_attacks(yc_conv *c, const char *what, int i, const char *s, int bonus, int *a, char *shooting)
 {
     if (parse_attacks(s, bonus, a, shooting) == 0)
         return 0;
-    at(c, "%s[%d].attacks", what, i);
+    yc_at(c, "%s[%d].attacks", what, i);
     if (bonus)
-        return fail(c, "a %s's attacks are a bonus +N as the army lists print it (e.g. +2), got '%s'",
-                    strcmp(what, "mounts") == 0 ? "mount" : "character", s);
-    return fail(c, "attacks must be N or N/S as the army lists print them (e.g. 3 or 3/1), got '%s'", s);
+        return yc_fail(c, "a %s's attacks are a bonus +N as the army lists print it (e.g. +2), got '%s'",
+                       strcmp(what, "mounts") == 0 ? "mount" : "character", s);
+    return yc_fail(c, "attacks must be N or N/S as the army lists print them (e.g. 3 or 3/1), got '%s'", s);
 }
 
 /* "1+".."6+", or "0" / "-" for none. */
-static int convert_armour(conv *c, int i, const char *s, int *armour)
+static int convert_armour(yc_conv *c, int i, const char *s, int *armour)
 {
     if (strcmp(s, "0") == 0 || strcmp(s, "-") == 0) {
         *armour = 0;
@@ -211,11 +181,11 @@ static int convert_armour(conv *c, int i, const char *s, int *armour)
         *armour = s[0] - '0';
         return 0;
     }
-    return fail(at(c, "units[%d].armour", i), "armour must be 1+ to 6+, or 0 or - for none, got '%s'", s);
+    return yc_fail(yc_at(c, "units[%d].armour", i), "armour must be 1+ to 6+, or 0 or - for none, got '%s'", s);
 }
 
 /* min/max: absent or "-" is none; else a whole number 0..99. */
-static int convert_bound(conv *c, const char *what, int i, const char *key, const char *s, int none, int *out)
+static int convert_bound(yc_conv *c, const char *what, int i, const char *key, const char *s, int none, int *out)
 {
     const char *p = s;
     *out = none;
@@ -223,11 +193,11 @@ static int convert_bound(conv *c, const char *what, int i, const char *key, cons
         return 0;
     if (small_number(&p, out) == 0 && *p == '\0')
         return 0;
-    return fail(at(c, "%s[%d].%s", what, i, key), "%s must be a whole number (0 to 99) or - for none, got '%s'", key,
-                s);
+    return yc_fail(yc_at(c, "%s[%d].%s", what, i, key),
+                   "%s must be a whole number (0 to 99) or - for none, got '%s'", key, s);
 }
 
-static int convert_limit(conv *c, const char *what, int i, const char *min, const char *max, const bool *per_army,
+static int convert_limit(yc_conv *c, const char *what, int i, const char *min, const char *max, const bool *per_army,
                          mu_wm_limit *out)
 {
     if (convert_bound(c, what, i, "min", min, 0, &out->min) != 0 ||
@@ -235,11 +205,11 @@ static int convert_limit(conv *c, const char *what, int i, const char *min, cons
         return -1;
     out->per_army = per_army != NULL && *per_army;
     if (out->max != MU_WM_UNLIMITED && out->max < out->min)
-        return fail(at(c, "%s[%d].max", what, i), "max %d is less than min %d", out->max, out->min);
+        return yc_fail(yc_at(c, "%s[%d].max", what, i), "max %d is less than min %d", out->max, out->min);
     return 0;
 }
 
-static int convert_troop(conv *c, int i, const char *name, mu_wm_troop *out)
+static int convert_troop(yc_conv *c, int i, const char *name, mu_wm_troop *out)
 {
     char list[256] = "";
     *out = mu_wm_troop_from_name(name);
@@ -247,7 +217,7 @@ static int convert_troop(conv *c, int i, const char *name, mu_wm_troop *out)
         return 0;
     for (int t = 0, n = 0; t < MU_WM_TROOP_COUNT; t++)
         n += snprintf(list + n, sizeof list - (size_t)n, "%s%s", t ? ", " : "", mu_wm_troop_name((mu_wm_troop)t));
-    return fail(at(c, "units[%d].type", i), "unknown troop type '%s' (expected one of: %s)", name, list);
+    return yc_fail(yc_at(c, "units[%d].type", i), "unknown troop type '%s' (expected one of: %s)", name, list);
 }
 
 static void copy_special(char (*dst)[MU_WM_SPECIAL_MAX], int *n, char (*src)[MU_WM_SPECIAL_MAX], unsigned count)
@@ -258,71 +228,73 @@ static void copy_special(char (*dst)[MU_WM_SPECIAL_MAX], int *n, char (*src)[MU_
 }
 
 /* What only characters have, and what they may not give. */
-static int character_keys(conv *c, int i, const struct raw_unit *r, mu_wm_list_unit *u)
+static int character_keys(yc_conv *c, int i, const struct raw_unit *r, mu_wm_list_unit *u)
 {
     int ch = u->troop == MU_WM_CHARACTER;
     const char *tn = mu_wm_troop_name(u->troop);
     if (ch && r->role == NULL)
-        return fail(at(c, "units[%d]", i), "a character needs role: general, hero or wizard");
+        return yc_fail(yc_at(c, "units[%d]", i), "a character needs role: general, hero or wizard");
     if (ch && r->command == NULL)
-        return fail(at(c, "units[%d]", i), "a character needs a command value");
+        return yc_fail(yc_at(c, "units[%d]", i), "a character needs a command value");
     if (!ch && r->role != NULL)
-        return fail(at(c, "units[%d].role", i), "role is only for characters; '%s' is %s", u->name, tn);
+        return yc_fail(yc_at(c, "units[%d].role", i), "role is only for characters; '%s' is %s", u->name, tn);
     if (!ch && r->command != NULL)
-        return fail(at(c, "units[%d].command", i), "command is only for characters; '%s' is %s", u->name, tn);
+        return yc_fail(yc_at(c, "units[%d].command", i), "command is only for characters; '%s' is %s", u->name, tn);
     if (ch && r->hits != NULL)
-        return fail(at(c, "units[%d].hits", i), "characters have no hits in the army lists; leave hits out");
+        return yc_fail(yc_at(c, "units[%d].hits", i), "characters have no hits in the army lists; leave hits out");
     if (ch && r->armour != NULL)
-        return fail(at(c, "units[%d].armour", i), "characters have no armour in the army lists; leave armour out");
+        return yc_fail(yc_at(c, "units[%d].armour", i),
+                       "characters have no armour in the army lists; leave armour out");
     if (!ch && r->hits == NULL)
-        return fail(at(c, "units[%d]", i), "missing required key 'hits'");
+        return yc_fail(yc_at(c, "units[%d]", i), "missing required key 'hits'");
     if (!ch && r->armour == NULL)
-        return fail(at(c, "units[%d]", i), "missing required key 'armour'");
+        return yc_fail(yc_at(c, "units[%d]", i), "missing required key 'armour'");
     u->role = ch ? (mu_wm_role)*r->role : MU_WM_ROLE_NONE;
     u->command = ch ? *r->command : 0;
     u->hits = ch ? 0 : *r->hits;
     return ch ? 0 : convert_armour(c, i, r->armour, &u->armour);
 }
 
-static int convert_paces(conv *c, int i, const struct raw_unit *r, mu_wm_list_unit *u)
+static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, mu_wm_list_unit *u)
 {
     int machine = u->troop == MU_WM_MACHINES, flying = (u->flags & MU_WM_FLYING) != 0;
     if (r->pace_cm != NULL && !machine)
-        return fail(at(c, "units[%d].pace_cm", i),
-                    "pace_cm is only for machines; the Movement Chart gives %s its paces",
-                    mu_wm_troop_name(u->troop));
+        return yc_fail(yc_at(c, "units[%d].pace_cm", i),
+                       "pace_cm is only for machines; the Movement Chart gives %s its paces",
+                       mu_wm_troop_name(u->troop));
     if (r->pace_cm != NULL && flying)
-        return fail(at(c, "units[%d].pace_cm", i), "a flying machine takes the flying paces; leave pace_cm out");
+        return yc_fail(yc_at(c, "units[%d].pace_cm", i), "a flying machine takes the flying paces; leave pace_cm out");
     if (machine && !flying && r->pace_cm == NULL)
-        return fail(at(c, "units[%d]", i), "a machine needs pace_cm: [full, half] (its paces come from its list)");
+        return yc_fail(yc_at(c, "units[%d]", i),
+                       "a machine needs pace_cm: [full, half] (its paces come from its list)");
     if (r->pace_cm == NULL)
         return 0;
     if (r->pace_cm[1] > r->pace_cm[0])
-        return fail(at(c, "units[%d].pace_cm", i), "half pace %g cm is more than full pace %g cm", r->pace_cm[1],
-                    r->pace_cm[0]);
+        return yc_fail(yc_at(c, "units[%d].pace_cm", i), "half pace %g cm is more than full pace %g cm", r->pace_cm[1],
+                       r->pace_cm[0]);
     u->full_pace_mm = r->pace_cm[0] * 10.0;
     u->half_pace_mm = r->pace_cm[1] * 10.0;
     return 0;
 }
 
-static int convert_unit(conv *c, const struct raw_unit *r, int i, mu_wm_army_list *l)
+static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, mu_wm_army_list *l)
 {
     mu_wm_list_unit *u = &l->unit[i];
     snprintf(u->name, sizeof u->name, "%s", r->name);
     if (mu_wm_list_unit_index(l, u->name) < i)
-        return fail(at(c, "units[%d].name", i), "unit name '%s' is already used by units[%d]", u->name,
-                    mu_wm_list_unit_index(l, u->name));
+        return yc_fail(yc_at(c, "units[%d].name", i), "unit name '%s' is already used by units[%d]", u->name,
+                       mu_wm_list_unit_index(l, u->name));
     if (convert_troop(c, i, r->type, &u->troop) != 0 || character_keys(c, i, r, u) != 0 ||
         convert_attacks(c, "units", i, r->attacks, u->troop == MU_WM_CHARACTER, &u->attacks, u->shooting) != 0)
         return -1;
     if (r->range_cm != NULL && u->shooting[0] == '\0')
-        return fail(at(c, "units[%d].range_cm", i), "range_cm is only for shooters; attacks '%s' has no shooting value",
-                    r->attacks);
+        return yc_fail(yc_at(c, "units[%d].range_cm", i),
+                       "range_cm is only for shooters; attacks '%s' has no shooting value", r->attacks);
     u->range_mm = r->range_cm ? *r->range_cm * 10.0 : 0.0;
     u->size = *r->size;
     u->points = *r->points;
     if (u->troop == MU_WM_CHARACTER && u->size != 1)
-        return fail(at(c, "units[%d].size", i), "a character is one stand; size must be 1");
+        return yc_fail(yc_at(c, "units[%d].size", i), "a character is one stand; size must be 1");
     u->flags = (r->all_round_vision && *r->all_round_vision ? MU_WM_ALL_ROUND_VISION : 0u) |
                (r->flying && *r->flying ? MU_WM_FLYING : 0u);
     u->stand_width_mm = r->stand_mm ? r->stand_mm[0] : MU_WM_STAND_WIDTH_MM;
@@ -333,13 +305,13 @@ static int convert_unit(conv *c, const struct raw_unit *r, int i, mu_wm_army_lis
     return convert_limit(c, "units", i, r->min, r->max, r->per_army, &u->limit);
 }
 
-static int convert_mount(conv *c, const struct raw_mount *r, int i, mu_wm_army_list *l)
+static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, mu_wm_army_list *l)
 {
     mu_wm_list_mount *m = &l->mount[i];
     snprintf(m->name, sizeof m->name, "%s", r->name);
     int other = mu_wm_list_mount_index(l, m->name);
     if (other < i)
-        return fail(at(c, "mounts[%d].name", i), "mount name '%s' is already used by mounts[%d]", m->name, other);
+        return yc_fail(yc_at(c, "mounts[%d].name", i), "mount name '%s' is already used by mounts[%d]", m->name, other);
     m->kind = (mu_wm_mount_kind)*r->kind;
     m->flying = r->flying != NULL && *r->flying;
     m->points = *r->points;
@@ -350,7 +322,7 @@ static int convert_mount(conv *c, const struct raw_mount *r, int i, mu_wm_army_l
     return convert_limit(c, "mounts", i, r->min, r->max, r->per_army, &m->limit);
 }
 
-static int convert(conv *c, const struct raw_list *r, mu_wm_army_list *l)
+static int convert(yc_conv *c, const struct raw_list *r, mu_wm_army_list *l)
 {
     snprintf(l->army, sizeof l->army, "%s", r->army);
     l->points_limit = r->points_limit ? *r->points_limit : 0;
@@ -374,7 +346,7 @@ int mu_wm_army_list_load(const char *path, mu_wm_army_list *out, char *err, size
     int rc = yf_load(path, &list_schema, MU_WM_ARMYLIST_SCHEMA, &f, err, err_len);
     if (rc != 0)
         return rc;
-    conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
+    yc_conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
     snprintf(out->path, sizeof out->path, "%s", path);
     if (convert(&c, f->raw, out) != 0) {
         memset(out, 0, sizeof *out);

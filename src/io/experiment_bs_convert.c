@@ -2,46 +2,13 @@
  * mu_bs_study, with the checks that span several fields (see
  * experiment_bs.h). */
 #include "experiment_bs.h"
+#include "yaml_conv.h"
 
 #include "muster/bs_unit.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#define PATH_LEN 128
-
-typedef struct conv {
-    const yp_doc *doc;
-    char *err;
-    size_t err_len;
-    char path[PATH_LEN];
-} conv;
-
-/* Reports a problem at the node path (printf-formatted into c->path first
- * by the caller with at()). Returns -1. */
-__attribute__((format(printf, 2, 3)))
-static int fail(conv *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
-    return -1;
-}
-
-__attribute__((format(printf, 2, 3)))
-static conv *at(conv *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->path, sizeof c->path, fmt, ap);
-    va_end(ap);
-    return c;
-}
 
 static const char *enum_name(const cyaml_strval_t *names, size_t n, int value)
 {
@@ -129,16 +96,16 @@ static mu_vec2 default_entry(const mu_bs_table *t, mu_vec2 front, mu_vec2 facing
 
 /* Converts unit j of side s (the study's unit index i; side_of and
  * index_in_side say where units 0..i-1 were given). */
-static int convert_unit(conv *c, const struct raw_bs_unit *ru, int s, int j, mu_bs_study *st, int i,
+static int convert_unit(yc_conv *c, const struct raw_bs_unit *ru, int s, int j, mu_bs_study *st, int i,
                         const int *side_of, const int *index_in_side)
 {
     mu_bs_study_unit *u = &st->units[i];
     snprintf(u->name, sizeof u->name, "%s", ru->name);
     for (int k = 0; k < i; k++)
         if (strcmp(st->units[k].name, u->name) == 0)
-            return fail(at(c, "scenario.sides[%d].units[%d].name", s, j),
-                        "unit name '%s' is already used by scenario.sides[%d].units[%d]", u->name, side_of[k],
-                        index_in_side[k]);
+            return yc_fail(yc_at(c, "scenario.sides[%d].units[%d].name", s, j),
+                           "unit name '%s' is already used by scenario.sides[%d].units[%d]", u->name, side_of[k],
+                           index_in_side[k]);
     u->side = s;
     mu_bs_profile *p = &u->profile;
     p->kind = (mu_bs_kind)*ru->kind;
@@ -147,16 +114,16 @@ static int convert_unit(conv *c, const struct raw_bs_unit *ru, int s, int j, mu_
                    : p->kind == MU_BS_MOB     ? MU_BS_MOB_FORMATION
                                               : MU_BS_SKIRMISH;
     if (!mu_bs_formation_allowed(p->kind, u->formation))
-        return fail(at(c, "scenario.sides[%d].units[%d].formation", s, j),
-                    "formation '%s' is not allowed for a %s unit (regular: closed or open; skirmish: "
-                    "skirmish; mob: mob)",
-                    enum_name(bs_formation_names, BS_FORMATIONS, (int)u->formation),
-                    enum_name(bs_kind_names, BS_KINDS, (int)p->kind));
+        return yc_fail(yc_at(c, "scenario.sides[%d].units[%d].formation", s, j),
+                       "formation '%s' is not allowed for a %s unit (regular: closed or open; skirmish: "
+                       "skirmish; mob: mob)",
+                       enum_name(bs_formation_names, BS_FORMATIONS, (int)u->formation),
+                       enum_name(bs_kind_names, BS_KINDS, (int)p->kind));
     u->figures = *ru->figures;
     u->frontage = *ru->frontage;
     if (u->frontage > u->figures)
-        return fail(at(c, "scenario.sides[%d].units[%d].frontage", s, j),
-                    "frontage %d is more than the unit's %d figures", u->frontage, u->figures);
+        return yc_fail(yc_at(c, "scenario.sides[%d].units[%d].frontage", s, j),
+                       "frontage %d is more than the unit's %d figures", u->frontage, u->figures);
     p->rate_in = *ru->rate_in;
     p->base_w_mm = ru->base_w_mm ? *ru->base_w_mm : 25.0;
     p->base_d_mm = ru->base_d_mm ? *ru->base_d_mm : 25.0;
@@ -185,24 +152,25 @@ static mu_bs_unit placed(const mu_bs_study *st, const mu_bs_study_unit *u)
 
 /* Every unit on the table (if bounded), none overlapping another or
  * impassable terrain. */
-static int check_placement(conv *c, const mu_bs_study *st, const int *side_of, const int *index_in_side)
+static int check_placement(yc_conv *c, const mu_bs_study *st, const int *side_of, const int *index_in_side)
 {
     for (int i = 0; i < st->n_units; i++) {
         mu_bs_unit u = placed(st, &st->units[i]);
         mu_vec2 k[4];
         mu_bs_unit_corners(&u, k);
-        at(c, "scenario.sides[%d].units[%d].x_in", side_of[i], index_in_side[i]);
+        yc_at(c, "scenario.sides[%d].units[%d].x_in", side_of[i], index_in_side[i]);
         for (int q = 0; q < 4; q++)
             if ((st->table.width_mm > 0 && (k[q].x < -1e-6 || k[q].x > st->table.width_mm + 1e-6)) ||
                 (st->table.depth_mm > 0 && (k[q].y < -1e-6 || k[q].y > st->table.depth_mm + 1e-6)))
-                return fail(c, "unit '%s' does not fit on the table: a corner of its footprint is at (%.2f, %.2f) in",
-                            st->units[i].name, k[q].x / MU_MM_PER_INCH, k[q].y / MU_MM_PER_INCH);
+                return yc_fail(c,
+                               "unit '%s' does not fit on the table: a corner of its footprint is at (%.2f, %.2f) in",
+                               st->units[i].name, k[q].x / MU_MM_PER_INCH, k[q].y / MU_MM_PER_INCH);
         mu_orect r = mu_orect_from_front(u.front, u.facing, mu_bs_unit_width_mm(&u), mu_bs_unit_depth_mm(&u));
         for (int j = 0; j < i; j++) {
             mu_bs_unit v = placed(st, &st->units[j]);
             mu_orect o = mu_orect_from_front(v.front, v.facing, mu_bs_unit_width_mm(&v), mu_bs_unit_depth_mm(&v));
             if (mu_orect_overlap(&r, &o))
-                return fail(c, "unit '%s' overlaps unit '%s'", st->units[i].name, st->units[j].name);
+                return yc_fail(c, "unit '%s' overlaps unit '%s'", st->units[i].name, st->units[j].name);
         }
         /* impassable terrain may touch the footprint, not share its interior */
         mu_orect inner = r;
@@ -210,13 +178,14 @@ static int check_placement(conv *c, const mu_bs_study *st, const int *side_of, c
         for (int t = 0; t < st->table.n_terrain; t++) {
             mu_polygon poly = {st->table.terrain[t].n, st->table.terrain[t].v};
             if (st->table.terrain[t].kind == MU_BS_TERRAIN_IMPASSABLE && mu_orect_meets_polygon(&inner, &poly))
-                return fail(c, "unit '%s' stands in impassable terrain (scenario.terrain[%d])", st->units[i].name, t);
+                return yc_fail(c, "unit '%s' stands in impassable terrain (scenario.terrain[%d])", st->units[i].name,
+                               t);
         }
     }
     return 0;
 }
 
-static int convert_scenario(conv *c, const struct raw_bs_scenario *rs, mu_bs_study *st)
+static int convert_scenario(yc_conv *c, const struct raw_bs_scenario *rs, mu_bs_study *st)
 {
     st->table.width_mm = *rs->table->width_in * MU_MM_PER_INCH;
     st->table.depth_mm = *rs->table->depth_in * MU_MM_PER_INCH;
@@ -227,15 +196,16 @@ static int convert_scenario(conv *c, const struct raw_bs_scenario *rs, mu_bs_stu
         mu_bs_terrain *a = &st->table.terrain[t];
         a->kind = (mu_bs_terrain_kind)*rt->kind;
         if (rt->polygon_in_count % 2 != 0)
-            return fail(at(c, "scenario.terrain[%d].polygon_in", t),
-                        "polygon_in has %u numbers; give the vertices as x, y pairs in inches", rt->polygon_in_count);
+            return yc_fail(yc_at(c, "scenario.terrain[%d].polygon_in", t),
+                           "polygon_in has %u numbers; give the vertices as x, y pairs in inches",
+                           rt->polygon_in_count);
         a->n = (int)rt->polygon_in_count / 2;
         for (int k = 0; k < a->n; k++)
             a->v[k] = in_to_mm(rt->polygon_in[2 * k], rt->polygon_in[2 * k + 1]);
         mu_polygon poly = {a->n, a->v};
         if (!mu_polygon_is_simple(&poly))
-            return fail(at(c, "scenario.terrain[%d].polygon_in", t),
-                        "the polygon is not simple: its edges cross or it has no area");
+            return yc_fail(yc_at(c, "scenario.terrain[%d].polygon_in", t),
+                           "the polygon is not simple: its edges cross or it has no area");
     }
     int side_of[MU_BS_MAX_UNITS], index_in_side[MU_BS_MAX_UNITS];
     st->n_units = 0;
@@ -243,12 +213,12 @@ static int convert_scenario(conv *c, const struct raw_bs_scenario *rs, mu_bs_stu
         const struct raw_bs_side *rside = &rs->sides[s];
         snprintf(st->side_names[s], MU_NAME_MAX, "%s", rside->name);
         if (s == 1 && strcmp(st->side_names[0], st->side_names[1]) == 0)
-            return fail(at(c, "scenario.sides[1].name"), "side name '%s' is already used by scenario.sides[0]",
-                        rside->name);
+            return yc_fail(yc_at(c, "scenario.sides[1].name"), "side name '%s' is already used by scenario.sides[0]",
+                           rside->name);
         for (int j = 0; j < (int)rside->units_count; j++) {
             if (st->n_units == MU_BS_MAX_UNITS)
-                return fail(at(c, "scenario.sides[%d].units[%d]", s, j), "more than %d units in the scenario",
-                            MU_BS_MAX_UNITS);
+                return yc_fail(yc_at(c, "scenario.sides[%d].units[%d]", s, j), "more than %d units in the scenario",
+                               MU_BS_MAX_UNITS);
             side_of[st->n_units] = s, index_in_side[st->n_units] = j;
             if (convert_unit(c, &rside->units[j], s, j, st, st->n_units, side_of, index_in_side) != 0)
                 return -1;
@@ -256,18 +226,18 @@ static int convert_scenario(conv *c, const struct raw_bs_scenario *rs, mu_bs_stu
         }
     }
     if (st->n_units == 0)
-        return fail(at(c, "scenario.sides"), "the scenario has no units; give at least one");
+        return yc_fail(yc_at(c, "scenario.sides"), "the scenario has no units; give at least one");
     return check_placement(c, st, side_of, index_in_side);
 }
 
 /* An option given to a policy that does not take it. */
-static int misplaced(conv *c, int m, int s, const char *key, const char *policy, const char *takes)
+static int misplaced(yc_conv *c, int m, int s, const char *key, const char *policy, const char *takes)
 {
-    return fail(at(c, "policies[%d].sides[%d].%s", m, s, key), "%s does not apply to policy '%s' (only to %s)", key,
-                policy, takes);
+    return yc_fail(yc_at(c, "policies[%d].sides[%d].%s", m, s, key), "%s does not apply to policy '%s' (only to %s)",
+                   key, policy, takes);
 }
 
-static int convert_policy(conv *c, const struct raw_bs_policy *rp, int m, int s, mu_bs_policy_spec *p)
+static int convert_policy(yc_conv *c, const struct raw_bs_policy *rp, int m, int s, mu_bs_policy_spec *p)
 {
     *p = (mu_bs_policy_spec){.kind = (mu_bs_policy_kind)*rp->name, .estimate = MU_BS_ESTIMATE_NORMAL,
                              .estimate_error = 0.1, .charge = 1, .closed = 1, .wrap = 1, .burst = 1,
@@ -295,8 +265,8 @@ static int convert_policy(conv *c, const struct raw_bs_policy *rp, int m, int s,
     if (rp->estimate_error)
         p->estimate_error = *rp->estimate_error;
     if (rp->estimate_error && p->estimate == MU_BS_ESTIMATE_EXACT && p->estimate_error != 0)
-        return fail(at(c, "policies[%d].sides[%d].estimate_error", m, s),
-                    "estimate 'exact' has no error; give estimate normal or uniform, or leave estimate_error out");
+        return yc_fail(yc_at(c, "policies[%d].sides[%d].estimate_error", m, s),
+                       "estimate 'exact' has no error; give estimate normal or uniform, or leave estimate_error out");
     if (p->estimate == MU_BS_ESTIMATE_EXACT)
         p->estimate_error = 0;
     if (rp->charge)
@@ -318,7 +288,7 @@ static int convert_policy(conv *c, const struct raw_bs_policy *rp, int m, int s,
     return 0;
 }
 
-static int convert_matchups(conv *c, const struct raw_bs_matchup *rm, unsigned n, mu_bs_study *st)
+static int convert_matchups(yc_conv *c, const struct raw_bs_matchup *rm, unsigned n, mu_bs_study *st)
 {
     st->n_matchups = (int)n;
     for (int m = 0; m < st->n_matchups; m++) {
@@ -338,8 +308,8 @@ static int convert_matchups(conv *c, const struct raw_bs_matchup *rm, unsigned n
             snprintf(mu->label, sizeof mu->label, "%s-vs-%s", a, b);
         for (int k = 0; k < m; k++)
             if (strcmp(st->matchups[k].label, mu->label) == 0)
-                return fail(at(c, "policies[%d].%s", m, rm[m].label ? "label" : "sides"),
-                            "duplicate policy label '%s'; give each entry its own label", mu->label);
+                return yc_fail(yc_at(c, "policies[%d].%s", m, rm[m].label ? "label" : "sides"),
+                               "duplicate policy label '%s'; give each entry its own label", mu->label);
     }
     return 0;
 }
@@ -347,7 +317,7 @@ static int convert_matchups(conv *c, const struct raw_bs_matchup *rm, unsigned n
 int bs_convert(const yp_doc *d, const struct raw_bs_rules *rules, const struct raw_bs_scenario *scenario,
                const struct raw_bs_matchup *matchups, unsigned n, mu_bs_study *out, char *err, size_t err_len)
 {
-    conv c = {.doc = d, .err = err, .err_len = err_len};
+    yc_conv c = {.doc = d, .err = err, .err_len = err_len};
     memset(out, 0, sizeof *out);
     convert_rules(rules, &out->rules);
     if (convert_scenario(&c, scenario, out) != 0)

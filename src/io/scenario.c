@@ -5,10 +5,10 @@
 #include "muster/wm_scenario.h"
 
 #include "muster/status.h"
+#include "yaml_conv.h"
 #include "yaml_file.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -164,45 +164,16 @@ static const yp_value scenario_schema = {.size = sizeof(struct raw_scenario), YP
 
 /* ---- Conversion ------------------------------------------------------------ */
 
-typedef struct conv {
-    const yp_doc *doc;
-    char *err;
-    size_t err_len;
-    char path[MU_WM_YAML_PATH_MAX];
-} conv;
-
-__attribute__((format(printf, 2, 3)))
-static int fail(conv *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
-    return -1;
-}
-
-__attribute__((format(printf, 2, 3)))
-static conv *at(conv *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->path, sizeof c->path, fmt, ap);
-    va_end(ap);
-    return c;
-}
-
 static mu_vec2 cm(double x, double y) { return mu_v2(x * 10.0, y * 10.0); }
 
 /* A polygon or a circle (exactly one), in mm, from the entry at base. */
-static int convert_shape(conv *c, const char *base, double (*poly)[2], unsigned n, const struct raw_circle *rc,
+static int convert_shape(yc_conv *c, const char *base, double (*poly)[2], unsigned n, const struct raw_circle *rc,
                          mu_vec2 *v, int *nv, mu_circle *circle)
 {
     if (poly != NULL && rc != NULL)
-        return fail(at(c, "%s.circle", base), "give polygon or circle, not both");
+        return yc_fail(yc_at(c, "%s.circle", base), "give polygon or circle, not both");
     if (poly == NULL && rc == NULL)
-        return fail(at(c, "%s", base), "missing polygon or circle (the shape)");
+        return yc_fail(yc_at(c, "%s", base), "missing polygon or circle (the shape)");
     *nv = poly ? (int)n : 0;
     for (unsigned k = 0; poly && k < n; k++)
         v[k] = cm(poly[k][0], poly[k][1]);
@@ -211,7 +182,7 @@ static int convert_shape(conv *c, const char *base, double (*poly)[2], unsigned 
     return 0;
 }
 
-static int terrain_kind(conv *c, int i, const char *name, mu_wm_terrain *out)
+static int terrain_kind(yc_conv *c, int i, const char *name, mu_wm_terrain *out)
 {
     char list[512] = "";
     *out = mu_wm_terrain_from_name(name);
@@ -220,10 +191,10 @@ static int terrain_kind(conv *c, int i, const char *name, mu_wm_terrain *out)
     for (int k = 0, n = 0; k < MU_WM_TERRAIN_COUNT; k++)
         n += snprintf(list + n, sizeof list - (size_t)n, "%s%s", k ? ", " : "",
                       mu_wm_terrain_get((mu_wm_terrain)k)->name);
-    return fail(at(c, "terrain[%d].kind", i), "unknown terrain kind '%s' (expected one of: %s)", name, list);
+    return yc_fail(yc_at(c, "terrain[%d].kind", i), "unknown terrain kind '%s' (expected one of: %s)", name, list);
 }
 
-static int convert_feature(conv *c, const struct raw_feature *r, int i, mu_wm_scenario *sc)
+static int convert_feature(yc_conv *c, const struct raw_feature *r, int i, mu_wm_scenario *sc)
 {
     char base[32];
     mu_vec2 v[MU_WM_MAX_VERTICES];
@@ -235,13 +206,14 @@ static int convert_feature(conv *c, const struct raw_feature *r, int i, mu_wm_sc
         convert_shape(c, base, r->polygon, r->polygon_count, r->circle, v, &n, &circle) != 0)
         return -1;
     if (r->fordable != NULL && kind != MU_WM_RIVER)
-        return fail(at(c, "%s.fordable", base), "fordable applies only to kind river (a fordable river is a ford)");
+        return yc_fail(yc_at(c, "%s.fordable", base),
+                       "fordable applies only to kind river (a fordable river is a ford)");
     if (r->fordable != NULL && *r->fordable)
         kind = MU_WM_FORD;
     mu_wm_status st = n ? mu_wm_add_polygon(&sc->table, kind, v, n) : mu_wm_add_circle(&sc->table, kind, circle.center,
                                                                                       circle.radius);
     if (st != MU_WM_OK)
-        return fail(at(c, "%s.%s", base, n ? "polygon" : "circle"), "%s", mu_wm_status_str(st));
+        return yc_fail(yc_at(c, "%s.%s", base, n ? "polygon" : "circle"), "%s", mu_wm_status_str(st));
     mu_wm_feature *f = &sc->table.feature[sc->table.n_features - 1];
     if (r->dense != NULL)
         f->dense = *r->dense;
@@ -252,7 +224,7 @@ static int convert_feature(conv *c, const struct raw_feature *r, int i, mu_wm_sc
 }
 
 /* An objective zone's area: a feature for its shape only. */
-static int convert_zone(conv *c, const struct raw_zone *r, int i, mu_wm_objective *o)
+static int convert_zone(yc_conv *c, const struct raw_zone *r, int i, mu_wm_objective *o)
 {
     char base[48];
     mu_wm_feature *f = &o->area;
@@ -265,7 +237,7 @@ static int convert_zone(conv *c, const struct raw_zone *r, int i, mu_wm_objectiv
     f->shape = f->n ? MU_WM_SHAPE_POLYGON : MU_WM_SHAPE_CIRCLE;
     mu_polygon poly = {f->n, f->v};
     if (f->n && !mu_polygon_is_simple(&poly))
-        return fail(at(c, "%s.polygon", base), "%s", mu_wm_status_str(MU_WM_NOT_SIMPLE));
+        return yc_fail(yc_at(c, "%s.polygon", base), "%s", mu_wm_status_str(MU_WM_NOT_SIMPLE));
     double r0 = f->circle.radius;
     f->lo = f->n ? f->v[0] : mu_v2(f->circle.center.x - r0, f->circle.center.y - r0);
     f->hi = f->n ? f->v[0] : mu_v2(f->circle.center.x + r0, f->circle.center.y + r0);
@@ -276,7 +248,7 @@ static int convert_zone(conv *c, const struct raw_zone *r, int i, mu_wm_objectiv
     return 0;
 }
 
-static int convert_side(conv *c, const struct raw_side *r, int s, mu_wm_scenario *sc)
+static int convert_side(yc_conv *c, const struct raw_side *r, int s, mu_wm_scenario *sc)
 {
     mu_wm_side *side = &sc->side[s];
     const struct raw_rect *z = r->deployment;
@@ -286,28 +258,28 @@ static int convert_side(conv *c, const struct raw_side *r, int s, mu_wm_scenario
     side->zone_lo = cm(fmin(z->from[0], z->to[0]), fmin(z->from[1], z->to[1]));
     side->zone_hi = cm(fmax(z->from[0], z->to[0]), fmax(z->from[1], z->to[1]));
     if (s == 1 && strcmp(sc->side[0].name, side->name) == 0)
-        return fail(at(c, "sides[1].name"), "side name '%s' is already used by sides[0]", side->name);
+        return yc_fail(yc_at(c, "sides[1].name"), "side name '%s' is already used by sides[0]", side->name);
     if (s == 1 && sc->side[0].edge == side->edge)
-        return fail(at(c, "sides[1].edge"), "both sides have table edge '%s'; give each side its own",
-                    edges[side->edge].str);
+        return yc_fail(yc_at(c, "sides[1].edge"), "both sides have table edge '%s'; give each side its own",
+                       edges[side->edge].str);
     if (!(side->zone_hi.x - side->zone_lo.x > eps && side->zone_hi.y - side->zone_lo.y > eps))
-        return fail(at(c, "sides[%d].deployment", s),
-                    "the deployment zone has no area: from and to must differ in x and y");
+        return yc_fail(yc_at(c, "sides[%d].deployment", s),
+                       "the deployment zone has no area: from and to must differ in x and y");
     if (side->zone_lo.x < -eps || side->zone_lo.y < -eps || side->zone_hi.x > sc->table.width_mm + eps ||
         side->zone_hi.y > sc->table.depth_mm + eps)
-        return fail(at(c, "sides[%d].deployment", s),
-                    "the deployment zone (%g..%g, %g..%g cm) is not on the table (0..%g, 0..%g cm)",
-                    side->zone_lo.x / 10, side->zone_hi.x / 10, side->zone_lo.y / 10, side->zone_hi.y / 10,
-                    sc->table.width_mm / 10, sc->table.depth_mm / 10);
+        return yc_fail(yc_at(c, "sides[%d].deployment", s),
+                       "the deployment zone (%g..%g, %g..%g cm) is not on the table (0..%g, 0..%g cm)",
+                       side->zone_lo.x / 10, side->zone_hi.x / 10, side->zone_lo.y / 10, side->zone_hi.y / 10,
+                       sc->table.width_mm / 10, sc->table.depth_mm / 10);
     const mu_wm_side *o = &sc->side[0];
     if (s == 1 && side->zone_lo.x < o->zone_hi.x - eps && o->zone_lo.x < side->zone_hi.x - eps &&
         side->zone_lo.y < o->zone_hi.y - eps && o->zone_lo.y < side->zone_hi.y - eps)
-        return fail(at(c, "sides[1].deployment"), "the deployment zones of '%s' and '%s' overlap", o->name,
-                    side->name);
+        return yc_fail(yc_at(c, "sides[1].deployment"), "the deployment zones of '%s' and '%s' overlap", o->name,
+                       side->name);
     return 0;
 }
 
-static int convert_first(conv *c, const char *first, mu_wm_scenario *sc)
+static int convert_first(yc_conv *c, const char *first, mu_wm_scenario *sc)
 {
     sc->first = MU_WM_FIRST_ROLL;
     if (first == NULL || strcmp(first, "roll") == 0)
@@ -317,11 +289,11 @@ static int convert_first(conv *c, const char *first, mu_wm_scenario *sc)
             sc->first = s;
     if (sc->first != MU_WM_FIRST_ROLL)
         return 0;
-    return fail(at(c, "first"), "first must be roll or a side's name ('%s' or '%s'), got '%s'", sc->side[0].name,
-                sc->side[1].name, first);
+    return yc_fail(yc_at(c, "first"), "first must be roll or a side's name ('%s' or '%s'), got '%s'", sc->side[0].name,
+                   sc->side[1].name, first);
 }
 
-static int convert(conv *c, const struct raw_scenario *r, mu_wm_scenario *sc)
+static int convert(yc_conv *c, const struct raw_scenario *r, mu_wm_scenario *sc)
 {
     snprintf(sc->name, sizeof sc->name, "%s", r->scenario);
     mu_wm_battlefield_init(&sc->table, r->table_cm ? r->table_cm[0] * 10.0 : MU_WM_TABLE_WIDTH_MM,
@@ -355,7 +327,7 @@ int mu_wm_scenario_load(const char *path, mu_wm_scenario *out, char *err, size_t
     int rc = yf_load(path, &scenario_schema, MU_WM_SCENARIO_SCHEMA, &f, err, err_len);
     if (rc != 0)
         return rc;
-    conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
+    yc_conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
     snprintf(out->path, sizeof out->path, "%s", path);
     if (convert(&c, f->raw, out) != 0) {
         memset(out, 0, sizeof *out);

@@ -124,7 +124,19 @@ static int load_raw(yf_file *f, const yp_value *schema, char *err, size_t err_le
     return -1;
 }
 
+static const yp_value *fixed_schema(const yp_doc *d, const void *schema)
+{
+    (void)d;
+    return schema;
+}
+
 int yf_load(const char *path, const yp_value *schema, int version, yf_file **out, char *err, size_t err_len)
+{
+    return yf_load_choosing(path, fixed_schema, schema, version, out, err, err_len);
+}
+
+int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int version, yf_file **out, char *err,
+                     size_t err_len)
 {
     *out = NULL;
     yf_file *f = calloc(1, sizeof *f);
@@ -140,12 +152,14 @@ int yf_load(const char *path, const yp_value *schema, int version, yf_file **out
     }
     int rc = yp_doc_load(&f->doc, file, (const unsigned char *)f->text, f->len, err, err_len);
     f->doc.file = file; /* owned: freed by yf_free */
+    if (rc == 0) {
+        f->schema = choose(&f->doc, ctx);
+        rc = check_version(f, f->schema, version, err, err_len);
+    }
     if (rc == 0)
-        rc = check_version(f, schema, version, err, err_len);
+        rc = yp_check(&f->doc, f->schema, err, err_len);
     if (rc == 0)
-        rc = yp_check(&f->doc, schema, err, err_len);
-    if (rc == 0)
-        rc = load_raw(f, schema, err, err_len);
+        rc = load_raw(f, f->schema, err, err_len);
     if (rc != 0) {
         yf_free(f);
         return MU_EXIT_DATAERR;
@@ -164,6 +178,15 @@ void yf_free(yf_file *f)
     free((char *)(uintptr_t)f->doc.file);
     free(f->text);
     free(f);
+}
+
+char *yf_take_text(yf_file *f, size_t *len)
+{
+    char *text = f->text;
+    *len = f->len;
+    f->text = NULL;
+    f->len = 0;
+    return text;
 }
 
 int yf_relative(char *out, size_t out_len, const char *base_file, const char *rel)

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_charge.h"
 #include "muster/bs_field.h"
@@ -16,50 +17,14 @@
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
-static int setup(void **state)
-{
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
-    return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static mu_bs_profile profile(mu_bs_kind k)
-{
-    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
-}
-
-static int add_p(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage,
-                 mu_bs_formation form, double x, double y)
-{
-    mu_vec2 facing = side == 0 ? mu_v2(0, 1) : mu_v2(0, -1);
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), facing);
-    return mu_bs_field_add(f, &u);
-}
-
 static int add(mu_bs_field *f, mu_bs_kind k, int side, mu_bs_formation form, double x, double y)
 {
-    return add_p(f, profile(k), side, 8, 4, form, x, y);
+    return bs_add(f, bs_profile(k), side, 8, 4, form, x, y);
 }
 
 static mu_bs_env begin(mu_bs_field *f)
 {
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(f, 0);
     mu_bs_phase_begin(f, &e, 0);
     return e;
@@ -188,8 +153,8 @@ static void test_bs_charge_who_may_charge(void **state)
     mu_bs_field f;
     mu_bs_field_init(&f);
     int s = add(&f, MU_BS_SKIRMISHERS, 0, MU_BS_SKIRMISH, 0, 0);
-    mu_bs_profile hero = profile(MU_BS_INDIVIDUAL);
-    int h = add_p(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 300, 0);
+    mu_bs_profile hero = bs_profile(MU_BS_INDIVIDUAL);
+    int h = bs_add(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 300, 0);
     int r = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 600, 0);
     int m = add(&f, MU_BS_MOB, 0, MU_BS_MOB_FORMATION, 900, 0);
     int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 600, 10 * IN);
@@ -212,11 +177,11 @@ static void test_bs_charge_who_may_charge(void **state)
 static void test_bs_charge_low_int_closed_discipline_check(void **state)
 {
     (void)state;
-    mu_bs_profile orcs = profile(MU_BS_REGULAR);
+    mu_bs_profile orcs = bs_profile(MU_BS_REGULAR);
     orcs.low_int_or_chaotic = 1;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add_p(&f, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
     int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
     const uint8_t fail[1] = {18};
     DICE = mu_dice_scripted(fail, 1);
@@ -231,7 +196,7 @@ static void test_bs_charge_low_int_closed_discipline_check(void **state)
 
     mu_bs_field g;
     mu_bs_field_init(&g);
-    u = add_p(&g, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    u = bs_add(&g, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
     e = add(&g, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
     const uint8_t pass[1] = {12};
     DICE = mu_dice_scripted(pass, 1);
@@ -243,7 +208,7 @@ static void test_bs_charge_low_int_closed_discipline_check(void **state)
     /* an open-formation low-INT unit takes no check (no dice scripted) */
     mu_bs_field h;
     mu_bs_field_init(&h);
-    u = add_p(&h, orcs, 0, 8, 4, MU_BS_OPEN, 0, 0);
+    u = bs_add(&h, orcs, 0, 8, 4, MU_BS_OPEN, 0, 0);
     e = add(&h, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
     DICE = mu_dice_scripted(NO_DICE, 0);
     en = begin(&h);
@@ -369,18 +334,18 @@ static void test_bs_charge_blocked_by_friend_fails(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_bs_charge_made_closed_gains_minus_one_ar, setup),
-        cmocka_unit_test_setup(test_bs_charge_too_close_is_no_action, setup),
-        cmocka_unit_test_setup(test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open, setup),
-        cmocka_unit_test_setup(test_bs_charge_failed_open_or_mob_minus_three_morale, setup),
-        cmocka_unit_test_setup(test_bs_charge_who_may_charge, setup),
-        cmocka_unit_test_setup(test_bs_charge_low_int_closed_discipline_check, setup),
-        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_rate_straight_reading, setup),
-        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_distance_straight_reading, setup),
-        cmocka_unit_test_setup(test_bs_charge_judge, setup),
-        cmocka_unit_test_setup(test_bs_charge_declared_not_run_fails, setup),
-        cmocka_unit_test_setup(test_bs_charge_by_advance_and_other_enemy, setup),
-        cmocka_unit_test_setup(test_bs_charge_blocked_by_friend_fails, setup),
+        cmocka_unit_test_setup(test_bs_charge_made_closed_gains_minus_one_ar, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_too_close_is_no_action, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_failed_open_or_mob_minus_three_morale, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_who_may_charge, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_low_int_closed_discipline_check, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_rate_straight_reading, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_two_thirds_of_distance_straight_reading, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_judge, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_declared_not_run_fails, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_by_advance_and_other_enemy, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_blocked_by_friend_fails, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_contact.h"
 #include "muster/bs_field.h"
@@ -15,34 +16,6 @@
 
 #define IN 25.4
 #define PI 3.14159265358979323846
-
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
-static int setup(void **state)
-{
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
-    return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static mu_bs_profile profile(void)
-{
-    mu_bs_profile p = {MU_BS_REGULAR, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
-}
 
 static int add_f(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage, double x,
                  double y, mu_vec2 facing)
@@ -53,14 +26,14 @@ static int add_f(mu_bs_field *f, mu_bs_profile p, int side, int figs, int fronta
 
 static int add(mu_bs_field *f, int side, int figs, int frontage, double x, double y)
 {
-    return add_f(f, profile(), side, figs, frontage, x, y, side == 0 ? mu_v2(0, 1) : mu_v2(0, -1));
+    return add_f(f, bs_profile(MU_BS_REGULAR), side, figs, frontage, x, y, bs_facing(side));
 }
 
 /* Side 0 (with the initiative) moves unit a straight into b; then side 1's
  * Movement Phase begins. */
 static mu_bs_env contact_then_enemy_phase(mu_bs_field *f, int a)
 {
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(f, 0);
     mu_bs_phase_begin(f, &e, 0);
     mu_bs_step s;
@@ -115,7 +88,7 @@ static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
     mu_bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
     int b = add(&f, 1, 16, 8, 0, 5 * IN);
-    add_f(&f, profile(), 0, 8, 4, 0, 5 * IN + 40, mu_v2(0, -1)); /* on b's back */
+    add_f(&f, bs_profile(MU_BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40, mu_v2(0, -1)); /* on b's back */
     mu_bs_env e = contact_then_enemy_phase(&f, a);
     assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 1, NULL), MU_BS_ATTACKED_FROM_REAR);
 }
@@ -133,7 +106,7 @@ static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
     int b = add(&f, 1, 8, 8, 0, 5 * IN);
     int c = add(&f, 0, 8, 8, 1000, 0);
     int d = add(&f, 1, 10, 10, 1000, 5 * IN);
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &e, 0);
     mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
@@ -174,10 +147,10 @@ static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state
     mu_bs_field f;
     mu_bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
-    mu_bs_profile slow = profile();
+    mu_bs_profile slow = bs_profile(MU_BS_REGULAR);
     slow.rate_in = 3.0;
     int b = add_f(&f, slow, 1, 16, 8, 0, 5 * IN, mu_v2(0, -1));
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &e, 0);
     mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
@@ -234,7 +207,7 @@ static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
     mu_bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
     int b = add(&f, 1, 8, 4, 0, 5 * IN);
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     /* side 1 has the initiative here: a contacts b in side 0's phase,
      * then in the next round b withdraws first and a stays */
     mu_bs_round_begin(&f, 0);
@@ -262,10 +235,10 @@ static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
 static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
 {
     (void)state;
-    mu_bs_profile orcs = profile();
+    mu_bs_profile orcs = bs_profile(MU_BS_REGULAR);
     orcs.low_int_or_chaotic = 1;
     for (int fail = 0; fail < 2; fail++) {
-        setup(NULL);
+        bs_setup(NULL);
         mu_bs_field f;
         mu_bs_field_init(&f);
         int a = add_f(&f, orcs, 0, 8, 4, 0, 0, mu_v2(0, 1));
@@ -291,7 +264,7 @@ static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
     mu_bs_field f;
     mu_bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
-    mu_bs_profile slow = profile();
+    mu_bs_profile slow = bs_profile(MU_BS_REGULAR);
     slow.rate_in = 2.5;
     int b = add_f(&f, slow, 1, 8, 4, 0, 5 * IN, mu_v2(0, -1));
     int c = add(&f, 1, 8, 4, 1000, 5 * IN);
@@ -310,14 +283,14 @@ static void test_bs_withdrawal_may_not_end_in_contact_with_another_enemy(void **
     int a = add(&f, 0, 8, 4, 0, 0);
     int b = add(&f, 1, 8, 4, 0, 5 * IN);
     /* another side-0 unit whose front is 3" behind b's back */
-    add_f(&f, profile(), 0, 8, 4, 0, 5 * IN + 40 + 3 * IN, mu_v2(0, -1));
+    add_f(&f, bs_profile(MU_BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40 + 3 * IN, mu_v2(0, -1));
     mu_bs_env e = contact_then_enemy_phase(&f, a);
     assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, NULL), MU_BS_WOULD_CONTACT);
     mu_bs_field g;
     mu_bs_field_init(&g);
     a = add(&g, 0, 8, 4, 0, 0);
     b = add(&g, 1, 8, 4, 0, 5 * IN);
-    add_f(&g, profile(), 1, 8, 4, 0, 5 * IN + 40 + 2 * IN, mu_v2(0, -1)); /* a friend of b */
+    add_f(&g, bs_profile(MU_BS_REGULAR), 1, 8, 4, 0, 5 * IN + 40 + 2 * IN, mu_v2(0, -1)); /* a friend of b */
     e = contact_then_enemy_phase(&g, a);
     assert_int_equal(mu_bs_fighting_withdrawal(&g, &e, b, 0, NULL), MU_BS_NO_ROOM);
 }
@@ -325,16 +298,16 @@ static void test_bs_withdrawal_may_not_end_in_contact_with_another_enemy(void **
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_bs_wrap_around_example_eight_by_two, setup),
-        cmocka_unit_test_setup(test_bs_wrap_around_refused_when_attacked_from_rear, setup),
-        cmocka_unit_test_setup(test_bs_wrap_around_needs_figures_out_of_contact, setup),
-        cmocka_unit_test_setup(test_bs_wrap_around_needs_room, setup),
-        cmocka_unit_test_setup(test_bs_wrap_around_own_phase_contact_at_start_and_rate, setup),
-        cmocka_unit_test_setup(test_bs_withdrawal_three_inches_enemy_may_follow, setup),
-        cmocka_unit_test_setup(test_bs_withdrawal_enemy_that_stays_cannot_charge_it, setup),
-        cmocka_unit_test_setup(test_bs_withdrawal_low_int_enemy_checks_discipline, setup),
-        cmocka_unit_test_setup(test_bs_withdrawal_needs_three_inch_rate_and_contact, setup),
-        cmocka_unit_test_setup(test_bs_withdrawal_may_not_end_in_contact_with_another_enemy, setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_example_eight_by_two, bs_setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_refused_when_attacked_from_rear, bs_setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_needs_figures_out_of_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_needs_room, bs_setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_own_phase_contact_at_start_and_rate, bs_setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_three_inches_enemy_may_follow, bs_setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_enemy_that_stays_cannot_charge_it, bs_setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_low_int_enemy_checks_discipline, bs_setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_needs_three_inch_rate_and_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_withdrawal_may_not_end_in_contact_with_another_enemy, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

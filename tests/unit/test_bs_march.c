@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_field.h"
 #include "muster/bs_march.h"
@@ -15,53 +16,16 @@
 
 #define IN 25.4
 
-static mu_bs_rules R;
-static mu_bs_table T; /* unbounded, no terrain */
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
-static int setup(void **state)
-{
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
-    return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static void script(const uint8_t *faces, size_t n) { DICE = mu_dice_scripted(faces, n); }
-
 /* 12" regular infantry on 20 mm bases, AR 15, morale 12. */
-static mu_bs_profile infantry(void)
-{
-    mu_bs_profile p = {MU_BS_REGULAR, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
-}
-
-/* Side 0 faces +y, side 1 faces -y; (x, y) is the front midpoint. */
-static int add(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage,
-               mu_bs_formation form, double x, double y)
-{
-    mu_vec2 facing = side == 0 ? mu_v2(0, 1) : mu_v2(0, -1);
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), facing);
-    return mu_bs_field_add(f, &u);
-}
+static mu_bs_profile infantry(void) { return bs_profile(MU_BS_REGULAR); }
 
 /* One round in which unit u (side 0) forced-marches dist_mm straight on,
  * its Morale Check rolling `face`. */
 static mu_bs_finish_result forced_round(mu_bs_field *f, int u, double dist_mm, uint8_t face)
 {
     const uint8_t faces[1] = {face};
-    script(faces, 1);
-    mu_bs_env e = env();
+    bs_script(faces, 1);
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(f, 0);
     mu_bs_phase_begin(f, &e, 0);
     assert_int_equal(mu_bs_start(f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
@@ -76,8 +40,8 @@ static mu_bs_finish_result forced_round(mu_bs_field *f, int u, double dist_mm, u
 
 static void idle_round(mu_bs_field *f)
 {
-    script(NO_DICE, 0);
-    mu_bs_env e = env();
+    bs_script(NO_DICE, 0);
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(f, 0);
     mu_bs_phase_begin(f, &e, 0);
     mu_bs_phase_end(f, &e);
@@ -95,7 +59,7 @@ static void test_bs_forced_march_example_ar15_three_rounds(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
     assert_int_equal(f.units[u].ar, 15);
     mu_bs_finish_result r1 = forced_round(&f, u, 18 * IN, 20); /* 20 > 12: fails */
     assert_false(r1.march_check.pass);
@@ -121,10 +85,10 @@ static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
     const uint8_t faces[1] = {1};
-    script(faces, 1);
-    mu_bs_env e = env();
+    bs_script(faces, 1);
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &e, 0);
     assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
@@ -142,12 +106,12 @@ static void test_bs_forced_march_needs_command_except_individuals(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
     mu_bs_profile hero = {MU_BS_INDIVIDUAL, 12.0, 20.0, 20.0, 10, 14, 0, 0};
-    int h = add(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 200, 0);
+    int h = bs_add(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 200, 0);
     mu_bs_unit_set_command(&f.units[u], &R, 0);
     f.units[h].in_command = 0;
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &e, 0);
     assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_NOT_IN_COMMAND);
@@ -166,9 +130,9 @@ static void test_bs_forced_march_refused_in_contact(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 0);
-    mu_bs_env e = env();
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 0);
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &e, 0);
     assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_IN_CONTACT);
@@ -183,7 +147,7 @@ static void test_bs_forced_march_never_check_units_still_drift(void **state)
     mu_bs_field_init(&f);
     mu_bs_profile p = infantry();
     p.never_checks_morale = 1;
-    int u = add(&f, p, 0, 8, 4, MU_BS_OPEN, 0, 0);
+    int u = bs_add(&f, p, 0, 8, 4, MU_BS_OPEN, 0, 0);
     mu_bs_finish_result r = forced_round(&f, u, 18 * IN, 19);
     assert_true(r.march_check.rolled);
     assert_false(r.march_check.pass);
@@ -199,13 +163,13 @@ static void test_bs_forced_march_ar_recovers_one_per_idle_round(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
     forced_round(&f, u, 18 * IN, 20);
     forced_round(&f, u, 18 * IN, 20);
     assert_int_equal(f.units[u].ar, 17);
     /* a round in which it was attacked does not count */
-    script(NO_DICE, 0);
-    mu_bs_env e = env();
+    bs_script(NO_DICE, 0);
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_mark_attacked(&f, u);
     mu_bs_round_end(&f, &e);
@@ -230,9 +194,9 @@ static void test_bs_forced_march_no_recovery_in_contact(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
     forced_round(&f, u, 18 * IN, 20);
-    add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, f.units[u].front.y);
+    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, f.units[u].front.y);
     idle_round(&f);
     assert_int_equal(f.units[u].ar, 16);
 }
@@ -245,8 +209,8 @@ static void test_bs_forced_march_failure_routs_open_unit(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
-    add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 2000);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
+    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 2000);
     mu_bs_finish_result r = forced_round(&f, u, 18 * IN, 20);
     assert_true(r.routed);
     assert_true(f.units[u].routed);
@@ -255,7 +219,7 @@ static void test_bs_forced_march_failure_routs_open_unit(void **state)
     mu_bs_field g;
     mu_bs_field_init(&g);
     R.forced_march_fail_routs = 0;
-    u = add(&g, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
+    u = bs_add(&g, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
     r = forced_round(&g, u, 18 * IN, 20);
     assert_false(r.routed);
     assert_false(g.units[u].routed);
@@ -271,9 +235,9 @@ static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **s
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 10 * IN);
-    mu_bs_env en = env(); /* no dice: no Morale Check */
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 10 * IN);
+    mu_bs_env en = bs_env(); /* no dice: no Morale Check */
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
@@ -303,9 +267,9 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
-    mu_bs_env en = env();
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
@@ -331,12 +295,12 @@ static void test_bs_forced_march_hidden_enemy_beyond_rate_ambushes(void **state)
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    int u = add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
+    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
     f.units[e].hidden = 1;
     const uint8_t faces[1] = {3};
-    script(faces, 1);
-    mu_bs_env en = env();
+    bs_script(faces, 1);
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
@@ -378,18 +342,18 @@ static void test_bs_forced_march_contact_decision(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_bs_forced_march_example_ar15_three_rounds, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_moves_one_and_a_half_rates, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_needs_command_except_individuals, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_refused_in_contact, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_never_check_units_still_drift, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_ar_recovers_one_per_idle_round, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_no_recovery_in_contact, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_failure_routs_open_unit, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_contact_within_normal_rate_loses_bonus, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_hidden_enemy_beyond_rate_ambushes, setup),
-        cmocka_unit_test_setup(test_bs_forced_march_contact_decision, setup),
+        cmocka_unit_test_setup(test_bs_forced_march_example_ar15_three_rounds, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_moves_one_and_a_half_rates, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_needs_command_except_individuals, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_refused_in_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_never_check_units_still_drift, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_ar_recovers_one_per_idle_round, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_no_recovery_in_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_failure_routs_open_unit, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_contact_within_normal_rate_loses_bonus, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_hidden_enemy_beyond_rate_ambushes, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_contact_decision, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

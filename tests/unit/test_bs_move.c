@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_contact.h"
 #include "muster/bs_field.h"
@@ -16,47 +17,16 @@
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
-static int setup(void **state)
-{
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
-    return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static mu_bs_profile profile(mu_bs_kind k)
-{
-    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
-}
-
 static int add(mu_bs_field *f, mu_bs_kind k, int side, int figs, int frontage, mu_bs_formation form,
                double x, double y)
 {
-    mu_bs_profile p = profile(k);
-    mu_vec2 facing = side == 0 ? mu_v2(0, 1) : mu_v2(0, -1);
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), facing);
-    return mu_bs_field_add(f, &u);
+    return bs_add(f, bs_profile(k), side, figs, frontage, form, x, y);
 }
 
 /* Starts round 1 (side 0 has the initiative) and side's phase. */
 static mu_bs_env begin(mu_bs_field *f, int side)
 {
-    mu_bs_env e = env();
+    mu_bs_env e = bs_env();
     mu_bs_round_begin(f, 0);
     mu_bs_phase_begin(f, &e, side);
     return e;
@@ -417,20 +387,20 @@ static void test_bs_terrain_costs_and_obstacles(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_bs_move_measured_from_the_front, setup),
-        cmocka_unit_test_setup(test_bs_oblique_up_to_45_degrees_free, setup),
-        cmocka_unit_test_setup(test_bs_formation_change_costs_quarter_rate_in_command, setup),
-        cmocka_unit_test_setup(test_bs_facing_keeps_relative_positions, setup),
-        cmocka_unit_test_setup(test_bs_wheel_costs_the_outer_figures_arc, setup),
-        cmocka_unit_test_setup(test_bs_wheel_stops_at_contact, setup),
-        cmocka_unit_test_setup(test_bs_frontage_change_costs_an_inch, setup),
-        cmocka_unit_test_setup(test_bs_contact_stops_and_allows_straight_ahead_only, setup),
-        cmocka_unit_test_setup(test_bs_contact_at_start_only_wrap_withdraw_or_flee, setup),
-        cmocka_unit_test_setup(test_bs_lost_initiative_and_contacted_is_locked, setup),
-        cmocka_unit_test_setup(test_bs_only_the_phase_side_moves, setup),
-        cmocka_unit_test_setup(test_bs_skirmishers_pass_through_friendly_skirmishers, setup),
-        cmocka_unit_test_setup(test_bs_skirmishers_never_move_into_contact, setup),
-        cmocka_unit_test_setup(test_bs_terrain_costs_and_obstacles, setup),
+        cmocka_unit_test_setup(test_bs_move_measured_from_the_front, bs_setup),
+        cmocka_unit_test_setup(test_bs_oblique_up_to_45_degrees_free, bs_setup),
+        cmocka_unit_test_setup(test_bs_formation_change_costs_quarter_rate_in_command, bs_setup),
+        cmocka_unit_test_setup(test_bs_facing_keeps_relative_positions, bs_setup),
+        cmocka_unit_test_setup(test_bs_wheel_costs_the_outer_figures_arc, bs_setup),
+        cmocka_unit_test_setup(test_bs_wheel_stops_at_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_frontage_change_costs_an_inch, bs_setup),
+        cmocka_unit_test_setup(test_bs_contact_stops_and_allows_straight_ahead_only, bs_setup),
+        cmocka_unit_test_setup(test_bs_contact_at_start_only_wrap_withdraw_or_flee, bs_setup),
+        cmocka_unit_test_setup(test_bs_lost_initiative_and_contacted_is_locked, bs_setup),
+        cmocka_unit_test_setup(test_bs_only_the_phase_side_moves, bs_setup),
+        cmocka_unit_test_setup(test_bs_skirmishers_pass_through_friendly_skirmishers, bs_setup),
+        cmocka_unit_test_setup(test_bs_skirmishers_never_move_into_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_terrain_costs_and_obstacles, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_field.h"
 #include "muster/bs_move.h"
@@ -16,44 +17,19 @@
 #define IN 25.4
 #define ROUT (16 * IN) /* 12" + 1/3 of 12" */
 
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
+/* bs_setup on a bounded table, 1200 x 1800 mm. */
 static int setup(void **state)
 {
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
+    bs_setup(state);
     T.width_mm = 1200;
     T.depth_mm = 1800;
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
     return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static void script(const uint8_t *faces, size_t n) { DICE = mu_dice_scripted(faces, n); }
-
-static mu_bs_profile profile(mu_bs_kind k)
-{
-    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
 }
 
 static int add(mu_bs_field *f, mu_bs_kind k, int side, int figs, int frontage, mu_bs_formation form,
                double x, double y)
 {
-    mu_bs_profile p = profile(k);
-    mu_vec2 facing = side == 0 ? mu_v2(0, 1) : mu_v2(0, -1);
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), facing);
+    mu_bs_unit u = bs_unit(bs_profile(k), side, figs, frontage, form, x, y);
     u.entry = side == 0 ? mu_v2(x, 0) : mu_v2(x, 1800);
     return mu_bs_field_add(f, &u);
 }
@@ -66,7 +42,7 @@ static void scene(mu_bs_field *f, int *u, int *e)
     mu_bs_field_init(f);
     *u = add(f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 600);
     *e = add(f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 600, 900);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(f, 1);
     mu_bs_phase_begin(f, &en, 1);
 }
@@ -82,8 +58,8 @@ static void test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy(void **s
     int u, e;
     scene(&f, &u, &e);
     const uint8_t faces[1] = {13};
-    script(faces, 1);
-    mu_bs_env en = env();
+    bs_script(faces, 1);
+    mu_bs_env en = bs_env();
     double w = mu_bs_unit_width_mm(&f.units[u]);
     mu_bs_check_result c = mu_bs_morale_check(&f, &en, u, 0, 1, mu_bs_unit_centre(&f.units[e]));
     assert_false(c.pass);
@@ -109,8 +85,8 @@ static void test_bs_rout_closed_unit_does_not_rout(void **state)
     scene(&f, &u, &e);
     mu_bs_unit_place_formation(&f.units[u], &R, MU_BS_CLOSED);
     const uint8_t faces[1] = {20};
-    script(faces, 1);
-    mu_bs_env en = env();
+    bs_script(faces, 1);
+    mu_bs_env en = bs_env();
     assert_false(mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900)).pass);
     assert_false(f.units[u].routed);
     (void)e;
@@ -126,7 +102,7 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
     int u, e;
     scene(&f, &u, &e);
     f.units[u].entry = mu_v2(200, 190); /* down and to the left of the centre */
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.routed);
     assert_close(r.moved_mm, ROUT, 1e-9);
@@ -138,7 +114,7 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
     R.rout_heading = MU_BS_ROUT_DIRECTLY_AWAY;
     scene(&f, &u, &e);
     f.units[u].entry = mu_v2(200, 190);
-    en = env();
+    en = bs_env();
     mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(f.units[u].rout_dir.x, 0, 1e-9);
     assert_close(f.units[u].rout_dir.y, -1, 1e-9);
@@ -157,8 +133,8 @@ static void test_bs_rout_chain_friend_fails_and_routs_ahead(void **state)
     scene(&f, &u, &e);
     int fr = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 300);
     const uint8_t faces[2] = {20, 19};
-    script(faces, 2);
-    mu_bs_env en = env();
+    bs_script(faces, 2);
+    mu_bs_env en = bs_env();
     mu_bs_check_result c = mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_false(c.pass);
     assert_int_equal(DICE.script_pos, 2);
@@ -182,8 +158,8 @@ static void test_bs_rout_breaks_around_a_steady_friend(void **state)
     scene(&f, &u, &e);
     int fr = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 300);
     const uint8_t faces[2] = {20, 2};
-    script(faces, 2);
-    mu_bs_env en = env();
+    bs_script(faces, 2);
+    mu_bs_env en = bs_env();
     mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_false(f.units[fr].routed);
     assert_close(f.units[fr].front.y, 300, 1e-12);
@@ -203,13 +179,13 @@ static void test_bs_rout_passes_through_skirmishers_who_still_check(void **state
     int u, e;
     scene(&f, &u, &e);
     int s = add(&f, MU_BS_SKIRMISHERS, 0, 3, 3, MU_BS_SKIRMISH, 600, 300);
-    mu_bs_profile fearless = profile(MU_BS_REGULAR);
+    mu_bs_profile fearless = bs_profile(MU_BS_REGULAR);
     fearless.never_checks_morale = 1;
     mu_bs_unit g = mu_bs_unit_make(&fearless, &R, 0, 4, 4, MU_BS_CLOSED, mu_v2(600, 450), mu_v2(0, 1));
     mu_bs_field_add(&f, &g);
     const uint8_t faces[2] = {20, 5};
-    script(faces, 2);
-    mu_bs_env en = env();
+    bs_script(faces, 2);
+    mu_bs_env en = bs_env();
     mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_int_equal(DICE.script_pos, 2); /* the router's and the skirmishers' */
     assert_false(f.units[s].routed);
@@ -227,7 +203,7 @@ static void test_bs_rout_off_the_table_removes(void **state)
     int u, e;
     scene(&f, &u, &e);
     f.units[u].front = mu_v2(600, 200);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.removed);
     assert_int_equal(f.units[u].status, MU_BS_REMOVED);
@@ -241,7 +217,7 @@ static void box(mu_bs_field *f, int *u, double g)
 {
     mu_bs_field_init(f);
     *u = add(f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 600); /* 600 +- 40, 580..600 */
-    mu_bs_profile p = profile(MU_BS_REGULAR);
+    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
     mu_bs_unit n = mu_bs_unit_make(&p, &R, 1, 8, 8, MU_BS_CLOSED, mu_v2(600, 610), mu_v2(0, -1));
     mu_bs_unit s = mu_bs_unit_make(&p, &R, 1, 8, 8, MU_BS_CLOSED, mu_v2(600, 570), mu_v2(0, 1));
     /* flanks 20 mm deep columns, g from the ends of the north and south
@@ -252,7 +228,7 @@ static void box(mu_bs_field *f, int *u, double g)
     mu_bs_field_add(f, &s);
     mu_bs_field_add(f, &w);
     mu_bs_field_add(f, &east);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(f, 1);
     mu_bs_phase_begin(f, &en, 1);
 }
@@ -266,7 +242,7 @@ static void test_bs_rout_surrounded_without_gap_is_destroyed(void **state)
     mu_bs_field f;
     int u;
     box(&f, &u, 0.9 * IN);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     assert_true(mu_bs_surrounded(&f, &en, u));
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.surrounded);
@@ -294,7 +270,7 @@ static void test_bs_rout_surrounded_capture_option(void **state)
     int u;
     box(&f, &u, 0.5 * IN);
     f.units[u].figures = 6;
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), 1);
     assert_int_equal(r.captured, 4);
     assert_int_equal(r.guards, 1);
@@ -317,7 +293,7 @@ static void test_bs_rout_continues_full_rate_until_rallied_or_off(void **state)
     mu_bs_field_init(&f);
     int u = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 1500);
     add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 600, 1700);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 1);
     mu_bs_phase_begin(&f, &en, 1);
     mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 1700), -1);
@@ -348,11 +324,11 @@ static void test_bs_rally_one_attempt_per_rally_phase(void **state)
     mu_bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     assert_int_equal(mu_bs_rally(&f, &en, u, 0, NULL), MU_BS_NOT_ROUTED);
     mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     const uint8_t faces[2] = {15, 4};
-    script(faces, 2);
+    bs_script(faces, 2);
     mu_bs_check_result c;
     mu_bs_round_begin(&f, 0);
     assert_int_equal(mu_bs_rally(&f, &en, u, 0, &c), MU_BS_OK);
@@ -382,7 +358,7 @@ static void test_bs_rout_runs_along_impassable_terrain(void **state)
     mu_bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     /* the cause up and to the right: away is down and to the left */
     mu_bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
     /* 180 mm down to the river, then along it to the left */
@@ -394,7 +370,7 @@ static void test_bs_rout_runs_along_impassable_terrain(void **state)
     T.n_terrain = 1;
     T.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_IMPASSABLE, 4, {{450, 380}, {1000, 380}, {1000, 400}, {450, 400}}};
     scene(&f, &u, &e);
-    en = env();
+    en = bs_env();
     double half = mu_bs_unit_width_mm(&f.units[u]) / 2; /* open: 4 x 20 + 3 x 1/2" */
     double slide = 600 + half - 450; /* until its right flank passes x = 450 */
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
@@ -414,7 +390,7 @@ static void test_bs_rout_pays_no_facing_or_terrain_cost(void **state)
     mu_bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
     assert_close(f.units[u].front.y, 580 - ROUT, 1e-9);
@@ -433,7 +409,7 @@ static void test_bs_rout_after_wrap_around_routs_whole(void **state)
     f.units[u].wrapped = 1;
     f.units[u].wrap_figures = 2;
     f.units[u].wrap_enemy = e;
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
     assert_int_equal(f.units[u].figures, 4);
@@ -450,7 +426,7 @@ static void test_bs_rout_avoids_enemy_units(void **state)
     int u, e;
     scene(&f, &u, &e);
     int blocker = add(&f, MU_BS_REGULAR, 1, 8, 8, MU_BS_CLOSED, 600, 400);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
     assert_false(mu_bs_touching(&f, u, blocker));

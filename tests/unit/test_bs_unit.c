@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "assert_close.h"
+#include "bs_fixture.h"
 
 #include "muster/bs_field.h"
 #include "muster/bs_move.h"
@@ -14,38 +15,9 @@
 
 #define IN 25.4
 
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
-static mu_dice DICE;
-static const uint8_t NO_DICE[1] = {0};
-
-static int setup(void **state)
-{
-    (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
-    DICE = mu_dice_scripted(NO_DICE, 0);
-    return 0;
-}
-
-static mu_bs_env env(void)
-{
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
-    return e;
-}
-
-static mu_bs_profile profile(mu_bs_kind k)
-{
-    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
-    return p;
-}
-
 static mu_bs_unit make(mu_bs_kind k, int figs, int frontage, mu_bs_formation form)
 {
-    mu_bs_profile p = profile(k);
-    return mu_bs_unit_make(&p, &R, 0, figs, frontage, form, mu_v2(0, 0), mu_v2(0, 1));
+    return bs_unit(bs_profile(k), 0, figs, frontage, form, 0, 0);
 }
 
 /* battlesystem 7.1: "Regular units can operate only in Closed and Open
@@ -125,12 +97,12 @@ static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
     mu_bs_field_init(&f);
     mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_OPEN);
     int i = mu_bs_field_add(&f, &u);
-    mu_bs_profile p = profile(MU_BS_REGULAR);
+    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
     mu_bs_unit e = mu_bs_unit_make(&p, &R, 1, 8, 4, MU_BS_CLOSED, mu_v2(0, 0), mu_v2(0, -1));
     mu_bs_field_add(&f, &e); /* in contact */
     mu_bs_unit_take_losses(&f.units[i], 3, 2);
     assert_int_equal(f.units[i].front_gaps, 2);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_close(f.units[i].used_mm, 2 * IN, 1e-12);
@@ -147,14 +119,14 @@ static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **stat
     (void)state;
     mu_bs_field f;
     mu_bs_field_init(&f);
-    mu_bs_profile p = profile(MU_BS_REGULAR);
+    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
     p.rate_in = 3.0;
     mu_bs_unit u = mu_bs_unit_make(&p, &R, 0, 24, 12, MU_BS_OPEN, mu_v2(0, 0), mu_v2(0, 1));
     int i = mu_bs_field_add(&f, &u);
     mu_bs_unit_take_losses(&f.units[i], 4, 4);
     const uint8_t faces[1] = {20};
     DICE = mu_dice_scripted(faces, 1);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_true(f.units[i].frozen);
@@ -178,7 +150,7 @@ static void test_bs_skirmish_losses_leave_gaps(void **state)
     mu_bs_unit u = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
     int i = mu_bs_field_add(&f, &u);
     mu_bs_unit_take_losses(&f.units[i], 2, 2);
-    mu_bs_env en = env();
+    mu_bs_env en = bs_env();
     mu_bs_round_begin(&f, 0);
     mu_bs_phase_begin(&f, &en, 0);
     assert_close(f.units[i].used_mm, 0, 1e-12);
@@ -264,18 +236,18 @@ static void test_bs_charge_range_for_discipline_checks(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_bs_formations_each_kind_may_take, setup),
-        cmocka_unit_test_setup(test_bs_formation_spacing, setup),
-        cmocka_unit_test_setup(test_bs_closed_losses_come_off_the_rear, setup),
-        cmocka_unit_test_setup(test_bs_mob_losses_come_off_the_rear, setup),
-        cmocka_unit_test_setup(test_bs_open_losses_cost_an_inch_per_front_gap, setup),
-        cmocka_unit_test_setup(test_bs_open_gap_cost_beyond_rate_freezes_unless_routing, setup),
-        cmocka_unit_test_setup(test_bs_skirmish_losses_leave_gaps, setup),
-        cmocka_unit_test_setup(test_bs_last_figure_lost_eliminates, setup),
-        cmocka_unit_test_setup(test_bs_out_of_command_goes_open_free, setup),
-        cmocka_unit_test_setup(test_bs_manoeuvre_costs, setup),
-        cmocka_unit_test_setup(test_bs_wheel_radius_is_the_farthest_figure, setup),
-        cmocka_unit_test_setup(test_bs_charge_range_for_discipline_checks, setup),
+        cmocka_unit_test_setup(test_bs_formations_each_kind_may_take, bs_setup),
+        cmocka_unit_test_setup(test_bs_formation_spacing, bs_setup),
+        cmocka_unit_test_setup(test_bs_closed_losses_come_off_the_rear, bs_setup),
+        cmocka_unit_test_setup(test_bs_mob_losses_come_off_the_rear, bs_setup),
+        cmocka_unit_test_setup(test_bs_open_losses_cost_an_inch_per_front_gap, bs_setup),
+        cmocka_unit_test_setup(test_bs_open_gap_cost_beyond_rate_freezes_unless_routing, bs_setup),
+        cmocka_unit_test_setup(test_bs_skirmish_losses_leave_gaps, bs_setup),
+        cmocka_unit_test_setup(test_bs_last_figure_lost_eliminates, bs_setup),
+        cmocka_unit_test_setup(test_bs_out_of_command_goes_open_free, bs_setup),
+        cmocka_unit_test_setup(test_bs_manoeuvre_costs, bs_setup),
+        cmocka_unit_test_setup(test_bs_wheel_radius_is_the_farthest_figure, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_range_for_discipline_checks, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

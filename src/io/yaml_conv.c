@@ -1,0 +1,27 @@
+/* The conversion context's helpers. See yaml_conv.h. */
+#include "yaml_conv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+yc_conv *yc_at(yc_conv *c, const char *fmt, ...)
+{
+    int n = snprintf(c->path, sizeof c->path, "%s", c->base ? c->base : "");
+    size_t used = n < 0 ? 0 : (size_t)n < sizeof c->path ? (size_t)n : sizeof c->path - 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->path + used, sizeof c->path - used, fmt, ap);
+    va_end(ap);
+    return c;
+}
+
+int yc_fail(yc_conv *c, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
+    return -1;
+}
