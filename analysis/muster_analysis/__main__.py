@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import battlesystem, load, plots, report
+from . import battlesystem, load, plots, report, warmaster_battle
 
 
 def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
@@ -18,8 +18,11 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
     path = Path(path)
     out_dir = Path(out_dir) if out_dir is not None else path.parent
     out_dir.mkdir(parents=True, exist_ok=True)
-    if load.provenance(path, allow_partial).get("ruleset") == "battlesystem":
+    ruleset = load.provenance(path, allow_partial).get("ruleset")
+    if ruleset == "battlesystem":
         return battlesystem.analyse(path, out_dir, conf, allow_partial)
+    if ruleset == warmaster_battle.RULESET:
+        return warmaster_battle.analyse(path, out_dir, conf, allow_partial)
     data = report.read(path, allow_partial)
     prov, tabs, games = data
     text = report.format_report(str(path), conf, data=data)

@@ -143,6 +143,9 @@ typedef struct mu_bs_study {
     mu_bs_matchup matchups[MU_MAX_POLICIES];
 } mu_bs_study;
 
+/* ---- Warmaster battles (ruleset `warmaster-battle`, muster/wm_battle.h) -- */
+struct mu_wm_battle_study;
+
 /* A validated experiment. */
 typedef struct mu_experiment {
     char path[4096];      /* the file it was loaded from */
@@ -159,6 +162,7 @@ typedef struct mu_experiment {
     int n_policies;
     mu_drill_policy policies[MU_MAX_POLICIES];
     mu_bs_study battlesystem; /* ruleset `battlesystem` (policies above then unused) */
+    struct mu_wm_battle_study *wm_battle; /* ruleset `warmaster-battle` (owned), else NULL */
 } mu_experiment;
 
 /* Loads and validates the experiment file at path into *ex (zeroed

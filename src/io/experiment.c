@@ -6,6 +6,7 @@
 #include "muster/experiment.h"
 
 #include "experiment_bs.h"
+#include "experiment_wm.h"
 #include "muster/status.h"
 #include "yaml_prepass.h"
 
@@ -80,15 +81,23 @@ struct raw_experiment {
     struct raw_bs_scenario *bs_scenario;
     struct raw_bs_matchup *bs_policies;
     unsigned bs_policies_count;
+    /* ruleset: warmaster-battle (experiment_wm.h) */
+    struct raw_wm_rules *wm_rules;
+    char *wm_scenario;
+    struct raw_wm_army *wm_armies;
+    unsigned wm_armies_count;
+    struct raw_wm_arm *wm_arms;
+    unsigned wm_arms_count;
 };
 
 /* ---- The format, schema 1 ------------------------------------------------ */
 
 enum { ROLE_HERO, ROLE_GENERAL };
-enum { RULESET_DRILL, RULESET_BATTLESYSTEM };
+enum { RULESET_DRILL, RULESET_BATTLESYSTEM, RULESET_WM_BATTLE };
 
 static const cyaml_strval_t rulesets[] = {{"warmaster-order-drill", RULESET_DRILL},
-                                          {"battlesystem", RULESET_BATTLESYSTEM}};
+                                          {"battlesystem", RULESET_BATTLESYSTEM},
+                                          {"warmaster-battle", RULESET_WM_BATTLE}};
 static const cyaml_strval_t roles[] = {{"general", ROLE_GENERAL}, {"hero", ROLE_HERO}};
 static const cyaml_strval_t policy_kinds[] = {
     {"as-listed", MU_DRILL_AS_LISTED},
@@ -179,6 +188,22 @@ static const yp_field bs_experiment_fields[] = {
 };
 static const yp_value bs_experiment_schema = {.size = sizeof(struct raw_experiment),
                                               YP_MAPPING_OF(bs_experiment_fields)};
+
+/* `ruleset: warmaster-battle`: a scenario, two armies as in battle files,
+ * rule variants and arms (experiment_wm.c). */
+static const yp_field wm_experiment_fields[] = {
+    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
+    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),
+    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),
+    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),
+    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields)),
+    YP_FIELD(struct raw_experiment, "rules", OPTIONAL, wm_rules, YP_MAPPING_OF(wm_rules_fields)),
+    YP_FIELD(struct raw_experiment, "scenario", REQUIRED, wm_scenario, YP_STRING_OF(1, 255)),
+    YP_SEQUENCE_FIELD(struct raw_experiment, "armies", REQUIRED, wm_armies, wm_army_entry, 2, 2),
+    YP_SEQUENCE_FIELD(struct raw_experiment, "policies", REQUIRED, wm_arms, wm_arm_entry, 1, MU_MAX_POLICIES),
+};
+static const yp_value wm_experiment_schema = {.size = sizeof(struct raw_experiment),
+                                              YP_MAPPING_OF(wm_experiment_fields)};
 
 /* ---- Loading ------------------------------------------------------------- */
 
@@ -321,6 +346,9 @@ static void choose_schema(loader *ld)
     if (n != NULL && n->type == YAML_SCALAR_NODE &&
         strcmp((const char *)n->data.scalar.value, rulesets[RULESET_BATTLESYSTEM].str) == 0)
         ld->schema = &bs_experiment_schema;
+    if (n != NULL && n->type == YAML_SCALAR_NODE &&
+        strcmp((const char *)n->data.scalar.value, rulesets[RULESET_WM_BATTLE].str) == 0)
+        ld->schema = &wm_experiment_schema;
 }
 
 /* ---- Conversion and the checks across fields ----------------------------- */
@@ -512,6 +540,9 @@ static int convert(loader *ld, mu_experiment *ex)
 {
     const struct raw_experiment *raw = ld->raw;
     convert_top(raw, ex);
+    if (ld->schema == &wm_experiment_schema)
+        return wm_convert(&ld->doc, raw->wm_rules, raw->wm_scenario, raw->wm_armies, raw->wm_arms, raw->wm_arms_count,
+                          ex, ld->err, ld->err_len);
     if (ld->schema == &bs_experiment_schema)
         return bs_convert(&ld->doc, raw->bs_rules, raw->bs_scenario, raw->bs_policies, raw->bs_policies_count,
                           &ex->battlesystem, ld->err, ld->err_len);
@@ -567,6 +598,8 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
 void mu_experiment_free(mu_experiment *ex)
 {
     free(ex->text);
+    free(ex->wm_battle);
+    ex->wm_battle = NULL;
     ex->text = NULL;
     ex->text_len = 0;
 }

@@ -1,6 +1,7 @@
 /* The list of rule systems. Adding one is one line here. */
 #include "muster/bs_ruleset.h"
 #include "muster/ruleset.h"
+#include "muster/wm_battle.h"
 #include "muster/wm_drill.h"
 
 #include <stdarg.h>
@@ -9,6 +10,7 @@
 static const mu_ruleset *const registry[] = {
     &mu_wm_order_drill,
     &mu_bs_ruleset,
+    &mu_wm_battle_ruleset,
 };
 
 const mu_ruleset *mu_ruleset_at(int i)

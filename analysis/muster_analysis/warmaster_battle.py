@@ -1,0 +1,208 @@
+"""Warmaster battle results files (ruleset "warmaster-battle"): win/draw/loss
+rates with Wilson intervals by arm (policy pairing and sides), by which army
+moved first, the order rolls beside their exact odds, and a figure.
+
+Layout (src/rules/warmaster/battle_record.c): per-game columns in /games,
+(game), (game, army) or (game, character); count tables in /battle:
+``games`` (arm), ``results`` (arm, army, outcome), ``end_reasons`` (arm,
+reason), ``attempts``/``successes``/``blunders`` (player = arm | army,
+command, penalty, order_number), ``first_contact`` (arm, army, turn),
+``off_table`` (arm, army, fate), ``zones`` (arm, zone, army),
+``initiative`` (arm, army, action). Armies are indexed as listed in the
+experiment, whatever table side an arm gave them.
+"""
+
+import numpy as np
+import pandas as pd
+
+from . import load, stats
+
+GROUP = "battle"
+RULESET = "warmaster-battle"
+
+
+def read(path, allow_partial=False):
+    """Return (provenance, tables) of a warmaster-battle file; ValueError for another ruleset."""
+    prov = load.provenance(path, allow_partial)
+    if prov.get("ruleset") != RULESET:
+        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not '{RULESET}'")
+    return prov, load.tables(path, GROUP, allow_partial)
+
+
+def arms_frame(prov):
+    """Return one row per arm: label, each army's policy, swap, first (from the experiment text)."""
+    exp = prov["experiment_yaml"]
+    rows = []
+    for i, arm in enumerate(exp["policies"]):
+        sides = arm["sides"]
+        pols = [s["name"] for s in sides]
+        label = arm.get("label") or f"{pols[0]}-vs-{pols[1]}" + (" swapped" if arm.get("swap") else "")
+        rows.append({"arm": label, "index": i, "policy_0": pols[0], "policy_1": pols[1],
+                     "swap": bool(arm.get("swap", False)), "first": arm.get("first", "scenario")})
+    return pd.DataFrame(rows)
+
+
+def results_frame(tabs, conf=0.95):
+    """Return win/draw/loss counts and rates with Wilson intervals by arm and army.
+
+    Columns: arm, army, games, win, draw, loss, win_rate, win_lo, win_hi,
+    draw_rate, draw_lo, draw_hi, loss_rate, loss_lo, loss_hi.
+    """
+    res = tabs["results"]
+    rows = []
+    for arm in res.coords["arm"].values:
+        for army in res.coords["army"].values:
+            cell = res.sel(arm=arm, army=army)
+            n = int(cell.sum())
+            row = {"arm": arm, "army": army, "games": n}
+            for out in ("win", "draw", "loss"):
+                k = int(cell.sel(outcome=out))
+                lo, hi = stats.wilson(k, n, conf) if n else (np.nan, np.nan)
+                row.update({out: k, f"{out}_rate": k / n if n else np.nan, f"{out}_lo": lo, f"{out}_hi": hi})
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def pooled_frame(tabs, conf=0.95):
+    """Return each army's record pooled over all arms (both sides, all pairings), with intervals."""
+    res = tabs["results"].sum("arm")
+    rows = []
+    for army in res.coords["army"].values:
+        cell = res.sel(army=army)
+        n = int(cell.sum())
+        row = {"army": army, "games": n}
+        for out in ("win", "draw", "loss"):
+            k = int(cell.sel(outcome=out))
+            lo, hi = stats.wilson(k, n, conf)
+            row.update({out: k, f"{out}_rate": k / n, f"{out}_lo": lo, f"{out}_hi": hi})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def first_frame(games, armies, conf=0.95):
+    """Return each army's win rate when it moved first and when it moved second (per-game rows)."""
+    rows = []
+    for a, army in enumerate(armies):
+        for first in (True, False):
+            sel = games[(games["first"] == a) == first]
+            n, k = len(sel), int((sel["winner"] == a).sum())
+            lo, hi = stats.wilson(k, n, conf) if n else (np.nan, np.nan)
+            rows.append({"army": army, "moved_first": first, "games": n, "wins": k,
+                         "win_rate": k / n if n else np.nan, "win_lo": lo, "win_hi": hi})
+    return pd.DataFrame(rows)
+
+
+def orders_frame(tabs, blunder_on_12=True, conf=0.95):
+    """Return the order rolls by player, Command, penalty and order number beside the exact odds.
+
+    Only cells with rolls; penalty 15 is "15 or more" (exact odds: the bound).
+    """
+    att, suc = tabs["attempts"], tabs["successes"]
+    idx = np.argwhere(att.values > 0)
+    rows = []
+    for p, c, pen, o in idx:
+        n, k = int(att.values[p, c, pen, o]), int(suc.values[p, c, pen, o])
+        command = int(att.coords["command"].values[c])
+        penalty = int(att.coords["penalty"].values[pen])
+        order = int(att.coords["order_number"].values[o])
+        lo, hi = stats.wilson(k, n, conf)
+        rows.append({"player": att.coords["player"].values[p], "command": command, "penalty": penalty,
+                     "order_number": order, "attempts": n, "successes": k, "observed": k / n, "lo": lo, "hi": hi,
+                     "exact": stats.exact_success(command, penalty, order, blunder_on_12)})
+    df = pd.DataFrame(rows)
+    if len(df):
+        df["outside"] = (df["exact"] < df["lo"]) | (df["exact"] > df["hi"])
+    return df
+
+
+def _pct(x):
+    return "   -  " if np.isnan(x) else f"{100 * x:5.1f}%"
+
+
+def format_report(path, conf=0.95, allow_partial=False):
+    """Return the text report of a warmaster-battle file."""
+    prov, tabs = read(path, allow_partial)
+    level = f"{100 * conf:g}%"
+    lines = [f"muster Warmaster battle report: {path}",
+             f"  {prov.get('games_complete')} games, seed {prov.get('seed')}, experiment {prov.get('experiment_path', '')}",
+             "", f"Results by arm and army (Wilson {level} intervals)"]
+    res = results_frame(tabs, conf)
+    arms = arms_frame(prov)
+    width = max(len(a) for a in res["arm"]) + 2
+    lines.append(f"  {'arm':<{width}}{'army':<14}{'games':>7}   {'win':>6} [{level} interval]   {'draw':>6}   {'loss':>6}")
+    for r in res.itertuples():
+        lines.append(f"  {r.arm:<{width}}{r.army:<14}{r.games:>7}   {_pct(r.win_rate)} [{_pct(r.win_lo)}, {_pct(r.win_hi)}]"
+                     f"   {_pct(r.draw_rate)}   {_pct(r.loss_rate)}")
+    lines += ["", "Pooled over all arms (both sides, all pairings)"]
+    for r in pooled_frame(tabs, conf).itertuples():
+        lines.append(f"  {r.army:<14}{r.games:>8} games: win {_pct(r.win_rate)} [{_pct(r.win_lo)}, {_pct(r.win_hi)}],"
+                     f" draw {_pct(r.draw_rate)}, loss {_pct(r.loss_rate)}")
+    lines += ["", "Arms", arms.to_string(index=False)]
+    try:
+        games = load.games_frame(path, allow_partial)
+        armies = list(tabs["results"].coords["army"].values)
+        lines += ["", "Win rate by who moved first (all arms)"]
+        for r in first_frame(games, armies, conf).itertuples():
+            lines.append(f"  {r.army:<14} {'first ' if r.moved_first else 'second'} {r.games:>7} games: "
+                         f"win {_pct(r.win_rate)} [{_pct(r.win_lo)}, {_pct(r.win_hi)}]")
+        means = games.groupby("arm")[[c for c in games.columns if c.startswith(("orders_given[", "charges[",
+                                                                                  "initiative_charges[",
+                                                                                  "first_contact_turn["))]].mean()
+        lines += ["", "Means per game by arm (index: /battle/arm)", means.round(2).to_string()]
+    except ValueError:
+        lines += ["", "(no per-game rows: first-move split and means skipped)"]
+    fc = tabs["first_contact"]
+    lines += ["", "Turn of each army's first charge (share of games; 0 = never)"]
+    for arm in fc.coords["arm"].values:
+        for army in fc.coords["army"].values:
+            h = fc.sel(arm=arm, army=army).values
+            share = " ".join(f"{t}:{100 * v / h.sum():.0f}%" for t, v in enumerate(h) if v)
+            lines.append(f"  {arm} | {army}: {share}")
+    orders = orders_frame(tabs, load.blunder_on_12(prov), conf)
+    if len(orders):
+        lines += ["", f"Order rolls: {int(orders['attempts'].sum())} in {len(orders)} cells;"
+                      f" exact odds outside the {level} interval in {int(orders['outside'].sum())} cells"
+                      f" (about {100 - 100 * conf:g}% expected)"]
+    return "\n".join(lines) + "\n"
+
+
+def plot_results(res, out_path, title, level="95%"):
+    """Save stacked win/draw/loss bars per arm and army with the win-rate interval; returns out_path."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{r.arm} | {r.army}" for r in res.itertuples()]
+    y = np.arange(len(res))
+    fig, ax = plt.subplots(figsize=(9, 1.2 + 0.45 * len(res)), layout="constrained")
+    left = np.zeros(len(res))
+    for out, colour in (("win", "#2a7d2e"), ("draw", "#b0b0b0"), ("loss", "#b33a3a")):
+        vals = 100 * res[f"{out}_rate"].to_numpy()
+        ax.barh(y, vals, left=left, color=colour, label=out)
+        left += vals
+    rate = 100 * res["win_rate"].to_numpy()
+    err = np.vstack([rate - 100 * res["win_lo"].to_numpy(), 100 * res["win_hi"].to_numpy() - rate])
+    ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3, label=f"win {level} interval")
+    ax.set_yticks(y, labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of games (%)")
+    ax.set_title(title)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 - 0.6 / len(res)), ncol=4, fontsize=8)
+    fig.savefig(out_path, dpi=110)
+    plt.close(fig)
+    return out_path
+
+
+def analyse(path, out_dir, conf=0.95, allow_partial=False):
+    """Write the report and the results figure of one file; return (report text, paths)."""
+    from pathlib import Path
+
+    path, out_dir = Path(path), Path(out_dir)
+    text = format_report(str(path), conf, allow_partial)
+    prov, tabs = read(path, allow_partial)
+    written = [out_dir / f"{path.stem}-report.txt", out_dir / f"{path.stem}-results.png"]
+    written[0].write_text(text, encoding="utf-8")
+    plot_results(results_frame(tabs, conf), written[1],
+                 f"{path.stem}: results by arm and army, {prov.get('games_complete'):,} games", f"{100 * conf:g}%")
+    return text, written

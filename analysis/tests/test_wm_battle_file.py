@@ -1,0 +1,95 @@
+"""The Warmaster battle analysis (muster_analysis.warmaster_battle) on a
+file the muster binary writes from experiments/examples/battle-minimal.yaml
+(two arms: a pairing, then the pairing reversed with the armies swapped)."""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+from conftest import REPO, muster_bin
+from muster_analysis import __main__ as cli
+from muster_analysis import load, stats
+from muster_analysis import warmaster_battle as wb
+
+EXAMPLE = REPO / "experiments" / "examples" / "battle-minimal.yaml"
+GAMES = 60  # per arm
+
+
+@pytest.fixture(scope="module")
+def battle_file(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wm-battle") / "battle-minimal.h5"
+    proc = subprocess.run([str(muster_bin()), "run", str(EXAMPLE), "-o", str(out), "-n", str(GAMES), "-q"],
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        pytest.fail(f"muster run: exit {proc.returncode}: {proc.stderr.strip()}")
+    return out
+
+
+def test_results_agree_with_the_rows(battle_file):
+    prov, tabs = wb.read(battle_file)
+    res = wb.results_frame(tabs)
+    games = load.games_frame(battle_file)
+    assert len(games) == 2 * GAMES and (res["games"] == GAMES).all()
+    for r in res.itertuples():
+        arm = list(tabs["results"].coords["arm"].values).index(r.arm)
+        army = list(tabs["results"].coords["army"].values).index(r.army)
+        sel = games[games["arm"] == arm]
+        assert r.win == int((sel["winner"] == army).sum())
+        assert r.draw == int((sel["winner"] == -1).sum())
+        assert r.win + r.draw + r.loss == GAMES
+        assert r.win_lo <= r.win_rate <= r.win_hi
+        assert (r.win_lo, r.win_hi) == pytest.approx(stats.wilson(r.win, GAMES))
+    # army 0's wins are army 1's losses in every arm
+    for arm, grp in res.groupby("arm"):
+        a0, a1 = grp.iloc[0], grp.iloc[1]
+        assert a0.win == a1.loss and a0.draw == a1.draw
+
+
+def test_arms_and_sides_swapped(battle_file):
+    prov, tabs = wb.read(battle_file)
+    arms = wb.arms_frame(prov)
+    assert list(arms["arm"]) == list(tabs["results"].coords["arm"].values)
+    assert list(arms["swap"]) == [False, True]
+    assert list(arms["policy_0"]) == ["aggressive", "cautious"]
+    games = load.games_frame(battle_file)
+    assert (games["swapped"] == (games["arm"] == 1)).all()
+    assert (games.loc[games["arm"] == 1, "first"] == 1).all()  # first: Orcs
+    pooled = wb.pooled_frame(tabs)
+    assert (pooled["games"] == 2 * GAMES).all()
+    first = wb.first_frame(games, ["Empire", "Orcs"])
+    assert first.groupby("army")["games"].sum().eq(2 * GAMES).all()
+
+
+def test_order_rolls_beside_the_exact_odds(battle_file):
+    prov, tabs = wb.read(battle_file)
+    orders = wb.orders_frame(tabs, load.blunder_on_12(prov))
+    games = load.games_frame(battle_file)
+    attempted = games[[c for c in games.columns if c.startswith("orders_attempted[")]].to_numpy().sum()
+    assert orders["attempts"].sum() == attempted
+    assert (orders["exact"] == stats.exact_success(orders["command"], orders["penalty"], orders["order_number"])).all()
+    assert orders["outside"].mean() < 0.25
+    strict = wb.orders_frame(tabs, True, conf=1 - 1e-7)
+    assert not strict["outside"].any()
+
+
+def test_cli_dispatches_on_the_ruleset(battle_file, tmp_path):
+    assert cli.main([str(battle_file), "--out", str(tmp_path), "-q"]) == 0
+    report = (tmp_path / "battle-minimal-report.txt").read_text()
+    assert "muster Warmaster battle report" in report and "Wilson 95% intervals" in report
+    assert "cautious-vs-aggressive swapped" in report
+    assert (tmp_path / "battle-minimal-results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_read_refuses_another_ruleset(muster_run):
+    with pytest.raises(ValueError, match="not 'warmaster-battle'"):
+        wb.read(muster_run[0])
+
+
+def test_wilson_half_width_for_one_percent():
+    # the studies' game count: 9604 games give a 95% half-width of at most 1% (p = 0.5)
+    lo, hi = stats.wilson(4802, 9604)
+    assert (hi - lo) / 2 <= 0.01 + 1e-9
+    lo, hi = stats.wilson(4700, 9400)
+    assert (hi - lo) / 2 > 0.01
+    assert np.isclose(stats.z_value(0.95), 1.959964, atol=1e-6)

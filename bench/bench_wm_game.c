@@ -1,0 +1,168 @@
+/* bench_wm_game: whole Warmaster games per second (issue 5, "Must show":
+ * full games/s per core for a 6-turn game, 10 units a side, and 2
+ * threads >= 1.8 x one). The experiment (default bench/wm-game-10.yaml:
+ * the shipped meeting engagement, 10 units a side plus two characters,
+ * four policy pairings) is loaded with mu_experiment_load and its games
+ * played the way the batch runner plays them: OpenMP dynamic chunks,
+ * per-thread state and count tables, game g rolling from
+ * mu_rng_for_game(seed, g), no rows and no file. It prints, for 1 and 2
+ * threads, games/s and games/s per thread (best of REPS runs), the
+ * speed-up, the mean game turns and order rolls per game (so no work is
+ * optimised away), and the least CPU share of a best run (CPU time /
+ * wall time / threads): below 0.95, other load made the figures low.
+ * Not a test: it asserts nothing.
+ *
+ * Usage: bench_wm_game [-n GAMES_PER_ARM] [-r REPS] [EXPERIMENT] */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, getopt */
+#endif
+
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "muster/experiment.h"
+#include "muster/ruleset.h"
+
+#ifndef BENCH_WM_GAME_EXPERIMENT
+#define BENCH_WM_GAME_EXPERIMENT "bench/wm-game-10.yaml"
+#endif
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) {
+        fputs("bench_wm_game: out of memory\n", stderr);
+        exit(70);
+    }
+    return p;
+}
+
+typedef struct run_result {
+    double seconds, cpu_share;
+    uint64_t games;        /* games played */
+    uint64_t turns, rolls; /* checksums: game turns and order rolls in all games */
+} run_result;
+
+/* Plays every game of ex on `threads` threads (no rows, no file). */
+static run_result play_all(const mu_experiment *ex, int threads)
+{
+    const mu_ruleset *rs = mu_ruleset_find(ex->ruleset);
+    void *ctx = NULL;
+    mu_layout layout;
+    uint64_t games = 0;
+    char err[512];
+    if (!rs || rs->prepare(ex, &ctx, &layout, &games, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_wm_game: %s\n", rs ? err : "unknown ruleset");
+        exit(70);
+    }
+    int t_attempts = -1;
+    for (int t = 0; t < layout.n_tables; t++)
+        if (strcmp(layout.tables[t].name, "attempts") == 0)
+            t_attempts = t;
+    uint64_t ***tables = xcalloc((size_t)threads, sizeof *tables);
+    void **states = xcalloc((size_t)threads, sizeof *states);
+    for (int i = 0; i < threads; i++) {
+        tables[i] = xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
+        for (int t = 0; t < layout.n_tables; t++)
+            tables[i][t] = xcalloc(mu_table_cells(&layout, t), sizeof(uint64_t));
+        states[i] = xcalloc(1, rs->state_size);
+    }
+    uint64_t turns = 0;
+    double c0 = cpu_s(), t0 = now_s();
+#pragma omp parallel num_threads(threads) reduction(+ : turns)
+    {
+        int me = omp_get_thread_num();
+        mu_sink sink = {.columns = NULL, .tables = tables[me], .trace = NULL};
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t g = 0; g < (int64_t)games; g++) {
+            mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex->seed, (uint64_t)g));
+            rs->setup(ctx, (uint64_t)g, states[me]);
+            while (!rs->is_over(ctx, states[me])) {
+                rs->play_turn(ctx, states[me], &dice, &sink);
+                turns++;
+            }
+            rs->record(ctx, states[me], &sink);
+        }
+    }
+    run_result r = {.seconds = now_s() - t0, .games = games, .turns = turns};
+    r.cpu_share = (cpu_s() - c0) / r.seconds / threads;
+    for (int i = 0; i < threads; i++) {
+        for (size_t k = 0; t_attempts >= 0 && k < mu_table_cells(&layout, t_attempts); k++)
+            r.rolls += tables[i][t_attempts][k];
+        for (int t = 0; t < layout.n_tables; t++)
+            free(tables[i][t]);
+        free(tables[i]);
+        free(states[i]);
+    }
+    free(tables);
+    free(states);
+    mu_layout_free(&layout);
+    rs->release(ctx);
+    return r;
+}
+
+int main(int argc, char **argv)
+{
+    long per_arm = 0, reps = 3;
+    int c;
+    while ((c = getopt(argc, argv, "n:r:")) != -1) {
+        if (c == 'n')
+            per_arm = strtol(optarg, NULL, 10);
+        else if (c == 'r')
+            reps = strtol(optarg, NULL, 10);
+        else {
+            fputs("usage: bench_wm_game [-n GAMES_PER_ARM] [-r REPS] [EXPERIMENT]\n", stderr);
+            return 64;
+        }
+    }
+    const char *path = optind < argc ? argv[optind] : BENCH_WM_GAME_EXPERIMENT;
+    static mu_experiment ex;
+    char err[1024];
+    if (mu_experiment_load(path, &ex, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 65;
+    }
+    if (per_arm > 0)
+        ex.games = (uint64_t)per_arm;
+    double rate[3] = {0}, least_share = 1.0;
+    for (int threads = 1; threads <= 2; threads++) {
+        run_result keep = {0};
+        for (long k = 0; k < reps; k++) {
+            run_result r = play_all(&ex, threads);
+            if (keep.seconds == 0 || r.seconds < keep.seconds)
+                keep = r;
+        }
+        if (threads == 1)
+            printf("%s: ruleset %s, %llu games (%llu per arm), best of %ld\n", path, ex.ruleset,
+                   (unsigned long long)keep.games, (unsigned long long)ex.games, reps);
+        rate[threads] = (double)keep.games / keep.seconds;
+        least_share = keep.cpu_share < least_share ? keep.cpu_share : least_share;
+        printf("%d thread%s %9.1f games/s (%8.1f per thread)   %.2f turns/game, %.1f order rolls/game\n", threads,
+               threads == 1 ? ": " : "s:", rate[threads], rate[threads] / threads,
+               (double)keep.turns / (double)keep.games, (double)keep.rolls / (double)keep.games);
+    }
+    printf("speed-up 2 threads / 1: %.2f (target >= 1.8)\n", rate[2] / rate[1]);
+    printf("least CPU share of a best run: %.2f%s\n", least_share,
+           least_share < 0.95 ? " (other load on the machine: the figures are low)" : "");
+    mu_experiment_free(&ex);
+    return 0;
+}

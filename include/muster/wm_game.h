@@ -1,0 +1,366 @@
+/* Warmaster games: whole Command phases on a deployed battlefield
+ * (warmaster-command-and-initiative.txt; warmaster-movement.adoc). A game
+ * turn is each side's Command phase in turn, each in the text's sub-phases:
+ * initiative, flying units home back, orders, characters. The rules here
+ * roll every die and enforce every limit; a player (mu_wm_player, the
+ * scripted policies of muster/wm_battle_policy.h or a test's script) only
+ * chooses among what the rules allow. Readings and the model's boundary:
+ * src/rules/warmaster/CLAUSES.md ("Command phase in full").
+ *
+ * Sides are the scenario's table sides (mu_wm_unit.side). Unit sets are
+ * bit masks over battlefield indices (bf.unit has at most 64 units). */
+#ifndef MUSTER_WM_GAME_H
+#define MUSTER_WM_GAME_H
+
+#include "muster/dice.h"
+#include "muster/wm_characters.h"
+#include "muster/wm_evade.h"
+#include "muster/wm_offtable.h"
+#include "muster/wm_order_phase.h"
+#include "muster/wm_planner.h"
+#include "muster/wm_scenario.h"
+#include "muster/wm_visibility.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define MU_WM_GAME_SIDE_UNITS MU_WM_PHASE_MAX_UNITS      /* non-character units per side */
+#define MU_WM_GAME_SIDE_CHARS MU_WM_PHASE_MAX_CHARACTERS /* characters per side */
+#define MU_WM_BRIGADE_MAX 4                              /* "up to four units" */
+#define MU_WM_PLAN_MAX_STEPS 48
+
+/* The rules of a game: the order rules of the text (with their variant
+ * parameters) and the documented assumptions for what our texts only
+ * mention. */
+typedef struct mu_wm_game_rules {
+    mu_wm_order_rules orders;   /* distance step, enemy-close radius, blunder on 12 */
+    int blunder_retreat;        /* assumption (off): a blundered group retreats a full pace
+                                   toward its own table edge instead of moving */
+    int confusion_halts;        /* assumption (on): a confused unit may not use initiative or be
+                                   ordered; it recovers at the end of its side's Command phase */
+    int light_cavalry_rule;     /* optional rule: 6+ armour cavalry evade in any direction (off) */
+    double initiative_range_mm; /* "within 20cm" (200) */
+} mu_wm_game_rules;
+
+/* Returns the rules of the text: mu_wm_order_rules_default(), no blunder
+ * retreat, confusion halts, no Light Cavalry rule, 200 mm. */
+mu_wm_game_rules mu_wm_game_rules_default(void);
+
+typedef enum mu_wm_sub_phase {
+    MU_WM_SUB_NONE,       /* between Command phases */
+    MU_WM_SUB_INITIATIVE,
+    MU_WM_SUB_HOME_BACK,
+    MU_WM_SUB_ORDERS,
+    MU_WM_SUB_CHARACTERS
+} mu_wm_sub_phase;
+
+typedef enum mu_wm_end {
+    MU_WM_END_NONE,         /* still playing */
+    MU_WM_END_TURNS,        /* the scenario's turn limit */
+    MU_WM_END_GENERAL_LEFT, /* a General left the table and did not return at once */
+    MU_WM_END_COUNT
+} mu_wm_end;
+
+/* What one side did in a game (counts). */
+typedef struct mu_wm_side_stats {
+    uint16_t orders_attempted, orders_given, orders_failed, blunders;
+    uint16_t half_pace;         /* groups moving half pace after a failed first order */
+    uint16_t brigade_orders;    /* order rolls for two or more units */
+    uint16_t general_ended;     /* Command phases in which the General's failure ended orders */
+    uint16_t init_charges, init_evades, init_declined;
+    uint16_t init_charge_failed, init_evade_failed; /* chosen but not possible: no move */
+    uint16_t burst_throughs;    /* units this side's evaders burst through */
+    uint16_t confused;          /* this side's units confused */
+    uint16_t charges;           /* moves of this side's units ending in contact */
+    uint8_t first_contact_turn; /* turn of this side's first charge (0: none) */
+    uint16_t off_left, off_destroyed, off_back_at_once, off_back_later;
+    uint16_t char_attempted[MU_WM_GAME_SIDE_CHARS], char_given[MU_WM_GAME_SIDE_CHARS],
+        char_blunders[MU_WM_GAME_SIDE_CHARS];
+} mu_wm_side_stats;
+
+/* A game. Plain data apart from the borrowed pointers; about 70 KB. */
+typedef struct mu_wm_game {
+    mu_wm_battlefield bf;
+    const mu_wm_scenario *sc;       /* borrowed: turns, edges, objectives, victory */
+    const mu_wm_game_rules *rules;  /* borrowed */
+    const mu_wm_deployed *roster;   /* borrowed: role and Command of each bf unit */
+    const char *const *names;       /* borrowed: a name per bf unit, for traces */
+    int n_units[2];                 /* non-character units of each side */
+    uint8_t unit_of[2][MU_WM_GAME_SIDE_UNITS];
+    int n_chars[2];
+    uint8_t char_of[2][MU_WM_GAME_SIDE_CHARS];
+    int8_t local[MU_WM_MAX_UNITS];  /* index among its side's units or characters */
+    int general[2];                 /* bf index of each side's General (-1: none) */
+    int turn;                       /* game turn being played, 1-based (0 before) */
+    int first;                      /* side whose Command phase comes first, -1: not yet rolled */
+    int side;                       /* side in its Command phase */
+    mu_wm_sub_phase sub;
+    int over;
+    mu_wm_end end;
+    int general_left_side;          /* MU_WM_END_GENERAL_LEFT: whose General, else -1 */
+    int winner;                     /* after the end: side 0 or 1, -1 a draw */
+    int points[2];                  /* victory points after the end */
+    int zones_held[2];
+    int8_t zone_holder[MU_WM_MAX_OBJECTIVES]; /* side holding each zone at the end, -1 none */
+    int first_charge;               /* side whose unit charged first, -1 none */
+    uint64_t initiative_used;       /* moved by initiative this Command phase */
+    uint64_t no_move;               /* may not move further this turn (back from off the table) */
+    uint64_t charged;               /* charged this Command phase: no further orders */
+    uint64_t reached_edge;          /* units that touched the enemy's table edge */
+    uint64_t off_episode;           /* units that have left the table (off[] is theirs) */
+    uint64_t char_moved;            /* characters moved this Command phase */
+    mu_wm_offtable off[MU_WM_MAX_UNITS];
+    mu_wm_order_phase phase;        /* the side's Orders sub-phase (local unit indices) */
+    uint32_t touch[MU_WM_GAME_SIDE_UNITS]; /* local units touching at the start of the Orders sub-phase */
+    uint32_t brigade[MU_WM_GAME_SIDE_UNITS]; /* touching component (orderable units) of each */
+    mu_wm_side_stats stats[2];
+} mu_wm_game;
+
+/* What happened to the table, for the invariant checker and tests. */
+typedef enum mu_wm_event_kind {
+    MU_WM_EV_MOVE,      /* a unit's stand-by-stand move (ordered, charge, evade) */
+    MU_WM_EV_CHARACTER, /* a character's move */
+    MU_WM_EV_FORCED,    /* a blundered retreat: the whole unit translated */
+    MU_WM_EV_RETURN     /* a unit back on the table from off it */
+} mu_wm_event_kind;
+
+typedef struct mu_wm_move_event {
+    mu_wm_event_kind kind;
+    int unit;                 /* bf index */
+    mu_wm_move_kind move_kind;
+    double allowance_mm;      /* how far any point of a stand may go (MU_WM_EV_RETURN: 0) */
+    mu_wm_unit before;        /* the unit before the event */
+    const mu_wm_move *move;   /* MU_WM_EV_MOVE: the move made, else NULL */
+} mu_wm_move_event;
+
+/* What a game reads its dice from and reports to. */
+typedef struct mu_wm_game_env {
+    mu_dice *dice;
+    FILE *trace; /* the play-by-play (every roll, order, move, fate), or NULL */
+    void *user;
+    /* Called after every order roll (NULL: none): the Command value and the
+     * situational penalty (distance, enemy close, dense, casualties). */
+    void (*on_order)(void *user, const mu_wm_game *g, int side, int character, int command, int situational,
+                     const mu_order_roll *roll);
+    /* Called after every change of a unit's place (NULL: none). */
+    void (*after_move)(void *user, const mu_wm_game *g, const mu_wm_move_event *ev);
+} mu_wm_game_env;
+
+/* Why the rules refuse a choice. */
+typedef enum mu_wm_refusal {
+    MU_WM_ALLOWED,
+    MU_WM_REFUSE_PHASE,          /* not this sub-phase (initiative once orders have begun) */
+    MU_WM_REFUSE_ORDER_RULES,    /* the order-sequence rules say no (see the mu_order_refusal) */
+    MU_WM_REFUSE_NOT_CHARACTER,  /* not a character of the side on the table */
+    MU_WM_REFUSE_NOT_UNIT,       /* not a unit of the side on the table */
+    MU_WM_REFUSE_INITIATIVE_USED,/* "If a unit moves by initiative … it cannot be given orders" */
+    MU_WM_REFUSE_ENGAGED,        /* in combat: stays engaged (model boundary) */
+    MU_WM_REFUSE_CHARGED,        /* "Once it has charged, a unit cannot receive any further orders" */
+    MU_WM_REFUSE_CANNOT_MOVE,    /* back from off the table unable to move, or confused */
+    MU_WM_REFUSE_NOT_A_BRIGADE,  /* empty, over four, or not touching at the start of the Orders sub-phase */
+    MU_WM_REFUSE_NOT_CLOSEST,    /* not the closest visible enemy within 20 cm */
+    MU_WM_REFUSE_CANNOT_CHARGE,  /* artillery, or not seen from a front edge */
+    MU_WM_REFUSE_DONE            /* initiative: this unit already acted or declined */
+} mu_wm_refusal;
+
+/* Returns a short English name of r ("used initiative"). */
+const char *mu_wm_refusal_name(mu_wm_refusal r);
+
+/* ---- The player's side of the table -------------------------------------- */
+
+typedef enum mu_wm_init_action { MU_WM_INIT_DECLINE, MU_WM_INIT_CHARGE, MU_WM_INIT_EVADE } mu_wm_init_action;
+
+/* A unit that may use initiative now, with the enemies it may react to. */
+typedef struct mu_wm_init_candidate {
+    int unit;
+    mu_wm_closest closest; /* the closest visible enemies within 20 cm (ties: all) */
+} mu_wm_init_candidate;
+
+typedef struct mu_wm_init_candidates {
+    int n;
+    mu_wm_init_candidate c[MU_WM_GAME_SIDE_UNITS];
+} mu_wm_init_candidates;
+
+typedef struct mu_wm_init_choice {
+    int unit;
+    mu_wm_init_action action;
+    int target;      /* charge or evade: one of the unit's closest enemies */
+    int evade_dir;   /* evade: which tied direction (mu_wm_evade_directions) */
+    int allow_burst; /* evade: the player will burst through friendly units */
+} mu_wm_init_choice;
+
+/* One step of a player's orders: a character orders a unit or brigade up
+ * to max_orders times, trying a roll only when its target is min_target or
+ * more (below it the step ends: the player's choice, not a roll). */
+typedef struct mu_wm_order_step {
+    int character;   /* bf index */
+    uint64_t group;  /* bf units: one, or up to four touching */
+    int max_orders;  /* 1..3 */
+    int min_target;  /* 2..12 */
+} mu_wm_order_step;
+
+typedef struct mu_wm_order_plan {
+    int n;
+    mu_wm_order_step step[MU_WM_PLAN_MAX_STEPS];
+} mu_wm_order_plan;
+
+/* What the player wants an ordered group to do. */
+typedef struct mu_wm_order_goal {
+    int go;                        /* 0: no (further) order to this group */
+    mu_vec2 point;                 /* the group's centre toward this point */
+    mu_wm_form form;               /* single units: the formation to move in */
+    int charge[MU_WM_BRIGADE_MAX]; /* per member (ascending bf index): the enemy to charge, or -1 */
+    int avoid_contact;             /* stop short rather than end a move touching an enemy */
+    int has_fallback;              /* if the group cannot move toward point at all: */
+    mu_vec2 fallback;              /* toward this point instead (in its present formation) */
+} mu_wm_order_goal;
+
+/* A player: callbacks the Command phase asks (see mu_wm_command_phase). */
+typedef struct mu_wm_player {
+    void *self;
+    /* Initiative: picks the next unit from the candidates and what it does,
+     * or returns 0 to end the sub-phase. A unit picked is not offered
+     * again this phase, whatever happened. */
+    int (*initiative)(void *self, const mu_wm_game *g, int side, const mu_wm_init_candidates *c,
+                      mu_wm_init_choice *out);
+    /* Orders: the steps the player will try, in sequence. */
+    void (*plan_orders)(void *self, const mu_wm_game *g, int side, mu_wm_order_plan *plan);
+    /* Before each order roll of a step: what the group (the step's units
+     * still orderable) should do; out->go 0 ends the step. */
+    void (*order_goal)(void *self, const mu_wm_game *g, int side, const mu_wm_order_step *step, uint64_t group,
+                       int order_number, mu_wm_order_goal *out);
+    /* Characters: where character c should go; 0 to stay. */
+    int (*character_goal)(void *self, const mu_wm_game *g, int c, mu_vec2 *to);
+} mu_wm_player;
+
+/* ---- A game ---------------------------------------------------------------- */
+
+/* Starts a game in *g on a copy of bf (deployed; roster and names
+ * parallel to bf->unit; sc, roster, names and rules are borrowed and
+ * must outlive g). first: the side whose Command phase comes first, or
+ * -1 to roll off in the first turn. */
+void mu_wm_game_init(mu_wm_game *g, const mu_wm_scenario *sc, const mu_wm_battlefield *bf,
+                     const mu_wm_deployed *roster, const char *const *names, const mu_wm_game_rules *rules,
+                     int first);
+
+/* Plays one game turn: rolls off for the first side if needed (a D6 each,
+ * ties rolled again), then each side's Command phase, first side first,
+ * stopping if the battle ends; after the last turn scores the game
+ * (mu_wm_game_finish). */
+void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_game_env *env);
+
+/* One side's Command phase: mu_wm_command_begin; initiative (candidates,
+ * the player's pick, the move: repeatedly); home back (nothing: see
+ * CLAUSES.md); mu_wm_orders_begin and the player's plan, step by step,
+ * asking the goal before each roll; characters in listed order; then
+ * mu_wm_command_end. */
+void mu_wm_command_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env);
+
+/* Starts side's Command phase: units off the table roll to return
+ * ("At the start of its side's next turn, before initiative moves"); the
+ * per-phase marks are cleared; the Initiative sub-phase begins. */
+void mu_wm_command_begin(mu_wm_game *g, int side, const mu_wm_game_env *env);
+
+/* Ends side's Command phase: its confused units recover (with the
+ * confusion_halts rule). */
+void mu_wm_command_end(mu_wm_game *g, int side, const mu_wm_game_env *env);
+
+/* Fills *out with side's units that may use initiative now, skipping
+ * those in exclude: on the table, not characters, not engaged, confused
+ * or unable to move, with at least one closest visible enemy within the
+ * range (judged now: "as each unit begins its move"). Returns out->n. */
+int mu_wm_initiative_candidates(const mu_wm_game *g, int side, uint64_t exclude, mu_wm_init_candidates *out);
+
+/* Returns whether the rules allow choice ch for side now. */
+mu_wm_refusal mu_wm_initiative_check(const mu_wm_game *g, int side, const mu_wm_init_choice *ch);
+
+/* What an initiative move did. */
+typedef struct mu_wm_init_result {
+    mu_wm_refusal refusal;   /* MU_WM_ALLOWED or why nothing happened */
+    int moved;               /* the unit moved (it used its initiative) */
+    int contact;             /* a charge that reached its target */
+    mu_wm_evade_fault evade; /* an evade's outcome */
+    uint64_t burst;          /* units burst through */
+} mu_wm_init_result;
+
+/* Carries out choice ch (checked here). A charge is the planner's contact
+ * move (full pace); if it cannot reach its target the unit does not move
+ * and has not used its initiative. An evade is mu_wm_evade_plan; if the
+ * rules allow none the unit does not move. Declining does nothing. */
+mu_wm_init_result mu_wm_initiative_move(mu_wm_game *g, int side, const mu_wm_init_choice *ch,
+                                        const mu_wm_game_env *env);
+
+/* Begins side's Orders sub-phase: no unit may use initiative any more;
+ * the brigades are the orderable units touching now. */
+void mu_wm_orders_begin(mu_wm_game *g, int side);
+
+/* Returns whether character (bf index) may give an order to group now;
+ * *why (if non-NULL) gets the order-sequence rule's refusal when the
+ * result is MU_WM_REFUSE_ORDER_RULES. */
+mu_wm_refusal mu_wm_game_order_check(const mu_wm_game *g, int side, int character, uint64_t group,
+                                     mu_order_refusal *why);
+
+/* Measures the Command penalties of character ordering group on the
+ * table now into *p (order number 1: the situational part): shortest
+ * distance to the group's most distant unit, closest enemy unit of any
+ * member (seen or not), dense terrain and the worst casualties, each
+ * once. Returns p->total. */
+int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_wm_penalties *p);
+
+/* What an order did. */
+typedef struct mu_wm_order_result {
+    mu_wm_refusal refusal;   /* MU_WM_ALLOWED: rolled; else nothing happened */
+    mu_order_refusal why;    /* with MU_WM_REFUSE_ORDER_RULES */
+    mu_order_roll roll;
+    int situational;         /* penalty without the order number */
+    uint64_t moved;          /* units that moved */
+    uint64_t charged;        /* units whose move ended in contact (a charge) */
+    uint64_t left_table;     /* units that left the table */
+    int brigade_kept;        /* 0: the brigade stood, as no move tried kept it touching */
+} mu_wm_order_result;
+
+/* Gives the order (checked here) and moves the group: full pace on
+ * success; half pace on a failed first order (no charge); nothing on a
+ * later failure; a blunder with the blunder_retreat rule retreats instead.
+ * Members with a charge target charge it (the planner's contact move);
+ * the rest move as one body toward goal->point and must still touch
+ * (else the move is cut back, at worst to standing still); if they cannot
+ * move that way at all and the goal has a fallback, toward the fallback. */
+mu_wm_order_result mu_wm_game_order(mu_wm_game *g, int side, int character, uint64_t group,
+                                    const mu_wm_order_goal *goal, const mu_wm_game_env *env);
+
+/* Moves character c (once per Command phase, in its side's Characters
+ * sub-phase) straight toward to, halting where the rules stop it
+ * (mu_wm_character_clamp_move; then backed off along the line until its
+ * stand overlaps no enemy stand by mu_orect_overlap, a few 1e-6 mm at
+ * most). Returns why it halted (MU_WM_CHAR_OK: it got there), or
+ * MU_WM_CHAR_NOT_CHARACTER (nothing moves) when c is not a character on
+ * the table, it is not its side's Characters sub-phase, or c has moved. */
+mu_wm_char_move mu_wm_game_character_move(mu_wm_game *g, int c, mu_vec2 to, const mu_wm_game_env *env);
+
+/* Scores the game at its end into g (zones held, first charge, units at
+ * the enemy's edge; winner by the scenario's margin, or the side whose
+ * General left loses). Called by mu_wm_game_turn; idempotent. */
+void mu_wm_game_finish(mu_wm_game *g);
+
+/* Returns the centre of unit u (the mean of its stand centres). */
+mu_vec2 mu_wm_unit_centre(const mu_wm_unit *u);
+
+/* Returns non-zero when unit u may be ordered or use initiative this
+ * Command phase as far as its state goes: a unit (not a character) on the
+ * table, not engaged, not charged this phase, not confused (with the
+ * confusion_halts rule) and not barred from moving this turn. Whose turn
+ * it is and initiative already used are the callers' business. */
+int mu_wm_game_unit_free(const mu_wm_game *g, int u);
+
+/* The invariant checker: returns 0 when the table after ev is sound, else
+ * non-zero with a one-line reason in why: two stands of different units
+ * (or of one unit) overlapping, except characters over their own side's
+ * units and characters; a stand in terrain its unit cannot enter; a unit
+ * off the table marked on it; a moved stand (or character) that went
+ * farther than the rules allow, worked out afresh from ev->before
+ * (mu_wm_move_allowance_mm for ev->move_kind; a character's reach; a
+ * forced retreat's full pace), not taken from ev->allowance_mm. */
+int mu_wm_game_check(const mu_wm_game *g, const mu_wm_move_event *ev, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,247 @@
+/* The warmaster-battle output: the layout (per-game columns in /games,
+ * count tables in /battle, their axes) and each game's record. Armies are
+ * indexed as listed in the experiment (armies[0], armies[1]), whatever
+ * table side an arm put them on. */
+#include "battle_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(N_COLS <= MU_LAYOUT_MAX_COLUMNS, "too many columns");
+_Static_assert(N_TABS <= MU_LAYOUT_MAX_TABLES, "too many tables");
+_Static_assert(N_AXES <= MU_LAYOUT_MAX_AXES, "too many axes");
+
+static void add_axis(mu_layout *l, const char *group, const char *name, const char *long_name, int length,
+                     int first_value)
+{
+    l->axes[l->n_axes++] = (mu_axis){.group = group, .name = name, .units = "1", .long_name = long_name,
+                                     .length = length, .first_value = first_value};
+}
+
+/* Adds an axis labelled by names[0..length) (copied). */
+static void add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name, int length,
+                           const char *const *names)
+{
+    add_axis(l, group, name, long_name, length, 0);
+    mu_axis *a = &l->axes[l->n_axes - 1];
+    a->labels = calloc((size_t)length, sizeof *a->labels);
+    if (!a->labels)
+        abort();
+    for (int i = 0; i < length; i++)
+        if (!(a->labels[i] = strdup(names[i])))
+            abort();
+}
+
+static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
+{
+    l->columns[l->n_columns++] = (mu_column){.name = name, .type = type, .units = "1", .long_name = long_name,
+                                             .axis = axis};
+}
+
+static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+{
+    mu_table *t = &l->tables[l->n_tables++];
+    *t = (mu_table){.group = "battle", .name = name, .units = "1", .long_name = long_name, .rank = rank};
+    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+}
+
+static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
+{
+    const mu_wm_battle_study *st = c->st;
+    const char *armies[2] = {st->battle.army[0].name, st->battle.army[1].name};
+    char buf[MU_WM_MAX_UNITS][2 * WB_NAME_MAX];
+    const char *labels[MU_WM_MAX_UNITS];
+    add_axis(l, "games", "game", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
+    add_label_axis(l, "games", "army", "army (as listed in the experiment)", 2, armies);
+    int n = 0;
+    for (int a = 0; a < 2; a++)
+        for (int u = 0; u < st->battle.bf.n_units; u++)
+            if (st->battle.roster[u].side == a && mu_wm_is_character(&st->battle.bf.unit[u])) {
+                snprintf(buf[n], sizeof buf[n], "%s: %s", armies[a], c->dep[0].names[u]);
+                labels[n] = buf[n];
+                n++;
+            }
+    add_label_axis(l, "games", "character", "character (army: name, as deployed)", n, labels);
+    const char *arms[MU_WM_BATTLE_MAX_ARMS];
+    for (int i = 0; i < st->n_arms; i++)
+        arms[i] = st->arms[i].label;
+    add_label_axis(l, "battle", "arm", "arm: the policies' pairing and sides", st->n_arms, arms);
+    add_label_axis(l, "battle", "army", "army (as listed in the experiment)", 2, armies);
+    const char *outcomes[] = {"win", "draw", "loss"}, *reasons[] = {"turn limit", "general left"};
+    add_label_axis(l, "battle", "outcome", "the army's result", N_OUTCOMES, outcomes);
+    add_label_axis(l, "battle", "reason", "why the game ended", 2, reasons);
+    for (int i = 0; i < 2 * st->n_arms; i++) {
+        snprintf(buf[i], sizeof buf[i], "%s | %s", arms[i / 2], armies[i % 2]);
+        labels[i] = buf[i];
+    }
+    add_label_axis(l, "battle", "player", "arm | army (index arm * 2 + army)", 2 * st->n_arms, labels);
+    add_axis(l, "battle", "command", "character's Command value", WB_N_COMMAND, WB_COMMAND_MIN);
+    add_axis(l, "battle", "penalty", "Command penalty without the order-number penalty (last bin: this or more)",
+             WB_PENALTY_MAX + 1, 0);
+    add_axis(l, "battle", "order_number", "order number for the unit this turn", 3, 1);
+    add_axis(l, "battle", "turn", "game turn (0: never)", st->battle.scenario.turns + 1, 0);
+    const char *fates[] = {"destroyed", "back at once", "back later", "still off"};
+    add_label_axis(l, "battle", "fate", "fate of a unit that left the table", N_FATES, fates);
+    const char *zones[MU_WM_MAX_OBJECTIVES] = {"(no zones)"};
+    for (int z = 0; z < st->battle.scenario.n_objectives; z++)
+        zones[z] = st->battle.scenario.objective[z].name;
+    add_label_axis(l, "battle", "zone", "objective zone", c->n_zones, zones);
+    const char *actions[] = {"charge", "evade", "declined", "charge impossible", "evade impossible"};
+    add_label_axis(l, "battle", "action", "initiative choice and outcome", N_ACTIONS, actions);
+}
+
+void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    add_axes(c, games, l);
+    add_column(l, "arm", MU_U8, "arm index (see /battle/arm)", -1);
+    add_column(l, "swapped", MU_U8, "armies[0] deployed on the scenario's second side (1: yes)", -1);
+    add_column(l, "first", MU_U8, "army whose Command phase came first", -1);
+    add_column(l, "turns", MU_U8, "game turns played", -1);
+    add_column(l, "end_reason", MU_U8, "why the game ended (see /battle/reason)", -1);
+    add_column(l, "winner", MU_I8, "winning army, -1 a draw", -1);
+    add_column(l, "first_charge", MU_I8, "army that charged first, -1 none", -1);
+    add_column(l, "points", MU_I16, "victory points at the end", AX_GAME_ARMY);
+    add_column(l, "zones_held", MU_I16, "objective zones held at the end", AX_GAME_ARMY);
+    add_column(l, "enemy_edge_units", MU_I16, "units that reached the enemy's table edge", AX_GAME_ARMY);
+    add_column(l, "orders_attempted", MU_I16, "order rolls made", AX_GAME_ARMY);
+    add_column(l, "orders_given", MU_I16, "orders given (successful rolls)", AX_GAME_ARMY);
+    add_column(l, "orders_failed", MU_I16, "order rolls failed", AX_GAME_ARMY);
+    add_column(l, "blunders", MU_I16, "order rolls of 12 (blunders)", AX_GAME_ARMY);
+    add_column(l, "half_pace_moves", MU_I16, "groups moving half pace after a failed first order", AX_GAME_ARMY);
+    add_column(l, "brigade_orders", MU_I16, "order rolls for brigades of two or more units", AX_GAME_ARMY);
+    add_column(l, "general_failure_ended", MU_I16, "Command phases where the General's failure stopped other characters",
+               AX_GAME_ARMY);
+    add_column(l, "initiative_charges", MU_I16, "charges by initiative", AX_GAME_ARMY);
+    add_column(l, "initiative_evades", MU_I16, "evades by initiative", AX_GAME_ARMY);
+    add_column(l, "initiative_impossible", MU_I16, "initiative charges or evades chosen that the rules did not allow",
+               AX_GAME_ARMY);
+    add_column(l, "burst_throughs", MU_I16, "friendly units this army's evaders burst through", AX_GAME_ARMY);
+    add_column(l, "confused", MU_I16, "this army's units confused", AX_GAME_ARMY);
+    add_column(l, "charges", MU_I16, "moves ending in contact with the enemy (charges)", AX_GAME_ARMY);
+    add_column(l, "engaged_units", MU_I16, "units engaged at the end", AX_GAME_ARMY);
+    add_column(l, "first_contact_turn", MU_I16, "turn of the army's first charge (0: none)", AX_GAME_ARMY);
+    add_column(l, "off_table", MU_I16, "units that left the table", AX_GAME_ARMY);
+    add_column(l, "off_destroyed", MU_I16, "units that left the table and were destroyed", AX_GAME_ARMY);
+    add_column(l, "off_returned", MU_I16, "units that left the table and came back", AX_GAME_ARMY);
+    add_column(l, "character_orders_attempted", MU_I16, "order rolls made by each character", AX_GAME_CHAR);
+    add_column(l, "character_orders_given", MU_I16, "orders given by each character", AX_GAME_CHAR);
+    add_column(l, "character_blunders", MU_I16, "blunders by each character", AX_GAME_CHAR);
+
+    const int arm1[] = {AX_ARM}, res[] = {AX_ARM, AX_ARMY, AX_OUTCOME}, end[] = {AX_ARM, AX_REASON};
+    const int cmd4[] = {AX_PLAYER, AX_COMMAND, AX_PENALTY, AX_ORDER}, fc[] = {AX_ARM, AX_ARMY, AX_TURN};
+    const int off[] = {AX_ARM, AX_ARMY, AX_FATE}, zones[] = {AX_ARM, AX_ZONE, AX_ARMY};
+    const int init[] = {AX_ARM, AX_ARMY, AX_ACTION};
+    add_table(l, "games", "games played", 1, arm1);
+    add_table(l, "results", "games by the army's result", 3, res);
+    add_table(l, "end_reasons", "games by why they ended", 2, end);
+    add_table(l, "attempts", "order rolls made", 4, cmd4);
+    add_table(l, "successes", "orders given", 4, cmd4);
+    add_table(l, "blunders", "order rolls of 12 (blunders)", 4, cmd4);
+    add_table(l, "first_contact", "games by the turn of the army's first charge", 3, fc);
+    add_table(l, "off_table", "units that left the table, by fate at the end", 3, off);
+    add_table(l, "zones", "games where the army held the zone at the end", 3, zones);
+    add_table(l, "initiative", "initiative choices by outcome", 3, init);
+}
+
+void wb_count_roll(const wb_ctx *c, const wb_state *s, int army, int command, int situational,
+                   const mu_order_roll *roll, mu_sink *sink)
+{
+    (void)c;
+    int cmd = command < WB_COMMAND_MIN ? WB_COMMAND_MIN : command > 12 ? 12 : command;
+    int pen = situational > WB_PENALTY_MAX ? WB_PENALTY_MAX : situational < 0 ? 0 : situational;
+    size_t player = (size_t)s->arm * 2u + (size_t)army;
+    size_t cell = ((player * WB_N_COMMAND + (size_t)(cmd - WB_COMMAND_MIN)) * (WB_PENALTY_MAX + 1) + (size_t)pen) * 3u +
+                  (size_t)(roll->order_number - 1);
+    sink->tables[TAB_ATTEMPTS][cell]++;
+    sink->tables[TAB_SUCCESSES][cell] += (uint64_t)roll->success;
+    sink->tables[TAB_BLUNDERS][cell] += (uint64_t)roll->blunder;
+}
+
+#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
+#define ROW2(col, type, i) (((type *)sink->columns[col])[sink->row * 2u + (size_t)(i)])
+
+/* The per-army counts of side, in column order from COL_POINTS. */
+static void army_counts(const mu_wm_game *g, int side, int16_t out[COL_CHAR_ATTEMPTED - COL_POINTS])
+{
+    const mu_wm_side_stats *st = &g->stats[side];
+    int engaged = 0, edge = 0;
+    for (int u = 0; u < g->bf.n_units; u++) {
+        const mu_wm_unit *un = &g->bf.unit[u];
+        if (un->side == side && un->presence == MU_WM_ON_TABLE && mu_wm_unit_engaged(un))
+            engaged++;
+        if (un->side == side && (g->reached_edge >> u & 1u))
+            edge++;
+    }
+    const int v[] = {g->points[side], g->zones_held[side], edge, st->orders_attempted, st->orders_given,
+                     st->orders_failed, st->blunders, st->half_pace, st->brigade_orders, st->general_ended,
+                     st->init_charges, st->init_evades, st->init_charge_failed + st->init_evade_failed,
+                     st->burst_throughs, st->confused, st->charges, engaged, st->first_contact_turn, st->off_left,
+                     st->off_destroyed, st->off_back_at_once + st->off_back_later};
+    for (int i = 0; i < COL_CHAR_ATTEMPTED - COL_POINTS; i++)
+        out[i] = (int16_t)v[i];
+}
+
+static void record_row(const wb_ctx *c, const wb_state *s, mu_sink *sink)
+{
+    const mu_wm_game *g = &s->game;
+    int sw = s->swap;
+    ROW(COL_ARM, uint8_t) = (uint8_t)s->arm;
+    ROW(COL_SWAPPED, uint8_t) = (uint8_t)sw;
+    ROW(COL_FIRST, uint8_t) = (uint8_t)(g->first < 0 ? 0 : g->first ^ sw);
+    ROW(COL_TURNS, uint8_t) = (uint8_t)g->turn;
+    ROW(COL_END, uint8_t) = (uint8_t)(g->end == MU_WM_END_GENERAL_LEFT);
+    ROW(COL_WINNER, int8_t) = (int8_t)(g->winner < 0 ? -1 : g->winner ^ sw);
+    ROW(COL_FIRST_CHARGE, int8_t) = (int8_t)(g->first_charge < 0 ? -1 : g->first_charge ^ sw);
+    for (int a = 0; a < 2; a++) {
+        int16_t v[COL_CHAR_ATTEMPTED - COL_POINTS];
+        army_counts(g, a ^ sw, v);
+        for (int k = 0; k < COL_CHAR_ATTEMPTED - COL_POINTS; k++)
+            ROW2(COL_POINTS + k, int16_t, a) = v[k];
+    }
+    size_t n_chars = (size_t)(c->n_chars[0] + c->n_chars[1]);
+    for (int a = 0; a < 2; a++) {
+        const mu_wm_side_stats *st = &g->stats[a ^ sw];
+        for (int k = 0; k < c->n_chars[a]; k++) {
+            size_t i = sink->row * n_chars + (size_t)(c->char_base[a] + k);
+            ((int16_t *)sink->columns[COL_CHAR_ATTEMPTED])[i] = (int16_t)st->char_attempted[k];
+            ((int16_t *)sink->columns[COL_CHAR_GIVEN])[i] = (int16_t)st->char_given[k];
+            ((int16_t *)sink->columns[COL_CHAR_BLUNDERS])[i] = (int16_t)st->char_blunders[k];
+        }
+    }
+}
+
+void wb_record(const void *ctx, const void *state, mu_sink *sink)
+{
+    const wb_ctx *c = ctx;
+    const wb_state *s = state;
+    const mu_wm_game *g = &s->game;
+    size_t arm = (size_t)s->arm, turns = (size_t)c->st->battle.scenario.turns + 1;
+    if (sink->columns)
+        record_row(c, s, sink);
+    sink->tables[TAB_GAMES][arm]++;
+    sink->tables[TAB_END][arm * 2u + (g->end == MU_WM_END_GENERAL_LEFT)]++;
+    for (int a = 0; a < 2; a++) {
+        int side = a ^ s->swap;
+        const mu_wm_side_stats *st = &g->stats[side];
+        size_t pa = arm * 2u + (size_t)a;
+        int outcome = g->winner < 0 ? OUT_DRAW : g->winner == side ? OUT_WIN : OUT_LOSS;
+        sink->tables[TAB_RESULTS][pa * N_OUTCOMES + (size_t)outcome]++;
+        sink->tables[TAB_FIRST_CONTACT][pa * turns + st->first_contact_turn]++;
+        uint64_t *off = &sink->tables[TAB_OFF][pa * N_FATES];
+        off[FATE_DESTROYED] += st->off_destroyed;
+        off[FATE_BACK_AT_ONCE] += st->off_back_at_once;
+        off[FATE_BACK_LATER] += st->off_back_later;
+        off[FATE_STILL_OFF] += (uint64_t)(st->off_left - st->off_destroyed - st->off_back_at_once - st->off_back_later);
+        uint64_t *ini = &sink->tables[TAB_INITIATIVE][pa * N_ACTIONS];
+        ini[ACT_CHARGE] += st->init_charges;
+        ini[ACT_EVADE] += st->init_evades;
+        ini[ACT_DECLINED] += st->init_declined;
+        ini[ACT_CHARGE_IMPOSSIBLE] += st->init_charge_failed;
+        ini[ACT_EVADE_IMPOSSIBLE] += st->init_evade_failed;
+    }
+    for (int z = 0; z < c->st->battle.scenario.n_objectives; z++)
+        if (g->zone_holder[z] >= 0)
+            sink->tables[TAB_ZONES][(arm * (size_t)c->n_zones + (size_t)z) * 2u + (size_t)(g->zone_holder[z] ^ s->swap)]++;
+}

@@ -1,0 +1,101 @@
+/* The game's invariant checker (muster/wm_game.h, mu_wm_game_check): run
+ * after every move in the tests' games, never in batch runs. */
+#include "wm_game_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#define TOL_MM 1e-6
+
+__attribute__((format(printf, 3, 4)))
+static int fault(char *why, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+/* Two units whose stands may lie on each other: a character over its own
+ * side's units and characters (tokens). */
+static int may_overlap(const mu_wm_unit *a, const mu_wm_unit *b)
+{
+    return a->side == b->side && (mu_wm_is_character(a) || mu_wm_is_character(b));
+}
+
+static int check_table(const mu_wm_game *g, const mu_wm_move_event *ev, char *why, size_t len)
+{
+    const mu_wm_battlefield *bf = &g->bf;
+    for (int a = 0; a < bf->n_units; a++) {
+        const mu_wm_unit *ua = &bf->unit[a];
+        if (ua->presence != MU_WM_ON_TABLE)
+            continue;
+        int leaving = ev && ev->kind == MU_WM_EV_FORCED && ev->unit == a;
+        if (!leaving && mu_wm_unit_leaves_table(bf, ua))
+            return fault(why, len, "%s is on the table with a stand beyond its edge", wm_g_name(g, a));
+        for (int i = 0; i < ua->n_stands; i++) {
+            int f = mu_wm_orect_blocked(bf, ua, &ua->stand[i]);
+            if (f >= 0 && !leaving)
+                return fault(why, len, "%s stand %d is in terrain it cannot enter (feature %d)", wm_g_name(g, a), i, f);
+            for (int j = i + 1; j < ua->n_stands; j++)
+                if (mu_orect_overlap(&ua->stand[i], &ua->stand[j]))
+                    return fault(why, len, "%s stands %d and %d overlap", wm_g_name(g, a), i, j);
+        }
+        for (int b = a + 1; b < bf->n_units; b++) {
+            const mu_wm_unit *ub = &bf->unit[b];
+            if (ub->presence != MU_WM_ON_TABLE || may_overlap(ua, ub))
+                continue;
+            for (int i = 0; i < ua->n_stands; i++)
+                for (int j = 0; j < ub->n_stands; j++)
+                    if (mu_orect_overlap(&ua->stand[i], &ub->stand[j]))
+                        return fault(why, len, "%s stand %d overlaps %s stand %d", wm_g_name(g, a), i,
+                                     wm_g_name(g, b), j);
+        }
+    }
+    return 0;
+}
+
+static int check_distance(const mu_wm_game *g, const mu_wm_move_event *ev, char *why, size_t len)
+{
+    const mu_wm_unit *now = &g->bf.unit[ev->unit];
+    double worst = 0.0, limit = ev->allowance_mm;
+    if (ev->kind == MU_WM_EV_MOVE) /* the rules' allowance, worked out afresh from the unit as it stood */
+        limit = mu_wm_move_allowance_mm(&g->bf, &ev->before, ev->move_kind, 0.0);
+    else if (ev->kind == MU_WM_EV_CHARACTER)
+        limit = mu_wm_character_reach_mm(&ev->before);
+    else if (ev->kind == MU_WM_EV_FORCED)
+        limit = ev->before.profile.full_pace_mm;
+    if (ev->kind == MU_WM_EV_MOVE && ev->move) {
+        for (int i = 0; i < ev->move->n; i++) {
+            const mu_wm_stand_path *p = &ev->move->path[i];
+            mu_orect end;
+            double d = mu_wm_stand_path_mm(&ev->before.stand[p->stand], p->leg, p->n_legs, &end);
+            if (d > worst)
+                worst = d;
+            if (mu_v2_dist(end.center, now->stand[p->stand].center) > TOL_MM)
+                return fault(why, len, "%s stand %d is not where its path ends", wm_g_name(g, ev->unit), p->stand);
+        }
+    } else if (ev->kind == MU_WM_EV_CHARACTER || ev->kind == MU_WM_EV_FORCED) {
+        for (int i = 0; i < now->n_stands; i++) {
+            double d = mu_v2_dist(ev->before.stand[i].center, now->stand[i].center);
+            if (d > worst)
+                worst = d;
+        }
+    }
+    if (worst > limit + TOL_MM)
+        return fault(why, len, "%s moved %.6f mm, beyond its allowance of %.6f mm", wm_g_name(g, ev->unit), worst,
+                     limit);
+    return 0;
+}
+
+int mu_wm_game_check(const mu_wm_game *g, const mu_wm_move_event *ev, char *why, size_t why_len)
+{
+    if (why_len)
+        why[0] = '\0';
+    if (check_table(g, ev, why, why_len))
+        return 1;
+    if (ev && ev->kind != MU_WM_EV_RETURN && check_distance(g, ev, why, why_len))
+        return 1;
+    return 0;
+}

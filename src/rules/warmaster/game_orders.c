@@ -1,0 +1,191 @@
+/* The Orders sub-phase on the table (warmaster-command-and-initiative.txt,
+ * "Orders" to "Further brigade orders"): brigades as they touch at its
+ * start, what the rules allow, the Command penalties measured on the
+ * table, and the roll. The moves are in orders_move.c. */
+#include "wm_game_int.h"
+
+#include <math.h>
+#include <string.h>
+
+void mu_wm_orders_begin(mu_wm_game *g, int side)
+{
+    int n = g->n_units[side];
+    uint32_t orderable = 0;
+    g->sub = MU_WM_SUB_ORDERS;
+    g->side = side;
+    for (int l = 0; l < n; l++) {
+        int u = g->unit_of[side][l];
+        g->touch[l] = 0;
+        if (mu_wm_game_unit_free(g, u) && !(g->initiative_used & wm_bit(u)))
+            orderable |= 1u << l;
+    }
+    for (int l = 0; l < n; l++)
+        for (int m = l + 1; m < n; m++)
+            if ((orderable >> l & 1u) && (orderable >> m & 1u) &&
+                wm_g_units_touch(&g->bf.unit[g->unit_of[side][l]], &g->bf.unit[g->unit_of[side][m]])) {
+                g->touch[l] |= 1u << m;
+                g->touch[m] |= 1u << l;
+            }
+    /* "Units comprising a brigade at the start of the ordered movement part
+     * of the Command phase": each unit's touching component */
+    for (int l = 0; l < n; l++) {
+        uint32_t comp = 1u << l;
+        for (;;) {
+            uint32_t grow = comp;
+            for (uint32_t r = comp; r; r &= r - 1)
+                grow |= g->touch[__builtin_ctz(r)];
+            if (grow == comp)
+                break;
+            comp = grow;
+        }
+        g->brigade[l] = comp;
+    }
+    mu_wm_order_phase_begin(&g->phase, g->brigade, n);
+}
+
+/* Returns non-zero when the local units of mask form one touching body
+ * (as they stood at the start of the Orders sub-phase). */
+static int connected_at_start(const mu_wm_game *g, uint32_t mask)
+{
+    uint32_t seen = mask & -mask, grow;
+    for (;;) {
+        grow = seen;
+        for (uint32_t r = seen; r; r &= r - 1)
+            grow |= g->touch[__builtin_ctz(r)] & mask;
+        if (grow == seen)
+            break;
+        seen = grow;
+    }
+    return seen == mask;
+}
+
+mu_wm_refusal mu_wm_game_order_check(const mu_wm_game *g, int side, int character, uint64_t group,
+                                     mu_order_refusal *why)
+{
+    if (why)
+        *why = MU_ORDER_ALLOWED;
+    if (g->sub != MU_WM_SUB_ORDERS || g->side != side)
+        return MU_WM_REFUSE_PHASE;
+    if (character < 0 || character >= g->bf.n_units || !mu_wm_is_character(&g->bf.unit[character]) ||
+        g->bf.unit[character].side != side || g->bf.unit[character].presence != MU_WM_ON_TABLE)
+        return MU_WM_REFUSE_NOT_CHARACTER;
+    if (group == 0 || __builtin_popcountll(group) > MU_WM_BRIGADE_MAX)
+        return MU_WM_REFUSE_NOT_A_BRIGADE;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        const mu_wm_unit *un = &g->bf.unit[u];
+        if (un->side != side || un->presence != MU_WM_ON_TABLE || mu_wm_is_character(un))
+            return MU_WM_REFUSE_NOT_UNIT;
+        if (g->initiative_used & wm_bit(u))
+            return MU_WM_REFUSE_INITIATIVE_USED; /* "cannot move by means of initiative and orders" */
+        if (g->charged & wm_bit(u))
+            return MU_WM_REFUSE_CHARGED; /* "Once it has charged, a unit cannot receive any further orders" */
+        if (mu_wm_unit_engaged(un))
+            return MU_WM_REFUSE_ENGAGED;
+        if (!mu_wm_game_unit_free(g, u))
+            return MU_WM_REFUSE_CANNOT_MOVE;
+    }
+    uint32_t local = wm_g_local_mask(g, side, group);
+    if (!connected_at_start(g, local))
+        return MU_WM_REFUSE_NOT_A_BRIGADE;
+    mu_order_refusal r = mu_wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
+    if (r != MU_ORDER_ALLOWED) {
+        if (why)
+            *why = r;
+        return MU_WM_REFUSE_ORDER_RULES;
+    }
+    return MU_WM_ALLOWED;
+}
+
+int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_wm_penalties *p)
+{
+    mu_wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY};
+    const mu_wm_unit *ch = &g->bf.unit[character];
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        const mu_wm_unit *un = &g->bf.unit[u];
+        /* "measure the shortest distance"; a brigade: "to the most distant unit" */
+        s.distance_mm = fmax(s.distance_mm, mu_wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
+        /* "the closest enemy unit … even if the unit is not visible" */
+        for (int k = 0; k < g->bf.n_units; k++) {
+            const mu_wm_unit *e = &g->bf.unit[k];
+            if (e->side != un->side && e->presence == MU_WM_ON_TABLE && !mu_wm_is_character(e))
+                s.enemy_distance_mm = fmin(s.enemy_distance_mm, mu_wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
+        }
+        s.in_dense_terrain |= mu_wm_unit_in_dense(&g->bf, un);
+        if (un->stands_lost > s.stands_lost)
+            s.stands_lost = un->stands_lost;
+    }
+    *p = mu_wm_order_penalties(&g->rules->orders, &s, 1);
+    return p->total;
+}
+
+static const char *group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (uint64_t r = group; r && used < len; r &= r - 1)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", wm_g_name(g, __builtin_ctzll(r)));
+    return buf;
+}
+
+static void count_roll(mu_wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
+{
+    mu_wm_side_stats *st = &g->stats[side];
+    int lc = g->local[character];
+    st->orders_attempted++;
+    st->char_attempted[lc]++;
+    if (roll->success) {
+        st->orders_given++;
+        st->char_given[lc]++;
+    } else {
+        st->orders_failed++;
+    }
+    if (roll->blunder) {
+        st->blunders++;
+        st->char_blunders[lc]++;
+    }
+    if (__builtin_popcountll(group) > 1)
+        st->brigade_orders++;
+}
+
+mu_wm_order_result mu_wm_game_order(mu_wm_game *g, int side, int character, uint64_t group,
+                                    const mu_wm_order_goal *goal, const mu_wm_game_env *env)
+{
+    mu_wm_order_result res;
+    memset(&res, 0, sizeof res);
+    res.brigade_kept = 1;
+    res.refusal = mu_wm_game_order_check(g, side, character, group, &res.why);
+    if (res.refusal != MU_WM_ALLOWED)
+        return res;
+    mu_wm_penalties pen;
+    res.situational = mu_wm_game_penalties(g, character, group, &pen);
+    int command = g->roster[character].command, is_general = character == g->general[side];
+    res.roll = mu_wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
+                                res.situational, &g->rules->orders, env->dice);
+    count_roll(g, side, character, group, &res.roll);
+    if (env->on_order)
+        env->on_order(env->user, g, side, character, command, res.situational, &res.roll);
+    if (env->trace) {
+        char names[512];
+        const mu_order_roll *r = &res.roll;
+        mu_trace_line(env->trace,
+                      "  %s orders %s (order %d): needs %d or less (Command %d; distance -%d, enemy close -%d, "
+                      "dense -%d, casualties -%d, order -%d); rolls %d+%d=%d: %s",
+                      wm_g_name(g, character), group_names(g, group, names, sizeof names), r->order_number, r->target,
+                      command, pen.distance, pen.enemy_close, pen.dense_terrain, pen.casualties, r->order_number - 1,
+                      r->dice.first, r->dice.second, mu_2d6_sum(r->dice),
+                      r->success ? "given" : r->blunder ? "blunder, failed" : r->order_number == 1 ? "failed, half pace"
+                                                                                                   : "failed, no move");
+    }
+    if (res.roll.success) {
+        wm_g_move_group(g, side, group, goal, MU_WM_MOVE_ORDERED, 1, &res, env);
+    } else if (res.roll.blunder && g->rules->blunder_retreat) {
+        res.left_table = wm_g_blunder_retreat(g, group, env);
+    } else if (res.roll.order_number == 1) {
+        /* "can move only half pace"; "Units that failed to receive an order cannot charge" */
+        g->stats[side].half_pace++;
+        wm_g_move_group(g, side, group, goal, MU_WM_MOVE_HALF_PACE, 0, &res, env);
+    }
+    return res;
+}

@@ -1,0 +1,233 @@
+/* Ordered moves on the table: single units and brigades through the move
+ * planner, charges ("A move which brings a unit into contact with the
+ * enemy is called a charge"), and brigades that must still touch
+ * ("Brigade orders"). Readings: CLAUSES.md ("Command phase in full"). */
+#include "wm_game_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EPS MU_GEOM_EPS_MM
+
+/* Unit m->unit of bf as it would stand after move m. */
+static mu_wm_unit after_move(const mu_wm_battlefield *bf, const mu_wm_move *m)
+{
+    mu_wm_unit u = bf->unit[m->unit];
+    for (int i = 0; i < m->n; i++) {
+        const mu_wm_stand_path *p = &m->path[i];
+        mu_wm_stand_path_mm(&bf->unit[m->unit].stand[p->stand], p->leg, p->n_legs, &u.stand[p->stand]);
+    }
+    return u;
+}
+
+/* Returns non-zero when unit u (of bf, placed as *un) touches an enemy
+ * unit's stand. */
+static int touches_enemy(const mu_wm_battlefield *bf, int u, const mu_wm_unit *un)
+{
+    for (int k = 0; k < bf->n_units; k++) {
+        const mu_wm_unit *e = &bf->unit[k];
+        if (k != u && e->side != un->side && e->presence == MU_WM_ON_TABLE && !mu_wm_is_character(e) &&
+            wm_g_units_touch(un, e))
+            return 1;
+    }
+    return 0;
+}
+
+/* Plans unit u toward point with form and kind on bf. When no_contact,
+ * a plan that would end touching an enemy is cut back (three quarters,
+ * half, a quarter of the way), at worst to standing still. Returns
+ * plan->moved. */
+static int plan_toward(const mu_wm_battlefield *bf, int u, mu_vec2 point, mu_wm_form form, mu_wm_move_kind kind,
+                       int no_contact, mu_wm_plan *plan)
+{
+    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, form, kind);
+    rq.point = point;
+    mu_wm_plan_move(bf, &rq, plan);
+    if (!plan->moved || plan->report.fault != MU_WM_MOVE_OK)
+        return plan->moved = 0;
+    mu_wm_unit end = after_move(bf, &plan->move);
+    if (!no_contact || !touches_enemy(bf, u, &end))
+        return 1;
+    mu_vec2 c0 = mu_wm_unit_centre(&bf->unit[u]), c1 = mu_wm_unit_centre(&end);
+    static const double cut[] = {0.75, 0.5, 0.25};
+    for (int k = 0; k < 3; k++) {
+        rq.point = mu_v2_add(c0, mu_v2_scale(mu_v2_sub(c1, c0), cut[k]));
+        mu_wm_plan_move(bf, &rq, plan);
+        if (!plan->moved || plan->report.fault != MU_WM_MOVE_OK)
+            continue;
+        end = after_move(bf, &plan->move);
+        if (!touches_enemy(bf, u, &end))
+            return 1;
+    }
+    return plan->moved = 0;
+}
+
+/* Member u charges target (the planner's contact move, full pace): made
+ * only when it reaches. Returns non-zero when it charged. */
+static int try_charge(mu_wm_game *g, int u, int target, mu_wm_order_result *res, const mu_wm_game_env *env)
+{
+    if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
+        g->bf.unit[target].presence != MU_WM_ON_TABLE || mu_wm_is_character(&g->bf.unit[target]))
+        return 0;
+    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_CONTACT, MU_WM_FORM_KEEP, MU_WM_MOVE_CHARGE);
+    rq.target = target;
+    mu_wm_plan plan;
+    mu_wm_plan_move(&g->bf, &rq, &plan);
+    if (!plan.reached || plan.report.fault != MU_WM_MOVE_OK) {
+        GTRACE(env, "    %s cannot reach %s to charge", wm_g_name(g, u), wm_g_name(g, target));
+        return 0;
+    }
+    GTRACE(env, "    %s charges %s", wm_g_name(g, u), wm_g_name(g, target));
+    wm_g_apply_move(g, &plan.move, plan.report.allowance_mm, env);
+    res->moved |= wm_bit(u);
+    if (wm_g_contact(g, u, env))
+        res->charged |= wm_bit(u);
+    return 1;
+}
+
+static void move_single(mu_wm_game *g, int u, const mu_wm_order_goal *goal, mu_wm_move_kind kind, int may_charge,
+                        mu_wm_order_result *res, const mu_wm_game_env *env)
+{
+    int no_contact = !may_charge || goal->avoid_contact;
+    mu_wm_plan plan;
+    if (!plan_toward(&g->bf, u, goal->point, goal->form, kind, no_contact, &plan) &&
+        !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, MU_WM_FORM_KEEP, kind, no_contact, &plan))) {
+        GTRACE(env, "    %s stays where it is", wm_g_name(g, u));
+        return;
+    }
+    wm_g_apply_move(g, &plan.move, plan.report.allowance_mm, env);
+    res->moved |= wm_bit(u);
+    if (!no_contact && wm_g_contact(g, u, env))
+        res->charged |= wm_bit(u);
+}
+
+/* Returns non-zero when the units of body (bf mask) on bf form one
+ * touching body. */
+static int body_touches(const mu_wm_battlefield *bf, uint64_t body)
+{
+    uint64_t seen = body & -body;
+    for (;;) {
+        uint64_t grow = seen;
+        for (uint64_t r = body & ~seen; r; r &= r - 1) {
+            int k = __builtin_ctzll(r);
+            for (uint64_t s = seen; s; s &= s - 1)
+                if (wm_g_units_touch(&bf->unit[k], &bf->unit[__builtin_ctzll(s)])) {
+                    grow |= wm_bit(k);
+                    break;
+                }
+        }
+        if (grow == seen)
+            return seen == body;
+        seen = grow;
+    }
+}
+
+/* The members of body in moving order: front-most along d first. */
+static int moving_order(const mu_wm_battlefield *bf, uint64_t body, mu_vec2 d, int *order)
+{
+    int n = 0;
+    for (uint64_t r = body; r; r &= r - 1)
+        order[n++] = __builtin_ctzll(r);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && mu_v2_dot(mu_wm_unit_centre(&bf->unit[order[j]]), d) >
+                                     mu_v2_dot(mu_wm_unit_centre(&bf->unit[order[j - 1]]), d); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    return n;
+}
+
+/* A brigade moving as one body: every unit is planned in turn (front-most
+ * first) toward its own centre plus one common displacement no longer
+ * than the slowest unit's allowance, keeping its formation; the units
+ * must still touch and none may touch an enemy. If they do not, the
+ * displacement is halved (twice) and the whole body tried again on a
+ * scratch table; at worst the brigade stands. */
+static int move_body_toward(mu_wm_game *g, uint64_t body, mu_vec2 point, mu_wm_move_kind kind,
+                            mu_wm_order_result *res, const mu_wm_game_env *env)
+{
+    mu_vec2 c = mu_v2(0, 0);
+    double cap = INFINITY;
+    int n = 0;
+    for (uint64_t r = body; r; r &= r - 1, n++) {
+        int u = __builtin_ctzll(r);
+        c = mu_v2_add(c, mu_wm_unit_centre(&g->bf.unit[u]));
+        cap = fmin(cap, mu_wm_move_allowance_mm(&g->bf, &g->bf.unit[u], kind, 0.0));
+    }
+    c = mu_v2_scale(c, 1.0 / n);
+    mu_vec2 d = mu_v2_sub(point, c);
+    if (mu_v2_len(d) > cap)
+        d = mu_v2_scale(mu_v2_unit(d), cap);
+    if (mu_v2_len(d) < 0.05)
+        return 0;
+    int order[MU_WM_BRIGADE_MAX];
+    moving_order(&g->bf, body, d, order);
+    mu_wm_battlefield *scratch = malloc(sizeof *scratch);
+    mu_wm_plan *plans = malloc(MU_WM_BRIGADE_MAX * sizeof *plans);
+    if (!scratch || !plans) {
+        fputs("muster: out of memory\n", stderr);
+        abort();
+    }
+    int done = 0, moved = 0;
+    for (double scale = 1.0; scale > 0.2 && !done; scale *= 0.5) {
+        *scratch = g->bf;
+        for (int i = 0; i < n; i++) {
+            int u = order[i];
+            mu_vec2 to = mu_v2_add(mu_wm_unit_centre(&scratch->unit[u]), mu_v2_scale(d, scale));
+            if (plan_toward(scratch, u, to, MU_WM_FORM_KEEP, kind, 1, &plans[i]))
+                mu_wm_move_apply(scratch, &plans[i].move);
+        }
+        done = body_touches(scratch, body);
+        for (int i = 0; i < n && done; i++)
+            done = !touches_enemy(scratch, order[i], &scratch->unit[order[i]]);
+        if (!done)
+            GTRACE(env, "    the brigade would not end touching as one body%s", scale > 0.3 ? ": shorter" : "");
+    }
+    if (!done)
+        res->brigade_kept = 0;
+    for (int i = 0; i < n && done; i++)
+        if (plans[i].moved) {
+            wm_g_apply_move(g, &plans[i].move, plans[i].report.allowance_mm, env);
+            res->moved |= wm_bit(order[i]);
+            moved = 1;
+        }
+    free(plans);
+    free(scratch);
+    return moved;
+}
+
+static void move_body(mu_wm_game *g, uint64_t body, const mu_wm_order_goal *goal, mu_wm_move_kind kind,
+                      mu_wm_order_result *res, const mu_wm_game_env *env)
+{
+    if (move_body_toward(g, body, goal->point, kind, res, env))
+        return;
+    if (goal->has_fallback && move_body_toward(g, body, goal->fallback, kind, res, env)) {
+        res->brigade_kept = 1;
+        return;
+    }
+    GTRACE(env, "    the brigade stays where it is");
+}
+
+void wm_g_move_group(mu_wm_game *g, int side, uint64_t group, const mu_wm_order_goal *goal, mu_wm_move_kind kind,
+                     int may_charge, mu_wm_order_result *res, const mu_wm_game_env *env)
+{
+    (void)side;
+    uint64_t body = group;
+    int m = 0;
+    /* "Any units in a brigade that wish to charge … do so individually, one
+     * at a time, exactly as if they had been issued separate orders" */
+    for (uint64_t r = group; r && m < MU_WM_BRIGADE_MAX; r &= r - 1, m++) {
+        int u = __builtin_ctzll(r);
+        if (may_charge && goal->charge[m] >= 0 && try_charge(g, u, goal->charge[m], res, env))
+            body &= ~wm_bit(u);
+    }
+    if (!body)
+        return;
+    if (__builtin_popcountll(body) == 1)
+        move_single(g, __builtin_ctzll(body), goal, kind, may_charge, res, env);
+    else
+        move_body(g, body, goal, kind, res, env);
+}
