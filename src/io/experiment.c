@@ -8,7 +8,7 @@
 #include "experiment_bs.h"
 #include "experiment_wm.h"
 #include "muster/status.h"
-#include "yaml_prepass.h"
+#include "yaml_file.h"
 
 #include <cyaml/cyaml.h>
 
@@ -209,100 +209,13 @@ static const yp_value wm_experiment_schema = {.size = sizeof(struct raw_experime
 
 #define PATH_LEN 96
 
-/* What libcyaml logged: its first message and the innermost position. */
-typedef struct cy_log {
-    char first[256];
-    unsigned line, column;
-} cy_log;
-
 typedef struct loader {
-    yp_doc doc;
+    const yp_doc *doc;
     const yp_value *schema; /* the top-level table of the file's ruleset */
-    yp_cyaml_schema cy;
-    const cyaml_schema_value_t *cy_schema;
-    cyaml_config_t cy_config;
-    cy_log log;
-    struct raw_experiment *raw;
+    const struct raw_experiment *raw;
     char *err;
     size_t err_len;
 } loader;
-
-static void out_of_memory(void)
-{
-    fputs("muster: out of memory\n", stderr);
-    abort();
-}
-
-/* Reads all of path into a malloc'd NUL-terminated buffer. Returns 0 or
- * an errno value. */
-static int read_file(const char *path, char **text, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return errno;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    int e = 0;
-    for (;;) {
-        if (buf == NULL)
-            out_of_memory();
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) {
-            e = ferror(f) ? (errno ? errno : EIO) : 0;
-            break;
-        }
-        if (cap - n < 2)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    if (e != 0) {
-        free(buf);
-        return e;
-    }
-    buf[n] = '\0';
-    *text = buf, *len = n;
-    return 0;
-}
-
-__attribute__((format(printf, 3, 0)))
-static void cy_log_fn(cyaml_log_t level, void *ctx, const char *fmt, va_list args)
-{
-    cy_log *log = ctx;
-    char line[256];
-    unsigned l, c;
-    if (level < CYAML_LOG_ERROR)
-        return;
-    vsnprintf(line, sizeof line, fmt, args);
-    line[strcspn(line, "\n")] = '\0';
-    const char *at = strstr(line, "(line: ");
-    if (at != NULL && sscanf(at, "(line: %u, column: %u)", &l, &c) == 2) {
-        if (log->line == 0)
-            log->line = l, log->column = c;
-    } else if (log->first[0] == '\0' && strstr(line, "Backtrace") == NULL) {
-        snprintf(log->first, sizeof log->first, "%s", line);
-    }
-}
-
-/* Loads the checked text into ld->raw with libcyaml. Its errors (not
- * expected after the pre-pass) carry the position libcyaml logged. */
-static int load_raw(loader *ld, const char *text, size_t len)
-{
-    ld->cy_schema = yp_cyaml_build(&ld->cy, ld->schema);
-    ld->cy_config = (cyaml_config_t){.log_fn = cy_log_fn, .log_ctx = &ld->log, .mem_fn = cyaml_mem,
-                                     .log_level = CYAML_LOG_ERROR, .flags = CYAML_CFG_NO_ALIAS};
-    cyaml_data_t *data = NULL;
-    cyaml_err_t e = cyaml_load_data((const uint8_t *)text, len, &ld->cy_config, ld->cy_schema, &data, NULL);
-    if (e == CYAML_ERR_OOM)
-        out_of_memory();
-    ld->raw = data;
-    if (e == CYAML_OK && data != NULL)
-        return 0;
-    snprintf(ld->err, ld->err_len, "%s:%u:%u: error: libcyaml: %s%s%s", ld->doc.file,
-             ld->log.line ? ld->log.line : 1, ld->log.line ? ld->log.column : 1, cyaml_strerror(e),
-             ld->log.first[0] ? ": " : "", ld->log.first);
-    return -1;
-}
 
 /* Formats a path into buf and returns buf. */
 __attribute__((format(printf, 2, 3)))
@@ -315,40 +228,19 @@ static const char *pathf(char buf[PATH_LEN], const char *fmt, ...)
     return buf;
 }
 
-/* `schema:` is checked first: a file of another schema fails on it, not
- * on the keys that schema has and this one lacks. */
-static int check_schema_version(loader *ld)
-{
-    const yaml_node_t *root = yp_node(&ld->doc, "");
-    if (root == NULL || root->type != YAML_MAPPING_NODE)
-        return 0; /* yp_check reports it */
-    if (yp_node(&ld->doc, "schema") == NULL) {
-        yp_error(&ld->doc, "schema", ld->err, ld->err_len, "missing required key 'schema'");
-        return -1;
-    }
-    if (yp_check_node(&ld->doc, "schema", &yp_field_named(&experiment_schema, "schema")->value, ld->err,
-                      ld->err_len) != 0)
-        return -1;
-    long version = strtol((const char *)yp_node(&ld->doc, "schema")->data.scalar.value, NULL, 10);
-    if (version == MU_SCHEMA_VERSION)
-        return 0;
-    yp_error(&ld->doc, "schema", ld->err, ld->err_len, "unsupported schema %ld (this muster reads schema %d)",
-             version, MU_SCHEMA_VERSION);
-    return -1;
-}
-
 /* Picks the top-level table by the `ruleset:` value. A missing or unknown
  * ruleset keeps the drill's table, whose check then reports it. */
-static void choose_schema(loader *ld)
+static const yp_value *choose_schema(const yp_doc *d, const void *ctx)
 {
-    const yaml_node_t *n = yp_node(&ld->doc, "ruleset");
-    ld->schema = &experiment_schema;
+    (void)ctx;
+    const yaml_node_t *n = yp_node(d, "ruleset");
     if (n != NULL && n->type == YAML_SCALAR_NODE &&
         strcmp((const char *)n->data.scalar.value, rulesets[RULESET_BATTLESYSTEM].str) == 0)
-        ld->schema = &bs_experiment_schema;
+        return &bs_experiment_schema;
     if (n != NULL && n->type == YAML_SCALAR_NODE &&
         strcmp((const char *)n->data.scalar.value, rulesets[RULESET_WM_BATTLE].str) == 0)
-        ld->schema = &wm_experiment_schema;
+        return &wm_experiment_schema;
+    return &experiment_schema;
 }
 
 /* ---- Conversion and the checks across fields ----------------------------- */
@@ -408,12 +300,12 @@ static int convert_characters(loader *ld, const struct raw_study *rs, mu_drill_s
         c->command = *rc->command;
         int other = character_index(st, i, c->name);
         if (other >= 0) {
-            yp_error(&ld->doc, pathf(p, "study.characters[%d].name", i), ld->err, ld->err_len,
+            yp_error(ld->doc, pathf(p, "study.characters[%d].name", i), ld->err, ld->err_len,
                      "character name '%s' is already used by study.characters[%d]", c->name, other);
             return -1;
         }
         if (c->is_general && st->general >= 0) {
-            yp_error(&ld->doc, pathf(p, "study.characters[%d].role", i), ld->err, ld->err_len,
+            yp_error(ld->doc, pathf(p, "study.characters[%d].role", i), ld->err, ld->err_len,
                      "a second general: '%s' is already the general; exactly one character has role general",
                      st->characters[st->general].name);
             return -1;
@@ -423,7 +315,7 @@ static int convert_characters(loader *ld, const struct raw_study *rs, mu_drill_s
     }
     if (st->general >= 0)
         return 0;
-    yp_error(&ld->doc, "study.characters", ld->err, ld->err_len,
+    yp_error(ld->doc, "study.characters", ld->err, ld->err_len,
              "no character has role general; exactly one must");
     return -1;
 }
@@ -433,17 +325,17 @@ static int unit_distances(loader *ld, const struct raw_unit *ru, const mu_drill_
 {
     char p[PATH_LEN];
     if (ru->distance_cm == NULL && ru->distances_cm == NULL) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].distance_cm", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].distance_cm", i), ld->err, ld->err_len,
                  "missing distance_cm, or distances_cm with one entry per character");
         return -1;
     }
     if (ru->distance_cm != NULL && ru->distances_cm != NULL) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
                  "give distance_cm or distances_cm, not both");
         return -1;
     }
     if (ru->distances_cm != NULL && (int)ru->distances_cm_count != st->n_characters) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
                  "distances_cm has %u entries but there are %d characters; give one per character, in listed order",
                  ru->distances_cm_count, st->n_characters);
         return -1;
@@ -462,7 +354,7 @@ static int unit_brigade(loader *ld, const struct raw_unit *ru, mu_drill_study *s
     while (b < st->n_brigades && strcmp(st->brigade_names[b], ru->brigade) != 0)
         b++;
     if (b == MU_DRILL_MAX_BRIGADES) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
                  "more than %d brigades", MU_DRILL_MAX_BRIGADES);
         return -1;
     }
@@ -472,12 +364,12 @@ static int unit_brigade(loader *ld, const struct raw_unit *ru, mu_drill_study *s
         if (st->units[j].brigade == b && members++ == 0)
             first = j;
     if (members == MU_BRIGADE_MAX_UNITS) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
                  "brigade '%s' has more than %d units", ru->brigade, MU_BRIGADE_MAX_UNITS);
         return -1;
     }
     if (first >= 0 && st->units[first].ordered_by != u->ordered_by) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].%s", i, ru->ordered_by ? "ordered_by" : "brigade"),
+        yp_error(ld->doc, pathf(p, "study.units[%d].%s", i, ru->ordered_by ? "ordered_by" : "brigade"),
                  ld->err, ld->err_len,
                  "unit '%s' is ordered by '%s' but brigade '%s' is ordered by '%s'; a brigade has one ordering character",
                  u->name, st->characters[u->ordered_by].name, ru->brigade,
@@ -496,7 +388,7 @@ static int convert_unit(loader *ld, const struct raw_study *rs, mu_drill_study *
     copy_name(u->name, ru->name);
     for (int j = 0; j < i; j++)
         if (strcmp(st->units[j].name, u->name) == 0) {
-            yp_error(&ld->doc, pathf(p, "study.units[%d].name", i), ld->err, ld->err_len,
+            yp_error(ld->doc, pathf(p, "study.units[%d].name", i), ld->err, ld->err_len,
                      "unit name '%s' is already used by study.units[%d]", u->name, j);
             return -1;
         }
@@ -507,7 +399,7 @@ static int convert_unit(loader *ld, const struct raw_study *rs, mu_drill_study *
     u->stands_lost = ru->stands_lost ? *ru->stands_lost : 0;
     u->ordered_by = ru->ordered_by ? character_index(st, st->n_characters, ru->ordered_by) : st->general;
     if (u->ordered_by < 0) {
-        yp_error(&ld->doc, pathf(p, "study.units[%d].ordered_by", i), ld->err, ld->err_len,
+        yp_error(ld->doc, pathf(p, "study.units[%d].ordered_by", i), ld->err, ld->err_len,
                  "unknown character '%s'", ru->ordered_by);
         return -1;
     }
@@ -528,7 +420,7 @@ static int convert_policies(loader *ld, const struct raw_experiment *raw, mu_exp
         pol->use_brigades = rp->brigades ? *rp->brigades : 1;
         for (int j = 0; j < i; j++)
             if (strcmp(ex->policies[j].label, pol->label) == 0) {
-                yp_error(&ld->doc, pathf(p, "policies[%d].%s", i, rp->label ? "label" : "name"), ld->err,
+                yp_error(ld->doc, pathf(p, "policies[%d].%s", i, rp->label ? "label" : "name"), ld->err,
                          ld->err_len, "duplicate policy label '%s'; give each policy its own label", pol->label);
                 return -1;
             }
@@ -541,10 +433,10 @@ static int convert(loader *ld, mu_experiment *ex)
     const struct raw_experiment *raw = ld->raw;
     convert_top(raw, ex);
     if (ld->schema == &wm_experiment_schema)
-        return wm_convert(&ld->doc, raw->wm_rules, raw->wm_scenario, raw->wm_armies, raw->wm_arms, raw->wm_arms_count,
+        return wm_convert(ld->doc, raw->wm_rules, raw->wm_scenario, raw->wm_armies, raw->wm_arms, raw->wm_arms_count,
                           ex, ld->err, ld->err_len);
     if (ld->schema == &bs_experiment_schema)
-        return bs_convert(&ld->doc, raw->bs_rules, raw->bs_scenario, raw->bs_policies, raw->bs_policies_count,
+        return bs_convert(ld->doc, raw->bs_rules, raw->bs_scenario, raw->bs_policies, raw->bs_policies_count,
                           &ex->battlesystem, ld->err, ld->err_len);
     if (convert_characters(ld, raw->study, &ex->drill) != 0)
         return -1;
@@ -558,40 +450,23 @@ static int convert(loader *ld, mu_experiment *ex)
 int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t err_len)
 {
     memset(ex, 0, sizeof *ex);
-    char *text = NULL;
-    size_t len = 0;
-    int e = strlen(path) < sizeof ex->path ? read_file(path, &text, &len) : ENAMETOOLONG;
-    if (e != 0) {
-        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(e));
+    if (strlen(path) >= sizeof ex->path) {
+        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(ENAMETOOLONG));
         return MU_EXIT_NOINPUT;
     }
-    loader *ld = calloc(1, sizeof *ld);
-    if (ld == NULL)
-        out_of_memory();
-    ld->err = err, ld->err_len = err_len;
-    int rc = yp_doc_load(&ld->doc, path, (const unsigned char *)text, len, err, err_len);
-    if (rc == 0)
-        rc = check_schema_version(ld);
-    if (rc == 0) {
-        choose_schema(ld);
-        rc = yp_check(&ld->doc, ld->schema, err, err_len);
-    }
-    if (rc == 0)
-        rc = load_raw(ld, text, len);
-    if (rc == 0)
-        rc = convert(ld, ex);
-    if (ld->raw != NULL)
-        cyaml_free(&ld->cy_config, ld->cy_schema, ld->raw, 0);
-    yp_doc_free(&ld->doc);
-    free(ld);
-    if (rc != 0) {
-        free(text);
+    yf_file *f = NULL;
+    int rc = yf_load_choosing(path, choose_schema, NULL, MU_SCHEMA_VERSION, &f, err, err_len);
+    if (rc != 0)
+        return rc;
+    loader ld = {.doc = &f->doc, .schema = f->schema, .raw = f->raw, .err = err, .err_len = err_len};
+    if (convert(&ld, ex) != 0) {
+        yf_free(f);
         memset(ex, 0, sizeof *ex);
         return MU_EXIT_DATAERR;
     }
     snprintf(ex->path, sizeof ex->path, "%s", path);
-    ex->text = text;
-    ex->text_len = len;
+    ex->text = yf_take_text(f, &ex->text_len);
+    yf_free(f);
     return MU_EXIT_OK;
 }
 
