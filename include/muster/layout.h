@@ -68,6 +68,19 @@ size_t mu_column_row_bytes(const mu_layout *l, int c);
 /* Returns the number of cells of table t (product of its axis lengths). */
 size_t mu_table_cells(const mu_layout *l, int t);
 
+/* Builders: each appends one item to l (aborting if a fixed-size array of
+ * the layout is full: a layout is built once, by code, never from input)
+ * and returns its index. Strings are borrowed and must outlive l, except
+ * the labels of mu_layout_add_label_axis, which are copied. */
+int mu_layout_add_axis(mu_layout *l, const char *group, const char *name, const char *units,
+                       const char *long_name, int length, int first_value);
+int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
+                             int length, const char *const *names);
+int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
+                         const char *long_name, int axis);
+int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,
+                        const char *long_name, int rank, const int *axes);
+
 /* Frees the string labels the layout owns; the layout is then empty. */
 void mu_layout_free(mu_layout *l);
 

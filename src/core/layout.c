@@ -1,6 +1,7 @@
 /* Output layout helpers. */
 #include "muster/layout.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,56 @@ size_t mu_table_cells(const mu_layout *l, int t)
     for (int d = 0; d < l->tables[t].rank; d++)
         cells *= (size_t)l->axes[l->tables[t].axes[d]].length;
     return cells;
+}
+
+static void check_room(int used, int max)
+{
+    if (used >= max) {
+        fputs("muster: internal error: output layout too large\n", stderr);
+        abort();
+    }
+}
+
+int mu_layout_add_axis(mu_layout *l, const char *group, const char *name, const char *units,
+                       const char *long_name, int length, int first_value)
+{
+    check_room(l->n_axes, MU_LAYOUT_MAX_AXES);
+    l->axes[l->n_axes] = (mu_axis){.group = group, .name = name, .units = units, .long_name = long_name,
+                                   .length = length, .first_value = first_value};
+    return l->n_axes++;
+}
+
+int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
+                             int length, const char *const *names)
+{
+    int index = mu_layout_add_axis(l, group, name, "1", long_name, length, 0);
+    mu_axis *a = &l->axes[index];
+    a->labels = calloc(length > 0 ? (size_t)length : 1u, sizeof *a->labels);
+    if (!a->labels)
+        abort();
+    for (int i = 0; i < length; i++)
+        if (!(a->labels[i] = strdup(names[i])))
+            abort();
+    return index;
+}
+
+int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
+                         const char *long_name, int axis)
+{
+    check_room(l->n_columns, MU_LAYOUT_MAX_COLUMNS);
+    l->columns[l->n_columns] =
+        (mu_column){.name = name, .type = type, .units = units, .long_name = long_name, .axis = axis};
+    return l->n_columns++;
+}
+
+int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,
+                        const char *long_name, int rank, const int *axes)
+{
+    check_room(l->n_tables, MU_LAYOUT_MAX_TABLES);
+    mu_table *t = &l->tables[l->n_tables];
+    *t = (mu_table){.group = group, .name = name, .units = units, .long_name = long_name, .rank = rank};
+    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+    return l->n_tables++;
 }
 
 void mu_layout_free(mu_layout *l)

@@ -29,36 +29,24 @@ int mu_bs_range_bin(double true_mm, double rate_mm)
 static void add_axis(mu_layout *l, const char *group, const char *name, const char *units, const char *long_name,
                      int length, int first_value)
 {
-    l->axes[l->n_axes++] = (mu_axis){.group = group, .name = name, .units = units, .long_name = long_name,
-                                     .length = length, .first_value = first_value};
+    mu_layout_add_axis(l, group, name, units, long_name, length, first_value);
 }
 
-/* An axis labelled by names[0..length) (copied). */
 static void add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name, int length,
                            const char *const *names)
 {
-    add_axis(l, group, name, "1", long_name, length, 0);
-    mu_axis *a = &l->axes[l->n_axes - 1];
-    a->labels = calloc((size_t)length, sizeof *a->labels);
-    if (!a->labels)
-        abort();
-    for (int i = 0; i < length; i++)
-        if (!(a->labels[i] = strdup(names[i])))
-            abort();
+    mu_layout_add_label_axis(l, group, name, long_name, length, names);
 }
 
 static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *units, const char *long_name,
                        int axis)
 {
-    l->columns[l->n_columns++] =
-        (mu_column){.name = name, .type = type, .units = units, .long_name = long_name, .axis = axis};
+    mu_layout_add_column(l, name, type, units, long_name, axis);
 }
 
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
-    mu_table *t = &l->tables[l->n_tables++];
-    *t = (mu_table){.group = "battlesystem", .name = name, .units = "1", .long_name = long_name, .rank = rank};
-    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+    mu_layout_add_table(l, "battlesystem", name, "1", long_name, rank, axes);
 }
 
 static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)

@@ -68,60 +68,37 @@ int mu_drill_situational_penalty(const mu_drill_study *study, const mu_wm_order_
     return mu_wm_order_penalties(rules, &s, 1).total;
 }
 
-static void add_axis(mu_layout *l, const char *group, const char *name, const char *units,
-                     const char *long_name, int length, int first_value)
-{
-    mu_axis *a = &l->axes[l->n_axes++];
-    *a = (mu_axis){.group = group, .name = name, .units = units, .long_name = long_name,
-                   .length = length, .first_value = first_value};
-}
-
-/* Adds an axis labelled by names[0..length) (copied). */
-static void add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
-                           int length, const char *const *names)
-{
-    add_axis(l, group, name, "1", long_name, length, 0);
-    mu_axis *a = &l->axes[l->n_axes - 1];
-    a->labels = calloc((size_t)length, sizeof *a->labels);
-    if (!a->labels)
-        abort();
-    for (int i = 0; i < length; i++)
-        if (!(a->labels[i] = strdup(names[i])))
-            abort();
-}
-
+/* The drill's columns and tables are plain counts (units "1"); its tables
+ * live in /orders. */
 static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
 {
-    l->columns[l->n_columns++] = (mu_column){.name = name, .type = type, .units = "1",
-                                             .long_name = long_name, .axis = axis};
+    mu_layout_add_column(l, name, type, "1", long_name, axis);
 }
 
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
-    mu_table *t = &l->tables[l->n_tables++];
-    *t = (mu_table){.group = "orders", .name = name, .units = "1", .long_name = long_name, .rank = rank};
-    memcpy(t->axes, axes, (size_t)rank * sizeof *axes);
+    mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
 }
 
 static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t games, mu_layout *l)
 {
     memset(l, 0, sizeof *l);
-    add_axis(l, "games", "game", "1", "game index", 0, 0);
+    mu_layout_add_axis(l, "games", "game", "1", "game index", 0, 0);
     l->axes[AX_GAME].length = (int)(games > 0x7fffffff ? 0x7fffffff : games);
     const char *characters[MU_DRILL_MAX_CHARACTERS], *policies[MU_MAX_POLICIES];
     for (int i = 0; i < c->study.n_characters; i++)
         characters[i] = c->study.characters[i].name;
     for (int i = 0; i < c->n_policies; i++)
         policies[i] = ex->policies[i].label;
-    add_label_axis(l, "games", "character", "character (as listed)", c->study.n_characters, characters);
-    add_label_axis(l, "orders", "policy", "order-sequence policy", c->n_policies, policies);
-    add_axis(l, "orders", "command", "1", "character's Command value", N_COMMAND, 2);
-    add_axis(l, "orders", "penalty", "1",
+    mu_layout_add_label_axis(l, "games", "character", "character (as listed)", c->study.n_characters, characters);
+    mu_layout_add_label_axis(l, "orders", "policy", "order-sequence policy", c->n_policies, policies);
+    mu_layout_add_axis(l, "orders", "command", "1", "character's Command value", N_COMMAND, 2);
+    mu_layout_add_axis(l, "orders", "penalty", "1",
              "Command penalty without the order-number penalty (last bin: this or more)", N_PENALTY, 0);
-    add_axis(l, "orders", "order_number", "1", "order number for the unit this turn", 3, 1);
-    add_label_axis(l, "orders", "character", "character (as listed)", c->study.n_characters, characters);
-    add_axis(l, "orders", "n_orders", "1", "orders given", (int)c->n_order_bins, 0);
-    add_axis(l, "orders", "n_units", "1", "units ordered", c->study.n_units + 1, 0);
+    mu_layout_add_axis(l, "orders", "order_number", "1", "order number for the unit this turn", 3, 1);
+    mu_layout_add_label_axis(l, "orders", "character", "character (as listed)", c->study.n_characters, characters);
+    mu_layout_add_axis(l, "orders", "n_orders", "1", "orders given", (int)c->n_order_bins, 0);
+    mu_layout_add_axis(l, "orders", "n_units", "1", "units ordered", c->study.n_units + 1, 0);
 
     add_column(l, "policy", MU_U8, "policy index (see /orders/policy)", -1);
     add_column(l, "orders_attempted", MU_U8, "order rolls made", -1);
