@@ -50,13 +50,15 @@ typedef struct mu_wm_policy_spec {
     int brigades;            /* order touching units as brigades */
     int initiative;          /* use initiative at all */
     int burst_through;       /* evaders burst through friendly units when they must */
+    int ignore_fortified;    /* initiative ignores enemy infantry/artillery in fortified positions */
+    int ignore_divided;      /* initiative ignores enemies across a mutually impassable barrier */
 } mu_wm_policy_spec;
 
 /* Returns kind's defaults: aggressive 3 orders, any target, heroes first,
  * no brigades; cautious 2 orders, target 6 or more, General first,
  * brigades; objective 3 orders, target 4 or more, General first, no
- * brigades; random 3 orders, any target, brigades. All use initiative
- * and may burst through. */
+ * brigades; random 3 orders, any target, brigades. All use initiative,
+ * may burst through and ignore no enemy. */
 mu_wm_policy_spec mu_wm_policy_defaults(mu_wm_policy_kind kind);
 
 /* Returns the policy's name as the experiment files spell it

@@ -109,6 +109,8 @@ typedef struct mu_wm_game {
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
     uint64_t off_episode;           /* units that have left the table (off[] is theirs) */
     uint64_t char_moved;            /* characters moved this Command phase */
+    uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
+    uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     mu_wm_offtable off[MU_WM_MAX_UNITS];
     mu_wm_order_phase phase;        /* the side's Orders sub-phase (local unit indices) */
     uint32_t touch[MU_WM_GAME_SIDE_UNITS]; /* local units touching at the start of the Orders sub-phase */
@@ -218,6 +220,11 @@ typedef struct mu_wm_order_goal {
 /* A player: callbacks the Command phase asks (see mu_wm_command_phase). */
 typedef struct mu_wm_player {
     void *self;
+    /* Standing choices for initiative ("A player can choose to ignore such
+     * enemy units if he wishes"): enemy infantry or artillery in fortified
+     * positions; enemies divided by a mutually impassable barrier. Copied
+     * into the game at the start of each of the side's Command phases. */
+    int ignore_fortified, ignore_divided;
     /* Initiative: picks the next unit from the candidates and what it does,
      * or returns 0 to end the sub-phase. A unit picked is not offered
      * again this phase, whatever happened. */
@@ -268,7 +275,9 @@ void mu_wm_command_end(mu_wm_game *g, int side, const mu_wm_game_env *env);
 /* Fills *out with side's units that may use initiative now, skipping
  * those in exclude: on the table, not characters, not engaged, confused
  * or unable to move, with at least one closest visible enemy within the
- * range (judged now: "as each unit begins its move"). Returns out->n. */
+ * range (judged now: "as each unit begins its move"; enemies the side's
+ * player ignores, g->ignore_fortified and g->ignore_divided, left out).
+ * Returns out->n. */
 int mu_wm_initiative_candidates(const mu_wm_game *g, int side, uint64_t exclude, mu_wm_init_candidates *out);
 
 /* Returns whether the rules allow choice ch for side now. */

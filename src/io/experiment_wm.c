@@ -45,6 +45,8 @@ static const yp_field policy_fields[] = {
     YP_FIELD(struct raw_wm_policy, "brigades", OPTIONAL, brigades, YP_BOOLEAN),
     YP_FIELD(struct raw_wm_policy, "initiative", OPTIONAL, initiative, YP_BOOLEAN),
     YP_FIELD(struct raw_wm_policy, "burst_through", OPTIONAL, burst_through, YP_BOOLEAN),
+    YP_FIELD(struct raw_wm_policy, "ignore_fortified", OPTIONAL, ignore_fortified, YP_BOOLEAN),
+    YP_FIELD(struct raw_wm_policy, "ignore_divided", OPTIONAL, ignore_divided, YP_BOOLEAN),
 };
 static const yp_value policy_entry = {.size = sizeof(struct raw_wm_policy), YP_MAPPING_OF(policy_fields)};
 
@@ -94,6 +96,10 @@ static mu_wm_policy_spec convert_policy(const struct raw_wm_policy *r)
         s.initiative = *r->initiative;
     if (r->burst_through)
         s.burst_through = *r->burst_through;
+    if (r->ignore_fortified)
+        s.ignore_fortified = *r->ignore_fortified;
+    if (r->ignore_divided)
+        s.ignore_divided = *r->ignore_divided;
     return s;
 }
 

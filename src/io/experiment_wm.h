@@ -35,6 +35,8 @@ struct raw_wm_policy {
     bool *brigades;
     bool *initiative;
     bool *burst_through;
+    bool *ignore_fortified;
+    bool *ignore_divided;
 };
 
 struct raw_wm_arm {

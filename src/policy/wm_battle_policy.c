@@ -371,6 +371,8 @@ void mu_wm_policy_bind(const mu_wm_policy_spec *spec, mu_wm_policy_state *st, mu
     for (int i = 0; i < MU_WM_MAX_UNITS; i++)
         st->commander[i] = -1;
     out->self = st;
+    out->ignore_fortified = spec->ignore_fortified;
+    out->ignore_divided = spec->ignore_divided;
     if (spec->kind == MU_WM_POLICY_RANDOM) {
         out->initiative = wp_random_initiative;
         out->plan_orders = wp_random_plan;

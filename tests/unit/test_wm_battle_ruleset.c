@@ -54,6 +54,7 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
     assert_int_equal(st->arms[0].policy[0].sequence, MU_WM_SEQ_HEROES_FIRST);
     assert_int_equal(st->arms[0].policy[1].kind, MU_WM_POLICY_CAUTIOUS);
     assert_true(st->arms[0].policy[1].brigades);
+    assert_false(st->arms[0].policy[1].ignore_fortified || st->arms[0].policy[1].ignore_divided);
     assert_int_equal(st->arms[0].first, MU_WM_ARM_FIRST_SCENARIO);
     assert_true(st->arms[1].swap && st->has_swapped);
     assert_int_equal(st->arms[1].first, MU_WM_ARM_FIRST_ARMY1);

@@ -238,6 +238,32 @@ static void test_wm_initiative_charge_out_of_reach_is_no_move(void **state)
     assert_false(fx.g.initiative_used & (UINT64_C(1) << a));
 }
 
+/* warmaster-command: "Enemy infantry or artillery in fortified positions
+ * can be ignored when it comes to using initiative … A player can choose
+ * to ignore such enemy units if he wishes, in which case his own unit can
+ * use initiative to charge or evade the closest non-fortified enemy". */
+static void test_wm_player_may_ignore_fortified_enemies(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e1 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Fortified");
+    int e2 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 1100, 650, 0, -1, "In the open");
+    mu_vec2 fort[4] = {mu_v2(820, 590), mu_v2(980, 590), mu_v2(980, 630), mu_v2(820, 630)};
+    assert_int_equal(mu_wm_add_polygon(&fx.bf, MU_WM_FORTIFIED, fort, 4), MU_WM_OK);
+    fx_start(&fx, 0, NULL, 0);
+    mu_wm_init_candidates c;
+    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(c.c[0].closest.unit[0], e1);
+    fx.g.ignore_fortified[0] = 1; /* the player's choice (mu_wm_player.ignore_fortified) */
+    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(c.c[0].closest.unit[0], e2);
+    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e2);
+    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_ALLOWED);
+    ch.target = e1;
+    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_NOT_CLOSEST);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_wm_brigades_cannot_use_initiative_as_a_body),
         cmocka_unit_test(test_wm_unit_may_decline_initiative_and_be_ordered),
         cmocka_unit_test(test_wm_initiative_charge_out_of_reach_is_no_move),
+        cmocka_unit_test(test_wm_player_may_ignore_fortified_enemies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,6 +164,8 @@ static void characters_sub_phase(mu_wm_game *g, int side, const mu_wm_player *p,
 void mu_wm_command_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env)
 {
     GTRACE(env, "%s Command phase (turn %d)", g->sc->side[side].name, g->turn);
+    g->ignore_fortified[side] = (uint8_t)(p->ignore_fortified != 0);
+    g->ignore_divided[side] = (uint8_t)(p->ignore_divided != 0);
     mu_wm_command_begin(g, side, env);
     if (g->over)
         return;

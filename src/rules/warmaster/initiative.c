@@ -6,17 +6,19 @@
 
 #include <string.h>
 
-/* The enemy options of the game's rules. */
-static mu_wm_enemy_options enemy_options(const mu_wm_game *g)
+/* The enemy options of the game's rules and side's player. */
+static mu_wm_enemy_options enemy_options(const mu_wm_game *g, int side)
 {
     mu_wm_enemy_options opt = mu_wm_enemy_options_default();
     opt.range_mm = g->rules->initiative_range_mm;
+    opt.ignore_fortified = g->ignore_fortified[side];
+    opt.ignore_divided = g->ignore_divided[side];
     return opt;
 }
 
 int mu_wm_initiative_candidates(const mu_wm_game *g, int side, uint64_t exclude, mu_wm_init_candidates *out)
 {
-    mu_wm_enemy_options opt = enemy_options(g);
+    mu_wm_enemy_options opt = enemy_options(g, side);
     out->n = 0;
     if (g->sub != MU_WM_SUB_INITIATIVE || g->side != side)
         return 0;
@@ -65,7 +67,7 @@ mu_wm_refusal mu_wm_initiative_check(const mu_wm_game *g, int side, const mu_wm_
     if (ch->action == MU_WM_INIT_DECLINE)
         return MU_WM_ALLOWED;
     /* "A unit can only react to the closest visible enemy unit" */
-    mu_wm_enemy_options opt = enemy_options(g);
+    mu_wm_enemy_options opt = enemy_options(g, side);
     mu_wm_closest cl;
     mu_wm_closest_visible_enemies(&g->bf, ch->unit, &opt, &cl);
     for (int i = 0; i < cl.n; i++)
