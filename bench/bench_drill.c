@@ -1,5 +1,5 @@
 /* bench_drill: order-drill throughput on 1 and 2 threads for an experiment
- * (default: experiments/default.yaml, loaded with mu_experiment_load):
+ * (default: experiments/studies/order-drill.yaml, loaded with mu_experiment_load):
  *
  *   (i)   the ruleset alone with count tables, no HDF5: games played the way
  *         the batch runner plays them (OpenMP dynamic chunks, per-thread
@@ -40,7 +40,7 @@
 #include "muster/status.h"
 
 #ifndef BENCH_DEFAULT_EXPERIMENT
-#define BENCH_DEFAULT_EXPERIMENT "experiments/default.yaml"
+#define BENCH_DEFAULT_EXPERIMENT "experiments/studies/order-drill.yaml"
 #endif
 
 static double now_s(void)

@@ -234,7 +234,8 @@ static void test_project_experiments_load(void **state)
 {
     (void)state;
     static const char *const files[] = {"../../experiments/default.yaml",
-                                        "../../experiments/studies/order-sequence.yaml"};
+                                        "../../experiments/studies/order-sequence.yaml",
+                                        "../../experiments/studies/order-drill.yaml"};
     static mu_experiment ex;
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char err[1536] = "";
