@@ -1,6 +1,8 @@
 """Warmaster battle results files (ruleset "warmaster-battle"): win/draw/loss
 rates with Wilson intervals by arm (policy pairing and sides), by which army
-moved first, the order rolls beside their exact odds, and a figure.
+moved first and by table side; means per game of every per-army statistic
+and per character; end reasons, off-table fates, objectives held and
+initiative outcomes; the order rolls beside their exact odds; and a figure.
 
 Layout (src/rules/warmaster/battle_record.c): per-game columns in /games,
 (game), (game, army) or (game, character); count tables in /battle:
@@ -79,17 +81,57 @@ def pooled_frame(tabs, conf=0.95):
     return pd.DataFrame(rows)
 
 
-def first_frame(games, armies, conf=0.95):
-    """Return each army's win rate when it moved first and when it moved second (per-game rows)."""
+def _win_split(games, armies, is_case, cases, column, conf):
+    """Win rates of each army split by a per-game case: is_case(games, a) is True for cases[0]."""
     rows = []
     for a, army in enumerate(armies):
-        for first in (True, False):
-            sel = games[(games["first"] == a) == first]
+        for case in cases:
+            sel = games[is_case(games, a) == (case == cases[0])]
             n, k = len(sel), int((sel["winner"] == a).sum())
             lo, hi = stats.wilson(k, n, conf) if n else (np.nan, np.nan)
-            rows.append({"army": army, "moved_first": first, "games": n, "wins": k,
+            rows.append({"army": army, column: case, "games": n, "wins": k,
                          "win_rate": k / n if n else np.nan, "win_lo": lo, "win_hi": hi})
     return pd.DataFrame(rows)
+
+
+def first_frame(games, armies, conf=0.95):
+    """Return each army's win rate when it moved first and when it moved second (per-game rows)."""
+    return _win_split(games, armies, lambda g, a: g["first"] == a, (True, False), "moved_first", conf)
+
+
+def side_frame(games, armies, conf=0.95):
+    """Return each army's win rate on the scenario's first and second side (per-game rows).
+
+    Army a stands on the scenario's side a, or on the other side in a swapped game.
+    """
+    return _win_split(games, armies, lambda g, a: (g["swapped"] != 0) == (a == 1), ("first", "second"),
+                      "scenario_side", conf)
+
+
+def means_frame(games):
+    """Return the mean per game of every per-army column: rows statistic and army, columns the arms."""
+    cols = [c for c in games.columns if c.endswith("]") and ":" not in c]
+    long = games.groupby("arm")[cols].mean().T
+    long.index = pd.MultiIndex.from_tuples([tuple(c[:-1].split("[")) for c in long.index],
+                                           names=["statistic", "army"])
+    long.columns = [f"arm {a}" for a in long.columns]
+    return long
+
+
+def character_frame(games):
+    """Return each character's mean order rolls, orders given and blunders per game.
+
+    Rows (character, statistic), columns the arms.
+    """
+    parts = {}
+    for stat in ("orders_attempted", "orders_given", "blunders"):
+        cols = [c for c in games.columns if c.startswith(f"character_{stat}[")]
+        means = games.groupby("arm")[cols].mean().T
+        means.index = [c[c.index("[") + 1:-1] for c in cols]
+        parts[stat] = means
+    frame = pd.concat(parts, names=["statistic", "character"]).swaplevel().sort_index(level=0, sort_remaining=False)
+    frame.columns = [f"arm {a}" for a in frame.columns]
+    return frame
 
 
 def orders_frame(tabs, blunder_on_12=True, conf=0.95):
@@ -113,6 +155,11 @@ def orders_frame(tabs, blunder_on_12=True, conf=0.95):
     if len(df):
         df["outside"] = (df["exact"] < df["lo"]) | (df["exact"] > df["hi"])
     return df
+
+
+def _unstack(table, column_dim):
+    """Return a count table as a frame: one column per value of column_dim, the other dims as rows."""
+    return table.to_dataframe(name="n")["n"].unstack(column_dim)
 
 
 def _pct(x):
@@ -145,12 +192,16 @@ def format_report(path, conf=0.95, allow_partial=False):
         for r in first_frame(games, armies, conf).itertuples():
             lines.append(f"  {r.army:<14} {'first ' if r.moved_first else 'second'} {r.games:>7} games: "
                          f"win {_pct(r.win_rate)} [{_pct(r.win_lo)}, {_pct(r.win_hi)}]")
-        means = games.groupby("arm")[[c for c in games.columns if c.startswith(("orders_given[", "charges[",
-                                                                                  "initiative_charges[",
-                                                                                  "first_contact_turn["))]].mean()
-        lines += ["", "Means per game by arm (index: /battle/arm)", means.round(2).to_string()]
+        lines += ["", "Win rate by table side (the scenario's first or second side; all arms)"]
+        for r in side_frame(games, armies, conf).query("games > 0").itertuples():
+            lines.append(f"  {r.army:<14} {r.scenario_side:<6} {r.games:>7} games: "
+                         f"win {_pct(r.win_rate)} [{_pct(r.win_lo)}, {_pct(r.win_hi)}]")
+        lines += ["", "Means per game, by army and arm (arm n: row n of Arms above; /games columns,"
+                      " see muster info)", means_frame(games).round(2).to_string()]
+        lines += ["", "Orders by character, means per game and arm",
+                  character_frame(games).round(2).to_string()]
     except ValueError:
-        lines += ["", "(no per-game rows: first-move split and means skipped)"]
+        lines += ["", "(no per-game rows: first-move and side splits and means skipped)"]
     fc = tabs["first_contact"]
     lines += ["", "Turn of each army's first charge (share of games; 0 = never)"]
     for arm in fc.coords["arm"].values:
@@ -158,6 +209,14 @@ def format_report(path, conf=0.95, allow_partial=False):
             h = fc.sel(arm=arm, army=army).values
             share = " ".join(f"{t}:{100 * v / h.sum():.0f}%" for t, v in enumerate(h) if v)
             lines.append(f"  {arm} | {army}: {share}")
+    lines += ["", "Games by end reason", tabs["end_reasons"].to_pandas().to_string()]
+    lines += ["", "Units that left the table, by fate at the end (totals over all games)",
+              _unstack(tabs["off_table"], "fate").to_string()]
+    held = tabs["zones"] / tabs["games"]
+    lines += ["", "Objective zones held at the end (share of games)",
+              (100 * _unstack(held, "zone")).round(1).to_string()]
+    lines += ["", "Initiative choices by outcome (totals over all games)",
+              _unstack(tabs["initiative"], "action").to_string()]
     orders = orders_frame(tabs, load.blunder_on_12(prov), conf)
     if len(orders):
         lines += ["", f"Order rolls: {int(orders['attempts'].sum())} in {len(orders)} cells;"

@@ -61,6 +61,34 @@ def test_arms_and_sides_swapped(battle_file):
     assert first.groupby("army")["games"].sum().eq(2 * GAMES).all()
 
 
+def test_table_side_split_follows_the_swap(battle_file):
+    prov, tabs = wb.read(battle_file)
+    res = wb.results_frame(tabs).set_index(["arm", "army"])
+    games = load.games_frame(battle_file)
+    side = wb.side_frame(games, ["Empire", "Orcs"]).set_index(["army", "scenario_side"])
+    arms = list(tabs["results"].coords["arm"].values)  # arm 1 is swapped: Empire on the second side
+    assert side.loc[("Empire", "first"), "games"] == GAMES and side.loc[("Empire", "second"), "games"] == GAMES
+    assert side.loc[("Empire", "first"), "wins"] == res.loc[(arms[0], "Empire"), "win"]
+    assert side.loc[("Empire", "second"), "wins"] == res.loc[(arms[1], "Empire"), "win"]
+    assert side.loc[("Orcs", "first"), "wins"] == res.loc[(arms[1], "Orcs"), "win"]
+
+
+def test_means_and_characters_come_from_the_rows(battle_file):
+    games = load.games_frame(battle_file)
+    means = wb.means_frame(games)
+    assert list(means.columns) == ["arm 0", "arm 1"]
+    for stat in ("orders_attempted", "charges", "initiative_evades", "off_table", "zones_held", "burst_throughs"):
+        for army in ("Empire", "Orcs"):
+            col = games[f"{stat}[{army}]"]
+            assert means.loc[(stat, army), "arm 1"] == pytest.approx(col[games["arm"] == 1].mean())
+    chars = wb.character_frame(games)
+    attempted = chars.xs("orders_attempted", level="statistic")
+    # every order roll is some character's: the characters' means add up to the army's
+    for army in ("Empire", "Orcs"):
+        mine = attempted[[c.startswith(army + ":") for c in attempted.index]]
+        assert mine.sum().to_numpy() == pytest.approx(means.xs(army, level="army").loc["orders_attempted"].to_numpy())
+
+
 def test_order_rolls_beside_the_exact_odds(battle_file):
     prov, tabs = wb.read(battle_file)
     orders = wb.orders_frame(tabs, load.blunder_on_12(prov))
@@ -78,6 +106,9 @@ def test_cli_dispatches_on_the_ruleset(battle_file, tmp_path):
     report = (tmp_path / "battle-minimal-report.txt").read_text()
     assert "muster Warmaster battle report" in report and "Wilson 95% intervals" in report
     assert "cautious-vs-aggressive swapped" in report
+    for section in ("Win rate by table side", "Means per game", "Orders by character", "Games by end reason",
+                    "Units that left the table", "Objective zones held", "Initiative choices by outcome"):
+        assert section in report
     assert (tmp_path / "battle-minimal-results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
