@@ -42,6 +42,12 @@
  * - Machines take their paces from the list (pace_cm: [full, half]);
  *   flying machines take the Movement Chart's flying paces. No other
  *   troop type may give pace_cm.
+ * - counts_toward: NAME (optional; with counts_toward_per_1000: N,
+ *   default 1) lets up to N units of this entry per full 1000 points also
+ *   count toward the minimum of the unit NAME (never its maximum): the
+ *   lists' "one Crossbowmen unit per 1000 points may be Handgunners and
+ *   still count toward the minimum". NAME must be another non-character
+ *   unit of the same list.
  * - A mount (monstrous or chariot) may be given to any character; which
  *   characters may ride what is not checked. A flying mount makes the
  *   character fly. */
@@ -90,6 +96,8 @@ typedef struct mu_wm_list_unit {
     int size;                          /* stands, 1..MU_WM_MAX_STANDS */
     int points;                        /* per unit */
     mu_wm_limit limit;
+    int counts_toward;                 /* unit index whose minimum this one also counts to, or -1 */
+    int counts_toward_per_1000;        /* how many may, per full 1000 points (0 when none) */
     unsigned flags;                    /* MU_WM_ALL_ROUND_VISION | MU_WM_FLYING */
     double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */
     double stand_width_mm, stand_depth_mm;

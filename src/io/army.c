@@ -147,14 +147,26 @@ static int check_counts(yc_conv *c, const mu_wm_army *a, int mounts)
             return yc_fail(yc_at(c, ".units[%d]", j), "too many '%s'%s: %d, the maximum is %s",
                            mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
     }
+    int toward[MU_WM_LIST_MAX_UNITS] = {0}; /* units of other entries counted to k's minimum */
+    int by[MU_WM_LIST_MAX_UNITS];           /* the (last) entry they come from */
+    for (int k = 0; !mounts && k < n; k++)
+        if (l->unit[k].counts_toward >= 0) {
+            int may = l->unit[k].counts_toward_per_1000 * (a->points_limit / 1000);
+            toward[l->unit[k].counts_toward] += have[k] < may ? have[k] : may;
+            by[l->unit[k].counts_toward] = k;
+        }
     for (int k = 0; k < n; k++) {
         const mu_wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
         int lo, hi;
         mu_wm_limit_scaled(lim, a->points_limit, &lo, &hi);
         describe(text, sizeof text, lim, lim->min, lo, a->points_limit);
-        if (have[k] < lo)
-            return yc_fail(yc_at(c, ".units"), "too few '%s'%s: %d, the minimum is %s",
-                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
+        char counted[96] = "";
+        if (toward[k] > 0)
+            snprintf(counted, sizeof counted, " (%d counting '%s')", have[k] + toward[k], l->unit[by[k]].name);
+        if (have[k] + toward[k] < lo)
+            return yc_fail(yc_at(c, ".units"), "too few '%s'%s: %d%s, the minimum is %s",
+                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], counted,
+                           text);
     }
     return 0;
 }

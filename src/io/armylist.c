@@ -30,6 +30,8 @@ struct raw_unit {
     char *min;
     char *max;
     bool *per_army;
+    char *counts_toward;
+    int *counts_toward_per_1000;
     bool *all_round_vision;
     bool *flying;
     double *pace_cm;
@@ -92,6 +94,8 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "min", OPTIONAL, min, SHORT),
     YP_FIELD(struct raw_unit, "max", OPTIONAL, max, SHORT),
     YP_FIELD(struct raw_unit, "per_army", OPTIONAL, per_army, YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "counts_toward", OPTIONAL, counts_toward, NAME),
+    YP_FIELD(struct raw_unit, "counts_toward_per_1000", OPTIONAL, counts_toward_per_1000, YP_INT_IN(1, 99)),
     YP_FIELD(struct raw_unit, "all_round_vision", OPTIONAL, all_round_vision, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "flying", OPTIONAL, flying, YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_unit, "pace_cm", OPTIONAL, pace_cm, pace_entry, 2, 2),
@@ -305,6 +309,29 @@ static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, mu_wm_army_
     return convert_limit(c, "units", i, r->min, r->max, r->per_army, &u->limit);
 }
 
+/* Resolves counts_toward once every unit is named (it may name a later one). */
+static int convert_counts_toward(yc_conv *c, const struct raw_unit *r, int i, mu_wm_army_list *l)
+{
+    mu_wm_list_unit *u = &l->unit[i];
+    u->counts_toward = -1;
+    if (r->counts_toward == NULL) {
+        if (r->counts_toward_per_1000 != NULL)
+            return yc_fail(yc_at(c, "units[%d].counts_toward_per_1000", i),
+                           "counts_toward_per_1000 needs counts_toward: the unit whose minimum it counts to");
+        return 0;
+    }
+    int k = mu_wm_list_unit_index(l, r->counts_toward);
+    if (k < 0 || k == i || u->troop == MU_WM_CHARACTER || l->unit[k].troop == MU_WM_CHARACTER)
+        return yc_fail(yc_at(c, "units[%d].counts_toward", i),
+                       k < 0    ? "counts_toward names no unit of this list: '%s'"
+                       : k == i ? "a unit cannot count toward its own minimum ('%s')"
+                                : "counts_toward is for units, not characters ('%s')",
+                       r->counts_toward);
+    u->counts_toward = k;
+    u->counts_toward_per_1000 = r->counts_toward_per_1000 ? *r->counts_toward_per_1000 : 1;
+    return 0;
+}
+
 static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, mu_wm_army_list *l)
 {
     mu_wm_list_mount *m = &l->mount[i];
@@ -331,6 +358,9 @@ static int convert(yc_conv *c, const struct raw_list *r, mu_wm_army_list *l)
         if (convert_unit(c, &r->units[i], (int)i, l) != 0)
             return -1;
     }
+    for (unsigned i = 0; i < r->units_count; i++)
+        if (convert_counts_toward(c, &r->units[i], (int)i, l) != 0)
+            return -1;
     for (unsigned i = 0; i < r->mounts_count; i++) {
         l->n_mounts = (int)i + 1;
         if (convert_mount(c, &r->mounts[i], (int)i, l) != 0)

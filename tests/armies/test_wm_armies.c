@@ -184,7 +184,10 @@ static void test_list_values(void **state)
     assert_true(u->size == 3 && u->points == 110 && u->limit.min == 0 && u->limit.max == MU_WM_UNLIMITED);
     u = unit_named(l, "Crossbowmen");
     assert_string_equal(u->shooting, "1");
-    assert_true(u->range_mm == 300.0 && u->armour == 0 && u->limit.min == 1);
+    assert_true(u->range_mm == 300.0 && u->armour == 0 && u->limit.min == 2 && u->counts_toward < 0);
+    /* "one unit per 1000 points may be Handgunners and count toward the Crossbowmen minimum" */
+    u = unit_named(l, "Handgunners");
+    assert_true(u->counts_toward == mu_wm_list_unit_index(l, "Crossbowmen") && u->counts_toward_per_1000 == 1);
     u = unit_named(l, "General");
     assert_true(u->role == MU_WM_ROLE_GENERAL && u->command == 9 && u->points == 125 && u->limit.per_army);
     assert_true(u->hits == 0 && u->attacks == 2);
@@ -316,9 +319,11 @@ static void assert_battlefield_sound(const mu_wm_battlefield *bf)
 static void test_meeting_engagement_deploys(void **state)
 {
     (void)state;
+    /* 3 Crossbowmen + 2 Handgunners meet the 2000-point minimum of 4 only
+     * because the Handgunners count toward it (counts_toward) */
     load_battle("good/empire-vs-orcs.yaml");
     const mu_wm_battlefield *bf = &battle->bf;
-    assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1995);
+    assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1975);
     assert_int_equal(battle->army[1].points_limit, 2000); /* the list's default */
     assert_int_equal(bf->n_units, 25 + 26);
     assert_int_equal(bf->n_features, 8);
@@ -362,7 +367,7 @@ static void test_exact_positions(void **state)
     (void)state;
     load_battle("good/exact.yaml");
     const mu_wm_battlefield *bf = &battle->bf;
-    assert_int_equal(bf->n_units, 9);
+    assert_int_equal(bf->n_units, 10);
     /* exact units first: Knights facing 45 degrees, Warriors in column */
     const mu_wm_unit *k = &bf->unit[0], *w = &bf->unit[1];
     mu_vec2 front = mu_v2_add(k->stand[1].center, mu_v2_scale(k->stand[1].facing, 10.0));
@@ -372,8 +377,8 @@ static void test_exact_positions(void **state)
     assert_true(w->stand[0].center.x == 1320.0 && w->stand[0].center.y == 710.0 && w->stand[0].facing.y == -1.0);
     assert_true(battle->roster[1].side == 1 && battle->roster[1].entry == 1);
     /* then the zones; characters after the units of their side */
-    assert_true(battle->roster[5].role == MU_WM_ROLE_GENERAL && battle->roster[8].role == MU_WM_ROLE_GENERAL);
-    assert_true(bf->unit[7].profile.flags & MU_WM_FLYING); /* the Gyrocopter */
+    assert_true(battle->roster[6].role == MU_WM_ROLE_GENERAL && battle->roster[9].role == MU_WM_ROLE_GENERAL);
+    assert_true(bf->unit[8].profile.flags & MU_WM_FLYING); /* the Gyrocopter */
 }
 
 static void test_battle_without_scenario(void **state)

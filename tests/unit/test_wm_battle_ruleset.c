@@ -153,7 +153,7 @@ static int load_text(const char *text, char *err, size_t len)
 
 #define EXP MUSTER_SOURCE_DIR "/experiments/"
 #define HEAD "schema: 1\nruleset: warmaster-battle\nseed: 1\ngames: 10\nscenario: " EXP "scenarios/meeting-engagement.yaml\n" \
-             "armies:\n  - {list: " EXP "armies/empire.yaml, points: 1000, units: [{unit: General}, {unit: Halberdiers, count: 2}, {unit: Crossbowmen}]}\n" \
+             "armies:\n  - {list: " EXP "armies/empire.yaml, points: 1000, units: [{unit: General}, {unit: Halberdiers, count: 2}, {unit: Crossbowmen, count: 2}]}\n" \
              "  - {list: " EXP "armies/orcs.yaml, points: 1000, units: [{unit: Orc General}, {unit: Orc Warriors, count: 2}, {unit: Goblins, count: 2}]}\n"
 
 static void test_wm_battle_experiment_errors_are_positioned(void **state)
