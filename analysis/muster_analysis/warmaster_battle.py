@@ -170,8 +170,12 @@ def format_report(path, conf=0.95, allow_partial=False):
     """Return the text report of a warmaster-battle file."""
     prov, tabs = read(path, allow_partial)
     level = f"{100 * conf:g}%"
+    rules = prov["experiment_yaml"].get("rules") or {}
     lines = [f"muster Warmaster battle report: {path}",
-             f"  {prov.get('games_complete')} games, seed {prov.get('seed')}, experiment {prov.get('experiment_path', '')}",
+             f"  {prov.get('games_complete')} of {prov.get('games_requested')} games ({prov.get('status')}),"
+             f" seed {prov.get('seed')}, experiment {prov.get('experiment_path', '')}",
+             f"  muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), created {prov.get('created')}",
+             "  rules: " + (", ".join(f"{k} {v}" for k, v in rules.items()) or "the defaults"),
              "", f"Results by arm and army (Wilson {level} intervals)"]
     res = results_frame(tabs, conf)
     arms = arms_frame(prov)
