@@ -74,6 +74,7 @@ typedef struct mu_wm_side_stats {
     uint16_t charges;           /* moves of this side's units ending in contact */
     uint8_t first_contact_turn; /* turn of this side's first charge (0: none) */
     uint16_t off_left, off_destroyed, off_back_at_once, off_back_later;
+    uint16_t removed_engaged;   /* units removed because engaged (scenario engaged: removed) */
     uint16_t char_attempted[MU_WM_GAME_SIDE_CHARS], char_given[MU_WM_GAME_SIDE_CHARS],
         char_blunders[MU_WM_GAME_SIDE_CHARS];
 } mu_wm_side_stats;

@@ -28,6 +28,7 @@
  *     first_charge: 1
  *     enemy_edge: 1
  *   victory: {win_margin: 1, general_leaves: withdraws}
+ *   engaged: stay                   # or removed (see below)
  *
  * Battle format, schema 1:
  *
@@ -55,6 +56,12 @@
  *   general_leaves: withdraws (the rules text, "Units which move off the
  *   table"), a General who leaves the table and does not return at once
  *   ends the battle and his side loses, whatever the points.
+ * - engaged: combat is not in our texts. stay (the default, the model's
+ *   boundary): engaged units stay engaged to the end of the game. removed:
+ *   at the end of each side's Command phase (where its Shooting and Combat
+ *   phases would come) every engaged unit of both sides is removed from
+ *   the table as destroyed, a crude stand-in for combat that the scenario
+ *   chooses.
  * - Deployment (mu_wm_deploy), deterministic: units at an exact position
  *   (`at`, front-centre in cm; `facing` in degrees counter-clockwise from
  *   +x, default away from the side's edge; `formation` line or column)
@@ -113,6 +120,7 @@ typedef struct mu_wm_scenario {
     int enemy_edge_points;    /* per unit reaching the enemy's edge */
     int win_margin;           /* >= 1 */
     int general_leaving_loses;
+    int engaged_removed;      /* engaged: removed (else stay) */
 } mu_wm_scenario;
 
 /* Loads and validates the scenario file at path into *out (zeroed first;

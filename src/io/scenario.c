@@ -79,6 +79,7 @@ struct raw_scenario {
     unsigned sides_count;
     struct raw_objectives *objectives;
     struct raw_victory *victory;
+    int *engaged;
 };
 
 /* ---- The format ------------------------------------------------------------ */
@@ -93,6 +94,7 @@ static const cyaml_strval_t edges[] = {{"south", MU_WM_EDGE_SOUTH},
                                        {"north", MU_WM_EDGE_NORTH},
                                        {"west", MU_WM_EDGE_WEST}};
 static const cyaml_strval_t leaving[] = {{"withdraws", 1}, {"ignored", 0}};
+static const cyaml_strval_t engaged[] = {{"stay", 0}, {"removed", 1}};
 
 static const yp_value coord = {.size = sizeof(double), YP_FLOAT_IN(-CM_MAX, CM_MAX)};
 static const yp_value size_cm = {.size = sizeof(double), YP_FLOAT_ABOVE(0.0, CM_MAX)};
@@ -159,6 +161,7 @@ static const yp_field scenario_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_scenario, "sides", REQUIRED, sides, side_entry, 2, 2),
     YP_FIELD(struct raw_scenario, "objectives", OPTIONAL, objectives, YP_MAPPING_OF(objective_fields)),
     YP_FIELD(struct raw_scenario, "victory", OPTIONAL, victory, YP_MAPPING_OF(victory_fields)),
+    YP_FIELD(struct raw_scenario, "engaged", OPTIONAL, engaged, YP_ENUM_OF("engaged rule", engaged)),
 };
 static const yp_value scenario_schema = {.size = sizeof(struct raw_scenario), YP_MAPPING_OF(scenario_fields)};
 
@@ -317,6 +320,7 @@ static int convert(yc_conv *c, const struct raw_scenario *r, mu_wm_scenario *sc)
     sc->enemy_edge_points = o && o->enemy_edge ? *o->enemy_edge : 0;
     sc->win_margin = r->victory && r->victory->win_margin ? *r->victory->win_margin : 1;
     sc->general_leaving_loses = r->victory && r->victory->general_leaves ? *r->victory->general_leaves : 1;
+    sc->engaged_removed = r->engaged ? *r->engaged : 0;
     return 0;
 }
 

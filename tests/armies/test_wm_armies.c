@@ -282,7 +282,9 @@ static void test_shipped_scenarios_load(void **state)
     assert_true(sc->side[0].zone_hi.y == 200.0 && sc->side[1].zone_lo.y == 1000.0);
     assert_true(sc->n_objectives == 2 && sc->objective[0].points == 2 && sc->objective[1].area.n == 4);
     assert_true(sc->first_charge_points == 1 && sc->enemy_edge_points == 1);
-    assert_true(sc->win_margin == 1 && sc->general_leaving_loses == 1);
+    assert_true(sc->win_margin == 1 && sc->general_leaving_loses == 1 && !sc->engaged_removed);
+    load_scenario("good/small-zone.yaml", sc); /* engaged: removed */
+    assert_true(sc->engaged_removed);
     load_scenario(SCENARIOS "river-crossing.yaml", sc);
     assert_true(sc->turns == 8 && sc->first == 0 && sc->table.feature[1].kind == MU_WM_FORD);
     assert_true(sc->n_objectives == 3 && sc->enemy_edge_points == 2 && sc->win_margin == 2);

@@ -265,6 +265,39 @@ static void test_wm_roll_off_then_the_turn_limit(void **state)
     assert_int_equal(fx.g.winner, -1);
 }
 
+/* The model's boundary (CLAUSES.md, "Command phase in full"): engaged
+ * units stay engaged to the end of the game "unless the scenario says
+ * otherwise" (issue 5); a scenario with engaged: removed takes every
+ * engaged unit of both sides off as destroyed at the end of each side's
+ * Command phase. */
+static void test_wm_engaged_units_stay_unless_the_scenario_removes_them(void **state)
+{
+    (void)state;
+    for (int removed = 0; removed < 2; removed++) {
+        fx_init(&fx);
+        fx.sc.turns = 1;
+        fx.sc.engaged_removed = removed;
+        int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 580, 0, 1, "Halberdiers");
+        int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Orcs"); /* front to front at y = 600 */
+        int free_unit = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 300, 300, 0, 1, "Reserve");
+        const uint8_t dice[] = {1};
+        fx.dice = mu_dice_scripted(dice, sizeof dice);
+        mu_wm_game_init(&fx.g, &fx.sc, &fx.bf, fx.roster, fx.names, &fx.rules, 0);
+        fx.g.bf.unit[a].engaged = 7u; /* as a charge leaves them */
+        fx.g.bf.unit[e].engaged = 7u;
+        mu_wm_player idle[2] = {{0}, {0}};
+        mu_wm_game_turn(&fx.g, idle, &fx.env);
+        mu_wm_presence want = removed ? MU_WM_DESTROYED : MU_WM_ON_TABLE;
+        assert_int_equal(fx.g.bf.unit[a].presence, want);
+        assert_int_equal(fx.g.bf.unit[e].presence, want);
+        assert_int_equal(mu_wm_unit_engaged(&fx.g.bf.unit[a]), !removed);
+        assert_int_equal(fx.g.bf.unit[free_unit].presence, MU_WM_ON_TABLE);
+        assert_int_equal(fx.g.stats[0].removed_engaged, removed);
+        assert_int_equal(fx.g.stats[1].removed_engaged, removed);
+        assert_int_equal(fx.faults, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_wm_general_leaving_the_table_ends_the_battle),
         cmocka_unit_test(test_wm_game_is_won_on_objectives),
         cmocka_unit_test(test_wm_roll_off_then_the_turn_limit),
+        cmocka_unit_test(test_wm_engaged_units_stay_unless_the_scenario_removes_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,6 +113,8 @@ void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
     add_column(l, "off_table", MU_I16, "units that left the table", AX_GAME_ARMY);
     add_column(l, "off_destroyed", MU_I16, "units that left the table and were destroyed", AX_GAME_ARMY);
     add_column(l, "off_returned", MU_I16, "units that left the table and came back", AX_GAME_ARMY);
+    add_column(l, "removed_engaged", MU_I16, "units removed because engaged (scenario engaged: removed)",
+               AX_GAME_ARMY);
     add_column(l, "character_orders_attempted", MU_I16, "order rolls made by each character", AX_GAME_CHAR);
     add_column(l, "character_orders_given", MU_I16, "orders given by each character", AX_GAME_CHAR);
     add_column(l, "character_blunders", MU_I16, "blunders by each character", AX_GAME_CHAR);
@@ -166,7 +168,7 @@ static void army_counts(const mu_wm_game *g, int side, int16_t out[COL_CHAR_ATTE
                      st->orders_failed, st->blunders, st->half_pace, st->brigade_orders, st->general_ended,
                      st->init_charges, st->init_evades, st->init_charge_failed + st->init_evade_failed,
                      st->burst_throughs, st->confused, st->charges, engaged, st->first_contact_turn, st->off_left,
-                     st->off_destroyed, st->off_back_at_once + st->off_back_later};
+                     st->off_destroyed, st->off_back_at_once + st->off_back_later, st->removed_engaged};
     for (int i = 0; i < COL_CHAR_ATTEMPTED - COL_POINTS; i++)
         out[i] = (int16_t)v[i];
 }

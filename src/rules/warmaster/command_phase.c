@@ -181,6 +181,23 @@ void mu_wm_command_phase(mu_wm_game *g, int side, const mu_wm_player *p, const m
     mu_wm_command_end(g, side, env);
 }
 
+/* Scenario engaged: removed. At the end of side's Command phase, where
+ * its Shooting and Combat phases would come, every engaged unit of both
+ * sides is removed from the table as destroyed. */
+static void remove_engaged(mu_wm_game *g, int side, const mu_wm_game_env *env)
+{
+    for (int u = 0; u < g->bf.n_units; u++) {
+        mu_wm_unit *un = &g->bf.unit[u];
+        if (un->presence != MU_WM_ON_TABLE || !mu_wm_unit_engaged(un))
+            continue;
+        un->presence = MU_WM_DESTROYED;
+        un->engaged = 0;
+        g->stats[un->side].removed_engaged++;
+        GTRACE(env, "  %s is removed: engaged at the end of the %s Command phase (scenario: engaged: removed)",
+               wm_g_name(g, u), g->sc->side[side].name);
+    }
+}
+
 void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_game_env *env)
 {
     if (g->over)
@@ -199,8 +216,11 @@ void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_g
     for (int k = 0; k < 2 && !g->over; k++) {
         int side = k ? 1 - g->first : g->first;
         mu_wm_command_phase(g, side, &players[side], env);
+        if (g->sc->engaged_removed)
+            remove_engaged(g, side, env);
     }
-    GTRACE(env, "(shooting, combat and the other phases are not in our texts: units in contact stay engaged)");
+    if (!g->sc->engaged_removed)
+        GTRACE(env, "(shooting, combat and the other phases are not in our texts: units in contact stay engaged)");
     if (!g->over && g->turn >= g->sc->turns) {
         g->over = 1;
         g->end = MU_WM_END_TURNS;
