@@ -60,6 +60,11 @@ typedef struct mu_layout {
     mu_column columns[MU_LAYOUT_MAX_COLUMNS];
     int n_tables;
     mu_table tables[MU_LAYOUT_MAX_TABLES];
+    /* Games per /games chunk and per first batch; 0: by row size (up to
+     * 65,536 games). A ruleset whose games are slow sets it small so that
+     * batches, and with them checkpoints and the progress line, come every
+     * few seconds. Results do not depend on it. */
+    uint32_t games_per_chunk;
 } mu_layout;
 
 /* Returns the bytes one game takes in column c (element size x width). */

@@ -126,7 +126,7 @@ hsize_t mu_h5_chunk_rows(const mu_layout *l, uint64_t games_requested)
         size_t row = mu_dtype_size(l->columns[c].type) * (size_t)mu_h5_chunk_width(l, c);
         widest = row > widest ? row : widest;
     }
-    hsize_t rows = MU_H5_CHUNK_ROWS;
+    hsize_t rows = l->games_per_chunk ? l->games_per_chunk : MU_H5_CHUNK_ROWS;
     while (rows > 1 && rows * widest > MU_H5_CHUNK_MAX)
         rows /= 2;
     if (rows > games_requested)

@@ -246,7 +246,8 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
 {
     int rows_on = ex->per_game_rows != 0;
     uint64_t align = rows_on ? mu_h5out_chunk_games(h) : 1;
-    uint64_t batch = opt->batch_games ? opt->batch_games : (FIRST_BATCH_GAMES + align - 1) / align * align;
+    uint64_t first_batch = l->games_per_chunk ? l->games_per_chunk : FIRST_BATCH_GAMES;
+    uint64_t batch = opt->batch_games ? opt->batch_games : (first_batch + align - 1) / align * align;
     uint64_t max_batch = MAX_BATCH_GAMES > align ? MAX_BATCH_GAMES / align * align : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.h = h, .tables = (const uint64_t *const *)b->tables, .err = err, .err_len = err_len};

@@ -82,6 +82,7 @@ static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
 void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
 {
     memset(l, 0, sizeof *l);
+    l->games_per_chunk = 512; /* ~30 games/s per core: a batch, a checkpoint, every 10-20 s */
     add_axes(c, games, l);
     add_column(l, "arm", MU_U8, "arm index (see /battle/arm)", -1);
     add_column(l, "swapped", MU_U8, "armies[0] deployed on the scenario's second side (1: yes)", -1);
