@@ -32,6 +32,7 @@ THREADS_EXP = os.path.join(HERE, "threads.yaml")          # rows on, 3 x 20000 g
 COUNTS_EXP = os.path.join(HERE, "threads-counts.yaml")    # the same, rows off
 RESUME_EXP = os.path.join(HERE, "resume.yaml")            # rows on, 4 x 100000 games
 INVALID_EXP = os.path.join(HERE, "invalid.yaml")          # Command 13
+BATTLE_EXP = os.path.join(HERE, "..", "..", "experiments", "examples", "battle-minimal.yaml")
 
 EXIT_OK, EXIT_USAGE, EXIT_DATAERR, EXIT_NOINPUT, EXIT_CANTCREAT, EXIT_INTERRUPTED = 0, 64, 65, 66, 73, 130
 SMALL_BATCH = "2000"   # 200 batches of resume.yaml: a few seconds, flushed after each
@@ -110,11 +111,13 @@ def complete(h5, games):
     assert not os.path.exists(h5 + ".partial"), f"{h5}.partial left behind"
 
 
-def start_and_stop(exp, out, sig, min_complete, *extra):
-    """Starts `muster run exp -o out --batch SMALL_BATCH -j 2 extra`, waits
-    until out.partial holds at least min_complete games, sends sig and
-    returns (process, games_complete seen before the signal)."""
-    proc = subprocess.Popen([MUSTER, "run", exp, "-o", out, "--batch", SMALL_BATCH, "-j", "2", *extra],
+def start_and_stop(exp, out, sig, min_complete, *extra, batch=SMALL_BATCH):
+    """Starts `muster run exp -o out --batch batch -j 2 extra` (no --batch
+    when batch is None), waits until out.partial holds at least
+    min_complete games, sends sig and returns (process, games_complete seen
+    before the signal)."""
+    batch_args = ["--batch", batch] if batch else []
+    proc = subprocess.Popen([MUSTER, "run", exp, "-o", out, *batch_args, "-j", "2", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + TIMEOUT
     seen, sent = None, False
@@ -218,6 +221,26 @@ def sigint_and_resume():
     assert f"({requested - done} this run)" in p.stdout, p.stdout
     complete(out, 400000)
     same_data(ref, out)
+
+
+def battle_checkpoints_and_resume():
+    """A slow ruleset checkpoints on its own (warmaster-battle: 512 games a
+    batch, no --batch): SIGINT after the first checkpoint leaves a partial
+    file at a multiple of 512 games; resuming it on one thread gives the
+    data of an uninterrupted two-thread run."""
+    games = ["-n", "700"]  # 1400 games: batches of 512, 512, 376
+    ref = path("ref.h5")
+    run_ok("run", BATTLE_EXP, "-o", ref, "-q", "-j", "2", *games)
+    out = path("out.h5")
+    proc, seen = start_and_stop(BATTLE_EXP, out, signal.SIGINT, 512, "-q", *games, batch=None)
+    _, stderr = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == EXIT_INTERRUPTED, f"exit {proc.returncode}, stderr {stderr!r}"
+    partial = out + ".partial"
+    done = attr(partial, "games_complete")
+    assert done in (512, 1024), f"games_complete {done}: not a 512-game checkpoint"
+    run_ok("run", BATTLE_EXP, "--resume", partial, "-q", "-j", "1", *games)
+    complete(out, 1400)
+    same_data(ref, out, ("/games", "/battle"))
 
 
 def refuse_existing_output():
@@ -365,7 +388,7 @@ def quiet_and_progress():
 
 
 CASES = {f.__name__: f for f in (thread_invariance, kill_and_resume, sigint_and_resume,
-                                 refuse_existing_output, refuse_resume_mismatch,
+                                 battle_checkpoints_and_resume, refuse_existing_output, refuse_resume_mismatch,
                                  refuse_resume_onto_existing_output, refuse_invalid_experiment,
                                  refuse_missing_directory, usage_errors, quiet_and_progress)}
 
