@@ -48,6 +48,9 @@
  *   lists' "one Crossbowmen unit per 1000 points may be Handgunners and
  *   still count toward the minimum". NAME must be another non-character
  *   unit of the same list.
+ * - distance_penalty_factor: N (optional, 1-4) multiplies the Command
+ *   distance penalty of any order to the unit or a brigade holding it
+ *   (the Orc list's Trolls: 2); carried in mu_wm_profile.
  * - A mount (monstrous or chariot) may be given to any character; which
  *   characters may ride what is not checked. A flying mount makes the
  *   character fly. */
@@ -98,6 +101,7 @@ typedef struct mu_wm_list_unit {
     mu_wm_limit limit;
     int counts_toward;                 /* unit index whose minimum this one also counts to, or -1 */
     int counts_toward_per_1000;        /* how many may, per full 1000 points (0 when none) */
+    int distance_penalty_factor;       /* 1, or the list's multiplier (Trolls: 2) */
     unsigned flags;                    /* MU_WM_ALL_ROUND_VISION | MU_WM_FLYING */
     double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */
     double stand_width_mm, stand_depth_mm;

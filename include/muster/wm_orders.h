@@ -24,6 +24,8 @@ typedef struct mu_wm_order_situation {
     double enemy_distance_mm; /* to the closest enemy unit; INFINITY if none */
     int in_dense_terrain;     /* any stand at least partly in dense terrain */
     int stands_lost;          /* casualties, in stands */
+    int distance_factor;      /* army-list rule multiplying the distance penalty
+                                 (Trolls: 2); 0 or 1: none */
 } mu_wm_order_situation;
 
 /* Each Command penalty of one order roll, as a non-negative number. */

@@ -49,6 +49,8 @@ typedef struct mu_wm_profile {
     double half_pace_mm;  /* Movement Chart "Half Pace" */
     double stand_width_mm; /* frontage (the front edge) */
     double stand_depth_mm;
+    int distance_penalty_factor; /* army-list rule: ordering the unit multiplies the
+                                    distance penalty by this (Trolls: 2); 0 or 1: none */
 } mu_wm_profile;
 
 /* Returns the profile the Movement Chart gives troop with flags: infantry

@@ -32,6 +32,7 @@ struct raw_unit {
     bool *per_army;
     char *counts_toward;
     int *counts_toward_per_1000;
+    int *distance_penalty_factor;
     bool *all_round_vision;
     bool *flying;
     double *pace_cm;
@@ -96,6 +97,7 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "per_army", OPTIONAL, per_army, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "counts_toward", OPTIONAL, counts_toward, NAME),
     YP_FIELD(struct raw_unit, "counts_toward_per_1000", OPTIONAL, counts_toward_per_1000, YP_INT_IN(1, 99)),
+    YP_FIELD(struct raw_unit, "distance_penalty_factor", OPTIONAL, distance_penalty_factor, YP_INT_IN(1, 4)),
     YP_FIELD(struct raw_unit, "all_round_vision", OPTIONAL, all_round_vision, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "flying", OPTIONAL, flying, YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_unit, "pace_cm", OPTIONAL, pace_cm, pace_entry, 2, 2),
@@ -297,6 +299,7 @@ static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, mu_wm_army_
     u->range_mm = r->range_cm ? *r->range_cm * 10.0 : 0.0;
     u->size = *r->size;
     u->points = *r->points;
+    u->distance_penalty_factor = r->distance_penalty_factor ? *r->distance_penalty_factor : 1;
     if (u->troop == MU_WM_CHARACTER && u->size != 1)
         return yc_fail(yc_at(c, "units[%d].size", i), "a character is one stand; size must be 1");
     u->flags = (r->all_round_vision && *r->all_round_vision ? MU_WM_ALL_ROUND_VISION : 0u) |
@@ -427,5 +430,6 @@ mu_wm_profile mu_wm_list_profile(const mu_wm_army_list *l, int unit, int mount)
     p.armour = u->armour;
     p.stand_width_mm = u->stand_width_mm;
     p.stand_depth_mm = u->stand_depth_mm;
+    p.distance_penalty_factor = u->distance_penalty_factor;
     return p;
 }

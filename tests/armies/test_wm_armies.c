@@ -196,6 +196,9 @@ static void test_list_values(void **state)
     mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Wolf Riders"), -1);
     assert_true((p.flags & MU_WM_ALL_ROUND_VISION) && mu_wm_is_light_cavalry(&p));
     assert_true(u->points == 60 && u->range_mm == 150.0);
+    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Trolls"), -1);
+    assert_int_equal(p.distance_penalty_factor, 2); /* "distance … is always doubled" */
+    assert_int_equal(mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Orc Warriors"), -1).distance_penalty_factor, 1);
     load_list(LISTS "high-elves.yaml", l);
     assert_int_equal(unit_named(l, "General")->command, 10);
     p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Giant Eagles"), -1);

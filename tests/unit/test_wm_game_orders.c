@@ -92,6 +92,12 @@ static void test_wm_penalties_are_measured_on_the_table(void **state)
     assert_int_equal(p.dense_terrain, 1);
     assert_int_equal(p.casualties, 1);
     assert_int_equal(total, 4);
+    /* the Orc list's Trolls: a unit whose profile doubles the distance
+     * penalty (mu_wm_profile.distance_penalty_factor) */
+    fx.g.bf.unit[a].profile.distance_penalty_factor = 2;
+    total = mu_wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_int_equal(p.distance, 2);
+    assert_int_equal(total, 5);
     (void)e;
 }
 
@@ -299,6 +305,14 @@ static void test_wm_brigade_penalties_count_once(void **state)
     for (int k = 0; k < 3; k++)
         far = fmax(far, fx_dist(&fx, gen, u[k]));
     assert_int_equal(p.distance, mu_wm_distance_penalty(far, 200.0));
+    /* "a brigade that contains a unit of Trolls": doubled for the whole
+     * brigade (the General moved back to 25 cm from the Left unit: -1, so -2) */
+    fx.g.bf.unit[gen].stand[0].center = mu_v2(900, 20);
+    mu_wm_game_penalties(&fx.g, gen, BIT(u[0]) | BIT(u[1]) | BIT(u[2]), &p);
+    assert_int_equal(p.distance, 1);
+    fx.g.bf.unit[u[1]].profile.distance_penalty_factor = 2;
+    mu_wm_game_penalties(&fx.g, gen, BIT(u[0]) | BIT(u[1]) | BIT(u[2]), &p);
+    assert_int_equal(p.distance, 2);
     (void)e;
 }
 

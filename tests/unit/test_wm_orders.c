@@ -87,6 +87,26 @@ static void test_wm_casualties_minus_one_per_stand(void **state)
 /* warmaster-command: the worked example. Command 9, cavalry 65cm away,
  * second order: −3 distance −1 second move, needs 5 or less. Then infantry
  * 10cm away in a wood: needs 8 or less. */
+/* An army-list rule, not the command text (experiments/armies/orcs.yaml,
+ * Trolls): "any Command penalty applied for distance … is always doubled.
+ * So at 20cm no penalty applies, at 40cm -2, at 60cm -4". */
+static void test_wm_trolls_double_the_distance_penalty(void **state)
+{
+    (void)state;
+    mu_wm_order_rules r = mu_wm_order_rules_default();
+    const double cm[] = {20.0, 40.0, 60.0, 65.0};
+    const int want[] = {0, 2, 4, 6};
+    for (int i = 0; i < 4; i++) {
+        mu_wm_order_situation s = at_cm(cm[i]);
+        s.distance_factor = 2;
+        mu_wm_penalties p = mu_wm_order_penalties(&r, &s, 1);
+        assert_int_equal(p.distance, want[i]);
+        assert_int_equal(p.total, want[i]);
+        s.distance_factor = 1; /* and 0: no rule */
+        assert_int_equal(mu_wm_order_penalties(&r, &s, 1).distance, want[i] / 2);
+    }
+}
+
 static void test_wm_worked_example_general_nine(void **state)
 {
     (void)state;
@@ -133,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_wm_enemy_within_20cm_is_minus_one),
         cmocka_unit_test(test_wm_dense_terrain_is_minus_one),
         cmocka_unit_test(test_wm_casualties_minus_one_per_stand),
+        cmocka_unit_test(test_wm_trolls_double_the_distance_penalty),
         cmocka_unit_test(test_wm_worked_example_general_nine),
         cmocka_unit_test(test_wm_roll_equal_to_target_succeeds_and_12_blunders),
     };

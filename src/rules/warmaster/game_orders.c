@@ -115,6 +115,10 @@ int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_
         s.in_dense_terrain |= mu_wm_unit_in_dense(&g->bf, un);
         if (un->stands_lost > s.stands_lost)
             s.stands_lost = un->stands_lost;
+        /* Trolls: "ordering a unit of Trolls or a brigade that contains
+         * a unit of Trolls … the distance penalty is always doubled" */
+        if (un->profile.distance_penalty_factor > s.distance_factor)
+            s.distance_factor = un->profile.distance_penalty_factor;
     }
     *p = mu_wm_order_penalties(&g->rules->orders, &s, 1);
     return p->total;

@@ -26,7 +26,8 @@ mu_wm_penalties mu_wm_order_penalties(const mu_wm_order_rules *r,
 {
     assert(order_number >= 1 && order_number <= 3);
     mu_wm_penalties p;
-    p.distance = mu_wm_distance_penalty(s->distance_mm, r->distance_step_mm);
+    p.distance = mu_wm_distance_penalty(s->distance_mm, r->distance_step_mm) *
+                 (s->distance_factor > 1 ? s->distance_factor : 1);
     p.order_number = order_number - 1;
     p.enemy_close = s->enemy_distance_mm <= r->enemy_close_mm;
     p.dense_terrain = s->in_dense_terrain != 0;
