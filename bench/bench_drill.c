@@ -39,34 +39,11 @@
 #include "muster/ruleset.h"
 #include "muster/status.h"
 
+#include "bench_util.h"
+
 #ifndef BENCH_DEFAULT_EXPERIMENT
 #define BENCH_DEFAULT_EXPERIMENT "experiments/studies/order-drill.yaml"
 #endif
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* CPU time of the whole process (all threads), seconds. */
-static double cpu_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) {
-        fputs("bench_drill: out of memory\n", stderr);
-        exit(70);
-    }
-    return p;
-}
 
 /* Allocates n zeroed bytes. With padded, the block starts on a cache line
  * and owns whole lines (no other thread's data shares them); without, it
@@ -74,7 +51,7 @@ static void *xcalloc(size_t n, size_t size)
 static void *block(size_t n, int padded)
 {
     if (!padded)
-        return xcalloc(1, n);
+        return bench_calloc("bench_drill", 1, n);
     size_t size = (n + 2 * 64 + 63) / 64 * 64;
     void *p = aligned_alloc(64, size);
     if (!p) {
@@ -101,8 +78,8 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
         fprintf(stderr, "bench_drill: cannot prepare %s\n", ex->ruleset);
         exit(70);
     }
-    uint64_t ***tables = xcalloc((size_t)threads, sizeof *tables);
-    void **states = xcalloc((size_t)threads, sizeof *states);
+    uint64_t ***tables = bench_calloc("bench_drill", (size_t)threads, sizeof *tables);
+    void **states = bench_calloc("bench_drill", (size_t)threads, sizeof *states);
     for (int i = 0; i < threads; i++) {
         tables[i] = block(MU_LAYOUT_MAX_TABLES * sizeof(uint64_t *), padded);
         for (int t = 0; t < layout.n_tables; t++)
@@ -112,7 +89,7 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
     int64_t count = (int64_t)games;
     /* the runner's schedule: batches of at most 2^20 games, 64 chunks a thread */
     const int64_t batch = INT64_C(1) << 20;
-    double t0 = now_s();
+    double t0 = bench_now_s();
     for (int64_t first = 0; first < count; first += batch) {
         int64_t n = count - first < batch ? count - first : batch;
         int64_t chunk = n / (threads * 64) + 1;
@@ -132,7 +109,7 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
             }
         }
     }
-    double elapsed = now_s() - t0;
+    double elapsed = bench_now_s() - t0;
     uint64_t sum = 0;
     for (int i = 0; i < threads; i++) {
         for (size_t k = 0; k < mu_table_cells(&layout, 0); k++)
@@ -245,7 +222,7 @@ int main(int argc, char **argv)
             int threads = ti + 1;
             struct figure *f = &fig[k][ti];
             for (int r = 0; r < reps; r++) {
-                double rate, ws = 0.0, ps = 0.0, ts, c0 = cpu_s();
+                double rate, ws = 0.0, ps = 0.0, ts, c0 = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID);
                 if (k == RULESET || k == RULESET_PADDED) {
                     ts = ruleset_only(&ex, threads, k == RULESET_PADDED, &checksum);
                 } else {
@@ -255,7 +232,7 @@ int main(int argc, char **argv)
                     ps = rep.pack_seconds;
                     ts = rep.seconds;
                 }
-                double cpu = cpu_s() - c0;
+                double cpu = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
                 rate = (double)games / ts;
                 if (rate > f->rate)
                     *f = (struct figure){rate, ws / ts, ps / ts, ws, ts, (double)games / cpu, cpu / ts};

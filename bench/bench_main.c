@@ -16,6 +16,8 @@
 #include "muster/odds.h"
 #include "muster/rng.h"
 
+#include "bench_util.h"
+
 #define RUN_S 0.5
 #define REPS 5
 #define SEED UINT64_C(20240601)
@@ -26,15 +28,6 @@ typedef uint64_t (*kernel_fn)(uint64_t n, uint64_t seed);
 static uint64_t sink;            /* every checksum is added here and printed */
 static double min_cpu_share = 1; /* least CPU time / (wall time * threads) */
 
-static double clock_s(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double now_s(void) { return clock_s(CLOCK_MONOTONIC); }
-
 /* Returns k's best rate (units/s) over REPS runs of about RUN_S seconds;
  * k runs on the given number of threads. Notes in min_cpu_share how much
  * CPU the best run got: well below 1 means other load on the machine. */
@@ -43,9 +36,9 @@ static double measure(kernel_fn k, int threads)
     uint64_t n = 1u << 16;
     double t;
     for (;;) { /* calibrate: grow n until one run takes 50 ms */
-        double t0 = now_s();
+        double t0 = bench_now_s();
         sink += k(n, SEED);
-        t = now_s() - t0;
+        t = bench_now_s() - t0;
         if (t >= 0.05)
             break;
         n *= 4u;
@@ -53,9 +46,9 @@ static double measure(kernel_fn k, int threads)
     n = (uint64_t)((double)n * RUN_S / t);
     double best = 0.0, share = 0.0;
     for (int r = 0; r < REPS; r++) {
-        double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = now_s();
+        double c0 = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = bench_now_s();
         sink += k(n, SEED + (uint64_t)r);
-        double wall = now_s() - t0, cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        double wall = bench_now_s() - t0, cpu = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
         if ((double)n / wall > best) {
             best = (double)n / wall;
             share = cpu / (wall * threads);

@@ -28,33 +28,11 @@
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
 
+#include "bench_util.h"
+
 #ifndef BENCH_WM_GAME_EXPERIMENT
 #define BENCH_WM_GAME_EXPERIMENT "bench/wm-game-10.yaml"
 #endif
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double cpu_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) {
-        fputs("bench_wm_game: out of memory\n", stderr);
-        exit(70);
-    }
-    return p;
-}
 
 typedef struct run_result {
     double seconds, cpu_share;
@@ -78,16 +56,16 @@ static run_result play_all(const mu_experiment *ex, int threads)
     for (int t = 0; t < layout.n_tables; t++)
         if (strcmp(layout.tables[t].name, "attempts") == 0)
             t_attempts = t;
-    uint64_t ***tables = xcalloc((size_t)threads, sizeof *tables);
-    void **states = xcalloc((size_t)threads, sizeof *states);
+    uint64_t ***tables = bench_calloc("bench_wm_game", (size_t)threads, sizeof *tables);
+    void **states = bench_calloc("bench_wm_game", (size_t)threads, sizeof *states);
     for (int i = 0; i < threads; i++) {
-        tables[i] = xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
+        tables[i] = bench_calloc("bench_wm_game", MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
         for (int t = 0; t < layout.n_tables; t++)
-            tables[i][t] = xcalloc(mu_table_cells(&layout, t), sizeof(uint64_t));
-        states[i] = xcalloc(1, rs->state_size);
+            tables[i][t] = bench_calloc("bench_wm_game", mu_table_cells(&layout, t), sizeof(uint64_t));
+        states[i] = bench_calloc("bench_wm_game", 1, rs->state_size);
     }
     uint64_t turns = 0;
-    double c0 = cpu_s(), t0 = now_s();
+    double c0 = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = bench_now_s();
 #pragma omp parallel num_threads(threads) reduction(+ : turns)
     {
         int me = omp_get_thread_num();
@@ -103,8 +81,8 @@ static run_result play_all(const mu_experiment *ex, int threads)
             rs->record(ctx, states[me], &sink);
         }
     }
-    run_result r = {.seconds = now_s() - t0, .games = games, .turns = turns};
-    r.cpu_share = (cpu_s() - c0) / r.seconds / threads;
+    run_result r = {.seconds = bench_now_s() - t0, .games = games, .turns = turns};
+    r.cpu_share = (bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / r.seconds / threads;
     for (int i = 0; i < threads; i++) {
         for (size_t k = 0; t_attempts >= 0 && k < mu_table_cells(&layout, t_attempts); k++)
             r.rolls += tables[i][t_attempts][k];

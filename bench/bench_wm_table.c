@@ -32,20 +32,7 @@
 #include "muster/wm_planner.h"
 #include "muster/wm_visibility.h"
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* CPU time of this thread, seconds. */
-static double cpu_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "bench_util.h"
 
 static double unif(mu_rng *rng)
 {
@@ -195,12 +182,12 @@ int main(int argc, char **argv)
     double best_q = 0.0, cpu_q = 0.0, share_q = 1.0;
     for (int r = 0; r < reps; r++) {
         long n = 0;
-        double t0 = now_s(), c0 = cpu_s(), t;
+        double t0 = bench_now_s(), c0 = bench_clock_s(CLOCK_THREAD_CPUTIME_ID), t;
         do {
             check += query_round(&bf, &opt);
             n += bf.n_units;
-        } while ((t = now_s() - t0) < 0.5);
-        double cpu = cpu_s() - c0;
+        } while ((t = bench_now_s() - t0) < 0.5);
+        double cpu = bench_clock_s(CLOCK_THREAD_CPUTIME_ID) - c0;
         if ((double)n / t > best_q) {
             best_q = (double)n / t;
             share_q = cpu / t;
@@ -213,12 +200,12 @@ int main(int argc, char **argv)
     long checks = 0, plans = 0, moved = 0;
     for (int r = 0; r < reps; r++) {
         long n = 0, k0 = 0, m0 = 0;
-        double t0 = now_s(), c0 = cpu_s(), t;
+        double t0 = bench_now_s(), c0 = bench_clock_s(CLOCK_THREAD_CPUTIME_ID), t;
         int v = 0;
         do {
             check += plan_round(&bf, v++ % 6, &k0, &n, &m0);
-        } while ((t = now_s() - t0) < 0.5);
-        double cpu = cpu_s() - c0;
+        } while ((t = bench_now_s() - t0) < 0.5);
+        double cpu = bench_clock_s(CLOCK_THREAD_CPUTIME_ID) - c0;
         if ((double)n / t > best_p) {
             best_p = (double)n / t;
             share_p = cpu / t;
