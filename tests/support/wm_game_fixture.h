@@ -6,6 +6,7 @@
 #define MUSTER_TEST_WM_GAME_FIXTURE_H
 
 #include "muster/wm_game.h"
+#include "wm_table.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -63,12 +64,7 @@ static inline void fx_init(fixture *f)
 static inline int fx_unit(fixture *f, int side, mu_wm_troop troop, int n, double x, double y, double fx, double fy,
                           const char *name)
 {
-    mu_wm_profile p = mu_wm_profile_default(troop, 0);
-    mu_wm_unit u = mu_wm_unit_make(side, &p);
-    mu_orect s[MU_WM_MAX_STANDS];
-    mu_wm_place_line(s, n, mu_v2(x, y), mu_v2(fx, fy), p.stand_width_mm, p.stand_depth_mm);
-    for (int i = 0; i < n; i++)
-        mu_wm_unit_add_stand(&u, s[i].center, s[i].facing);
+    mu_wm_unit u = wmt_line_unit(side, troop, 0, n, mu_v2(x, y), mu_v2(fx, fy));
     if (mu_wm_add_unit(&f->bf, &u) != MU_WM_OK)
         return -1;
     int k = f->bf.n_units - 1;

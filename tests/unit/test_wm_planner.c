@@ -11,6 +11,7 @@
 #include "muster/wm_planner.h"
 #include "muster/wm_visibility.h"
 #include "assert_close.h"
+#include "wm_table.h"
 
 static mu_wm_battlefield bf;
 
@@ -22,20 +23,12 @@ static void fresh(void)
 /* n stands in a line, front edge centred on (x, y), facing (fx, fy). */
 static int line(int side, mu_wm_troop troop, int n, double x, double y, double fx, double fy)
 {
-    mu_wm_profile p = mu_wm_profile_default(troop, 0);
-    mu_wm_unit u = mu_wm_unit_make(side, &p);
-    mu_orect s[MU_WM_MAX_STANDS];
-    mu_wm_place_line(s, n, mu_v2(x, y), mu_v2(fx, fy), p.stand_width_mm, p.stand_depth_mm);
-    for (int i = 0; i < n; i++)
-        mu_wm_unit_add_stand(&u, s[i].center, s[i].facing);
-    assert_int_equal(mu_wm_add_unit(&bf, &u), MU_WM_OK);
-    return bf.n_units - 1;
+    return wmt_line(&bf, side, troop, 0, n, mu_v2(x, y), mu_v2(fx, fy));
 }
 
 static void box(mu_wm_terrain kind, double x0, double y0, double x1, double y1)
 {
-    mu_vec2 v[4] = {mu_v2(x0, y0), mu_v2(x1, y0), mu_v2(x1, y1), mu_v2(x0, y1)};
-    assert_int_equal(mu_wm_add_polygon(&bf, kind, v, 4), MU_WM_OK);
+    wmt_box(&bf, kind, x0, y0, x1, y1);
 }
 
 static double unif(mu_rng *rng)

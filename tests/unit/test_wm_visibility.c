@@ -10,6 +10,7 @@
 #include "muster/wm_formation.h"
 #include "muster/wm_visibility.h"
 #include "assert_close.h"
+#include "wm_table.h"
 
 #define PI 3.14159265358979323846
 
@@ -39,14 +40,7 @@ static void fresh(double radians)
  * deg; returns its index. */
 static int line(int side, mu_wm_troop troop, unsigned flags, int n, double x, double y, double deg)
 {
-    mu_wm_profile p = mu_wm_profile_default(troop, flags);
-    mu_wm_unit u = mu_wm_unit_make(side, &p);
-    mu_orect s[MU_WM_MAX_STANDS];
-    mu_wm_place_line(s, n, T(x, y), dir(deg), p.stand_width_mm, p.stand_depth_mm);
-    for (int i = 0; i < n; i++)
-        mu_wm_unit_add_stand(&u, s[i].center, s[i].facing);
-    assert_int_equal(mu_wm_add_unit(&bf, &u), MU_WM_OK);
-    return bf.n_units - 1;
+    return wmt_line(&bf, side, troop, flags, n, T(x, y), dir(deg));
 }
 
 static void box(mu_wm_terrain kind, double x0, double y0, double x1, double y1)
