@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,15 +19,10 @@
 #include "muster/status.h"
 #include "muster/wm_scenario.h"
 
-#define EXPECTED "bad/expected.txt"
-#define MAX_CASES 128
+#include "bad_cases.h"
+
 #define LISTS "../../experiments/armies/"
 #define SCENARIOS "../../experiments/scenarios/"
-
-typedef struct bad_case {
-    char file[256];
-    char line[1024];
-} bad_case;
 
 static mu_wm_battle *battle; /* large: one, on the heap */
 
@@ -44,28 +38,6 @@ static int teardown(void **state)
     (void)state;
     free(battle);
     return 0;
-}
-
-static int read_cases(bad_case *cases, int max)
-{
-    FILE *f = fopen(EXPECTED, "r");
-    assert_non_null(f);
-    char buf[1024];
-    int n = 0;
-    while (fgets(buf, sizeof buf, f) != NULL) {
-        buf[strcspn(buf, "\n")] = '\0';
-        if (buf[0] == '#' || buf[0] == '\0')
-            continue;
-        assert_true(n < max);
-        size_t flen = strcspn(buf, ":");
-        assert_true(flen < sizeof cases[n].file);
-        memcpy(cases[n].file, buf, flen);
-        cases[n].file[flen] = '\0';
-        strcpy(cases[n].line, buf);
-        n++;
-    }
-    fclose(f);
-    return n;
 }
 
 /* Loads file with the loader its name asks for; returns the status and
@@ -95,8 +67,8 @@ static int load_any(const char *file, char *err, size_t len, int *zeroed)
 static void test_bad_files_fail_with_their_exact_line(void **state)
 {
     (void)state;
-    static bad_case cases[MAX_CASES];
-    int n = read_cases(cases, MAX_CASES);
+    static bad_case cases[BAD_MAX_CASES];
+    int n = bad_read_cases(cases, BAD_MAX_CASES);
     assert_true(n >= 40);
     for (int i = 0; i < n; i++) {
         char err[1536] = "";
@@ -113,26 +85,7 @@ static void test_bad_files_fail_with_their_exact_line(void **state)
 static void test_every_bad_file_has_an_expected_line(void **state)
 {
     (void)state;
-    static bad_case cases[MAX_CASES];
-    int n = read_cases(cases, MAX_CASES), files = 0;
-    DIR *dir = opendir("bad");
-    assert_non_null(dir);
-    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-            continue;
-        char path[300];
-        snprintf(path, sizeof path, "bad/%s", e->d_name);
-        int found = 0;
-        for (int i = 0; i < n; i++)
-            found |= strcmp(cases[i].file, path) == 0;
-        if (!found)
-            print_error("%s has no line in " EXPECTED "\n", path);
-        assert_true(found);
-        files++;
-    }
-    closedir(dir);
-    assert_int_equal(files, n);
+    bad_assert_every_file_has_a_line();
 }
 
 static const mu_wm_list_unit *unit_named(const mu_wm_army_list *l, const char *name)

@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,36 +17,8 @@
 #include "muster/experiment.h"
 #include "muster/status.h"
 
-#define EXPECTED "bad/expected.txt"
-#define MAX_CASES 128
+#include "bad_cases.h"
 
-typedef struct bad_case {
-    char file[256];
-    char line[1024];
-} bad_case;
-
-/* Reads bad/expected.txt: one "bad/FILE.yaml:L:C: error: ..." per case. */
-static int read_cases(bad_case *cases, int max)
-{
-    FILE *f = fopen(EXPECTED, "r");
-    assert_non_null(f);
-    char buf[1024];
-    int n = 0;
-    while (fgets(buf, sizeof buf, f) != NULL) {
-        buf[strcspn(buf, "\n")] = '\0';
-        if (buf[0] == '#' || buf[0] == '\0')
-            continue;
-        assert_true(n < max);
-        size_t flen = strcspn(buf, ":");
-        assert_true(flen < sizeof cases[n].file);
-        memcpy(cases[n].file, buf, flen);
-        cases[n].file[flen] = '\0';
-        strcpy(cases[n].line, buf);
-        n++;
-    }
-    fclose(f);
-    return n;
-}
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -72,9 +43,9 @@ static void assert_zeroed(const mu_experiment *ex)
 static void test_bad_files_fail_with_their_exact_line(void **state)
 {
     (void)state;
-    static bad_case cases[MAX_CASES];
+    static bad_case cases[BAD_MAX_CASES];
     static mu_experiment ex;
-    int n = read_cases(cases, MAX_CASES);
+    int n = bad_read_cases(cases, BAD_MAX_CASES);
     assert_true(n >= 19);
     for (int i = 0; i < n; i++) {
         char err[1536] = "";
@@ -91,26 +62,7 @@ static void test_bad_files_fail_with_their_exact_line(void **state)
 static void test_every_bad_file_has_an_expected_line(void **state)
 {
     (void)state;
-    static bad_case cases[MAX_CASES];
-    int n = read_cases(cases, MAX_CASES), files = 0;
-    DIR *dir = opendir("bad");
-    assert_non_null(dir);
-    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-            continue;
-        char path[300];
-        snprintf(path, sizeof path, "bad/%s", e->d_name);
-        int found = 0;
-        for (int i = 0; i < n; i++)
-            found |= strcmp(cases[i].file, path) == 0;
-        if (!found)
-            print_error("%s has no line in " EXPECTED "\n", path);
-        assert_true(found);
-        files++;
-    }
-    closedir(dir);
-    assert_int_equal(files, n);
+    bad_assert_every_file_has_a_line();
 }
 
 static void test_minimal_example_loads(void **state)
