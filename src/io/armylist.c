@@ -6,7 +6,6 @@
 
 #include "muster/status.h"
 #include "yaml_conv.h"
-#include "yaml_file.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -352,8 +351,10 @@ static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, mu_wm_arm
     return convert_limit(c, "mounts", i, r->min, r->max, r->per_army, &m->limit);
 }
 
-static int convert(yc_conv *c, const struct raw_list *r, mu_wm_army_list *l)
+static int convert(yc_conv *c, const void *raw, void *out)
 {
+    const struct raw_list *r = raw;
+    mu_wm_army_list *l = out;
     snprintf(l->army, sizeof l->army, "%s", r->army);
     l->points_limit = r->points_limit ? *r->points_limit : 0;
     for (unsigned i = 0; i < r->units_count; i++) {
@@ -374,18 +375,9 @@ static int convert(yc_conv *c, const struct raw_list *r, mu_wm_army_list *l)
 
 int mu_wm_army_list_load(const char *path, mu_wm_army_list *out, char *err, size_t err_len)
 {
-    memset(out, 0, sizeof *out);
-    yf_file *f = NULL;
-    int rc = yf_load(path, &list_schema, MU_WM_ARMYLIST_SCHEMA, &f, err, err_len);
-    if (rc != 0)
-        return rc;
-    yc_conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
-    snprintf(out->path, sizeof out->path, "%s", path);
-    if (convert(&c, f->raw, out) != 0) {
-        memset(out, 0, sizeof *out);
-        rc = MU_EXIT_DATAERR;
-    }
-    yf_free(f);
+    int rc = yc_load(path, &list_schema, MU_WM_ARMYLIST_SCHEMA, out, sizeof *out, convert, err, err_len);
+    if (rc == 0)
+        snprintf(out->path, sizeof out->path, "%s", path);
     return rc;
 }
 

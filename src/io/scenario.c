@@ -6,7 +6,6 @@
 
 #include "muster/status.h"
 #include "yaml_conv.h"
-#include "yaml_file.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -296,8 +295,10 @@ static int convert_first(yc_conv *c, const char *first, mu_wm_scenario *sc)
                    sc->side[1].name, first);
 }
 
-static int convert(yc_conv *c, const struct raw_scenario *r, mu_wm_scenario *sc)
+static int convert(yc_conv *c, const void *raw, void *out)
 {
+    const struct raw_scenario *r = raw;
+    mu_wm_scenario *sc = out;
     snprintf(sc->name, sizeof sc->name, "%s", r->scenario);
     mu_wm_battlefield_init(&sc->table, r->table_cm ? r->table_cm[0] * 10.0 : MU_WM_TABLE_WIDTH_MM,
                            r->table_cm ? r->table_cm[1] * 10.0 : MU_WM_TABLE_DEPTH_MM);
@@ -326,18 +327,9 @@ static int convert(yc_conv *c, const struct raw_scenario *r, mu_wm_scenario *sc)
 
 int mu_wm_scenario_load(const char *path, mu_wm_scenario *out, char *err, size_t err_len)
 {
-    memset(out, 0, sizeof *out);
-    yf_file *f = NULL;
-    int rc = yf_load(path, &scenario_schema, MU_WM_SCENARIO_SCHEMA, &f, err, err_len);
-    if (rc != 0)
-        return rc;
-    yc_conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
-    snprintf(out->path, sizeof out->path, "%s", path);
-    if (convert(&c, f->raw, out) != 0) {
-        memset(out, 0, sizeof *out);
-        rc = MU_EXIT_DATAERR;
-    }
-    yf_free(f);
+    int rc = yc_load(path, &scenario_schema, MU_WM_SCENARIO_SCHEMA, out, sizeof *out, convert, err, err_len);
+    if (rc == 0)
+        snprintf(out->path, sizeof out->path, "%s", path);
     return rc;
 }
 

@@ -1,8 +1,12 @@
 /* The conversion context's helpers. See yaml_conv.h. */
 #include "yaml_conv.h"
 
+#include "muster/status.h"
+#include "yaml_file.h"
+
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 yc_conv *yc_at(yc_conv *c, const char *fmt, ...)
 {
@@ -24,4 +28,21 @@ int yc_fail(yc_conv *c, const char *fmt, ...)
     va_end(ap);
     yp_error(c->doc, c->path, c->err, c->err_len, "%s", msg);
     return -1;
+}
+
+int yc_load(const char *path, const yp_value *schema, int version, void *out, size_t size, yc_converter *convert,
+            char *err, size_t err_len)
+{
+    memset(out, 0, size);
+    yf_file *f = NULL;
+    int rc = yf_load(path, schema, version, &f, err, err_len);
+    if (rc != 0)
+        return rc;
+    yc_conv c = {.doc = &f->doc, .err = err, .err_len = err_len};
+    if (convert(&c, f->raw, out) != 0) {
+        memset(out, 0, size);
+        rc = MU_EXIT_DATAERR;
+    }
+    yf_free(f);
+    return rc;
 }

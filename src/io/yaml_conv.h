@@ -1,6 +1,7 @@
 /* Converting a checked YAML document into muster's structs (private to
- * src/io): the context every converter carries and its two helpers, which
- * report a problem found across fields at the node it concerns. Used by
+ * src/io): the context every converter carries, its two helpers, which
+ * report a problem found across fields at the node it concerns, and
+ * yc_load, which loads a file and runs a whole-file converter. Used by
  * the army list, army, scenario and Battlesystem experiment converters.
  *
  * A converter sets the node a check is about with yc_at(), then reports
@@ -37,5 +38,15 @@ yc_conv *yc_at(yc_conv *c, const char *fmt, ...) __attribute__((format(printf, 2
  * at the node c->path, into c->err as one line (yp_error). Returns -1, so
  * that a converter can `return yc_fail(...)`. */
 int yc_fail(yc_conv *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Converts a whole file's raw data into out (yc_load). */
+typedef int yc_converter(yc_conv *c, const void *raw, void *out);
+
+/* Loads the YAML file at path against schema and version (yf_load) and
+ * converts its raw data into out (size bytes, zeroed first) with convert.
+ * Returns 0, yf_load's status (nothing converted), or MU_EXIT_DATAERR when
+ * convert fails (its one line in err); on failure out is left zeroed. */
+int yc_load(const char *path, const yp_value *schema, int version, void *out, size_t size, yc_converter *convert,
+            char *err, size_t err_len);
 
 #endif
