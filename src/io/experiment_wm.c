@@ -3,6 +3,7 @@
  * conversion (scenario, armies, deployment, arms). See experiment_wm.h. */
 #include "experiment_wm.h"
 
+#include "muster/alloc.h"
 #include "muster/status.h"
 #include "muster/wm_battle.h"
 #include "yaml_file.h"
@@ -206,11 +207,7 @@ static int convert_study(const yp_doc *d, const struct raw_wm_rules *rules, cons
         st->has_swapped |= st->arms[i].swap;
     }
     if (st->has_swapped) {
-        mu_wm_army *swapped = malloc(2 * sizeof *swapped);
-        if (!swapped) {
-            fputs("muster: out of memory\n", stderr);
-            abort();
-        }
+        mu_wm_army *swapped = mu_xmalloc(2 * sizeof *swapped);
         swapped[0] = st->battle.army[1];
         swapped[1] = st->battle.army[0];
         int rc = mu_wm_deploy(&st->battle.scenario, swapped, &st->swapped_bf, st->swapped_roster, err, err_len);
@@ -225,11 +222,7 @@ int wm_convert(const yp_doc *d, const struct raw_wm_rules *rules, const char *sc
                const struct raw_wm_army *armies, const struct raw_wm_arm *arms, unsigned n, mu_experiment *ex,
                char *err, size_t err_len)
 {
-    mu_wm_battle_study *st = calloc(1, sizeof *st);
-    if (!st) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    mu_wm_battle_study *st = mu_xcalloc(1, sizeof *st);
     if (convert_study(d, rules, scenario, armies, arms, n, st, err, err_len) != 0) {
         free(st);
         return -1;

@@ -61,6 +61,18 @@ const char *mu_h5_reason(char *buf, size_t len)
     return buf;
 }
 
+int mu_h5_path_fail(const char *path, char *err, size_t len, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (err && len > 0)
+        snprintf(err, len, "%s: error: %s", path, msg);
+    return -1;
+}
+
 int mu_h5_fail(char *msg, size_t len, const char *fmt, ...)
 {
     char reason[128];

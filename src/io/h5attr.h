@@ -24,6 +24,11 @@ void mu_h5_quiet(void);
  * error stack. Returns buf. */
 const char *mu_h5_reason(char *buf, size_t len);
 
+/* Formats "PATH: error: MESSAGE" into err (len bytes; nothing when err is
+ * NULL), the message printf-formatted and cut at 511 bytes. Returns -1. */
+int mu_h5_path_fail(const char *path, char *err, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Formats fmt into msg (len bytes) followed by ": " and mu_h5_reason, for
  * `return mu_h5_fail(...)` right after a failed HDF5 call. Returns -1. */
 int mu_h5_fail(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

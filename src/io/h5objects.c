@@ -2,6 +2,8 @@
  * reopening them on resume. See h5objects.h. */
 #include "h5objects.h"
 
+#include "muster/alloc.h"
+
 #include "h5attr.h"
 
 #include <hdf5_hl.h>
@@ -16,11 +18,7 @@ static char *join(const char *group, const char *name)
 {
     group = mu_h5_relative(group);
     size_t n = strlen(group) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (!p) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    char *p = mu_xmalloc(n);
     snprintf(p, n, "%s%s%s", group, *group ? "/" : "", name);
     return p;
 }

@@ -78,6 +78,8 @@
  *   (for byte-identical reruns). */
 #include "muster/h5out.h"
 
+#include "muster/alloc.h"
+
 #include "h5attr.h"
 #include "h5objects.h"
 #include "muster/buildinfo.h"
@@ -94,20 +96,6 @@
 
 #define PARTIAL_SUFFIX ".partial"
 
-/* Formats "PATH: error: MESSAGE" into err; returns -1. */
-__attribute__((format(printf, 4, 5)))
-static int fail(const char *path, char *err, size_t len, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (err && len > 0)
-        snprintf(err, len, "%s: error: %s", path, msg);
-    return -1;
-}
-
 /* Like fail, with ": REASON" of the HDF5 call that just failed appended. */
 __attribute__((format(printf, 4, 5)))
 static int h5fail(const char *path, char *err, size_t len, const char *fmt, ...)
@@ -118,26 +106,20 @@ static int h5fail(const char *path, char *err, size_t len, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return fail(path, err, len, "%s: %s", what, reason);
+    return mu_h5_path_fail(path, err, len, "%s: %s", what, reason);
 }
 
 static char *dup_or_die(const char *s)
 {
     char *d = strdup(s);
-    if (!d) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    if (!d)
+        mu_out_of_memory();
     return d;
 }
 
 static mu_h5out *new_writer(const char *final_path, const char *partial_path)
 {
-    mu_h5out *h = calloc(1, sizeof *h);
-    if (!h) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    mu_h5out *h = mu_xcalloc(1, sizeof *h);
     h->file = h->game = H5I_INVALID_HID;
     h->final_path = dup_or_die(final_path);
     h->partial_path = dup_or_die(partial_path);
@@ -203,14 +185,14 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
     mu_h5_quiet();
     if (snprintf(partial, sizeof partial, "%s%s", final_path, PARTIAL_SUFFIX) >=
         (int)sizeof partial)
-        return fail(final_path, err, err_len, "path too long");
+        return mu_h5_path_fail(final_path, err, err_len, "path too long");
     if (mu_h5_check_layout(layout, prov->games_requested, msg, sizeof msg) < 0)
-        return fail(final_path, err, err_len, "%s", msg);
+        return mu_h5_path_fail(final_path, err, err_len, "%s", msg);
     int exists = stat(final_path, &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
-        return fail(final_path, err, err_len, "is a directory");
+        return mu_h5_path_fail(final_path, err, err_len, "is a directory");
     if (exists && !overwrite)
-        return fail(final_path, err, err_len, "already exists (not overwriting it)");
+        return mu_h5_path_fail(final_path, err, err_len, "already exists (not overwriting it)");
     hid_t fcpl = mu_h5_file_create(), fapl = mu_h5_file_access();
     mu_h5out *h = new_writer(final_path, partial);
     h->overwrite = overwrite != 0;
@@ -228,7 +210,7 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
     if (populate(h, layout, prov, msg, sizeof msg) < 0) {
         free_writer(h);
         unlink(partial); /* ours, half made */
-        return fail(partial, err, err_len, "%s", msg);
+        return mu_h5_path_fail(partial, err, err_len, "%s", msg);
     }
     *out = h;
     return 0;
@@ -319,14 +301,14 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
     size_t n = strlen(partial_path), s = strlen(PARTIAL_SUFFIX);
     mu_h5_quiet();
     if (n <= s || strcmp(partial_path + n - s, PARTIAL_SUFFIX) != 0)
-        return fail(partial_path, err, err_len, "not a %s file", PARTIAL_SUFFIX);
+        return mu_h5_path_fail(partial_path, err, err_len, "not a %s file", PARTIAL_SUFFIX);
     if (mu_h5_check_layout(layout, prov->games_requested, msg, sizeof msg) < 0)
-        return fail(partial_path, err, err_len, "%s", msg);
+        return mu_h5_path_fail(partial_path, err, err_len, "%s", msg);
     mu_h5out *h = new_writer(partial_path, partial_path);
     h->final_path[n - s] = '\0';
     struct stat st;
     if (stat(h->final_path, &st) == 0) {
-        fail(h->final_path, err, err_len, "already exists; resuming would replace it (move it away)");
+        mu_h5_path_fail(h->final_path, err, err_len, "already exists; resuming would replace it (move it away)");
         free_writer(h);
         return -1;
     }
@@ -346,7 +328,7 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
         rc = mu_h5_pack_open(h, msg, sizeof msg); /* with the rows of an unfinished chunk */
     if (rc < 0) {
         free_writer(h);
-        return fail(partial_path, err, err_len, "%s", msg);
+        return mu_h5_path_fail(partial_path, err, err_len, "%s", msg);
     }
     *games_complete = h->games_complete;
     *out = h;
@@ -358,7 +340,7 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
 {
     if (games_complete > h->games_requested || games_complete < h->games_complete ||
         (h->per_game_rows && games_complete > h->rows))
-        return fail(h->partial_path, err, err_len, "checkpoint at %" PRIu64 " games is out of order"
+        return mu_h5_path_fail(h->partial_path, err, err_len, "checkpoint at %" PRIu64 " games is out of order"
                     " (last %" PRIu64 ", rows %" PRIu64 ", requested %" PRIu64 ")",
                     games_complete, h->games_complete, h->rows, h->games_requested);
     /* The rows first (the long part: compressing chunks), then the tables
@@ -384,7 +366,7 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
     int rc = 0, e;
     mu_h5_quiet();
     if (h->games_complete != h->games_requested || (h->per_game_rows && h->rows != h->games_complete))
-        rc = fail(h->partial_path, err, err_len, "only %" PRIu64 " of %" PRIu64
+        rc = mu_h5_path_fail(h->partial_path, err, err_len, "only %" PRIu64 " of %" PRIu64
                   " games are complete; the file stays partial", h->games_complete, h->games_requested);
     else if (mu_h5_set_str(h->file, "status", "complete") < 0)
         rc = h5fail(h->partial_path, err, err_len, "cannot mark complete");
@@ -396,14 +378,14 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
     if (rc == 0 && closed < 0)
         rc = h5fail(h->partial_path, err, err_len, "cannot close");
     if (rc == 0 && (e = mu_h5_sync(h->partial_path, 0)) != 0)
-        rc = fail(h->partial_path, err, err_len, "cannot sync to disk: %s", strerror(e));
+        rc = mu_h5_path_fail(h->partial_path, err, err_len, "cannot sync to disk: %s", strerror(e));
     if (rc == 0 && (e = mu_h5_publish(h->partial_path, h->final_path, h->overwrite)) != 0)
-        rc = e == EEXIST ? fail(h->final_path, err, err_len, "appeared during the run; not replacing "
+        rc = e == EEXIST ? mu_h5_path_fail(h->final_path, err, err_len, "appeared during the run; not replacing "
                                 "it (the results stay in %s)", h->partial_path)
-                         : fail(h->partial_path, err, err_len, "cannot rename to %s: %s",
+                         : mu_h5_path_fail(h->partial_path, err, err_len, "cannot rename to %s: %s",
                                 h->final_path, strerror(e));
     if (rc == 0 && (e = mu_h5_sync_parent(h->final_path)) != 0)
-        rc = fail(h->final_path, err, err_len, "cannot sync its directory: %s", strerror(e));
+        rc = mu_h5_path_fail(h->final_path, err, err_len, "cannot sync its directory: %s", strerror(e));
     free_writer(h);
     return rc;
 }

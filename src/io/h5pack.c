@@ -5,11 +5,12 @@
  * reader decodes them with HDF5's own shuffle and deflate filters. Why and
  * how it stays crash-safe: see the notes at the top of h5out.c. */
 #define ZLIB_CONST /* next_in is const */
+#include "muster/alloc.h"
+
 #include "h5attr.h"
 #include "h5objects.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,50 +64,6 @@ struct mu_h5batch {
 };
 
 enum plane_kind { PLANE_OTHER, PLANE_FIXED, PLANE_CONSTANT };
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
-    return q;
-}
-
-/* Formats "PATH: error: MESSAGE" into err; returns -1. */
-__attribute__((format(printf, 4, 5)))
-static int fail(const char *path, char *err, size_t len, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (err && len > 0)
-        snprintf(err, len, "%s: error: %s", path, msg);
-    return -1;
-}
 
 /* ---- geometry ------------------------------------------------------------ */
 
@@ -204,13 +161,13 @@ static void game_plane(unsigned char *dst, hsize_t rows, uint64_t row0, uint64_t
 static void make_seg(struct seg *s, const unsigned char *plane, size_t n)
 {
     size_t cap = bound(n);
-    s->data = xmalloc(cap);
+    s->data = mu_xmalloc(cap);
     s->len = zdeflate(s->data, cap, plane, n, 1);
     if (s->len == 0) {
         fputs("muster: zlib cannot deflate a plane of the game scale\n", stderr);
         abort();
     }
-    s->data = xrealloc(s->data, s->len);
+    s->data = mu_xrealloc(s->data, s->len);
     s->adler = adler32(adler32(0L, Z_NULL, 0), plane, (uInt)n);
 }
 
@@ -226,7 +183,7 @@ static void cache_planes(struct mu_h5segs *s, uint64_t row0)
         if (!seg || seg->data)
             continue;
         if (!plane)
-            plane = xmalloc((size_t)s->rows);
+            plane = mu_xmalloc((size_t)s->rows);
         if (kind == PLANE_FIXED)
             game_plane(plane, s->rows, 0, s->rows, p);
         else
@@ -255,7 +212,7 @@ static size_t pack_game(const mu_h5batch *b, const struct chunk *c, unsigned cha
     uint64_t row0 = c->offset[0], end = b->first + b->n, valid = end - row0 < rows ? end - row0 : rows;
     size_t n = (size_t)rows, size = 0;
     if (valid < rows) { /* the unfinished last chunk: one stream */
-        unsigned char *planes = xmalloc(GAME_BYTES * n);
+        unsigned char *planes = mu_xmalloc(GAME_BYTES * n);
         for (int p = 0; p < GAME_BYTES; p++)
             game_plane(planes + (size_t)p * n, rows, row0, valid, p);
         size = zdeflate(out, c->cap, planes, GAME_BYTES * n, 0);
@@ -277,7 +234,7 @@ static size_t pack_game(const mu_h5batch *b, const struct chunk *c, unsigned cha
             continue;
         }
         if (!plane)
-            plane = xmalloc(n);
+            plane = mu_xmalloc(n);
         game_plane(plane, rows, row0, rows, p);
         size_t len = zdeflate(out + at, c->cap - at, plane, n, 1);
         at = len ? at + len : 0;
@@ -312,7 +269,7 @@ static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned c
     const unsigned char *batch = b->columns[c->dset];
     if (elt == 1 && cw == width && row0 >= first && valid == rows) /* in place */
         return mu_h5_deflate_plain(out, c->cap, batch + (size_t)(row0 - first) * row_bytes, bytes, bytes);
-    unsigned char *buf = xcalloc(1, bytes);
+    unsigned char *buf = mu_xcalloc(1, bytes);
     for (uint64_t r = row0; r < row0 + valid;) {
         const unsigned char *src = r < first ? col->tail + (size_t)(r - row0) * row_bytes
                                              : batch + (size_t)(r - first) * row_bytes;
@@ -327,7 +284,7 @@ static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned c
     }
     unsigned char *in = buf, *shuffled = NULL;
     if (elt > 1) {
-        in = shuffled = xmalloc(bytes);
+        in = shuffled = mu_xmalloc(bytes);
         shuffle(shuffled, buf, bytes / elt, elt);
     }
     size_t size = col->type == MU_F64 ? zdeflate(out, c->cap, in, bytes, 0)
@@ -343,7 +300,7 @@ static void add_chunk(mu_h5batch *b, int dset, uint64_t row, hsize_t col0, size_
 {
     if (b->n_chunks == b->cap_chunks) {
         b->cap_chunks = b->cap_chunks ? 2 * b->cap_chunks : 64;
-        b->chunks = xrealloc(b->chunks, b->cap_chunks * sizeof *b->chunks);
+        b->chunks = mu_xrealloc(b->chunks, b->cap_chunks * sizeof *b->chunks);
     }
     b->chunks[b->n_chunks++] = (struct chunk){.dset = dset, .offset = {row, col0}, .cap = bound(raw_bytes)};
 }
@@ -378,22 +335,22 @@ int mu_h5out_batch_begin(mu_h5out *h, uint64_t first_game, uint64_t n, const voi
 {
     const char *path = h->partial_path;
     if (!h->per_game_rows)
-        return fail(path, err, err_len, "the file has no per-game rows");
+        return mu_h5_path_fail(path, err, err_len, "the file has no per-game rows");
     if (h->broken)
-        return fail(path, err, err_len, "rows of a sealed batch were dropped; no more rows can be added");
+        return mu_h5_path_fail(path, err, err_len, "rows of a sealed batch were dropped; no more rows can be added");
     if (first_game != h->planned)
-        return fail(path, err, err_len, "rows start at game %" PRIu64 " but %" PRIu64 " rows are written",
+        return mu_h5_path_fail(path, err, err_len, "rows start at game %" PRIu64 " but %" PRIu64 " rows are written",
                     first_game, h->planned);
     if (n > h->games_requested - first_game)
-        return fail(path, err, err_len, "%" PRIu64 " rows from game %" PRIu64 " go beyond the %" PRIu64
+        return mu_h5_path_fail(path, err, err_len, "%" PRIu64 " rows from game %" PRIu64 " go beyond the %" PRIu64
                     " games requested", n, first_game, h->games_requested);
     if (h->unsealed)
-        return fail(path, err, err_len, "the previous batch of rows is not sealed");
+        return mu_h5_path_fail(path, err, err_len, "the previous batch of rows is not sealed");
     int s = !h->slot[0] || !h->slot[0]->busy ? 0 : !h->slot[1] || !h->slot[1]->busy ? 1 : -1;
     if (s < 0)
-        return fail(path, err, err_len, "two batches of rows are already on their way");
+        return mu_h5_path_fail(path, err, err_len, "two batches of rows are already on their way");
     if (!h->slot[s]) {
-        h->slot[s] = xcalloc(1, sizeof *h->slot[s]);
+        h->slot[s] = mu_xcalloc(1, sizeof *h->slot[s]);
         h->slot[s]->h = h;
     }
     mu_h5batch *b = h->slot[s];
@@ -415,7 +372,7 @@ int mu_h5out_batch_begin(mu_h5out *h, uint64_t first_game, uint64_t n, const voi
     }
     if (need > b->arena_cap) {
         free(b->arena);
-        b->arena = xmalloc(need);
+        b->arena = mu_xmalloc(need);
         b->arena_cap = need;
     }
     b->busy = 1;
@@ -462,20 +419,20 @@ int mu_h5out_batch_write(mu_h5out *h, mu_h5batch *b, char *err, size_t err_len)
     int rc = 0;
     uint64_t end = b->first + b->n;
     if (!b->sealed)
-        rc = fail(path, err, err_len, "a batch of rows is written before it is sealed");
+        rc = mu_h5_path_fail(path, err, err_len, "a batch of rows is written before it is sealed");
     else if (b->first != h->rows)
-        rc = fail(path, err, err_len, "rows start at game %" PRIu64 " but %" PRIu64 " rows are written",
+        rc = mu_h5_path_fail(path, err, err_len, "rows start at game %" PRIu64 " but %" PRIu64 " rows are written",
                   b->first, h->rows);
     else if (b->n > 0 && mu_h5_set_rows(h, end, msg, sizeof msg) < 0)
-        rc = fail(path, err, err_len, "%s", msg);
+        rc = mu_h5_path_fail(path, err, err_len, "%s", msg);
     for (size_t i = 0; rc == 0 && i < b->n_chunks; i++) {
         const struct chunk *c = &b->chunks[i];
         hid_t d = c->dset < 0 ? h->game : h->col[c->dset].dset;
         const char *name = c->dset < 0 ? "games/game" : h->col[c->dset].path;
         if (c->size == 0)
-            rc = fail(path, err, err_len, "cannot deflate a chunk of %s", name);
+            rc = mu_h5_path_fail(path, err, err_len, "cannot deflate a chunk of %s", name);
         else if (H5Dwrite_chunk(d, H5P_DEFAULT, 0, c->offset, c->size, b->arena + c->at) < 0)
-            rc = fail(path, err, err_len, "cannot write %s: %s", name, mu_h5_reason(msg, sizeof msg));
+            rc = mu_h5_path_fail(path, err, err_len, "cannot write %s: %s", name, mu_h5_reason(msg, sizeof msg));
     }
     if (rc == 0)
         h->rows = end;
@@ -553,7 +510,7 @@ int mu_h5_pack_open(mu_h5out *h, char *msg, size_t len)
         return 0;
     if (chunked_as_written(h->game, 1, &h->game_chunk, "games/game", msg, len) < 0)
         return -1;
-    h->segs = xcalloc(1, sizeof *h->segs);
+    h->segs = mu_xcalloc(1, sizeof *h->segs);
     h->segs->rows = h->game_chunk;
     for (int c = 0; c < h->n_columns; c++) {
         struct mu_h5col *col = &h->col[c];
@@ -562,7 +519,7 @@ int mu_h5_pack_open(mu_h5out *h, char *msg, size_t len)
             return -1;
         if (col->chunk[1] == 0 || col->chunk[1] > col->width)
             return snprintf(msg, len, "%s has chunks wider than its axis", col->path), -1;
-        col->tail = xcalloc((size_t)col->chunk[0], (size_t)col->width * mu_dtype_size(col->type));
+        col->tail = mu_xcalloc((size_t)col->chunk[0], (size_t)col->width * mu_dtype_size(col->type));
         uint64_t start = h->rows / col->chunk[0] * col->chunk[0];
         if (start < h->rows && read_tail(h, c, start, msg, len) < 0)
             return -1;

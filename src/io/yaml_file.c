@@ -2,6 +2,7 @@
  * yaml_file.h. */
 #include "yaml_file.h"
 
+#include "muster/alloc.h"
 #include "muster/status.h"
 
 #include <errno.h>
@@ -10,12 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void out_of_memory(void)
-{
-    fputs("muster: out of memory\n", stderr);
-    abort();
-}
 
 /* Reads all of path into a malloc'd NUL-terminated buffer. Returns 0 or
  * an errno value. */
@@ -29,7 +24,7 @@ static int read_all(const char *path, char **text, size_t *len)
     int e = 0;
     for (;;) {
         if (buf == NULL)
-            out_of_memory();
+            mu_out_of_memory();
         size_t got = fread(buf + n, 1, cap - n - 1, fp);
         n += got;
         if (got == 0) {
@@ -115,7 +110,7 @@ static int load_raw(yf_file *f, const yp_value *schema, char *err, size_t err_le
     cyaml_data_t *data = NULL;
     cyaml_err_t e = cyaml_load_data((const uint8_t *)f->text, f->len, &f->cy_config, f->cy_schema, &data, NULL);
     if (e == CYAML_ERR_OOM)
-        out_of_memory();
+        mu_out_of_memory();
     f->raw = data;
     if (e == CYAML_OK && data != NULL)
         return 0;
@@ -142,7 +137,7 @@ int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int 
     yf_file *f = calloc(1, sizeof *f);
     char *file = strdup(path);
     if (f == NULL || file == NULL)
-        out_of_memory();
+        mu_out_of_memory();
     int e = read_all(path, &f->text, &f->len);
     if (e != 0) {
         snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(e));

@@ -3,6 +3,8 @@
  * schema generated from the same table. See yaml_prepass.h. */
 #include "yaml_prepass.h"
 
+#include "muster/alloc.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -14,12 +16,6 @@
 #define YP_SHOW_MAX 48    /* bytes of user text quoted in a message */
 #define YP_MAX_DEPTH 64   /* nesting the event pass follows */
 #define YP_MAX_KEYS 32    /* fields of one mapping in a schema table */
-
-static void out_of_memory(void)
-{
-    fputs("muster: out of memory\n", stderr);
-    abort();
-}
 
 /* ---- Messages ----------------------------------------------------------- */
 
@@ -145,7 +141,7 @@ static int parser_error(const ev_walk *w, const yaml_parser_t *p, const unsigned
 {
     const char *file = w->d->file, *problem = p->problem ? p->problem : "unknown problem";
     if (p->error == YAML_MEMORY_ERROR)
-        out_of_memory();
+        mu_out_of_memory();
     if (p->error == YAML_READER_ERROR)
         return reader_error(w, p, text, len);
     const yaml_mark_t *m = &p->problem_mark;
@@ -238,7 +234,7 @@ static int scan_events(const yp_doc *d, const unsigned char *text, size_t len, c
     ev_walk w = {.d = d, .err = err, .err_len = err_len};
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
-        out_of_memory();
+        mu_out_of_memory();
     yaml_parser_set_input_string(&p, text, len);
     int rc = 0, done = 0;
     while (rc == 0 && !done) {
@@ -283,13 +279,13 @@ int yp_doc_load(yp_doc *d, const char *file, const unsigned char *text, size_t l
         return -1;
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
-        out_of_memory();
+        mu_out_of_memory();
     yaml_parser_set_input_string(&p, text, len);
     int rc = 0;
     if (yaml_parser_load(&p, &d->doc))
         d->loaded = 1;
     else if (p.error == YAML_MEMORY_ERROR)
-        out_of_memory();
+        mu_out_of_memory();
     else /* the event pass accepted what the loader rejects: report it */
         rc = put(err, err_len, file, p.problem_mark.line + 1, p.problem_mark.column + 1, NULL,
                  "syntax error: %s", p.problem ? p.problem : "unknown problem");

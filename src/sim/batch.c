@@ -3,6 +3,7 @@
  * thread (also a worker) while the next batch is played. */
 #include "muster/batch.h"
 
+#include "muster/alloc.h"
 #include "muster/h5out.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
@@ -41,26 +42,14 @@ typedef struct run_buffers {
     int threads;
 } run_buffers;
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
-
 /* Zeroed memory on its own cache lines, so that threads' counters never
  * share a line (false sharing). Free with free(). */
 static void *xcalloc_lines(size_t n, size_t size)
 {
     size_t bytes = (n * size + 63u) / 64u * 64u;
     void *p = aligned_alloc(64, bytes ? bytes : 64);
-    if (!p) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    if (!p)
+        mu_out_of_memory();
     return memset(p, 0, bytes ? bytes : 64);
 }
 
@@ -70,13 +59,13 @@ static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *
     memset(b, 0, sizeof *b);
     b->threads = threads;
     for (int c = 0; rows_on && c < l->n_columns; c++)
-        b->columns[c] = xcalloc((size_t)max_batch, mu_column_row_bytes(l, c));
+        b->columns[c] = mu_xcalloc((size_t)max_batch, mu_column_row_bytes(l, c));
     for (int t = 0; t < l->n_tables; t++)
-        b->tables[t] = xcalloc(mu_table_cells(l, t), sizeof(uint64_t));
-    b->thread_tables = xcalloc((size_t)threads, sizeof *b->thread_tables);
-    b->thread_states = xcalloc((size_t)threads, sizeof *b->thread_states);
+        b->tables[t] = mu_xcalloc(mu_table_cells(l, t), sizeof(uint64_t));
+    b->thread_tables = mu_xcalloc((size_t)threads, sizeof *b->thread_tables);
+    b->thread_states = mu_xcalloc((size_t)threads, sizeof *b->thread_states);
     for (int i = 0; i < threads; i++) {
-        b->thread_tables[i] = xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
+        b->thread_tables[i] = mu_xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
         for (int t = 0; t < l->n_tables; t++)
             b->thread_tables[i][t] = xcalloc_lines(mu_table_cells(l, t), sizeof(uint64_t));
         b->thread_states[i] = xcalloc_lines(1, rs->state_size);

@@ -4,6 +4,8 @@
  * ("Brigade orders"). Readings: CLAUSES.md ("Command phase in full"). */
 #include "wm_game_int.h"
 
+#include "muster/alloc.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,12 +167,8 @@ static int move_body_toward(mu_wm_game *g, uint64_t body, mu_vec2 point, mu_wm_m
         return 0;
     int order[MU_WM_BRIGADE_MAX];
     moving_order(&g->bf, body, d, order);
-    mu_wm_battlefield *scratch = malloc(sizeof *scratch);
-    mu_wm_plan *plans = malloc(MU_WM_BRIGADE_MAX * sizeof *plans);
-    if (!scratch || !plans) {
-        fputs("muster: out of memory\n", stderr);
-        abort();
-    }
+    mu_wm_battlefield *scratch = mu_xmalloc(sizeof *scratch);
+    mu_wm_plan *plans = mu_xmalloc(MU_WM_BRIGADE_MAX * sizeof *plans);
     int done = 0, moved = 0;
     for (double scale = 1.0; scale > 0.2 && !done; scale *= 0.5) {
         *scratch = g->bf;

@@ -9,6 +9,8 @@
  * matter, and only candidate points inside it. */
 #include "wm_sight.h"
 
+#include "muster/alloc.h"
+
 #include "wm_shape.h"
 
 #include <assert.h>
@@ -358,11 +360,7 @@ int mu_wm_clear_between(mu_seg s, mu_seg f, const mu_wm_blocker *b, int nb, uint
         return 1;
     mu_vec2 stack_pts[STACK_POINTS], *pts = stack_pts;
     if (cap > STACK_POINTS) {
-        pts = malloc((size_t)cap * sizeof *pts);
-        if (!pts) {
-            fputs("muster: out of memory\n", stderr);
-            abort();
-        }
+        pts = mu_xmalloc((size_t)cap * sizeof *pts);
     }
     int clear = search(&c, &h, pts, cap);
     if (pts != stack_pts)
