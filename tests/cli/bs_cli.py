@@ -9,36 +9,19 @@ muster) and keeps the usage-error contract.
 Usage: bs_cli.py MUSTER SOURCE_DIR CASE; CTest runs one case per test.
 """
 import json
-import subprocess
 import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
+
+from cli_common import records, runner
 
 MUSTER, SOURCE, CASE = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
 EXAMPLE = SOURCE / "experiments" / "examples" / "bs-minimal.yaml"
 CHARGES = SOURCE / "experiments" / "studies" / "charge-estimate-error.yaml"
 EXIT_USAGE = 64
 
-
-def run(*args):
-    return subprocess.run([MUSTER, *map(str, args)], capture_output=True, text=True, timeout=300)
-
-
-def ok(*args):
-    p = run(*args)
-    assert p.returncode == 0, f"muster {' '.join(map(str, args))}: exit {p.returncode}, stderr {p.stderr!r}"
-    return p.stdout
-
-
-def records(text):
-    """The 'record NAME V...' lines of a replay as {name: [ints]}."""
-    out = {}
-    for line in text.splitlines():
-        if line.startswith("record "):
-            name, *values = line.split()[1:]
-            out[name] = [int(v) for v in values]
-    return out
+run, ok = runner(MUSTER, timeout=300)
 
 
 def check_replay_rows(experiment, games, picks):

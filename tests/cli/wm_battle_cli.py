@@ -7,34 +7,17 @@ and on two threads writes the same data.
 
 Usage: wm_battle_cli.py MUSTER SOURCE_DIR CASE; CTest runs one case per test.
 """
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from cli_common import records, runner
 
 MUSTER, SOURCE, CASE = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
 EXAMPLE = SOURCE / "experiments" / "examples" / "battle-minimal.yaml"
 GAMES = 12  # per arm: 24 games
 
-
-def run(*args):
-    return subprocess.run([MUSTER, *map(str, args)], capture_output=True, text=True, timeout=600)
-
-
-def ok(*args):
-    p = run(*args)
-    assert p.returncode == 0, f"muster {' '.join(map(str, args))}: exit {p.returncode}, stderr {p.stderr!r}"
-    return p.stdout
-
-
-def records(text):
-    """The 'record NAME V...' lines of a replay as {name: [ints]}."""
-    out = {}
-    for line in text.splitlines():
-        if line.startswith("record "):
-            name, *values = line.split()[1:]
-            out[name] = [int(v) for v in values]
-    return out
+run, ok = runner(MUSTER, timeout=600)
 
 
 def columns(f):
