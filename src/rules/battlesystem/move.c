@@ -36,6 +36,16 @@ static void ensure_started(mu_bs_unit *un)
     }
 }
 
+/* Books a manoeuvre in place (formation, facing, turn): cost mm of the
+ * unit's movement, a break in any straight run, and the unit has acted. */
+static void spend(mu_bs_unit *un, double cost)
+{
+    ensure_started(un);
+    un->used_mm += cost;
+    un->run_mm = 0;
+    un->acted = 1;
+}
+
 static double budget(const mu_bs_unit *un, const mu_bs_rules *r)
 {
     return mu_bs_budget_mm(un, r, un->mode);
@@ -122,10 +132,7 @@ mu_bs_refusal mu_bs_change_formation(mu_bs_field *f, const mu_bs_env *env, int u
     mu_bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
         return MU_BS_NO_ROOM;
-    ensure_started(&trial);
-    trial.used_mm += cost;
-    trial.run_mm = 0;
-    trial.acted = 1;
+    spend(&trial, cost);
     *un = trial;
     return MU_BS_OK;
 }
@@ -162,10 +169,7 @@ mu_bs_refusal mu_bs_face(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_face
         un->fig_d_mm = w;
     }
     un->front = mu_v2_add(centre, mu_v2_scale(un->facing, mu_bs_unit_depth_mm(un) / 2));
-    ensure_started(un);
-    un->used_mm += cost;
-    un->run_mm = 0;
-    un->acted = 1;
+    spend(un, cost);
     return MU_BS_OK;
 }
 
@@ -185,9 +189,7 @@ mu_bs_refusal mu_bs_turn(mu_bs_field *f, const mu_bs_env *env, int u, double ang
     mu_bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
         return MU_BS_NO_ROOM;
-    ensure_started(&trial);
-    trial.run_mm = 0;
-    trial.acted = 1;
+    spend(&trial, 0.0);
     *un = trial;
     return MU_BS_OK;
 }
@@ -214,10 +216,7 @@ mu_bs_refusal mu_bs_change_frontage(mu_bs_field *f, const mu_bs_env *env, int u,
     mu_bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
         return MU_BS_NO_ROOM;
-    ensure_started(&trial);
-    trial.used_mm += cost;
-    trial.run_mm = 0;
-    trial.acted = 1;
+    spend(&trial, cost);
     *un = trial;
     return MU_BS_OK;
 }
