@@ -13,13 +13,15 @@
  * dataset carries `units` and `long_name` (variable-length UTF-8). Root
  * attributes carry provenance (tool_version, git_commit, ruleset, seed,
  * games_requested, games_complete, status, threads, per_game_rows, created,
- * experiment, experiment_path) and checkpoint_digest (a digest of the tables
- * and games_complete, checked on resume).
+ * experiment, experiment_path). /checkpoint/slot0 and slot1 are the
+ * writer's own: the last two checkpoints (games, tables, digest), which
+ * resume reads; both equal once the run is complete.
  *
  * The file is written as OUT.partial, flushed after each batch, and only
  * fsynced and renamed to OUT by mu_h5out_finish. Object timestamps are off.
- * Freed file space is never reused, so a run killed between checkpoints
- * leaves the last checkpoint intact (see src/io/h5out.c). */
+ * Freed file space is never reused and checkpoints alternate between two
+ * slots, so a run killed at any time after its first flush leaves a file
+ * that resumes (see src/io/h5out.c). */
 #ifndef MUSTER_H5OUT_H
 #define MUSTER_H5OUT_H
 
@@ -50,11 +52,12 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
 
 /* Reopens partial_path (a file left by an interrupted run) to continue it.
  * Checks that its ruleset, seed, games_requested, per_game_rows and
- * experiment text equal prov's, that its status is "partial", that its last
- * checkpoint is whole (digest) and that the final OUT does not exist. Reads
- * games_complete into *games_complete and every table into tables[t]
- * (caller-allocated, mu_table_cells(layout, t) cells each). Truncates
- * per-game columns to games_complete rows. Returns 0 and *out, or -1 with
+ * experiment text equal prov's, that its status is "partial", that one of
+ * its checkpoint slots is whole (digest) and that the final OUT does not
+ * exist. Reads the games and tables of the whole slot with more games into
+ * *games_complete and tables[t] (caller-allocated, mu_table_cells(layout,
+ * t) cells each) and rewrites the file's tables and games_complete from
+ * them. Truncates per-game columns to games_complete rows. Returns 0 and *out, or -1 with
  * one line in err. */
 int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_provenance *prov,
                     mu_h5out **out, uint64_t *games_complete, uint64_t *const *tables, char *err,
@@ -112,9 +115,10 @@ int mu_h5out_batch_write(mu_h5out *h, mu_h5batch *b, char *err, size_t err_len);
  * rows can be added (the file can only stay partial). NULL is ignored. */
 void mu_h5out_batch_drop(mu_h5out *h, mu_h5batch *b);
 
-/* Overwrites every count table with tables[t] (mu_table_cells cells each),
- * sets games_complete, and flushes the file to disk: after this returns 0
- * the file is a valid partial result. Returns 0 or -1. */
+/* Flushes the rows, then records games_complete and tables[t]
+ * (mu_table_cells cells each) in a checkpoint slot (both slots when every
+ * game is complete), the count tables and games_complete, and flushes:
+ * after this returns 0 the file is a valid partial result. Returns 0 or -1. */
 int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *const *tables,
                         char *err, size_t err_len);
 

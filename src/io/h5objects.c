@@ -271,9 +271,6 @@ static int reopen_column(mu_h5out *h, const mu_layout *l, int c, char *msg, size
         return -1;
     if (dims[1] != hc->width || maxdims[0] != H5S_UNLIMITED)
         return snprintf(msg, len, "%s does not have the shape this run writes", hc->path), -1;
-    if (dims[0] < h->games_complete)
-        return snprintf(msg, len, "%s has %llu rows, fewer than the %llu games complete", hc->path,
-                        (unsigned long long)dims[0], (unsigned long long)h->games_complete), -1;
     return 0;
 }
 
@@ -300,15 +297,37 @@ int mu_h5_reopen(mu_h5out *h, const mu_layout *l, char *msg, size_t len)
     if (h->game < 0)
         return -1;
     h->rows = rows;
-    if (h->per_game_rows && rows < h->games_complete)
-        return snprintf(msg, len, "games/game has %llu rows, fewer than the %llu games complete",
-                        (unsigned long long)rows, (unsigned long long)h->games_complete), -1;
     for (int c = 0; h->per_game_rows && c < l->n_columns; c++)
         if (reopen_column(h, l, c, msg, len) < 0)
             return -1;
     for (int t = 0; t < l->n_tables; t++)
         if (reopen_table(h, l, t, msg, len) < 0)
             return -1;
+    return 0;
+}
+
+/* The rows of dataset d (its first dimension), or 0. */
+static uint64_t rows_of(hid_t d)
+{
+    hsize_t dims[2] = {0, 0};
+    hid_t space = H5Dget_space(d);
+    if (space < 0 || H5Sget_simple_extent_dims(space, dims, NULL) < 1)
+        dims[0] = 0;
+    if (space >= 0)
+        H5Sclose(space);
+    return dims[0];
+}
+
+int mu_h5_check_rows(const mu_h5out *h, char *msg, size_t len)
+{
+    for (int c = -1; h->per_game_rows && c < h->n_columns; c++) {
+        hid_t d = c < 0 ? h->game : h->col[c].dset;
+        uint64_t rows = rows_of(d);
+        if (rows < h->games_complete)
+            return snprintf(msg, len, "%s has %llu rows, fewer than the %llu games complete",
+                            c < 0 ? "games/game" : h->col[c].path, (unsigned long long)rows,
+                            (unsigned long long)h->games_complete), -1;
+    }
     return 0;
 }
 
@@ -370,4 +389,5 @@ void mu_h5_close_objects(mu_h5out *h)
         free(h->tab[t].path);
     }
     h->n_columns = h->n_tables = 0;
+    mu_h5_ckpt_close(h);
 }

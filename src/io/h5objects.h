@@ -70,6 +70,12 @@ struct mu_h5out {
     struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
     int n_tables;
     struct mu_h5tab tab[MU_LAYOUT_MAX_TABLES];
+    struct {
+        hid_t dset[2]; /* /checkpoint/slot0 and slot1 */
+        int next;      /* the slot the next checkpoint writes */
+        size_t n;      /* uint64 words in a slot */
+        uint64_t *buf; /* one slot's words */
+    } ckpt;            /* h5ckpt.c */
 };
 
 /* ---- h5file.c ---- */
@@ -89,8 +95,8 @@ hid_t mu_h5_file_create(void);
 herr_t mu_h5_flush(mu_h5out *h);
 
 /* A digest of games and every cell of h's tables (tables NULL: all zero),
- * stored beside games_complete: a checkpoint torn by a kill (tables and
- * games_complete from different batches) does not match it. */
+ * stored in each checkpoint slot: a slot torn by a kill does not match
+ * it. */
 uint64_t mu_h5_digest(const mu_h5out *h, uint64_t games, const uint64_t *const *tables);
 
 /* Writes the current UTC time (SOURCE_DATE_EPOCH if set) as ISO-8601,
@@ -124,10 +130,13 @@ int mu_h5_check_layout(const mu_layout *layout, uint64_t games_requested, char *
 int mu_h5_build(mu_h5out *h, const mu_layout *layout, char *msg, size_t len);
 
 /* Opens in h->file the game scale, columns and tables of layout, checking
- * that they exist with the layout's types and shapes and that per-game
- * datasets have at least h->games_complete rows, and records their ids in
- * h (h->rows is set to the game scale's length). */
+ * that they exist with the layout's types and shapes, and records their
+ * ids in h (h->rows is set to the game scale's length). */
 int mu_h5_reopen(mu_h5out *h, const mu_layout *layout, char *msg, size_t len);
+
+/* Checks that the game scale and every column have at least
+ * h->games_complete rows (when h->per_game_rows). */
+int mu_h5_check_rows(const mu_h5out *h, char *msg, size_t len);
 
 /* Sets the length of the game scale and every column to rows (h->rows is
  * the caller's to update). */
@@ -139,6 +148,29 @@ int mu_h5_check_chunks(const mu_h5out *h, char *msg, size_t len);
 
 /* Closes the ids recorded in h (not the file) and frees the paths. */
 void mu_h5_close_objects(mu_h5out *h);
+
+/* ---- h5ckpt.c: the two checkpoint slots (why: see there) ---- */
+
+/* Creates /checkpoint and its two slots for h's tables (call after
+ * mu_h5_build) and writes the empty run (0 games, zero tables) to both. */
+int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len);
+
+/* Writes games and tables (NULL: all zero) with their digest to the slot
+ * not written last. Returns 0, or -1 after a failed HDF5 call. */
+int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables);
+
+/* Opens the two slots of a partial file (call after mu_h5_reopen),
+ * checking their length against h's tables. */
+int mu_h5_ckpt_open(mu_h5out *h, char *msg, size_t len);
+
+/* Reads both slots and takes the intact one (its digest matches) with
+ * more games: *games and tables[t] (each h->tab[t].cells long) get its
+ * contents, and the next write goes to the other slot. Fails when neither
+ * is intact. */
+int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char *msg, size_t len);
+
+/* Closes the slots and frees the buffer (safe on a writer without them). */
+void mu_h5_ckpt_close(mu_h5out *h);
 
 /* ---- h5pack.c ---- */
 

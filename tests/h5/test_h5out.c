@@ -386,6 +386,20 @@ static const char *interrupted(const char *name)
     return in_dir(partial);
 }
 
+/* Changes the first table cell held in checkpoint slot path of file, as a
+ * kill in the middle of writing that slot would. */
+static void tear(const char *file, const char *path)
+{
+    hid_t f = H5Fopen(file, H5F_ACC_RDWR, H5P_DEFAULT), d = H5Dopen2(f, path, H5P_DEFAULT);
+    hid_t space = H5Dget_space(d);
+    hsize_t at = 1, one = 1;
+    uint64_t junk = 12345;
+    hid_t mem = H5Screate_simple(1, &one, NULL);
+    assert_true(H5Sselect_elements(space, H5S_SELECT_SET, 1, &at) >= 0);
+    assert_true(H5Dwrite(d, H5T_NATIVE_UINT64, mem, space, H5P_DEFAULT, &junk) >= 0);
+    H5Sclose(mem), H5Sclose(space), H5Dclose(d), H5Fclose(f);
+}
+
 /* Resumes partial, checks what was restored, and finishes the run in
  * batches of batch games. */
 static void resume_and_finish_by(const char *partial, uint64_t want_complete, uint64_t batch)
@@ -580,9 +594,6 @@ static void test_h5_resume_refuses_a_different_run(void **state)
     const char *done = in_dir("done.h5");
     if (sample_write(done, GAMES, BATCH, 1, err, sizeof err) != 0)
         fail_msg("%s", err);
-    copy_file(done, in_dir("finished.h5.partial")); /* as if killed between finish's steps */
-    assert_refused(in_dir("finished.h5.partial"), sample_prov(GAMES, 1),
-                   "status is 'complete', not 'partial'");
     assert_refused(done, sample_prov(GAMES, 1), "not a .partial file");
     const char *both = interrupted("both.h5");
     copy_file(done, in_dir("both.h5")); /* OUT appeared after the interruption */
@@ -602,15 +613,49 @@ static void test_h5_resume_refuses_a_different_run(void **state)
     fclose(junk);
     assert_refused(in_dir("junk.h5.partial"), sample_prov(GAMES, 1), "not an HDF5 file");
 
-    /* a table changed behind games_complete's back, as by a torn checkpoint */
+    /* both checkpoint slots torn: nothing to resume from */
     const char *torn = interrupted("torn.h5");
-    hid_t f = H5Fopen(torn, H5F_ACC_RDWR, H5P_DEFAULT), d = H5Dopen2(f, "orders/attempts", H5P_DEFAULT);
+    tear(torn, "checkpoint/slot0");
+    tear(torn, "checkpoint/slot1");
+    assert_refused(torn, sample_prov(GAMES, 1),
+                   "neither checkpoint slot is intact (not a file this writer made, or damaged); "
+                   "start the run again");
+}
+
+/* A kill in finish between close and rename leaves a complete file under
+ * OUT.partial: resume plays nothing and finishes it. */
+static void test_h5_resume_finishes_a_file_killed_while_finishing(void **state)
+{
+    (void)state;
+    char err[512];
+    const char *done = in_dir("done2.h5");
+    if (sample_write(done, GAMES, BATCH, 1, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    copy_file(done, in_dir("finished.h5.partial"));
+    resume_and_finish(in_dir("finished.h5.partial"), GAMES);
+    assert_false(exists(in_dir("finished.h5.partial")));
+    assert_h5diff_same(done, in_dir("finished.h5"));
+}
+
+/* A kill inside the second checkpoint's flush: its slot (slot1, the
+ * checkpoints alternate from slot0) half written, the tables and
+ * games_complete already the new ones. Resume goes back to the first
+ * checkpoint, in slot0, and finishes to the same data as an unbroken run. */
+static void test_h5_resume_survives_a_torn_checkpoint(void **state)
+{
+    (void)state;
+    char err[512] = "";
+    const char *ref = in_dir("ref_torn.h5");
+    if (sample_write(ref, GAMES, BATCH, 1, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    const char *partial = interrupted("half.h5");
+    tear(partial, "checkpoint/slot1");
+    hid_t f = H5Fopen(partial, H5F_ACC_RDWR, H5P_DEFAULT), d = H5Dopen2(f, "orders/attempts", H5P_DEFAULT);
     uint64_t cells[12] = {1};
     assert_true(H5Dwrite(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, cells) >= 0);
     H5Dclose(d), H5Fclose(f);
-    assert_refused(torn, sample_prov(GAMES, 1),
-                   "its tables do not match games_complete (the run was killed while writing a "
-                   "checkpoint); start the run again");
+    resume_and_finish(partial, BATCH);
+    assert_h5diff_same(ref, in_dir("half.h5"));
 }
 
 static void test_h5_create_refuses_an_existing_output(void **state)
@@ -664,6 +709,30 @@ static void test_h5_create_replaces_a_stale_partial(void **state)
     if (sample_write(in_dir("stale.h5"), 100, 30, 1, err, sizeof err) != 0)
         fail_msg("%s", err);
     assert_false(exists(in_dir("stale.h5.partial")));
+}
+
+/* create makes OUT.partial.new and renames it once flushed; a partial
+ * file another writer holds open is not replaced. */
+static void test_h5_create_renames_into_place_and_respects_a_writer(void **state)
+{
+    (void)state;
+    char err[512] = "", want[512];
+    mu_layout l;
+    sample_layout(&l, GAMES);
+    mu_provenance prov = sample_prov(GAMES, 1);
+    mu_h5out *h = NULL, *other = NULL;
+    const char *out = in_dir("busy.h5");
+    assert_int_equal(mu_h5out_create(out, 1, &l, &prov, &h, err, sizeof err), 0);
+    assert_true(exists(in_dir("busy.h5.partial")));
+    assert_false(exists(in_dir("busy.h5.partial.new")));
+    assert_int_equal(mu_h5out_create(out, 1, &l, &prov, &other, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s.partial: error: is being written by another run", out);
+    assert_string_equal(err, want);
+    assert_null(other);
+    mu_h5out_close_partial(h);
+    assert_int_equal(mu_h5out_create(out, 1, &l, &prov, &h, err, sizeof err), 0); /* free again */
+    mu_h5out_close_partial(h);
+    mu_layout_free(&l);
 }
 
 /* Runs create for an output in a missing directory with stderr captured;
@@ -1082,8 +1151,11 @@ int main(void)
         cmocka_unit_test(test_h5_resume_after_sigkill),
         cmocka_unit_test(test_h5_resume_when_chunks_lie_past_the_allocation),
         cmocka_unit_test(test_h5_resume_refuses_a_different_run),
+        cmocka_unit_test(test_h5_resume_survives_a_torn_checkpoint),
+        cmocka_unit_test(test_h5_resume_finishes_a_file_killed_while_finishing),
         cmocka_unit_test(test_h5_create_refuses_an_existing_output),
         cmocka_unit_test(test_h5_create_replaces_a_stale_partial),
+        cmocka_unit_test(test_h5_create_renames_into_place_and_respects_a_writer),
         cmocka_unit_test(test_h5_errors_are_one_quiet_line),
         cmocka_unit_test(test_h5_layout_outside_the_group_is_refused),
         cmocka_unit_test(test_h5_out_of_order_calls_are_refused),
