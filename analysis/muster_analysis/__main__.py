@@ -2,7 +2,8 @@
 
 Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
 with its figures: for the order drill DIR/<stem>-odds-heatmap.png and
-DIR/<stem>-orders-by-policy.png, for Battlesystem DIR/<stem>-charges.png
+DIR/<stem>-orders-by-policy.png, for Battlesystem DIR/<stem>-charges.png,
+for a Warmaster battle DIR/<stem>-results.png
 (DIR: the file's own directory unless given).
 """
 
