@@ -2,9 +2,9 @@
  * layout checks (h5check.c); the code that turns a layout into groups,
  * dimension scales, columns and tables, or reopens and checks them when a
  * partial file is resumed (h5objects.c); the file-level mechanics
- * (h5file.c); and the per-game rows, shuffled and deflated into whole
- * chunks by the callers' threads and written as pre-filtered chunks
- * (h5pack.c).
+ * (h5file.c); the two checkpoint slots resume reads (h5ckpt.c); and the
+ * per-game rows, shuffled and deflated into whole chunks by the callers'
+ * threads and written as pre-filtered chunks (h5pack.c).
  *
  * Functions returning int return 0, or -1 with one message (no file name,
  * no "error:") in msg. */
