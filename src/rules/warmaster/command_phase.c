@@ -66,15 +66,6 @@ static uint64_t still_orderable(const mu_wm_game *g, uint64_t group)
     return out;
 }
 
-static const char *group_text(const mu_wm_game *g, uint64_t group, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (uint64_t r = group; r && used < len; r &= r - 1)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", wm_g_name(g, __builtin_ctzll(r)));
-    return buf;
-}
-
 /* One step of the player's plan: up to max_orders orders to the group. */
 static void run_step(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_order_plan *plan, int i,
                      const mu_wm_game_env *env)
@@ -93,7 +84,7 @@ static void run_step(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm
                           (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED);
             if (k == 0 && !stopped) /* a stopped character was reported when he failed */
                 GTRACE(env, "  %s may not order %s: %s", wm_g_name(g, st->character),
-                       group_text(g, group, names, sizeof names),
+                       wm_g_group_names(g, group, names, sizeof names),
                        r == MU_WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : mu_wm_refusal_name(r));
             return;
         }
@@ -110,7 +101,7 @@ static void run_step(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm
                      (number - 1);
         if (target < st->min_target) {
             GTRACE(env, "  %s does not try to order %s (order %d would need %d or less)", wm_g_name(g, st->character),
-                   group_text(g, group, names, sizeof names), number, target);
+                   wm_g_group_names(g, group, names, sizeof names), number, target);
             return;
         }
         mu_wm_order_result res = mu_wm_game_order(g, side, st->character, group, &goal, env);

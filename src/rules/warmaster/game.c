@@ -69,6 +69,15 @@ const char *wm_g_name(const mu_wm_game *g, int u)
     return g->names && g->names[u] ? g->names[u] : "unit";
 }
 
+const char *wm_g_group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (uint64_t r = group; r && used < len; r &= r - 1)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", wm_g_name(g, __builtin_ctzll(r)));
+    return buf;
+}
+
 uint32_t wm_g_local_mask(const mu_wm_game *g, int side, uint64_t group)
 {
     uint32_t m = 0;

@@ -124,15 +124,6 @@ int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_
     return p->total;
 }
 
-static const char *group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (uint64_t r = group; r && used < len; r &= r - 1)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", wm_g_name(g, __builtin_ctzll(r)));
-    return buf;
-}
-
 static void count_roll(mu_wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
 {
     mu_wm_side_stats *st = &g->stats[side];
@@ -176,7 +167,7 @@ mu_wm_order_result mu_wm_game_order(mu_wm_game *g, int side, int character, uint
         mu_trace_line(env->trace,
                       "  %s orders %s (order %d): needs %d or less (Command %d; distance -%d, enemy close -%d, "
                       "dense -%d, casualties -%d, order -%d); rolls %d+%d=%d: %s",
-                      wm_g_name(g, character), group_names(g, group, names, sizeof names), r->order_number, r->target,
+                      wm_g_name(g, character), wm_g_group_names(g, group, names, sizeof names), r->order_number, r->target,
                       command, pen.distance, pen.enemy_close, pen.dense_terrain, pen.casualties, r->order_number - 1,
                       r->dice.first, r->dice.second, mu_2d6_sum(r->dice),
                       r->success ? "given" : r->blunder ? "blunder, failed" : r->order_number == 1 ? "failed, half pace"

@@ -21,6 +21,10 @@ static inline uint64_t wm_bit(int u) { return UINT64_C(1) << u; }
 /* Returns unit u's name for traces. */
 const char *wm_g_name(const mu_wm_game *g, int u);
 
+/* Writes the names of bf mask group's units, joined by '+', into buf (len
+ * bytes, cut if too short) for traces; returns buf. */
+const char *wm_g_group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len);
+
 /* Returns the local mask (order-phase indices) of bf mask group, whose
  * units must be side's non-character units. */
 uint32_t wm_g_local_mask(const mu_wm_game *g, int side, uint64_t group);
