@@ -90,6 +90,17 @@ static inline int fx_char(fixture *f, int side, mu_wm_role role, int command, do
     return k;
 }
 
+/* Makes the scenario's only objective a circle of radius r at (x, y)
+ * worth points. */
+static inline void fx_objective(fixture *f, double x, double y, double r, int points)
+{
+    f->sc.n_objectives = 1;
+    f->sc.objective[0].points = points;
+    f->sc.objective[0].area = (mu_wm_feature){.kind = MU_WM_OTHER_FEATURE, .shape = MU_WM_SHAPE_CIRCLE,
+                                              .circle = {mu_v2(x, y), r}, .lo = mu_v2(x - r, y - r),
+                                              .hi = mu_v2(x + r, y + r)};
+}
+
 /* Starts the game (first: South) and side's Command phase with the dice
  * faces[0..n) (NULL: a generator seeded 1). */
 static inline void fx_start(fixture *f, int side, const uint8_t *faces, size_t n)

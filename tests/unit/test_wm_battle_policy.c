@@ -91,11 +91,7 @@ static void test_wm_policies_choose_their_initiative(void **state)
 {
     (void)state;
     fx_init(&fx);
-    fx.sc.n_objectives = 1;
-    fx.sc.objective[0].points = 1;
-    fx.sc.objective[0].area = (mu_wm_feature){.kind = MU_WM_OTHER_FEATURE, .shape = MU_WM_SHAPE_CIRCLE,
-                                              .circle = {mu_v2(900, 490), 60}, .lo = mu_v2(840, 430),
-                                              .hi = mu_v2(960, 550)};
+    fx_objective(&fx, 900, 490, 60, 1);
     int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
     int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
     fx_start(&fx, 0, NULL, 0);
@@ -122,11 +118,7 @@ static void test_wm_policy_goals(void **state)
 {
     (void)state;
     fx_init(&fx);
-    fx.sc.n_objectives = 1;
-    fx.sc.objective[0].points = 1;
-    fx.sc.objective[0].area = (mu_wm_feature){.kind = MU_WM_OTHER_FEATURE, .shape = MU_WM_SHAPE_CIRCLE,
-                                              .circle = {mu_v2(300, 700), 50}, .lo = mu_v2(250, 650),
-                                              .hi = mu_v2(350, 750)};
+    fx_objective(&fx, 300, 700, 50, 1);
     int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 150, "General");
     int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 300, 0, 1, "A");
     int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 450, 0, -1, "E");

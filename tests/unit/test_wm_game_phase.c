@@ -216,11 +216,7 @@ static void test_wm_game_is_won_on_objectives(void **state)
 {
     (void)state;
     fx_init(&fx);
-    fx.sc.n_objectives = 1;
-    fx.sc.objective[0].points = 2;
-    fx.sc.objective[0].area = (mu_wm_feature){.kind = MU_WM_OTHER_FEATURE, .shape = MU_WM_SHAPE_CIRCLE,
-                                              .circle = {mu_v2(900, 600), 100}, .lo = mu_v2(800, 500),
-                                              .hi = mu_v2(1000, 700)};
+    fx_objective(&fx, 900, 600, 100, 2);
     fx.sc.first_charge_points = 1;
     fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 600, 0, 1, "Holder");
     int enemy = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 300, 900, 0, -1, "Away");
