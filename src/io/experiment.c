@@ -160,12 +160,16 @@ static const yp_field policy_fields[] = {
 };
 static const yp_value policy_entry = {.size = sizeof(struct raw_policy), YP_MAPPING_OF(policy_fields)};
 
+/* The top-level keys every ruleset's experiment file has. */
+#define EXPERIMENT_COMMON_FIELDS                                                                            \
+    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),               \
+    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),         \
+    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),                     \
+    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),                    \
+    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields))
+
 static const yp_field experiment_fields[] = {
-    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
-    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),
-    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),
-    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),
-    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields)),
+    EXPERIMENT_COMMON_FIELDS,
     YP_FIELD(struct raw_experiment, "rules", OPTIONAL, rules, YP_MAPPING_OF(rules_fields)),
     YP_FIELD(struct raw_experiment, "study", REQUIRED, study, YP_MAPPING_OF(study_fields)),
     YP_SEQUENCE_FIELD(struct raw_experiment, "policies", REQUIRED, policies, policy_entry, 1, MU_MAX_POLICIES),
@@ -176,11 +180,7 @@ static const yp_value experiment_schema = {.size = sizeof(struct raw_experiment)
 /* `ruleset: battlesystem`: the same top-level keys, with its own rules,
  * scenario and policies (experiment_bs.c). */
 static const yp_field bs_experiment_fields[] = {
-    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
-    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),
-    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),
-    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),
-    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields)),
+    EXPERIMENT_COMMON_FIELDS,
     YP_FIELD(struct raw_experiment, "rules", OPTIONAL, bs_rules, YP_MAPPING_OF(bs_rules_fields)),
     YP_FIELD(struct raw_experiment, "scenario", REQUIRED, bs_scenario, YP_MAPPING_OF(bs_scenario_fields)),
     YP_SEQUENCE_FIELD(struct raw_experiment, "policies", REQUIRED, bs_policies, bs_matchup_entry, 1,
@@ -192,11 +192,7 @@ static const yp_value bs_experiment_schema = {.size = sizeof(struct raw_experime
 /* `ruleset: warmaster-battle`: a scenario, two armies as in battle files,
  * rule variants and arms (experiment_wm.c). */
 static const yp_field wm_experiment_fields[] = {
-    YP_FIELD(struct raw_experiment, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
-    YP_FIELD(struct raw_experiment, "ruleset", REQUIRED, ruleset, YP_ENUM_OF("ruleset", rulesets)),
-    YP_FIELD(struct raw_experiment, "seed", REQUIRED, seed, YP_UINT_IN(0, UINT64_MAX)),
-    YP_FIELD(struct raw_experiment, "games", REQUIRED, games, YP_UINT_IN(1, GAMES_MAX)),
-    YP_FIELD(struct raw_experiment, "output", OPTIONAL, output, YP_MAPPING_OF(output_fields)),
+    EXPERIMENT_COMMON_FIELDS,
     YP_FIELD(struct raw_experiment, "rules", OPTIONAL, wm_rules, YP_MAPPING_OF(wm_rules_fields)),
     YP_FIELD(struct raw_experiment, "scenario", REQUIRED, wm_scenario, YP_STRING_OF(1, 255)),
     YP_SEQUENCE_FIELD(struct raw_experiment, "armies", REQUIRED, wm_armies, wm_army_entry, 2, 2),

@@ -24,15 +24,19 @@ static void bind(mu_wm_policy_kind kind)
     mu_wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
 }
 
-/* Two units near a Hero on the left, one near the General on the right. */
+/* A fresh game with two units near a Hero on the left, one near the
+ * General on the right, one enemy; South's Orders sub-phase begun. */
 static void two_wings(int *gen, int *hero, int *u)
 {
+    fx_init(&fx);
     *hero = fx_char(&fx, 0, MU_WM_ROLE_HERO, 8, 300, 150, "Hero");
     *gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 1400, 150, "General");
     u[0] = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 300, 300, 0, 1, "Left A");
     u[1] = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 450, 300, 0, 1, "Left B");
     u[2] = fx_unit(&fx, 0, MU_WM_CAVALRY, 3, 1400, 300, 0, 1, "Right");
     fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 1000, 0, -1, "Enemy");
+    fx_start(&fx, 0, NULL, 0);
+    mu_wm_orders_begin(&fx.g, 0);
 }
 
 /* aggressive: "heroes order before the General"; each unit goes to the
@@ -40,11 +44,8 @@ static void two_wings(int *gen, int *hero, int *u)
 static void test_wm_aggressive_plans_heroes_before_the_general(void **state)
 {
     (void)state;
-    fx_init(&fx);
     int gen, hero, u[3];
     two_wings(&gen, &hero, u);
-    fx_start(&fx, 0, NULL, 0);
-    mu_wm_orders_begin(&fx.g, 0);
     bind(MU_WM_POLICY_AGGRESSIVE);
     mu_wm_order_plan plan;
     player.plan_orders(player.self, &fx.g, 0, &plan);
@@ -142,11 +143,8 @@ static void test_wm_policy_goals(void **state)
 static void test_wm_random_policy_is_reproducible(void **state)
 {
     (void)state;
-    fx_init(&fx);
     int gen, hero, u[3];
     two_wings(&gen, &hero, u);
-    fx_start(&fx, 0, NULL, 0);
-    mu_wm_orders_begin(&fx.g, 0);
     mu_wm_order_plan p1, p2;
     bind(MU_WM_POLICY_RANDOM);
     player.plan_orders(player.self, &fx.g, 0, &p1);
