@@ -111,16 +111,10 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
     }
     double elapsed = bench_now_s() - t0;
     uint64_t sum = 0;
-    for (int i = 0; i < threads; i++) {
+    for (int i = 0; i < threads; i++)
         for (size_t k = 0; k < mu_table_cells(&layout, 0); k++)
             sum += tables[i][0][k];
-        for (int t = 0; t < layout.n_tables; t++)
-            free(tables[i][t]);
-        free(tables[i]);
-        free(states[i]);
-    }
-    free(tables);
-    free(states);
+    bench_free_workers(tables, states, threads, layout.n_tables);
     mu_layout_free(&layout);
     rs->release(ctx);
     *checksum += sum;

@@ -3,6 +3,7 @@
 #ifndef MUSTER_BENCH_UTIL_H
 #define MUSTER_BENCH_UTIL_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -33,6 +34,20 @@ static inline void *bench_calloc(const char *name, size_t n, size_t size)
         exit(70);
     }
     return p;
+}
+
+/* Frees each thread's tables (n_tables arrays) and state, then the two
+ * per-thread arrays themselves. */
+static inline void bench_free_workers(uint64_t ***tables, void **states, int threads, int n_tables)
+{
+    for (int i = 0; i < threads; i++) {
+        for (int t = 0; t < n_tables; t++)
+            free(tables[i][t]);
+        free(tables[i]);
+        free(states[i]);
+    }
+    free(tables);
+    free(states);
 }
 
 #endif

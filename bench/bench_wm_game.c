@@ -83,16 +83,10 @@ static run_result play_all(const mu_experiment *ex, int threads)
     }
     run_result r = {.seconds = bench_now_s() - t0, .games = games, .turns = turns};
     r.cpu_share = (bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / r.seconds / threads;
-    for (int i = 0; i < threads; i++) {
+    for (int i = 0; i < threads; i++)
         for (size_t k = 0; t_attempts >= 0 && k < mu_table_cells(&layout, t_attempts); k++)
             r.rolls += tables[i][t_attempts][k];
-        for (int t = 0; t < layout.n_tables; t++)
-            free(tables[i][t]);
-        free(tables[i]);
-        free(states[i]);
-    }
-    free(tables);
-    free(states);
+    bench_free_workers(tables, states, threads, layout.n_tables);
     mu_layout_free(&layout);
     rs->release(ctx);
     return r;
