@@ -4,9 +4,9 @@
  * and 8 terrain features (woods, hills, a river with a ford, a field, a
  * built-up area) between and around them. It prints:
  *
- *   (i)  closest-visible-enemy queries/s: mu_wm_closest_visible_enemies
+ *   (i)  closest-visible-enemy queries/s: wm_closest_visible_enemies
  *        for every unit in turn (the 20 cm initiative query, exact sight);
- *   (ii) planned unit moves/s: mu_wm_plan_move for every unit in turn,
+ *   (ii) planned unit moves/s: wm_plan_move for every unit in turn,
  *        alternating an ordered advance 300 mm toward the enemy (keep
  *        formation; line; column) and a charge into contact with the
  *        closest enemy; the table is not changed, so every round plans the
@@ -29,8 +29,8 @@
 #include <unistd.h>
 
 #include "muster/rng.h"
-#include "muster/wm_planner.h"
-#include "muster/wm_visibility.h"
+#include "warmaster/wm_planner.h"
+#include "warmaster/wm_visibility.h"
 
 #include "bench_util.h"
 
@@ -39,10 +39,10 @@ static double unif(mu_rng *rng)
     return mu_rng_next(rng) / 4294967296.0;
 }
 
-static void box(mu_wm_battlefield *bf, mu_wm_terrain kind, double x0, double y0, double x1, double y1)
+static void box(wm_battlefield *bf, wm_terrain kind, double x0, double y0, double x1, double y1)
 {
     mu_vec2 v[4] = {mu_v2(x0, y0), mu_v2(x1, y0), mu_v2(x1, y1), mu_v2(x0, y1)};
-    if (mu_wm_add_polygon(bf, kind, v, 4) != MU_WM_OK)
+    if (wm_add_polygon(bf, kind, v, 4) != WM_OK)
         abort();
 }
 
@@ -50,44 +50,44 @@ static void box(mu_wm_battlefield *bf, mu_wm_terrain kind, double x0, double y0,
  * facing south), fronts jittered by up to 15 mm and turned up to 10
  * degrees; every unit is on the table, clear of the others and of terrain
  * it cannot enter. */
-static void setup(mu_wm_battlefield *bf, uint64_t seed)
+static void setup(wm_battlefield *bf, uint64_t seed)
 {
-    mu_wm_battlefield_init(bf, MU_WM_TABLE_WIDTH_MM, MU_WM_TABLE_DEPTH_MM);
-    box(bf, MU_WM_WOOD, 330, 520, 400, 580);         /* in no man's land */
-    box(bf, MU_WM_OPEN_HILL, 1050, 500, 1150, 600);
+    wm_battlefield_init(bf, WM_TABLE_WIDTH_MM, WM_TABLE_DEPTH_MM);
+    box(bf, WM_WOOD, 330, 520, 400, 580);         /* in no man's land */
+    box(bf, WM_OPEN_HILL, 1050, 500, 1150, 600);
     mu_vec2 river[4] = {mu_v2(1500, 0), mu_v2(1530, 0), mu_v2(1530, 1200), mu_v2(1500, 1200)};
-    if (mu_wm_add_polygon(bf, MU_WM_RIVER, river, 4) != MU_WM_OK)
+    if (wm_add_polygon(bf, WM_RIVER, river, 4) != WM_OK)
         abort();
-    box(bf, MU_WM_FORD, 1495, 560, 1535, 640);
-    box(bf, MU_WM_FIELD, 700, 180, 900, 300);        /* behind side 0 */
-    box(bf, MU_WM_BUILT_UP, 600, 800, 760, 900);     /* behind side 1 */
-    if (mu_wm_add_circle(bf, MU_WM_STEEP_HILL, mu_v2(200, 950), 90) != MU_WM_OK)
+    box(bf, WM_FORD, 1495, 560, 1535, 640);
+    box(bf, WM_FIELD, 700, 180, 900, 300);        /* behind side 0 */
+    box(bf, WM_BUILT_UP, 600, 800, 760, 900);     /* behind side 1 */
+    if (wm_add_circle(bf, WM_STEEP_HILL, mu_v2(200, 950), 90) != WM_OK)
         abort();
-    box(bf, MU_WM_WOOD, 760, 540, 800, 570);
+    box(bf, WM_WOOD, 760, 540, 800, 570);
     mu_rng rng = mu_rng_for_game(seed, 0);
-    const mu_wm_troop kinds[12] = {MU_WM_INFANTRY, MU_WM_CAVALRY,  MU_WM_INFANTRY, MU_WM_INFANTRY,
-                                   MU_WM_ARTILLERY, MU_WM_INFANTRY, MU_WM_CAVALRY,  MU_WM_INFANTRY,
-                                   MU_WM_INFANTRY, MU_WM_CAVALRY,  MU_WM_INFANTRY, MU_WM_INFANTRY};
+    const wm_troop kinds[12] = {WM_INFANTRY, WM_CAVALRY,  WM_INFANTRY, WM_INFANTRY,
+                                   WM_ARTILLERY, WM_INFANTRY, WM_CAVALRY,  WM_INFANTRY,
+                                   WM_INFANTRY, WM_CAVALRY,  WM_INFANTRY, WM_INFANTRY};
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < 12; k++) {
-            mu_wm_profile p = mu_wm_profile_default(kinds[(k + 5 * side) % 12], 0);
+            wm_profile p = wm_profile_default(kinds[(k + 5 * side) % 12], 0);
             for (int attempt = 0; attempt < 50; attempt++) {
                 double x = 85 + 140 * k + 30 * (unif(&rng) - 0.5);
                 double y = (side == 0 ? 450 : 650) + 30 * (unif(&rng) - 0.5);
                 double turn = (unif(&rng) - 0.5) * 0.35;
                 mu_vec2 f = mu_v2_rotate(mu_v2(0, side == 0 ? 1 : -1), turn);
                 mu_orect s[3];
-                mu_wm_place_line(s, 3, mu_v2(x, y), f, p.stand_width_mm, p.stand_depth_mm);
-                mu_wm_unit u = mu_wm_unit_make(side, &p);
+                wm_place_line(s, 3, mu_v2(x, y), f, p.stand_width_mm, p.stand_depth_mm);
+                wm_unit u = wm_unit_make(side, &p);
                 int ok = 1;
                 for (int i = 0; i < 3; i++) {
-                    mu_wm_unit_add_stand(&u, s[i].center, s[i].facing);
-                    ok &= mu_wm_orect_on_table(bf, &s[i]) && mu_wm_orect_blocked(bf, &u, &s[i]) < 0;
+                    wm_unit_add_stand(&u, s[i].center, s[i].facing);
+                    ok &= wm_orect_on_table(bf, &s[i]) && wm_orect_blocked(bf, &u, &s[i]) < 0;
                 }
                 for (int j = 0; j < bf->n_units && ok; j++)
-                    ok = mu_wm_unit_distance_mm(&u, &bf->unit[j], NULL, NULL, NULL, NULL) > 2.0;
+                    ok = wm_unit_distance_mm(&u, &bf->unit[j], NULL, NULL, NULL, NULL) > 2.0;
                 if (ok) {
-                    mu_wm_add_unit(bf, &u);
+                    wm_add_unit(bf, &u);
                     break;
                 }
             }
@@ -95,16 +95,16 @@ static void setup(mu_wm_battlefield *bf, uint64_t seed)
 }
 
 /* One round of queries over every unit; returns a checksum. */
-static long query_round(const mu_wm_battlefield *bf, const mu_wm_enemy_options *opt)
+static long query_round(const wm_battlefield *bf, const wm_enemy_options *opt)
 {
     long sum = 0;
-    mu_wm_closest c;
+    wm_closest c;
     for (int u = 0; u < bf->n_units; u++)
-        sum += mu_wm_closest_visible_enemies(bf, u, opt, &c) * 7 + (c.n ? c.unit[0] : 0);
+        sum += wm_closest_visible_enemies(bf, u, opt, &c) * 7 + (c.n ? c.unit[0] : 0);
     return sum;
 }
 
-static mu_vec2 centre(const mu_wm_unit *u)
+static mu_vec2 centre(const wm_unit *u)
 {
     mu_vec2 c = mu_v2(0, 0);
     for (int i = 0; i < u->n_stands; i++)
@@ -113,39 +113,39 @@ static mu_vec2 centre(const mu_wm_unit *u)
 }
 
 /* The request for unit u in round variant v. */
-static mu_wm_plan_request request(const mu_wm_battlefield *bf, int u, int v)
+static wm_plan_request request(const wm_battlefield *bf, int u, int v)
 {
-    const mu_wm_unit *me = &bf->unit[u];
+    const wm_unit *me = &bf->unit[u];
     int nearest = -1;
     double best = INFINITY;
     for (int e = 0; e < bf->n_units; e++) {
         if (bf->unit[e].side == me->side)
             continue;
-        double d = mu_wm_unit_distance_mm(me, &bf->unit[e], NULL, NULL, NULL, NULL);
+        double d = wm_unit_distance_mm(me, &bf->unit[e], NULL, NULL, NULL, NULL);
         if (d < best) {
             best = d;
             nearest = e;
         }
     }
-    if ((u + v) % 2 == 1 && nearest >= 0 && me->profile.troop != MU_WM_ARTILLERY) {
-        mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_CONTACT, MU_WM_FORM_KEEP, MU_WM_MOVE_CHARGE);
+    if ((u + v) % 2 == 1 && nearest >= 0 && me->profile.troop != WM_ARTILLERY) {
+        wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
         rq.target = nearest;
         return rq;
     }
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, (mu_wm_form)((u / 2 + v) % 3), MU_WM_MOVE_ORDERED);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, (wm_form)((u / 2 + v) % 3), WM_MOVE_ORDERED);
     rq.point = mu_v2_add(centre(me), mu_v2(0, me->side == 0 ? 300 : -300));
     return rq;
 }
 
 /* One round of plans over every unit; adds the checks made to *checks and
  * the plans made to *plans; returns a checksum. */
-static long plan_round(const mu_wm_battlefield *bf, int v, long *checks, long *plans, long *moved)
+static long plan_round(const wm_battlefield *bf, int v, long *checks, long *plans, long *moved)
 {
     long sum = 0;
-    mu_wm_plan p;
+    wm_plan p;
     for (int u = 0; u < bf->n_units; u++) {
-        mu_wm_plan_request rq = request(bf, u, v);
-        *moved += mu_wm_plan_move(bf, &rq, &p);
+        wm_plan_request rq = request(bf, u, v);
+        *moved += wm_plan_move(bf, &rq, &p);
         *checks += p.checks;
         (*plans)++;
         sum += (long)(p.advance_mm * 100.0) + p.reached;
@@ -167,18 +167,18 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    static mu_wm_battlefield bf;
+    static wm_battlefield bf;
     setup(&bf, seed);
     int per_side[2] = {0, 0};
     for (int u = 0; u < bf.n_units; u++)
         per_side[bf.unit[u].side]++;
     printf("table %.0f x %.0f mm, %d + %d units of 3 stands, %d terrain features, 1 thread\n", bf.width_mm,
            bf.depth_mm, per_side[0], per_side[1], bf.n_features);
-    mu_wm_enemy_options opt = mu_wm_enemy_options_default();
+    wm_enemy_options opt = wm_enemy_options_default();
     long check = 0, found = 0;
-    mu_wm_closest c;
+    wm_closest c;
     for (int u = 0; u < bf.n_units; u++)
-        found += mu_wm_closest_visible_enemies(&bf, u, &opt, &c) > 0;
+        found += wm_closest_visible_enemies(&bf, u, &opt, &c) > 0;
     double best_q = 0.0, cpu_q = 0.0, share_q = 1.0;
     for (int r = 0; r < reps; r++) {
         long n = 0;

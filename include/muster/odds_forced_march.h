@@ -8,8 +8,8 @@
  * (battlesystem-movement-phase.txt 7.13: a Morale Check at the end of each
  * forced march, the Attack Rating one worse on each failure, one point back
  * per whole Game Round spent doing nothing and not attacked) the penalty
- * is the AR penalty and p the Morale Check's chance (mu_bs_check_probability
- * in muster/bs_rules.h); `muster odds --forced-march` prints it. */
+ * is the AR penalty and p the Morale Check's chance (bs_check_probability
+ * in battlesystem/bs_rules.h); `muster odds --forced-march` prints it. */
 #ifndef MUSTER_ODDS_FORCED_MARCH_H
 #define MUSTER_ODDS_FORCED_MARCH_H
 

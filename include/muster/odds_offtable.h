@@ -5,8 +5,8 @@
  * repeats, once per turn, until the turns run out.
  *
  * Nothing here knows a rule system: a chart is three score thresholds
- * (Warmaster's off-table chart is mu_wm_offtable_chart in
- * muster/wm_offtable.h, with the modifier -1 per stand lost). */
+ * (Warmaster's off-table chart is wm_offtable_chart in
+ * warmaster/wm_offtable.h, with the modifier -1 per stand lost). */
 #ifndef MUSTER_ODDS_OFFTABLE_H
 #define MUSTER_ODDS_OFFTABLE_H
 

@@ -5,7 +5,7 @@
 
 #include "muster/odds.h"
 #include "muster/status.h"
-#include "muster/wm_orders.h"
+#include "warmaster/wm_orders.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -47,13 +47,13 @@ static const char help_text[] =
     "Example: muster odds --command 9 --distance 65 --order 2   (needs 5 or less)\n";
 
 struct chain_unit {
-    mu_wm_order_situation where;
+    wm_order_situation where;
     int orders;
 };
 
 struct odds_request {
     int command;
-    mu_wm_order_rules rules;
+    wm_order_rules rules;
     int json;
     int n_units;
     struct chain_unit units[MU_CHAIN_MAX_UNITS];
@@ -71,7 +71,7 @@ static int parse_unit_spec(const char *spec, int default_orders, struct chain_un
         return -1;
     }
     strcpy(buf, spec);
-    u->where = (mu_wm_order_situation){.enemy_distance_mm = INFINITY};
+    u->where = (wm_order_situation){.enemy_distance_mm = INFINITY};
     u->orders = default_orders;
     int first = 1;
     char *next = buf;
@@ -133,7 +133,7 @@ static int parse_args(int argc, char **argv, struct odds_request *req)
     long n, default_orders = 3;
     double cm;
     struct chain_unit *single = &req->units[0];
-    *req = (struct odds_request){.rules = mu_wm_order_rules_default(), .order_number = 1};
+    *req = (struct odds_request){.rules = wm_order_rules_default(), .order_number = 1};
     single->where.enemy_distance_mm = INFINITY;
 
     char optbuf[8];
@@ -241,7 +241,7 @@ static void print_json_distance(const char *key, double mm)
         print_json_number(mm / 10.0);
 }
 
-static void print_rules_text(const mu_wm_order_rules *r)
+static void print_rules_text(const wm_order_rules *r)
 {
     printf("rules: distance penalty -1 per started %g cm beyond %g cm; enemy close within %g cm; %s\n",
            r->distance_step_mm / 10.0, r->distance_step_mm / 10.0, r->enemy_close_mm / 10.0,
@@ -249,7 +249,7 @@ static void print_rules_text(const mu_wm_order_rules *r)
                             : "a roll of 12 may succeed (blunders off)");
 }
 
-static void print_rules_json(const mu_wm_order_rules *r)
+static void print_rules_json(const wm_order_rules *r)
 {
     printf("\"rules\": {\"distance_step_cm\": %g, \"enemy_close_cm\": %g, \"blunder_on_12\": %s}",
            r->distance_step_mm / 10.0, r->enemy_close_mm / 10.0, r->blunder_on_12 ? "true" : "false");
@@ -257,10 +257,10 @@ static void print_rules_json(const mu_wm_order_rules *r)
 
 static int single_roll(const struct odds_request *req)
 {
-    const mu_wm_order_situation *s = &req->units[0].where;
-    mu_wm_penalties p = mu_wm_order_penalties(&req->rules, s, req->order_number);
-    int target = mu_wm_order_target(req->command, &p);
-    int ways = mu_wm_order_success_ways(&req->rules, target);
+    const wm_order_situation *s = &req->units[0].where;
+    wm_penalties p = wm_order_penalties(&req->rules, s, req->order_number);
+    int target = wm_order_target(req->command, &p);
+    int ways = wm_order_success_ways(&req->rules, target);
     if (req->json) {
         printf("{\"command\": %d, \"order\": %d, ", req->command, req->order_number);
         print_json_distance("distance_cm", s->distance_mm);
@@ -303,9 +303,9 @@ static void build_chain(const struct odds_request *req, mu_chain_spec *spec,
     for (int i = 0; i < req->n_units; i++) {
         spec->orders[i] = req->units[i].orders;
         for (int j = 0; j < spec->orders[i]; j++) {
-            mu_wm_penalties p = mu_wm_order_penalties(&req->rules, &req->units[i].where, j + 1);
-            targets[i][j] = mu_wm_order_target(req->command, &p);
-            spec->p_success[i][j] = mu_wm_order_success_ways(&req->rules, targets[i][j]) / 36.0;
+            wm_penalties p = wm_order_penalties(&req->rules, &req->units[i].where, j + 1);
+            targets[i][j] = wm_order_target(req->command, &p);
+            spec->p_success[i][j] = wm_order_success_ways(&req->rules, targets[i][j]) / 36.0;
         }
     }
 }
@@ -317,7 +317,7 @@ static void print_chain_json(const struct odds_request *req, const mu_chain_spec
     print_rules_json(&req->rules);
     printf(", \"units\": [");
     for (int i = 0; i < req->n_units; i++) {
-        const mu_wm_order_situation *s = &req->units[i].where;
+        const wm_order_situation *s = &req->units[i].where;
         printf("%s{", i ? ", " : "");
         print_json_distance("distance_cm", s->distance_mm);
         printf(", ");
@@ -364,7 +364,7 @@ static void print_chain_text(const struct odds_request *req, const mu_chain_spec
            "half pace");
     printf("%-4s %-24s %-17s %-17s %-17s %s\n", "", "", "need P(given)", "need P(given)", "need P(given)", "P");
     for (int i = 0; i < req->n_units; i++) {
-        const mu_wm_order_situation *s = &req->units[i].where;
+        const wm_order_situation *s = &req->units[i].where;
         char where[64];
         int len = snprintf(where, sizeof where, "%g cm", s->distance_mm / 10.0);
         if (s->in_dense_terrain)

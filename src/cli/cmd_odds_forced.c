@@ -4,7 +4,7 @@
 #include "cli_util.h"
 #include "commands.h"
 
-#include "muster/bs_rules.h"
+#include "battlesystem/bs_rules.h"
 #include "muster/odds_forced_march.h"
 #include "muster/status.h"
 
@@ -47,11 +47,11 @@ enum { OPT_FORCED = 256, OPT_JSON, OPT_BURST, OPT_REST, OPT_RECOVER, OPT_CHECK, 
 
 struct forced_request {
     int morale, marches, burst, rest, recover, json;
-    mu_bs_check_rule check;
+    bs_check_rule check;
 };
 
 /* Parses "NdS" (1 <= N <= 10, 2 <= S <= 100) into *r. Returns 0 or -1. */
-static int parse_dice(const char *text, mu_bs_check_rule *r)
+static int parse_dice(const char *text, bs_check_rule *r)
 {
     char buf[32];
     if (strlen(text) >= sizeof buf)
@@ -82,7 +82,7 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
     int have_morale = 0, c;
     long n;
     char optbuf[8];
-    *q = (struct forced_request){.marches = 3, .burst = 1, .check = mu_bs_rules_default().morale};
+    *q = (struct forced_request){.marches = 3, .burst = 1, .check = bs_rules_default().morale};
     optind = 1;
     opterr = 0;
     optopt = 0;
@@ -201,7 +201,7 @@ int odds_forced_main(int argc, char **argv)
                            MU_FM_MAX_ROUNDS);
     static mu_fm_odds odds;
     /* a sum of face probabilities: may exceed 1 by a rounding error */
-    double p = fmin(1.0, fmax(0.0, mu_bs_check_probability(&q.check, q.morale, 0)));
+    double p = fmin(1.0, fmax(0.0, bs_check_probability(&q.check, q.morale, 0)));
     if (mu_fm_odds_compute(schedule, rounds, p, &odds) != 0)
         return MU_EXIT_SOFTWARE;
     if (q.json)

@@ -5,7 +5,7 @@
 
 #include "muster/odds_offtable.h"
 #include "muster/status.h"
-#include "muster/wm_offtable.h"
+#include "warmaster/wm_offtable.h"
 
 #include <getopt.h>
 #include <stddef.h>
@@ -97,7 +97,7 @@ static void print_json(int lost, const mu_offtable_odds *o)
 {
     static const char *const key[MU_OFFTABLE_N_FATES] = {"destroyed", "still_off", "back_halted",
                                                          "back_free"};
-    const mu_offtable_chart *c = &mu_wm_offtable_chart;
+    const mu_offtable_chart *c = &wm_offtable_chart;
     printf("{\"stands_lost\": %d, \"modifier\": %d, \"turns\": %d, ", lost, o->modifier, o->turns);
     printf("\"chart\": {\"destroyed_max\": %d, \"off_max\": %d, \"halted_max\": %d}, ", c->destroyed_max,
            c->off_max, c->halted_max);
@@ -127,7 +127,7 @@ static void print_json(int lost, const mu_offtable_odds *o)
 /* Writes the score band of fate f on the Warmaster chart into buf. */
 static void band_text(mu_offtable_fate f, char *buf, size_t len)
 {
-    const mu_offtable_chart *c = &mu_wm_offtable_chart;
+    const mu_offtable_chart *c = &wm_offtable_chart;
     int lo = f == MU_OFFTABLE_OFF ? c->destroyed_max + 1 : f == MU_OFFTABLE_BACK_HALTED ? c->off_max + 1
                                                                                          : c->halted_max + 1;
     int hi = f == MU_OFFTABLE_OFF ? c->off_max : c->halted_max;
@@ -202,7 +202,7 @@ int odds_offtable_main(int argc, char **argv)
     if (rc != MU_EXIT_OK)
         return rc < 0 ? MU_EXIT_OK : rc;
     static mu_offtable_odds odds;
-    if (mu_wm_offtable_odds(lost, turns, &odds) != 0)
+    if (wm_offtable_odds(lost, turns, &odds) != 0)
         return MU_EXIT_SOFTWARE;
     if (json)
         print_json(lost, &odds);

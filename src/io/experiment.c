@@ -5,10 +5,10 @@
  * fields (one General, unique names, brigades, ...). */
 #include "muster/experiment.h"
 
-#include "experiment_bs.h"
-#include "experiment_wm.h"
+#include "battlesystem/config/experiment_bs.h"
+#include "warmaster/config/experiment_wm.h"
 #include "muster/status.h"
-#include "yaml_file.h"
+#include "muster/yaml_file.h"
 
 #include <cyaml/cyaml.h>
 
@@ -100,10 +100,10 @@ static const cyaml_strval_t rulesets[] = {{"warmaster-order-drill", RULESET_DRIL
                                           {"warmaster-battle", RULESET_WM_BATTLE}};
 static const cyaml_strval_t roles[] = {{"general", ROLE_GENERAL}, {"hero", ROLE_HERO}};
 static const cyaml_strval_t policy_kinds[] = {
-    {"as-listed", MU_DRILL_AS_LISTED},
-    {"heroes-first", MU_DRILL_HEROES_FIRST},
-    {"general-first", MU_DRILL_GENERAL_FIRST},
-    {"nearest-first", MU_DRILL_NEAREST_FIRST},
+    {"as-listed", WM_DRILL_AS_LISTED},
+    {"heroes-first", WM_DRILL_HEROES_FIRST},
+    {"general-first", WM_DRILL_GENERAL_FIRST},
+    {"nearest-first", WM_DRILL_NEAREST_FIRST},
 };
 
 #define REQUIRED 1
@@ -137,7 +137,7 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "name", REQUIRED, name, NAME),
     YP_FIELD(struct raw_unit, "distance_cm", OPTIONAL, distance_cm, YP_FLOAT_IN(0.0, CM_MAX)),
     YP_SEQUENCE_FIELD(struct raw_unit, "distances_cm", OPTIONAL, distances_cm, distance_entry, 1,
-                      MU_DRILL_MAX_CHARACTERS),
+                      WM_DRILL_MAX_CHARACTERS),
     YP_FIELD(struct raw_unit, "enemy_cm", OPTIONAL, enemy_cm, YP_FLOAT_IN(0.0, CM_MAX)),
     YP_FIELD(struct raw_unit, "dense", OPTIONAL, dense, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "stands_lost", OPTIONAL, stands_lost, YP_INT_IN(0, 3)),
@@ -148,8 +148,8 @@ static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_
 
 static const yp_field study_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_study, "characters", REQUIRED, characters, character_entry, 1,
-                      MU_DRILL_MAX_CHARACTERS),
-    YP_SEQUENCE_FIELD(struct raw_study, "units", REQUIRED, units, unit_entry, 1, MU_DRILL_MAX_UNITS),
+                      WM_DRILL_MAX_CHARACTERS),
+    YP_SEQUENCE_FIELD(struct raw_study, "units", REQUIRED, units, unit_entry, 1, WM_DRILL_MAX_UNITS),
 };
 
 static const yp_field policy_fields[] = {
@@ -195,7 +195,7 @@ static const yp_field wm_experiment_fields[] = {
     EXPERIMENT_COMMON_FIELDS,
     YP_FIELD(struct raw_experiment, "rules", OPTIONAL, wm_rules, YP_MAPPING_OF(wm_rules_fields)),
     YP_FIELD(struct raw_experiment, "scenario", REQUIRED, wm_scenario, YP_STRING_OF(1, 255)),
-    YP_SEQUENCE_FIELD(struct raw_experiment, "armies", REQUIRED, wm_armies, wm_army_entry, 2, 2),
+    YP_SEQUENCE_FIELD(struct raw_experiment, "armies", REQUIRED, wm_armies, wm_army_schema, 2, 2),
     YP_SEQUENCE_FIELD(struct raw_experiment, "policies", REQUIRED, wm_arms, wm_arm_entry, 1, MU_MAX_POLICIES),
 };
 static const yp_value wm_experiment_schema = {.size = sizeof(struct raw_experiment),
@@ -254,7 +254,7 @@ static void copy_name(char dst[MU_NAME_MAX], const char *src)
     snprintf(dst, MU_NAME_MAX, "%s", src);
 }
 
-static int character_index(const mu_drill_study *st, int n, const char *name)
+static int character_index(const wm_drill_study *st, int n, const char *name)
 {
     for (int i = 0; i < n; i++)
         if (strcmp(st->characters[i].name, name) == 0)
@@ -273,7 +273,7 @@ static void convert_top(const struct raw_experiment *raw, mu_experiment *ex)
         snprintf(ex->output, sizeof ex->output, "%s", raw->output->file);
     if (raw->output != NULL && raw->output->per_game_rows != NULL)
         ex->per_game_rows = *raw->output->per_game_rows;
-    ex->order_rules = mu_wm_order_rules_default();
+    ex->order_rules = wm_order_rules_default();
     const struct raw_rules *r = raw->rules;
     if (r != NULL && r->distance_step_cm != NULL)
         ex->order_rules.distance_step_mm = *r->distance_step_cm * 10.0;
@@ -283,14 +283,14 @@ static void convert_top(const struct raw_experiment *raw, mu_experiment *ex)
         ex->order_rules.blunder_on_12 = *r->blunder_on_12;
 }
 
-static int convert_characters(loader *ld, const struct raw_study *rs, mu_drill_study *st)
+static int convert_characters(loader *ld, const struct raw_study *rs, wm_drill_study *st)
 {
     char p[PATH_LEN];
     st->n_characters = (int)rs->characters_count;
     st->general = -1;
     for (int i = 0; i < st->n_characters; i++) {
         const struct raw_character *rc = &rs->characters[i];
-        mu_drill_character *c = &st->characters[i];
+        wm_drill_character *c = &st->characters[i];
         copy_name(c->name, rc->name);
         c->is_general = *rc->role == ROLE_GENERAL;
         c->command = *rc->command;
@@ -317,7 +317,7 @@ static int convert_characters(loader *ld, const struct raw_study *rs, mu_drill_s
 }
 
 /* Fills u->distance_mm from distance_cm or distances_cm (one of them). */
-static int unit_distances(loader *ld, const struct raw_unit *ru, const mu_drill_study *st, mu_drill_unit *u, int i)
+static int unit_distances(loader *ld, const struct raw_unit *ru, const wm_drill_study *st, wm_drill_unit *u, int i)
 {
     char p[PATH_LEN];
     if (ru->distance_cm == NULL && ru->distances_cm == NULL) {
@@ -342,16 +342,16 @@ static int unit_distances(loader *ld, const struct raw_unit *ru, const mu_drill_
 }
 
 /* Puts unit i into the brigade named name; checks size and orderer. */
-static int unit_brigade(loader *ld, const struct raw_unit *ru, mu_drill_study *st, int i)
+static int unit_brigade(loader *ld, const struct raw_unit *ru, wm_drill_study *st, int i)
 {
     char p[PATH_LEN];
-    mu_drill_unit *u = &st->units[i];
+    wm_drill_unit *u = &st->units[i];
     int b = 0, members = 0, first = -1;
     while (b < st->n_brigades && strcmp(st->brigade_names[b], ru->brigade) != 0)
         b++;
-    if (b == MU_DRILL_MAX_BRIGADES) {
+    if (b == WM_DRILL_MAX_BRIGADES) {
         yp_error(ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
-                 "more than %d brigades", MU_DRILL_MAX_BRIGADES);
+                 "more than %d brigades", WM_DRILL_MAX_BRIGADES);
         return -1;
     }
     if (b == st->n_brigades)
@@ -376,11 +376,11 @@ static int unit_brigade(loader *ld, const struct raw_unit *ru, mu_drill_study *s
     return 0;
 }
 
-static int convert_unit(loader *ld, const struct raw_study *rs, mu_drill_study *st, int i)
+static int convert_unit(loader *ld, const struct raw_study *rs, wm_drill_study *st, int i)
 {
     char p[PATH_LEN];
     const struct raw_unit *ru = &rs->units[i];
-    mu_drill_unit *u = &st->units[i];
+    wm_drill_unit *u = &st->units[i];
     copy_name(u->name, ru->name);
     for (int j = 0; j < i; j++)
         if (strcmp(st->units[j].name, u->name) == 0) {
@@ -409,8 +409,8 @@ static int convert_policies(loader *ld, const struct raw_experiment *raw, mu_exp
     ex->n_policies = (int)raw->policies_count;
     for (int i = 0; i < ex->n_policies; i++) {
         const struct raw_policy *rp = &raw->policies[i];
-        mu_drill_policy *pol = &ex->policies[i];
-        pol->kind = (mu_drill_policy_kind)*rp->name;
+        wm_drill_policy *pol = &ex->policies[i];
+        pol->kind = (wm_drill_policy_kind)*rp->name;
         copy_name(pol->label, rp->label ? rp->label : enum_name(policy_kinds, YP_COUNT(policy_kinds), *rp->name));
         pol->orders_per_unit = rp->orders_per_unit ? *rp->orders_per_unit : ORDERS_MAX;
         pol->use_brigades = rp->brigades ? *rp->brigades : 1;

@@ -1,8 +1,8 @@
 /* The conversion context's helpers. See yaml_conv.h. */
-#include "yaml_conv.h"
+#include "muster/yaml_conv.h"
 
 #include "muster/status.h"
-#include "yaml_file.h"
+#include "muster/yaml_file.h"
 
 #include <stdarg.h>
 #include <stdio.h>

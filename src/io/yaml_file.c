@@ -1,6 +1,6 @@
 /* Loading one YAML file of a given format: read, pre-pass, libcyaml. See
  * yaml_file.h. */
-#include "yaml_file.h"
+#include "muster/yaml_file.h"
 
 #include "muster/alloc.h"
 #include "muster/status.h"

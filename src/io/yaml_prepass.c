@@ -1,7 +1,7 @@
 /* The YAML pre-pass: libyaml events and document tree checked against a
  * schema table, every problem reported with its position; and the libcyaml
  * schema generated from the same table. See yaml_prepass.h. */
-#include "yaml_prepass.h"
+#include "muster/yaml_prepass.h"
 
 #include "muster/alloc.h"
 

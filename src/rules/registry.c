@@ -1,16 +1,16 @@
 /* The list of rule systems. Adding one is one line here. */
-#include "muster/bs_ruleset.h"
+#include "battlesystem/bs_ruleset.h"
 #include "muster/ruleset.h"
-#include "muster/wm_battle.h"
-#include "muster/wm_drill.h"
+#include "warmaster/wm_battle.h"
+#include "warmaster/wm_drill.h"
 
 #include <stdarg.h>
 #include <string.h>
 
 static const mu_ruleset *const registry[] = {
-    &mu_wm_order_drill,
-    &mu_bs_ruleset,
-    &mu_wm_battle_ruleset,
+    &wm_order_drill,
+    &bs_ruleset,
+    &wm_battle_ruleset,
 };
 
 const mu_ruleset *mu_ruleset_at(int i)

@@ -17,14 +17,14 @@
 #include <string.h>
 
 #include "muster/status.h"
-#include "muster/wm_scenario.h"
+#include "warmaster/wm_scenario.h"
 
 #include "bad_cases.h"
 
 #define LISTS "../../experiments/armies/"
 #define SCENARIOS "../../experiments/scenarios/"
 
-static mu_wm_battle *battle; /* large: one, on the heap */
+static wm_battle *battle; /* large: one, on the heap */
 
 static int setup(void **state)
 {
@@ -51,12 +51,12 @@ static int load_any(const char *file, char *err, size_t len, int *zeroed)
     memset(battle, 0x5a, sizeof *battle);
     if (strncmp(base, "list-", 5) == 0) {
         out = &battle->army[0].list, size = sizeof battle->army[0].list;
-        rc = mu_wm_army_list_load(file, out, err, len);
+        rc = wm_army_list_load(file, out, err, len);
     } else if (strncmp(base, "scenario-", 9) == 0) {
         out = &battle->scenario, size = sizeof battle->scenario;
-        rc = mu_wm_scenario_load(file, out, err, len);
+        rc = wm_scenario_load(file, out, err, len);
     } else {
-        rc = mu_wm_battle_load(file, battle, err, len);
+        rc = wm_battle_load(file, battle, err, len);
     }
     *zeroed = 1;
     for (size_t i = 0; i < size; i++)
@@ -88,19 +88,19 @@ static void test_every_bad_file_has_an_expected_line(void **state)
     bad_assert_every_file_has_a_line();
 }
 
-static const mu_wm_list_unit *unit_named(const mu_wm_army_list *l, const char *name)
+static const wm_list_unit *unit_named(const wm_army_list *l, const char *name)
 {
-    int i = mu_wm_list_unit_index(l, name);
+    int i = wm_list_unit_index(l, name);
     if (i < 0)
         print_error("no unit '%s' in %s\n", name, l->army);
     assert_true(i >= 0);
     return &l->unit[i];
 }
 
-static void load_list(const char *path, mu_wm_army_list *l)
+static void load_list(const char *path, wm_army_list *l)
 {
     char err[1536] = "";
-    int rc = mu_wm_army_list_load(path, l, err, sizeof err);
+    int rc = wm_army_list_load(path, l, err, sizeof err);
     if (rc != 0)
         print_error("%s\n", err);
     assert_int_equal(rc, 0);
@@ -112,15 +112,15 @@ static void test_shipped_lists_load(void **state)
     (void)state;
     static const char *const files[] = {LISTS "empire.yaml", LISTS "orcs.yaml", LISTS "high-elves.yaml",
                                         LISTS "dwarfs.yaml"};
-    mu_wm_army_list *l = &battle->army[0].list;
+    wm_army_list *l = &battle->army[0].list;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         load_list(files[f], l);
         assert_int_equal(l->points_limit, 2000);
         int generals = 0;
         for (int i = 0; i < l->n_units; i++) {
-            generals += l->unit[i].role == MU_WM_ROLE_GENERAL;
-            mu_wm_profile p = mu_wm_list_profile(l, i, -1);
-            assert_true(mu_wm_profile_valid(&p));
+            generals += l->unit[i].role == WM_ROLE_GENERAL;
+            wm_profile p = wm_list_profile(l, i, -1);
+            assert_true(wm_profile_valid(&p));
         }
         assert_int_equal(generals, 1);
     }
@@ -130,67 +130,67 @@ static void test_shipped_lists_load(void **state)
 static void test_list_values(void **state)
 {
     (void)state;
-    mu_wm_army_list *l = &battle->army[0].list;
+    wm_army_list *l = &battle->army[0].list;
     load_list(LISTS "empire.yaml", l);
-    const mu_wm_list_unit *u = unit_named(l, "Knights");
-    assert_true(u->troop == MU_WM_CAVALRY && u->attacks == 3 && u->hits == 3 && u->armour == 4);
-    assert_true(u->size == 3 && u->points == 110 && u->limit.min == 0 && u->limit.max == MU_WM_UNLIMITED);
+    const wm_list_unit *u = unit_named(l, "Knights");
+    assert_true(u->troop == WM_CAVALRY && u->attacks == 3 && u->hits == 3 && u->armour == 4);
+    assert_true(u->size == 3 && u->points == 110 && u->limit.min == 0 && u->limit.max == WM_UNLIMITED);
     u = unit_named(l, "Crossbowmen");
     assert_string_equal(u->shooting, "1");
     assert_true(u->range_mm == 300.0 && u->armour == 0 && u->limit.min == 2 && u->counts_toward < 0);
     /* "one unit per 1000 points may be Handgunners and count toward the Crossbowmen minimum" */
     u = unit_named(l, "Handgunners");
-    assert_true(u->counts_toward == mu_wm_list_unit_index(l, "Crossbowmen") && u->counts_toward_per_1000 == 1);
+    assert_true(u->counts_toward == wm_list_unit_index(l, "Crossbowmen") && u->counts_toward_per_1000 == 1);
     u = unit_named(l, "General");
-    assert_true(u->role == MU_WM_ROLE_GENERAL && u->command == 9 && u->points == 125 && u->limit.per_army);
+    assert_true(u->role == WM_ROLE_GENERAL && u->command == 9 && u->points == 125 && u->limit.per_army);
     assert_true(u->hits == 0 && u->attacks == 2);
     load_list(LISTS "orcs.yaml", l);
     u = unit_named(l, "Wolf Riders");
-    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Wolf Riders"), -1);
-    assert_true((p.flags & MU_WM_ALL_ROUND_VISION) && mu_wm_is_light_cavalry(&p));
+    wm_profile p = wm_list_profile(l, wm_list_unit_index(l, "Wolf Riders"), -1);
+    assert_true((p.flags & WM_ALL_ROUND_VISION) && wm_is_light_cavalry(&p));
     assert_true(u->points == 60 && u->range_mm == 150.0);
-    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Trolls"), -1);
+    p = wm_list_profile(l, wm_list_unit_index(l, "Trolls"), -1);
     assert_int_equal(p.distance_penalty_factor, 2); /* "distance … is always doubled" */
-    assert_int_equal(mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Orc Warriors"), -1).distance_penalty_factor, 1);
+    assert_int_equal(wm_list_profile(l, wm_list_unit_index(l, "Orc Warriors"), -1).distance_penalty_factor, 1);
     load_list(LISTS "high-elves.yaml", l);
     assert_int_equal(unit_named(l, "General")->command, 10);
-    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Giant Eagles"), -1);
-    assert_true((p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0 && p.half_pace_mm == 100.0);
+    p = wm_list_profile(l, wm_list_unit_index(l, "Giant Eagles"), -1);
+    assert_true((p.flags & WM_FLYING) && p.full_pace_mm == 1000.0 && p.half_pace_mm == 100.0);
     load_list(LISTS "dwarfs.yaml", l);
     u = unit_named(l, "Warriors");
     assert_true(u->hits == 4 && u->armour == 4 && u->points == 110 && u->limit.min == 2);
-    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Gyrocopter"), -1);
-    assert_true(p.troop == MU_WM_MACHINES && (p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0);
+    p = wm_list_profile(l, wm_list_unit_index(l, "Gyrocopter"), -1);
+    assert_true(p.troop == WM_MACHINES && (p.flags & WM_FLYING) && p.full_pace_mm == 1000.0);
 }
 
 /* Mounts give the character's terrain access and flight. */
 static void test_mounts_in_the_profile(void **state)
 {
     (void)state;
-    mu_wm_army_list *l = &battle->army[0].list;
+    wm_army_list *l = &battle->army[0].list;
     load_list(LISTS "empire.yaml", l);
-    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "General"), mu_wm_list_mount_index(l, "Griffon"));
-    assert_true((p.flags & MU_WM_MONSTROUS_MOUNT) && (p.flags & MU_WM_FLYING) && p.full_pace_mm == 1000.0);
-    assert_true(mu_wm_profile_valid(&p));
+    wm_profile p = wm_list_profile(l, wm_list_unit_index(l, "General"), wm_list_mount_index(l, "Griffon"));
+    assert_true((p.flags & WM_MONSTROUS_MOUNT) && (p.flags & WM_FLYING) && p.full_pace_mm == 1000.0);
+    assert_true(wm_profile_valid(&p));
     load_list(LISTS "orcs.yaml", l);
-    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Orc Hero"), mu_wm_list_mount_index(l, "Chariot"));
-    mu_wm_unit u = mu_wm_unit_make(0, &p);
-    assert_int_equal(mu_wm_terrain_troop(&u), MU_WM_CHARIOTS);
-    assert_true(p.full_pace_mm == 600.0 && !(p.flags & MU_WM_FLYING));
+    p = wm_list_profile(l, wm_list_unit_index(l, "Orc Hero"), wm_list_mount_index(l, "Chariot"));
+    wm_unit u = wm_unit_make(0, &p);
+    assert_int_equal(wm_terrain_troop(&u), WM_CHARIOTS);
+    assert_true(p.full_pace_mm == 600.0 && !(p.flags & WM_FLYING));
 }
 
 /* Made-up list: machines' own paces, stand sizes, "-" for no limit. */
 static void test_skirmish_list(void **state)
 {
     (void)state;
-    mu_wm_army_list *l = &battle->army[0].list;
+    wm_army_list *l = &battle->army[0].list;
     load_list("good/skirmish-list.yaml", l);
-    mu_wm_profile p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Wagon Fort"), -1);
-    assert_true(p.full_pace_mm == 150.0 && p.half_pace_mm == 50.0 && mu_wm_profile_valid(&p));
-    p = mu_wm_list_profile(l, mu_wm_list_unit_index(l, "Riders"), -1);
-    assert_true(p.stand_width_mm == 40.0 && p.stand_depth_mm == 30.0 && mu_wm_is_light_cavalry(&p));
-    const mu_wm_list_unit *u = unit_named(l, "Militia");
-    assert_true(u->limit.min == 0 && u->limit.max == MU_WM_UNLIMITED && u->armour == 0);
+    wm_profile p = wm_list_profile(l, wm_list_unit_index(l, "Wagon Fort"), -1);
+    assert_true(p.full_pace_mm == 150.0 && p.half_pace_mm == 50.0 && wm_profile_valid(&p));
+    p = wm_list_profile(l, wm_list_unit_index(l, "Riders"), -1);
+    assert_true(p.stand_width_mm == 40.0 && p.stand_depth_mm == 30.0 && wm_is_light_cavalry(&p));
+    const wm_list_unit *u = unit_named(l, "Militia");
+    assert_true(u->limit.min == 0 && u->limit.max == WM_UNLIMITED && u->armour == 0);
     assert_int_equal(l->points_limit, 0);
 }
 
@@ -198,24 +198,24 @@ static void test_skirmish_list(void **state)
 static void test_limits_scale_with_points(void **state)
 {
     (void)state;
-    mu_wm_limit lim = {2, 1, 0}, army = {1, 1, 1}, open = {0, MU_WM_UNLIMITED, 0};
+    wm_limit lim = {2, 1, 0}, army = {1, 1, 1}, open = {0, WM_UNLIMITED, 0};
     int lo, hi;
-    mu_wm_limit_scaled(&lim, 2000, &lo, &hi);
+    wm_limit_scaled(&lim, 2000, &lo, &hi);
     assert_true(lo == 4 && hi == 2);
-    mu_wm_limit_scaled(&lim, 1500, &lo, &hi);
+    wm_limit_scaled(&lim, 1500, &lo, &hi);
     assert_true(lo == 2 && hi == 2);
-    mu_wm_limit_scaled(&lim, 999, &lo, &hi);
+    wm_limit_scaled(&lim, 999, &lo, &hi);
     assert_true(lo == 0 && hi == 1);
-    mu_wm_limit_scaled(&army, 3000, &lo, &hi);
+    wm_limit_scaled(&army, 3000, &lo, &hi);
     assert_true(lo == 1 && hi == 1);
-    mu_wm_limit_scaled(&open, 3000, &lo, &hi);
-    assert_true(lo == 0 && hi == MU_WM_UNLIMITED);
+    wm_limit_scaled(&open, 3000, &lo, &hi);
+    assert_true(lo == 0 && hi == WM_UNLIMITED);
 }
 
-static void load_scenario(const char *path, mu_wm_scenario *sc)
+static void load_scenario(const char *path, wm_scenario *sc)
 {
     char err[1536] = "";
-    int rc = mu_wm_scenario_load(path, sc, err, sizeof err);
+    int rc = wm_scenario_load(path, sc, err, sizeof err);
     if (rc != 0)
         print_error("%s\n", err);
     assert_int_equal(rc, 0);
@@ -224,17 +224,17 @@ static void load_scenario(const char *path, mu_wm_scenario *sc)
 static void test_shipped_scenarios_load(void **state)
 {
     (void)state;
-    mu_wm_scenario *sc = &battle->scenario;
+    wm_scenario *sc = &battle->scenario;
     load_scenario(SCENARIOS "meeting-engagement.yaml", sc);
     assert_true(sc->table.width_mm == 1800.0 && sc->table.depth_mm == 1200.0 && sc->table.n_units == 0);
-    assert_true(sc->turns == 6 && sc->first == MU_WM_FIRST_ROLL && sc->deploy_gap_mm == 10.0);
+    assert_true(sc->turns == 6 && sc->first == WM_FIRST_ROLL && sc->deploy_gap_mm == 10.0);
     assert_int_equal(sc->table.n_features, 8);
-    assert_int_equal(sc->table.feature[0].kind, MU_WM_WOOD);
+    assert_int_equal(sc->table.feature[0].kind, WM_WOOD);
     assert_string_equal(sc->feature_name[0], "Darkwood");
-    assert_true(sc->table.feature[2].shape == MU_WM_SHAPE_CIRCLE && sc->table.feature[2].circle.radius == 140.0);
-    assert_true(sc->table.feature[3].kind == MU_WM_STEEP_HILL && sc->table.feature[3].dense);
-    assert_true(sc->table.feature[6].kind == MU_WM_RIVER && sc->table.feature[7].kind == MU_WM_BRIDGE);
-    assert_true(sc->side[0].edge == MU_WM_EDGE_SOUTH && sc->side[1].edge == MU_WM_EDGE_NORTH);
+    assert_true(sc->table.feature[2].shape == WM_SHAPE_CIRCLE && sc->table.feature[2].circle.radius == 140.0);
+    assert_true(sc->table.feature[3].kind == WM_STEEP_HILL && sc->table.feature[3].dense);
+    assert_true(sc->table.feature[6].kind == WM_RIVER && sc->table.feature[7].kind == WM_BRIDGE);
+    assert_true(sc->side[0].edge == WM_EDGE_SOUTH && sc->side[1].edge == WM_EDGE_NORTH);
     assert_true(sc->side[0].zone_hi.y == 200.0 && sc->side[1].zone_lo.y == 1000.0);
     assert_true(sc->n_objectives == 2 && sc->objective[0].points == 2 && sc->objective[1].area.n == 4);
     assert_true(sc->first_charge_points == 1 && sc->enemy_edge_points == 1);
@@ -242,16 +242,16 @@ static void test_shipped_scenarios_load(void **state)
     load_scenario("good/small-zone.yaml", sc); /* engaged: removed */
     assert_true(sc->engaged_removed);
     load_scenario(SCENARIOS "river-crossing.yaml", sc);
-    assert_true(sc->turns == 8 && sc->first == 0 && sc->table.feature[1].kind == MU_WM_FORD);
+    assert_true(sc->turns == 8 && sc->first == 0 && sc->table.feature[1].kind == WM_FORD);
     assert_true(sc->n_objectives == 3 && sc->enemy_edge_points == 2 && sc->win_margin == 2);
-    mu_vec2 north = mu_wm_edge_forward(MU_WM_EDGE_NORTH), west = mu_wm_edge_forward(MU_WM_EDGE_WEST);
+    mu_vec2 north = wm_edge_forward(WM_EDGE_NORTH), west = wm_edge_forward(WM_EDGE_WEST);
     assert_true(north.x == 0 && north.y == -1 && west.x == 1 && west.y == 0);
 }
 
 static void load_battle(const char *path)
 {
     char err[1536] = "";
-    int rc = mu_wm_battle_load(path, battle, err, sizeof err);
+    int rc = wm_battle_load(path, battle, err, sizeof err);
     if (rc != 0)
         print_error("%s\n", err);
     assert_int_equal(rc, 0);
@@ -259,14 +259,14 @@ static void load_battle(const char *path)
 
 /* The battlefield's own checks on every unit: in line formation, on the
  * table, out of terrain it cannot enter, overlapping no other unit. */
-static void assert_battlefield_sound(const mu_wm_battlefield *bf)
+static void assert_battlefield_sound(const wm_battlefield *bf)
 {
     for (int i = 0; i < bf->n_units; i++) {
-        const mu_wm_unit *u = &bf->unit[i];
-        assert_int_equal(mu_wm_classify_formation(u->stand, u->n_stands), MU_WM_LINE);
-        assert_false(mu_wm_unit_leaves_table(bf, u));
+        const wm_unit *u = &bf->unit[i];
+        assert_int_equal(wm_classify_formation(u->stand, u->n_stands), WM_LINE);
+        assert_false(wm_unit_leaves_table(bf, u));
         for (int s = 0; s < u->n_stands; s++) {
-            assert_int_equal(mu_wm_orect_blocked(bf, u, &u->stand[s]), -1);
+            assert_int_equal(wm_orect_blocked(bf, u, &u->stand[s]), -1);
             for (int j = i + 1; j < bf->n_units; j++)
                 for (int t = 0; t < bf->unit[j].n_stands; t++)
                     assert_false(mu_orect_overlap(&u->stand[s], &bf->unit[j].stand[t]));
@@ -280,7 +280,7 @@ static void test_meeting_engagement_deploys(void **state)
     /* 3 Crossbowmen + 2 Handgunners meet the 2000-point minimum of 4 only
      * because the Handgunners count toward it (counts_toward) */
     load_battle("good/empire-vs-orcs.yaml");
-    const mu_wm_battlefield *bf = &battle->bf;
+    const wm_battlefield *bf = &battle->bf;
     assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1975);
     assert_int_equal(battle->army[1].points_limit, 2000); /* the list's default */
     assert_int_equal(bf->n_units, 25 + 26);
@@ -288,11 +288,11 @@ static void test_meeting_engagement_deploys(void **state)
     assert_battlefield_sound(bf);
     int generals[2] = {0, 0};
     for (int i = 0; i < bf->n_units; i++) {
-        const mu_wm_unit *u = &bf->unit[i];
-        const mu_wm_side *side = &battle->scenario.side[u->side];
+        const wm_unit *u = &bf->unit[i];
+        const wm_side *side = &battle->scenario.side[u->side];
         assert_int_equal(u->side, battle->roster[i].side);
-        generals[u->side] += battle->roster[i].role == MU_WM_ROLE_GENERAL;
-        mu_vec2 fwd = mu_wm_edge_forward(side->edge);
+        generals[u->side] += battle->roster[i].role == WM_ROLE_GENERAL;
+        mu_vec2 fwd = wm_edge_forward(side->edge);
         for (int s = 0; s < u->n_stands; s++) {
             mu_vec2 c[4];
             mu_orect_corners(&u->stand[s], c);
@@ -305,15 +305,15 @@ static void test_meeting_engagement_deploys(void **state)
     assert_true(generals[0] == 1 && generals[1] == 1);
     /* the General rides his Griffon */
     for (int i = 0; i < bf->n_units; i++)
-        if (battle->roster[i].side == 0 && battle->roster[i].role == MU_WM_ROLE_GENERAL)
-            assert_true(bf->unit[i].profile.flags & MU_WM_FLYING && battle->roster[i].command == 9);
+        if (battle->roster[i].side == 0 && battle->roster[i].role == WM_ROLE_GENERAL)
+            assert_true(bf->unit[i].profile.flags & WM_FLYING && battle->roster[i].command == 9);
 }
 
 /* The same files deploy to the same battlefield, bit for bit. */
 static void test_deployment_is_deterministic(void **state)
 {
     (void)state;
-    static mu_wm_battlefield first;
+    static wm_battlefield first;
     load_battle("good/empire-vs-orcs.yaml");
     first = battle->bf;
     load_battle("good/empire-vs-orcs.yaml");
@@ -324,25 +324,25 @@ static void test_exact_positions(void **state)
 {
     (void)state;
     load_battle("good/exact.yaml");
-    const mu_wm_battlefield *bf = &battle->bf;
+    const wm_battlefield *bf = &battle->bf;
     assert_int_equal(bf->n_units, 10);
     /* exact units first: Knights facing 45 degrees, Warriors in column */
-    const mu_wm_unit *k = &bf->unit[0], *w = &bf->unit[1];
+    const wm_unit *k = &bf->unit[0], *w = &bf->unit[1];
     mu_vec2 front = mu_v2_add(k->stand[1].center, mu_v2_scale(k->stand[1].facing, 10.0));
     assert_true(fabs(front.x - 900.0) < 1e-9 && fabs(front.y - 500.0) < 1e-9);
     assert_true(fabs(k->stand[1].facing.x - sqrt(0.5)) < 1e-12 && fabs(k->stand[1].facing.y - sqrt(0.5)) < 1e-12);
-    assert_int_equal(mu_wm_classify_formation(w->stand, w->n_stands), MU_WM_COLUMN);
+    assert_int_equal(wm_classify_formation(w->stand, w->n_stands), WM_COLUMN);
     assert_true(w->stand[0].center.x == 1320.0 && w->stand[0].center.y == 710.0 && w->stand[0].facing.y == -1.0);
     assert_true(battle->roster[1].side == 1 && battle->roster[1].entry == 1);
     /* then the zones; characters after the units of their side */
-    assert_true(battle->roster[6].role == MU_WM_ROLE_GENERAL && battle->roster[9].role == MU_WM_ROLE_GENERAL);
-    assert_true(bf->unit[8].profile.flags & MU_WM_FLYING); /* the Gyrocopter */
+    assert_true(battle->roster[6].role == WM_ROLE_GENERAL && battle->roster[9].role == WM_ROLE_GENERAL);
+    assert_true(bf->unit[8].profile.flags & WM_FLYING); /* the Gyrocopter */
 }
 
 static void test_battle_without_scenario(void **state)
 {
     (void)state;
-    static const unsigned char zero[sizeof(mu_wm_battlefield)];
+    static const unsigned char zero[sizeof(wm_battlefield)];
     load_battle("good/skirmish-battle.yaml");
     assert_false(battle->has_scenario);
     assert_memory_equal(&battle->bf, zero, sizeof zero);
@@ -357,7 +357,7 @@ static void test_invalid_list_reports_its_own_line(void **state)
 {
     (void)state;
     char err[1536] = "";
-    assert_int_equal(mu_wm_battle_load("indirect/battle-bad-list.yaml", battle, err, sizeof err), MU_EXIT_DATAERR);
+    assert_int_equal(wm_battle_load("indirect/battle-bad-list.yaml", battle, err, sizeof err), MU_EXIT_DATAERR);
     assert_string_equal(err, "indirect/../bad/list-armour-7.yaml:4:67: error: armour must be 1+ to 6+, or 0 or - "
                              "for none, got '7+' (units[0].armour)");
 }
@@ -366,11 +366,11 @@ static void test_unreadable_files_are_noinput(void **state)
 {
     (void)state;
     char err[1536] = "";
-    assert_int_equal(mu_wm_army_list_load("bad/none.yaml", &battle->army[0].list, err, sizeof err), MU_EXIT_NOINPUT);
+    assert_int_equal(wm_army_list_load("bad/none.yaml", &battle->army[0].list, err, sizeof err), MU_EXIT_NOINPUT);
     assert_string_equal(err, "bad/none.yaml: error: cannot read: No such file or directory");
-    assert_int_equal(mu_wm_scenario_load("bad", &battle->scenario, err, sizeof err), MU_EXIT_NOINPUT);
+    assert_int_equal(wm_scenario_load("bad", &battle->scenario, err, sizeof err), MU_EXIT_NOINPUT);
     assert_string_equal(err, "bad: error: cannot read: Is a directory");
-    assert_int_equal(mu_wm_battle_load("none.yaml", battle, err, sizeof err), MU_EXIT_NOINPUT);
+    assert_int_equal(wm_battle_load("none.yaml", battle, err, sizeof err), MU_EXIT_NOINPUT);
 }
 
 static void test_short_error_buffer_is_truncated(void **state)
@@ -378,7 +378,7 @@ static void test_short_error_buffer_is_truncated(void **state)
     (void)state;
     char err[16];
     memset(err, 'x', sizeof err);
-    assert_int_equal(mu_wm_army_list_load("bad/list-armour-7.yaml", &battle->army[0].list, err, sizeof err),
+    assert_int_equal(wm_army_list_load("bad/list-armour-7.yaml", &battle->army[0].list, err, sizeof err),
                      MU_EXIT_DATAERR);
     assert_string_equal(err, "bad/list-armour");
 }

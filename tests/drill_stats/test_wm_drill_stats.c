@@ -2,13 +2,13 @@
  * 10^6 games per policy of a default.yaml-like army (General 9, two Heroes
  * 8, eight units including a three-unit brigade, an enemy close, a unit in
  * a wood, a bloodied unit; heroes-first and general-first, 3 orders per
- * unit), driven through mu_wm_order_drill's prepare / setup / play_turn /
+ * unit), driven through wm_order_drill's prepare / setup / play_turn /
  * record with count tables only (no per-game rows, no HDF5), game g rolling
  * from mu_rng_for_game(SEED, g). The count tables are compared with exact
  * values at a family-wise alpha of 1e-6 per test:
  *
  *  (a) every (policy, Command, penalty, order number) cell of the
- *      attempts/successes tables against mu_wm_order_success_ways / 36
+ *      attempts/successes tables against wm_order_success_ways / 36
  *      (two-sided z, Bonferroni over the cells);
  *  (b) each character's orders_given_hist row against the exact order-chain
  *      distribution of his plan steps (chi-square, cells pooled to expect at
@@ -40,9 +40,9 @@
 #include "muster/dice.h"
 #include "muster/odds.h"
 #include "muster/rng.h"
-#include "muster/wm_drill.h"
-#include "muster/wm_drill_policy.h"
-#include "muster/wm_orders.h"
+#include "warmaster/wm_drill.h"
+#include "warmaster/policy/wm_drill_policy.h"
+#include "warmaster/wm_orders.h"
 
 #define GAMES_PER_POLICY UINT64_C(1000000)
 #define SEED UINT64_C(0x6d75737465720003)
@@ -59,7 +59,7 @@ enum { HEROES_FIRST, GENERAL_FIRST, N_POLICIES };
 static mu_experiment ex;
 static mu_layout layout;
 static uint64_t *tables[MU_LAYOUT_MAX_TABLES];
-static mu_drill_plan plans[N_POLICIES];
+static wm_drill_plan plans[N_POLICIES];
 static int t_attempts, t_successes, t_blunders, t_games, t_given_hist, t_general_ended;
 
 /* The army, after experiments/default.yaml but with a General reliable
@@ -94,16 +94,16 @@ static void make_experiment(void)
     ex.seed = SEED;
     ex.games = GAMES_PER_POLICY;
     ex.per_game_rows = 0;
-    ex.order_rules = mu_wm_order_rules_default();
-    mu_drill_study *s = &ex.drill;
+    ex.order_rules = wm_order_rules_default();
+    wm_drill_study *s = &ex.drill;
     s->n_characters = N_CHARACTERS;
-    s->characters[GENERAL] = (mu_drill_character){"General", 1, 9};
-    s->characters[HERO_LEFT] = (mu_drill_character){"Hero Left", 0, 8};
-    s->characters[HERO_RIGHT] = (mu_drill_character){"Hero Right", 0, 8};
+    s->characters[GENERAL] = (wm_drill_character){"General", 1, 9};
+    s->characters[HERO_LEFT] = (wm_drill_character){"Hero Left", 0, 8};
+    s->characters[HERO_RIGHT] = (wm_drill_character){"Hero Right", 0, 8};
     s->general = GENERAL;
     s->n_units = (int)(sizeof units / sizeof units[0]);
     for (int u = 0; u < s->n_units; u++) {
-        mu_drill_unit *unit = &s->units[u];
+        wm_drill_unit *unit = &s->units[u];
         snprintf(unit->name, sizeof unit->name, "%s", units[u].name);
         for (int c = 0; c < N_CHARACTERS; c++)
             unit->distance_mm[c] = units[u].cm[c] * 10.0;
@@ -116,8 +116,8 @@ static void make_experiment(void)
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "left");
     ex.n_policies = N_POLICIES;
-    ex.policies[HEROES_FIRST] = (mu_drill_policy){"heroes-first", MU_DRILL_HEROES_FIRST, 3, 1};
-    ex.policies[GENERAL_FIRST] = (mu_drill_policy){"general-first", MU_DRILL_GENERAL_FIRST, 3, 1};
+    ex.policies[HEROES_FIRST] = (wm_drill_policy){"heroes-first", WM_DRILL_HEROES_FIRST, 3, 1};
+    ex.policies[GENERAL_FIRST] = (wm_drill_policy){"general-first", WM_DRILL_GENERAL_FIRST, 3, 1};
 }
 
 static int table_index(const char *name)
@@ -138,7 +138,7 @@ static int play_all(void **state)
 {
     (void)state;
     make_experiment();
-    const mu_ruleset *rs = &mu_wm_order_drill;
+    const mu_ruleset *rs = &wm_order_drill;
     void *ctx = NULL;
     uint64_t games = 0;
     char err[256];
@@ -175,7 +175,7 @@ static int play_all(void **state)
     free(st);
     rs->release(ctx);
     for (int p = 0; p < N_POLICIES; p++)
-        mu_drill_plan_build(&ex.drill, &ex.policies[p], &plans[p]);
+        wm_drill_plan_build(&ex.drill, &ex.policies[p], &plans[p]);
     return 0;
 }
 
@@ -198,14 +198,14 @@ static void character_chain(int p, int ch, int command_shift, mu_chain_odds *out
     memset(&spec, 0, sizeof spec);
     int command = ex.drill.characters[ch].command + command_shift;
     for (int i = 0; i < plans[p].n_steps; i++) {
-        const mu_drill_step *st = &plans[p].steps[i];
+        const wm_drill_step *st = &plans[p].steps[i];
         if (st->character != ch)
             continue;
         int k = spec.n_units++;
-        int pen = mu_drill_situational_penalty(&ex.drill, &ex.order_rules, ch, st->group);
+        int pen = wm_drill_situational_penalty(&ex.drill, &ex.order_rules, ch, st->group);
         spec.orders[k] = st->orders;
         for (int j = 0; j < st->orders; j++)
-            spec.p_success[k][j] = mu_wm_order_success_ways(&ex.order_rules, command - pen - j) / 36.0;
+            spec.p_success[k][j] = wm_order_success_ways(&ex.order_rules, command - pen - j) / 36.0;
     }
     assert_int_equal(mu_chain_odds_compute(&spec, out), 0);
 }
@@ -324,7 +324,7 @@ static int cells_rejected(int target_shift, int check_size, int verbose, int *n_
                     assert_true(e < n_pen - 1);
                     int command = cmd0 + c, penalty = pen0 + e, order = ord0 + o;
                     int target = command - penalty - (order - 1) + target_shift;
-                    double prob = mu_wm_order_success_ways(&ex.order_rules, target) / 36.0;
+                    double prob = wm_order_success_ways(&ex.order_rules, target) / 36.0;
                     if (check_size && ((double)n * prob < MIN_CELL_EACH_WAY ||
                                        (double)n * (1.0 - prob) < MIN_CELL_EACH_WAY)) {
                         print_error("cell %s C%d pen %d order %d: %llu attempts too thin for the z-test\n",
@@ -490,7 +490,7 @@ static void test_wm_drill_stats_army_penalties_by_hand(void **state)
             assert_int_equal(plans[p].steps[i].character, want[k].ch);
             assert_int_equal(plans[p].steps[i].group, want[k].group);
             assert_int_equal(plans[p].steps[i].orders, 3);
-            assert_int_equal(mu_drill_situational_penalty(&ex.drill, &ex.order_rules, want[k].ch,
+            assert_int_equal(wm_drill_situational_penalty(&ex.drill, &ex.order_rules, want[k].ch,
                                                           want[k].group),
                              want[k].penalty);
         }

@@ -79,11 +79,11 @@ static void test_minimal_example_loads(void **state)
     assert_true(ex.seed == 2026 && ex.games == 1000);
     assert_string_equal(ex.output, "");
     assert_int_equal(ex.per_game_rows, 1);
-    mu_wm_order_rules def = mu_wm_order_rules_default();
+    wm_order_rules def = wm_order_rules_default();
     assert_true(ex.order_rules.distance_step_mm == def.distance_step_mm);
     assert_true(ex.order_rules.enemy_close_mm == def.enemy_close_mm);
     assert_int_equal(ex.order_rules.blunder_on_12, def.blunder_on_12);
-    const mu_drill_study *st = &ex.drill;
+    const wm_drill_study *st = &ex.drill;
     assert_int_equal(st->n_characters, 2);
     assert_int_equal(st->general, 0);
     assert_string_equal(st->characters[1].name, "Hero");
@@ -99,13 +99,13 @@ static void test_minimal_example_loads(void **state)
     assert_true(st->units[2].brigade == -1 && st->n_brigades == 0);
     assert_int_equal(ex.n_policies, 1);
     assert_string_equal(ex.policies[0].label, "as-listed");
-    assert_int_equal(ex.policies[0].kind, MU_DRILL_AS_LISTED);
+    assert_int_equal(ex.policies[0].kind, WM_DRILL_AS_LISTED);
     assert_true(ex.policies[0].orders_per_unit == 3 && ex.policies[0].use_brigades == 1);
     mu_experiment_free(&ex);
     assert_null(ex.text);
 }
 
-static void assert_unit(const mu_drill_unit *u, const char *name, const double mm[3], double enemy_mm,
+static void assert_unit(const wm_drill_unit *u, const char *name, const double mm[3], double enemy_mm,
                         int dense, int lost, int ordered_by, int brigade)
 {
     assert_string_equal(u->name, name);
@@ -118,7 +118,7 @@ static void assert_unit(const mu_drill_unit *u, const char *name, const double m
     assert_int_equal(u->brigade, brigade);
 }
 
-static void assert_policy(const mu_drill_policy *p, const char *label, mu_drill_policy_kind kind,
+static void assert_policy(const wm_drill_policy *p, const char *label, wm_drill_policy_kind kind,
                           int orders, int brigades)
 {
     assert_string_equal(p->label, label);
@@ -139,7 +139,7 @@ static void test_full_file_loads_every_key(void **state)
     assert_int_equal(ex.per_game_rows, 0);
     assert_true(ex.order_rules.distance_step_mm == 250.0 && ex.order_rules.enemy_close_mm == 125.0);
     assert_int_equal(ex.order_rules.blunder_on_12, 0);
-    const mu_drill_study *st = &ex.drill;
+    const wm_drill_study *st = &ex.drill;
     assert_int_equal(st->n_characters, 3);
     assert_int_equal(st->general, 1);
     assert_string_equal(st->characters[2].name, "Hero Right");
@@ -157,11 +157,11 @@ static void test_full_file_loads_every_key(void **state)
     assert_string_equal(st->brigade_names[0], "left");
     assert_string_equal(st->brigade_names[1], "right");
     assert_int_equal(ex.n_policies, 5);
-    assert_policy(&ex.policies[0], "heroes-first", MU_DRILL_HEROES_FIRST, 3, 1);
-    assert_policy(&ex.policies[1], "heroes-first x1", MU_DRILL_HEROES_FIRST, 1, 0);
-    assert_policy(&ex.policies[2], "n", MU_DRILL_NEAREST_FIRST, 2, 1);
-    assert_policy(&ex.policies[3], "general-first", MU_DRILL_GENERAL_FIRST, 3, 1);
-    assert_policy(&ex.policies[4], "as-listed", MU_DRILL_AS_LISTED, 3, 1);
+    assert_policy(&ex.policies[0], "heroes-first", WM_DRILL_HEROES_FIRST, 3, 1);
+    assert_policy(&ex.policies[1], "heroes-first x1", WM_DRILL_HEROES_FIRST, 1, 0);
+    assert_policy(&ex.policies[2], "n", WM_DRILL_NEAREST_FIRST, 2, 1);
+    assert_policy(&ex.policies[3], "general-first", WM_DRILL_GENERAL_FIRST, 3, 1);
+    assert_policy(&ex.policies[4], "as-listed", WM_DRILL_AS_LISTED, 3, 1);
     mu_experiment_free(&ex);
 }
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "muster/bs_rules.h"
+#include "battlesystem/bs_rules.h"
 #include "muster/experiment.h"
 #include "muster/odds_forced_march.h"
 #include "run_games.h"
@@ -39,7 +39,7 @@ static int R, M, P, M0; /* rounds, morale axis length, penalty axis length, lowe
  * (burst, rest, march limit), built by the odds module. */
 static void schedule_of(int p, mu_fm_action *out)
 {
-    const mu_bs_policy_spec *s = &ex.battlesystem.matchups[p].side[0];
+    const bs_policy_spec *s = &ex.battlesystem.matchups[p].side[0];
     mu_fm_action buf[MU_FM_MAX_ROUNDS];
     int n = mu_fm_schedule(s->marches ? s->marches : R, s->burst, s->rest_rounds, R, buf, MU_FM_MAX_ROUNDS);
     assert_true(n >= R);
@@ -50,7 +50,7 @@ static void exact_for(int p, int morale, mu_fm_odds *o)
 {
     mu_fm_action sched[MU_FM_MAX_ROUNDS];
     schedule_of(p, sched);
-    double pass = fmin(1.0, mu_bs_check_probability(&ex.battlesystem.rules.morale, morale, 0));
+    double pass = fmin(1.0, bs_check_probability(&ex.battlesystem.rules.morale, morale, 0));
     assert_int_equal(mu_fm_odds_compute(sched, R, pass, o), 0);
 }
 
@@ -123,7 +123,7 @@ static int teardown_games(void **state)
 static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
 {
     (void)state;
-    const mu_bs_study *st = &ex.battlesystem;
+    const bs_study *st = &ex.battlesystem;
     int tests = st->n_matchups * R * st->n_units;
     for (int p = 0; p < st->n_matchups; p++)
         for (int u = 0; u < st->n_units; u++) {
@@ -155,7 +155,7 @@ static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
 static void test_bs_forced_march_checks_pass_at_exact_rate(void **state)
 {
     (void)state;
-    const mu_bs_study *st = &ex.battlesystem;
+    const bs_study *st = &ex.battlesystem;
     for (int p = 0; p < st->n_matchups; p++) {
         mu_fm_odds o;
         exact_for(p, st->units[0].profile.morale, &o);
@@ -166,7 +166,7 @@ static void test_bs_forced_march_checks_pass_at_exact_rate(void **state)
             char what[96];
             snprintf(what, sizeof what, "%s, morale %d, checks passed", st->matchups[p].label, m);
             assert_rate(what, (long)c[0], (long)(c[0] + c[1]),
-                        mu_bs_check_probability(&st->rules.morale, m, 0), STATS_ALPHA / (st->n_matchups * st->n_units));
+                        bs_check_probability(&st->rules.morale, m, 0), STATS_ALPHA / (st->n_matchups * st->n_units));
         }
     }
 }
@@ -185,7 +185,7 @@ static void test_bs_forced_march_rejects_chain_without_recovery(void **state)
         /* five marches, then rests that do not recover: the distribution
          * after round 5, held */
         assert_int_equal(mu_fm_schedule(5, 1, 0, 0, none, MU_FM_MAX_ROUNDS), 5);
-        assert_int_equal(mu_fm_odds_compute(none, 5, mu_bs_check_probability(&ex.battlesystem.rules.morale,
+        assert_int_equal(mu_fm_odds_compute(none, 5, bs_check_probability(&ex.battlesystem.rules.morale,
                                                                              morale[i], 0), &o), 0);
         long obs[MU_FM_MAX_ROUNDS + 1];
         double exp[MU_FM_MAX_ROUNDS + 1];

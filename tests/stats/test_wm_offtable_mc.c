@@ -1,8 +1,8 @@
 /* Monte Carlo check of the exact off-table odds: for each count of stands
  * lost 0..5, 10^6 off-table episodes played by the rules engine
- * (mu_wm_offtable_leave, then mu_wm_offtable_start_of_turn while pending,
+ * (wm_offtable_leave, then wm_offtable_start_of_turn while pending,
  * up to TURNS re-rolls; one generator per episode from mu_rng_for_game, as
- * the batch runner does) against mu_wm_offtable_odds, at a fixed seed.
+ * the batch runner does) against wm_offtable_odds, at a fixed seed.
  *
  * warmaster-movement: "Units which move off the table": the D6 chart,
  * "-1 ... for each of the unit's stands that has already been removed",
@@ -16,7 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "muster/wm_offtable.h"
+#include "warmaster/wm_offtable.h"
 #include "stats_check.h"
 
 #define N_EPISODES 1000000L
@@ -40,7 +40,7 @@ static struct episode_counts sim[MAX_LOST + 1];
 static mu_offtable_odds exact[MAX_LOST + 1];
 
 /* Returns the joint cell of an episode that ended with s. */
-static int joint_cell(const mu_wm_offtable *s)
+static int joint_cell(const wm_offtable *s)
 {
     if (s->fate == MU_OFFTABLE_OFF)
         return N_JOINT - 1;
@@ -51,14 +51,14 @@ static int joint_cell(const mu_wm_offtable *s)
 /* Plays N_EPISODES episodes of a unit with `lost` stands lost into *c. */
 static void simulate(int lost, struct episode_counts *c)
 {
-    mu_wm_offtable_body body = {.stands_lost = lost};
+    wm_offtable_body body = {.stands_lost = lost};
     for (long i = 0; i < N_EPISODES; i++) {
         uint64_t g = (uint64_t)lost * (uint64_t)N_EPISODES + (uint64_t)i;
         mu_dice dice = mu_dice_from_rng(mu_rng_for_game(SEED, g));
-        mu_wm_offtable s;
-        mu_wm_offtable_leave(&s, &body, MU_WM_OFFTABLE_MOVED, &dice);
-        for (int t = 1; t <= TURNS && mu_wm_offtable_pending(&s); t++)
-            mu_wm_offtable_start_of_turn(&s, &dice);
+        wm_offtable s;
+        wm_offtable_leave(&s, &body, WM_OFFTABLE_MOVED, &dice);
+        for (int t = 1; t <= TURNS && wm_offtable_pending(&s); t++)
+            wm_offtable_start_of_turn(&s, &dice);
         c->fate[s.fate]++;
         c->joint[joint_cell(&s)]++;
         c->back_immediately += s.returned_immediately;
@@ -86,7 +86,7 @@ static int setup_episodes(void **state)
 {
     (void)state;
     for (int lost = 0; lost <= MAX_LOST; lost++) {
-        if (mu_wm_offtable_odds(lost, TURNS, &exact[lost]) != 0)
+        if (wm_offtable_odds(lost, TURNS, &exact[lost]) != 0)
             return -1;
         simulate(lost, &sim[lost]);
     }
@@ -141,7 +141,7 @@ static void test_wm_offtable_mc_rejects_modifier_on_first_roll_only(void **state
 {
     (void)state;
     mu_offtable_odds later;
-    assert_int_equal(mu_wm_offtable_odds(0, TURNS - 1, &later), 0);
+    assert_int_equal(wm_offtable_odds(0, TURNS - 1, &later), 0);
     for (int lost = 1; lost <= 3; lost++) {
         const double *first = exact[lost].p_roll;
         double wrong[MU_OFFTABLE_N_FATES];
@@ -159,7 +159,7 @@ static void test_wm_offtable_mc_rejects_one_reroll_too_few(void **state)
 {
     (void)state;
     mu_offtable_odds wrong;
-    assert_int_equal(mu_wm_offtable_odds(0, TURNS - 1, &wrong), 0);
+    assert_int_equal(wm_offtable_odds(0, TURNS - 1, &wrong), 0);
     assert_true(fit_p_value("final fate, 0 lost, vs one re-roll too few", sim[0].fate, wrong.p_final,
                             MU_OFFTABLE_N_FATES) < STATS_ALPHA);
 }
@@ -169,11 +169,11 @@ static void test_wm_offtable_mc_rejects_one_reroll_too_few(void **state)
 static void test_wm_offtable_mc_six_lost_always_destroyed(void **state)
 {
     (void)state;
-    mu_wm_offtable_body body = {.stands_lost = 6};
+    wm_offtable_body body = {.stands_lost = 6};
     for (uint64_t g = 0; g < 10000; g++) {
         mu_dice dice = mu_dice_from_rng(mu_rng_for_game(SEED, g));
-        mu_wm_offtable s;
-        mu_wm_offtable_leave(&s, &body, MU_WM_OFFTABLE_MOVED, &dice);
+        wm_offtable s;
+        wm_offtable_leave(&s, &body, WM_OFFTABLE_MOVED, &dice);
         assert_int_equal(s.fate, MU_OFFTABLE_DESTROYED);
     }
 }

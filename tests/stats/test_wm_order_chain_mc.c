@@ -18,7 +18,7 @@
 #include "muster/dice.h"
 #include "muster/odds.h"
 #include "muster/rng.h"
-#include "muster/wm_orders.h"
+#include "warmaster/wm_orders.h"
 #include "stats_check.h"
 
 #define N_CHAINS 1000000L
@@ -29,7 +29,7 @@
 
 /* In chain order: infantry 10 cm away in a wood; a unit 45 cm away with an
  * enemy 15 cm from it; cavalry 65 cm away. Each is ordered up to 3 times. */
-static const mu_wm_order_situation units[N_UNITS] = {
+static const wm_order_situation units[N_UNITS] = {
     {.distance_mm = 100.0, .enemy_distance_mm = INFINITY, .in_dense_terrain = 1},
     {.distance_mm = 450.0, .enemy_distance_mm = 150.0},
     {.distance_mm = 650.0, .enemy_distance_mm = INFINITY},
@@ -44,7 +44,7 @@ struct chain_counts {
     long units_ordered[N_UNITS + 1];
 };
 
-static mu_wm_order_rules rules;
+static wm_order_rules rules;
 static int targets[N_UNITS][ORDERS];
 static mu_chain_spec spec;
 static mu_chain_odds exact;
@@ -60,7 +60,7 @@ static void simulate(const int tgt[N_UNITS][ORDERS], struct chain_counts *c)
             for (int j = 0; j < ORDERS; j++) {
                 int sum = mu_2d6_sum(mu_roll_2d6(&rng));
                 c->attempts[i][j]++;
-                if (!mu_wm_order_roll_succeeds(&rules, tgt[i][j], sum)) {
+                if (!wm_order_roll_succeeds(&rules, tgt[i][j], sum)) {
                     c->half_pace[i] += j == 0;
                     failed = 1;
                     break;
@@ -78,14 +78,14 @@ static void simulate(const int tgt[N_UNITS][ORDERS], struct chain_counts *c)
 static int setup_chains(void **state)
 {
     (void)state;
-    rules = mu_wm_order_rules_default();
+    rules = wm_order_rules_default();
     spec.n_units = N_UNITS;
     for (int i = 0; i < N_UNITS; i++) {
         spec.orders[i] = ORDERS;
         for (int j = 0; j < ORDERS; j++) {
-            mu_wm_penalties p = mu_wm_order_penalties(&rules, &units[i], j + 1);
-            targets[i][j] = mu_wm_order_target(COMMAND, &p);
-            spec.p_success[i][j] = mu_wm_order_success_ways(&rules, targets[i][j]) / 36.0;
+            wm_penalties p = wm_order_penalties(&rules, &units[i], j + 1);
+            targets[i][j] = wm_order_target(COMMAND, &p);
+            spec.p_success[i][j] = wm_order_success_ways(&rules, targets[i][j]) / 36.0;
         }
     }
     if (mu_chain_odds_compute(&spec, &exact) != 0)
@@ -155,7 +155,7 @@ static void test_wm_chain_fit_rejects_off_by_one_target(void **state)
     (void)state;
     mu_chain_spec wrong = spec;
     for (int j = 0; j < ORDERS; j++)
-        wrong.p_success[2][j] = mu_wm_order_success_ways(&rules, targets[2][j] + 1) / 36.0;
+        wrong.p_success[2][j] = wm_order_success_ways(&rules, targets[2][j] + 1) / 36.0;
     mu_chain_odds wrong_odds;
     assert_int_equal(mu_chain_odds_compute(&wrong, &wrong_odds), 0);
     double pv = fit_p_value("orders given vs off-by-one model", sim.orders_given,

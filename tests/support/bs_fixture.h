@@ -8,15 +8,15 @@
 #ifndef MUSTER_TEST_BS_FIXTURE_H
 #define MUSTER_TEST_BS_FIXTURE_H
 
-#include "muster/bs_field.h"
-#include "muster/bs_unit.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_unit.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-static mu_bs_rules R;
-static mu_bs_table T;
-static mu_bs_tally TALLY;
+static bs_rules R;
+static bs_table T;
+static bs_tally TALLY;
 static mu_dice DICE;
 static const uint8_t NO_DICE[1] = {0}; /* an empty script: no die may be rolled */
 
@@ -25,17 +25,17 @@ static const uint8_t NO_DICE[1] = {0}; /* an empty script: no die may be rolled 
 static inline int bs_setup(void **state)
 {
     (void)state;
-    R = mu_bs_rules_default();
-    T = (mu_bs_table){0};
-    TALLY = (mu_bs_tally){0};
+    R = bs_rules_default();
+    T = (bs_table){0};
+    TALLY = (bs_tally){0};
     DICE = mu_dice_scripted(NO_DICE, 0);
     return 0;
 }
 
 /* The engine's view of R, T, DICE and TALLY. */
-static inline mu_bs_env bs_env(void)
+static inline bs_env fx_env(void)
 {
-    mu_bs_env e = {&R, &T, &DICE, &TALLY};
+    bs_env e = {&R, &T, &DICE, &TALLY};
     return e;
 }
 
@@ -44,9 +44,9 @@ static inline mu_bs_env bs_env(void)
 static inline void bs_script(const uint8_t *faces, size_t n) { DICE = mu_dice_scripted(faces, n); }
 
 /* A unit of kind k: rate 12", 20 x 20 mm bases, AR 15, morale 12. */
-static inline mu_bs_profile bs_profile(mu_bs_kind k)
+static inline bs_profile fx_profile(bs_kind k)
 {
-    mu_bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
+    bs_profile p = {k, 12.0, 20.0, 20.0, 15, 12, 0, 0};
     return p;
 }
 
@@ -55,18 +55,18 @@ static inline mu_vec2 bs_facing(int side) { return side == 0 ? mu_v2(0, 1) : mu_
 
 /* A unit of profile p for side, figs figures frontage wide in formation
  * form, its front midpoint at (x, y) mm, facing bs_facing(side). */
-static inline mu_bs_unit bs_unit(mu_bs_profile p, int side, int figs, int frontage, mu_bs_formation form, double x,
+static inline bs_unit fx_unit(bs_profile p, int side, int figs, int frontage, bs_formation form, double x,
                                  double y)
 {
-    return mu_bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), bs_facing(side));
+    return bs_unit_make(&p, &R, side, figs, frontage, form, mu_v2(x, y), bs_facing(side));
 }
 
-/* Adds bs_unit(...) to f; returns its index (as mu_bs_field_add). */
-static inline int bs_add(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage, mu_bs_formation form,
+/* Adds fx_unit(...) to f; returns its index (as bs_field_add). */
+static inline int bs_add(bs_field *f, bs_profile p, int side, int figs, int frontage, bs_formation form,
                          double x, double y)
 {
-    mu_bs_unit u = bs_unit(p, side, figs, frontage, form, x, y);
-    return mu_bs_field_add(f, &u);
+    bs_unit u = fx_unit(p, side, figs, frontage, form, x, y);
+    return bs_field_add(f, &u);
 }
 
 #endif

@@ -5,34 +5,34 @@
 #ifndef MUSTER_TEST_WM_GAME_FIXTURE_H
 #define MUSTER_TEST_WM_GAME_FIXTURE_H
 
-#include "muster/wm_game.h"
+#include "warmaster/wm_game.h"
 #include "wm_table.h"
 
 #include <stdio.h>
 #include <string.h>
 
 typedef struct fixture {
-    mu_wm_scenario sc;
-    mu_wm_battlefield bf;
-    mu_wm_deployed roster[MU_WM_MAX_UNITS];
-    char name_buf[MU_WM_MAX_UNITS][32];
-    const char *names[MU_WM_MAX_UNITS];
-    mu_wm_game_rules rules;
-    mu_wm_game g;
+    wm_scenario sc;
+    wm_battlefield bf;
+    wm_deployed roster[WM_MAX_UNITS];
+    char name_buf[WM_MAX_UNITS][32];
+    const char *names[WM_MAX_UNITS];
+    wm_game_rules rules;
+    wm_game g;
     mu_dice dice;
-    mu_wm_game_env env;
+    wm_game_env env;
     int faults;          /* invariant faults seen */
     char last_fault[256];
     int moves;           /* move events seen */
 } fixture;
 
 /* The after_move hook: the invariant checker. */
-static inline void fx_check(void *user, const mu_wm_game *g, const mu_wm_move_event *ev)
+static inline void fx_check(void *user, const wm_game *g, const wm_move_event *ev)
 {
     fixture *f = user;
     char why[256];
     f->moves++;
-    if (mu_wm_game_check(g, ev, why, sizeof why)) {
+    if (wm_game_check(g, ev, why, sizeof why)) {
         f->faults++;
         snprintf(f->last_fault, sizeof f->last_fault, "%s", why);
     }
@@ -42,7 +42,7 @@ static inline void fx_check(void *user, const mu_wm_game *g, const mu_wm_move_ev
 static inline void fx_init(fixture *f)
 {
     memset(f, 0, sizeof *f);
-    mu_wm_battlefield_init(&f->sc.table, MU_WM_TABLE_WIDTH_MM, MU_WM_TABLE_DEPTH_MM);
+    wm_battlefield_init(&f->sc.table, WM_TABLE_WIDTH_MM, WM_TABLE_DEPTH_MM);
     snprintf(f->sc.name, sizeof f->sc.name, "test");
     f->sc.turns = 6;
     f->sc.first = 0;
@@ -50,10 +50,10 @@ static inline void fx_init(fixture *f)
     f->sc.general_leaving_loses = 1;
     snprintf(f->sc.side[0].name, sizeof f->sc.side[0].name, "South");
     snprintf(f->sc.side[1].name, sizeof f->sc.side[1].name, "North");
-    f->sc.side[0].edge = MU_WM_EDGE_SOUTH;
-    f->sc.side[1].edge = MU_WM_EDGE_NORTH;
+    f->sc.side[0].edge = WM_EDGE_SOUTH;
+    f->sc.side[1].edge = WM_EDGE_NORTH;
     f->bf = f->sc.table;
-    f->rules = mu_wm_game_rules_default();
+    f->rules = wm_game_rules_default();
     f->env.user = f;
     f->env.after_move = fx_check;
     f->env.dice = &f->dice;
@@ -61,29 +61,29 @@ static inline void fx_init(fixture *f)
 
 /* Adds a unit of n stands in a line, front edge centred on (x, y),
  * facing (fx, fy). Returns its index. */
-static inline int fx_unit(fixture *f, int side, mu_wm_troop troop, int n, double x, double y, double fx, double fy,
+static inline int fx_unit(fixture *f, int side, wm_troop troop, int n, double x, double y, double fx, double fy,
                           const char *name)
 {
-    mu_wm_unit u = wmt_line_unit(side, troop, 0, n, mu_v2(x, y), mu_v2(fx, fy));
-    if (mu_wm_add_unit(&f->bf, &u) != MU_WM_OK)
+    wm_unit u = wmt_line_unit(side, troop, 0, n, mu_v2(x, y), mu_v2(fx, fy));
+    if (wm_add_unit(&f->bf, &u) != WM_OK)
         return -1;
     int k = f->bf.n_units - 1;
-    f->roster[k] = (mu_wm_deployed){.side = side, .entry = k, .list_unit = k, .mount = -1, .role = MU_WM_ROLE_NONE};
+    f->roster[k] = (wm_deployed){.side = side, .entry = k, .list_unit = k, .mount = -1, .role = WM_ROLE_NONE};
     snprintf(f->name_buf[k], sizeof f->name_buf[k], "%s", name);
     f->names[k] = f->name_buf[k];
     return k;
 }
 
 /* Adds a character (a 40 x 20 stand facing the enemy) at (x, y). */
-static inline int fx_char(fixture *f, int side, mu_wm_role role, int command, double x, double y, const char *name)
+static inline int fx_char(fixture *f, int side, wm_role role, int command, double x, double y, const char *name)
 {
-    mu_wm_profile p = mu_wm_profile_default(MU_WM_CHARACTER, 0);
-    mu_wm_unit u = mu_wm_unit_make(side, &p);
-    mu_wm_unit_add_stand(&u, mu_v2(x, y), mu_v2(0, side == 0 ? 1 : -1));
-    if (mu_wm_add_unit(&f->bf, &u) != MU_WM_OK)
+    wm_profile p = wm_profile_default(WM_CHARACTER, 0);
+    wm_unit u = wm_unit_make(side, &p);
+    wm_unit_add_stand(&u, mu_v2(x, y), mu_v2(0, side == 0 ? 1 : -1));
+    if (wm_add_unit(&f->bf, &u) != WM_OK)
         return -1;
     int k = f->bf.n_units - 1;
-    f->roster[k] = (mu_wm_deployed){.side = side, .entry = k, .list_unit = k, .mount = -1, .role = role,
+    f->roster[k] = (wm_deployed){.side = side, .entry = k, .list_unit = k, .mount = -1, .role = role,
                                     .command = command};
     snprintf(f->name_buf[k], sizeof f->name_buf[k], "%s", name);
     f->names[k] = f->name_buf[k];
@@ -96,7 +96,7 @@ static inline void fx_objective(fixture *f, double x, double y, double r, int po
 {
     f->sc.n_objectives = 1;
     f->sc.objective[0].points = points;
-    f->sc.objective[0].area = (mu_wm_feature){.kind = MU_WM_OTHER_FEATURE, .shape = MU_WM_SHAPE_CIRCLE,
+    f->sc.objective[0].area = (wm_feature){.kind = WM_OTHER_FEATURE, .shape = WM_SHAPE_CIRCLE,
                                               .circle = {mu_v2(x, y), r}, .lo = mu_v2(x - r, y - r),
                                               .hi = mu_v2(x + r, y + r)};
 }
@@ -106,21 +106,21 @@ static inline void fx_objective(fixture *f, double x, double y, double r, int po
 static inline void fx_start(fixture *f, int side, const uint8_t *faces, size_t n)
 {
     f->dice = faces ? mu_dice_scripted(faces, n) : mu_dice_from_rng(mu_rng_for_game(1, 0));
-    mu_wm_game_init(&f->g, &f->sc, &f->bf, f->roster, f->names, &f->rules, 0);
+    wm_game_init(&f->g, &f->sc, &f->bf, f->roster, f->names, &f->rules, 0);
     f->g.turn = 1;
-    mu_wm_command_begin(&f->g, side, &f->env);
+    wm_command_begin(&f->g, side, &f->env);
 }
 
 /* Returns the distance between units a and b of the game. */
 static inline double fx_dist(const fixture *f, int a, int b)
 {
-    return mu_wm_unit_distance_mm(&f->g.bf.unit[a], &f->g.bf.unit[b], NULL, NULL, NULL, NULL);
+    return wm_unit_distance_mm(&f->g.bf.unit[a], &f->g.bf.unit[b], NULL, NULL, NULL, NULL);
 }
 
 /* A goal for a single unit: toward point (x, y), keeping formation. */
-static inline mu_wm_order_goal fx_goal(double x, double y, int charge)
+static inline wm_order_goal fx_goal(double x, double y, int charge)
 {
-    mu_wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = MU_WM_FORM_KEEP, .charge = {charge, -1, -1, -1}};
+    wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = WM_FORM_KEEP, .charge = {charge, -1, -1, -1}};
     return g;
 }
 

@@ -10,33 +10,33 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_charge.h"
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
+#include "battlesystem/bs_charge.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
 
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static int add(mu_bs_field *f, mu_bs_kind k, int side, mu_bs_formation form, double x, double y)
+static int add(bs_field *f, bs_kind k, int side, bs_formation form, double x, double y)
 {
-    return bs_add(f, bs_profile(k), side, 8, 4, form, x, y);
+    return bs_add(f, fx_profile(k), side, 8, 4, form, x, y);
 }
 
-static mu_bs_env begin(mu_bs_field *f)
+static bs_env begin(bs_field *f)
 {
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(f, 0);
-    mu_bs_phase_begin(f, &e, 0);
+    bs_env e = fx_env();
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, &e, 0);
     return e;
 }
 
 /* Declares, runs straight ahead and finishes a charge of u at target. */
-static mu_bs_charge_result charge(mu_bs_field *f, mu_bs_env *e, int u, int target)
+static bs_charge_result charge(bs_field *f, bs_env *e, int u, int target)
 {
-    assert_int_equal(mu_bs_start(f, e, u, MU_BS_MODE_CHARGE, target), MU_BS_OK);
-    mu_bs_charge_result r;
-    assert_int_equal(mu_bs_charge_run(f, e, u, 0, &r), MU_BS_OK);
-    mu_bs_finish(f, e, u, NULL);
+    assert_int_equal(bs_start(f, e, u, BS_MODE_CHARGE, target), BS_OK);
+    bs_charge_result r;
+    assert_int_equal(bs_charge_run(f, e, u, 0, &r), BS_OK);
+    bs_finish(f, e, u, NULL);
     return r;
 }
 
@@ -47,25 +47,25 @@ static mu_bs_charge_result charge(mu_bs_field *f, mu_bs_env *e, int u, int targe
 static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 17 * IN);
-    mu_bs_env en = begin(&f);
-    mu_bs_charge_result r = charge(&f, &en, u, e);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 17 * IN);
+    bs_env en = begin(&f);
+    bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, BS_CHARGE_MADE);
     assert_int_equal(r.contact, e);
     assert_true(r.target_contacted);
     assert_close(r.moved_mm, 17 * IN, 1e-9);
-    assert_true(mu_bs_touching(&f, u, e));
-    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 14);
+    assert_true(bs_touching(&f, u, e));
+    assert_int_equal(bs_melee_ar(&f.units[u]), 14);
     assert_int_equal(f.units[u].ar, 15);
     assert_true(f.units[u].charged);
     assert_int_equal(TALLY.charges_declared, 1);
     assert_int_equal(TALLY.charges_made, 1);
     /* "that Game Round only" */
-    mu_bs_round_begin(&f, 0);
-    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+    bs_round_begin(&f, 0);
+    assert_int_equal(bs_melee_ar(&f.units[u]), 15);
 }
 
 /* battlesystem 7.14: "To charge, the unit must be able to MOVE at least
@@ -75,25 +75,25 @@ static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
 static void test_bs_charge_too_close_is_no_action(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 7.9 * IN);
-    mu_bs_env en = begin(&f);
-    mu_bs_charge_result r = charge(&f, &en, u, e);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_TOO_CLOSE);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 7.9 * IN);
+    bs_env en = begin(&f);
+    bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, BS_CHARGE_TOO_CLOSE);
     assert_close(r.moved_mm, 0, 1e-12);
     assert_close(r.contact_path_mm, 7.9 * IN, 1e-9);
-    assert_int_equal(f.units[u].formation, MU_BS_CLOSED); /* no failure penalty */
-    assert_int_equal(mu_bs_current_morale(&f.units[u]), 12);
-    assert_int_equal(mu_bs_advance(&f, &en, u, 1 * IN, 0, NULL), MU_BS_FINISHED);
+    assert_int_equal(f.units[u].formation, BS_CLOSED); /* no failure penalty */
+    assert_int_equal(bs_current_morale(&f.units[u]), 12);
+    assert_int_equal(bs_advance(&f, &en, u, 1 * IN, 0, NULL), BS_FINISHED);
     /* exactly 2/3 of the rate is enough */
-    mu_bs_field g;
-    mu_bs_field_init(&g);
-    u = add(&g, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    e = add(&g, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 8 * IN);
+    bs_field g;
+    bs_field_init(&g);
+    u = add(&g, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    e = add(&g, BS_REGULAR, 1, BS_CLOSED, 0, 8 * IN);
     en = begin(&g);
-    assert_int_equal(charge(&g, &en, u, e).outcome, MU_BS_CHARGE_MADE);
+    assert_int_equal(charge(&g, &en, u, e).outcome, BS_CHARGE_MADE);
 }
 
 /* Q&A 127.67: "a player cannot measure the distance between his unit and
@@ -105,20 +105,20 @@ static void test_bs_charge_too_close_is_no_action(void **state)
 static void test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 19 * IN);
-    mu_bs_env en = begin(&f);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 19 * IN);
+    bs_env en = begin(&f);
     /* the policy estimated 17"; the rules measure 19" after the
      * declaration */
-    mu_bs_charge_result r = charge(&f, &en, u, e);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_SHORT);
+    bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, BS_CHARGE_SHORT);
     assert_close(r.moved_mm, 12 * IN, 1e-9); /* normal allowance, not 18" */
-    assert_false(mu_bs_touching(&f, u, e));
-    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    assert_false(bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].formation, BS_OPEN);
     assert_true(f.units[u].in_command);
-    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+    assert_int_equal(bs_melee_ar(&f.units[u]), 15);
     assert_int_equal(TALLY.charges_short, 1);
 }
 
@@ -128,20 +128,20 @@ static void test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open(voi
 static void test_bs_charge_failed_open_or_mob_minus_three_morale(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int o = add(&f, MU_BS_REGULAR, 0, MU_BS_OPEN, 0, 0);
-    int m = add(&f, MU_BS_MOB, 0, MU_BS_MOB_FORMATION, 1000, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 30 * IN);
-    int e2 = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 1000, 30 * IN);
-    mu_bs_env en = begin(&f);
-    assert_int_equal(charge(&f, &en, o, e).outcome, MU_BS_CHARGE_SHORT);
-    assert_int_equal(charge(&f, &en, m, e2).outcome, MU_BS_CHARGE_SHORT);
-    assert_int_equal(mu_bs_current_morale(&f.units[o]), 9);
-    assert_int_equal(mu_bs_current_morale(&f.units[m]), 9);
-    assert_int_equal(f.units[o].formation, MU_BS_OPEN);
-    mu_bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
-    assert_int_equal(mu_bs_current_morale(&f.units[o]), 12);
+    bs_field f;
+    bs_field_init(&f);
+    int o = add(&f, BS_REGULAR, 0, BS_OPEN, 0, 0);
+    int m = add(&f, BS_MOB, 0, BS_MOB_FORMATION, 1000, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 30 * IN);
+    int e2 = add(&f, BS_REGULAR, 1, BS_CLOSED, 1000, 30 * IN);
+    bs_env en = begin(&f);
+    assert_int_equal(charge(&f, &en, o, e).outcome, BS_CHARGE_SHORT);
+    assert_int_equal(charge(&f, &en, m, e2).outcome, BS_CHARGE_SHORT);
+    assert_int_equal(bs_current_morale(&f.units[o]), 9);
+    assert_int_equal(bs_current_morale(&f.units[m]), 9);
+    assert_int_equal(f.units[o].formation, BS_OPEN);
+    bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
+    assert_int_equal(bs_current_morale(&f.units[o]), 12);
 }
 
 /* battlesystem 7.14: "Skirmish units and individuals cannot charge."
@@ -150,23 +150,23 @@ static void test_bs_charge_failed_open_or_mob_minus_three_morale(void **state)
 static void test_bs_charge_who_may_charge(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, MU_BS_SKIRMISH, 0, 0);
-    mu_bs_profile hero = bs_profile(MU_BS_INDIVIDUAL);
-    int h = bs_add(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 300, 0);
-    int r = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 600, 0);
-    int m = add(&f, MU_BS_MOB, 0, MU_BS_MOB_FORMATION, 900, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 600, 10 * IN);
-    int friend_ = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 1500, 0);
-    mu_bs_unit_set_command(&f.units[r], &R, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int s = add(&f, BS_SKIRMISHERS, 0, BS_SKIRMISH, 0, 0);
+    bs_profile hero = fx_profile(BS_INDIVIDUAL);
+    int h = bs_add(&f, hero, 0, 1, 1, BS_NO_FORMATION, 300, 0);
+    int r = add(&f, BS_REGULAR, 0, BS_CLOSED, 600, 0);
+    int m = add(&f, BS_MOB, 0, BS_MOB_FORMATION, 900, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 600, 10 * IN);
+    int friend_ = add(&f, BS_REGULAR, 0, BS_CLOSED, 1500, 0);
+    bs_unit_set_command(&f.units[r], &R, 0);
     f.units[m].in_command = 0;
-    mu_bs_env en = begin(&f);
-    assert_int_equal(mu_bs_start(&f, &en, s, MU_BS_MODE_CHARGE, e), MU_BS_CANNOT_CHARGE);
-    assert_int_equal(mu_bs_start(&f, &en, h, MU_BS_MODE_CHARGE, e), MU_BS_CANNOT_CHARGE);
-    assert_int_equal(mu_bs_start(&f, &en, r, MU_BS_MODE_CHARGE, e), MU_BS_NOT_IN_COMMAND);
-    assert_int_equal(mu_bs_start(&f, &en, m, MU_BS_MODE_CHARGE, friend_), MU_BS_BAD_TARGET);
-    assert_int_equal(mu_bs_start(&f, &en, m, MU_BS_MODE_CHARGE, e), MU_BS_OK);
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, s, BS_MODE_CHARGE, e), BS_CANNOT_CHARGE);
+    assert_int_equal(bs_start(&f, &en, h, BS_MODE_CHARGE, e), BS_CANNOT_CHARGE);
+    assert_int_equal(bs_start(&f, &en, r, BS_MODE_CHARGE, e), BS_NOT_IN_COMMAND);
+    assert_int_equal(bs_start(&f, &en, m, BS_MODE_CHARGE, friend_), BS_BAD_TARGET);
+    assert_int_equal(bs_start(&f, &en, m, BS_MODE_CHARGE, e), BS_OK);
 }
 
 /* battlesystem 7.14: "If the charging unit is in closed formation and
@@ -177,52 +177,52 @@ static void test_bs_charge_who_may_charge(void **state)
 static void test_bs_charge_low_int_closed_discipline_check(void **state)
 {
     (void)state;
-    mu_bs_profile orcs = bs_profile(MU_BS_REGULAR);
+    bs_profile orcs = fx_profile(BS_REGULAR);
     orcs.low_int_or_chaotic = 1;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, orcs, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 12 * IN);
     const uint8_t fail[1] = {18};
     DICE = mu_dice_scripted(fail, 1);
-    mu_bs_env en = begin(&f);
-    mu_bs_charge_result r = charge(&f, &en, u, e);
+    bs_env en = begin(&f);
+    bs_charge_result r = charge(&f, &en, u, e);
     assert_int_equal(DICE.script_pos, 1);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    assert_int_equal(r.outcome, BS_CHARGE_MADE);
     assert_false(f.units[u].in_command);
-    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
-    assert_int_equal(mu_bs_melee_ar(&f.units[u]), 15);
+    assert_int_equal(f.units[u].formation, BS_OPEN);
+    assert_int_equal(bs_melee_ar(&f.units[u]), 15);
     assert_int_equal(TALLY.discipline_failed, 1);
 
-    mu_bs_field g;
-    mu_bs_field_init(&g);
-    u = bs_add(&g, orcs, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    e = add(&g, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    bs_field g;
+    bs_field_init(&g);
+    u = bs_add(&g, orcs, 0, 8, 4, BS_CLOSED, 0, 0);
+    e = add(&g, BS_REGULAR, 1, BS_CLOSED, 0, 12 * IN);
     const uint8_t pass[1] = {12};
     DICE = mu_dice_scripted(pass, 1);
     en = begin(&g);
     charge(&g, &en, u, e);
     assert_true(g.units[u].in_command);
-    assert_int_equal(g.units[u].formation, MU_BS_CLOSED);
-    assert_int_equal(mu_bs_melee_ar(&g.units[u]), 14);
+    assert_int_equal(g.units[u].formation, BS_CLOSED);
+    assert_int_equal(bs_melee_ar(&g.units[u]), 14);
     /* an open-formation low-INT unit takes no check (no dice scripted) */
-    mu_bs_field h;
-    mu_bs_field_init(&h);
-    u = bs_add(&h, orcs, 0, 8, 4, MU_BS_OPEN, 0, 0);
-    e = add(&h, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 12 * IN);
+    bs_field h;
+    bs_field_init(&h);
+    u = bs_add(&h, orcs, 0, 8, 4, BS_OPEN, 0, 0);
+    e = add(&h, BS_REGULAR, 1, BS_CLOSED, 0, 12 * IN);
     DICE = mu_dice_scripted(NO_DICE, 0);
     en = begin(&h);
-    assert_int_equal(charge(&h, &en, u, e).outcome, MU_BS_CHARGE_MADE);
+    assert_int_equal(charge(&h, &en, u, e).outcome, BS_CHARGE_MADE);
 }
 
 /* Sets up u (side 0) and an enemy placed so that, after an oblique move of
  * 6" at 30 degrees, a straight run of 9" meets it. */
-static void crooked_setup(mu_bs_field *f, int *u, int *e)
+static void crooked_setup(bs_field *f, int *u, int *e)
 {
-    mu_bs_field_init(f);
-    *u = add(f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
+    bs_field_init(f);
+    *u = add(f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
     double x = -6 * IN * sin(PI / 6), y = 6 * IN * cos(PI / 6);
-    *e = add(f, MU_BS_REGULAR, 1, MU_BS_CLOSED, x, y + 9 * IN);
+    *e = add(f, BS_REGULAR, 1, BS_CLOSED, x, y + 9 * IN);
 }
 
 /* battlesystem 7.14, our reading (default): "The 2/3 of the charge
@@ -231,35 +231,35 @@ static void crooked_setup(mu_bs_field *f, int *u, int *e)
 static void test_bs_charge_two_thirds_of_rate_straight_reading(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     crooked_setup(&f, &u, &e);
-    mu_bs_env en = begin(&f);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
-    assert_int_equal(mu_bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL), MU_BS_OK);
-    mu_bs_charge_result r;
-    assert_int_equal(mu_bs_charge_run(&f, &en, u, 0, &r), MU_BS_OK);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_MADE);
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    assert_int_equal(bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL), BS_OK);
+    bs_charge_result r;
+    assert_int_equal(bs_charge_run(&f, &en, u, 0, &r), BS_OK);
+    assert_int_equal(r.outcome, BS_CHARGE_MADE);
     assert_close(r.run_mm, 9 * IN, 1e-9);
     assert_close(f.units[u].used_mm, 15 * IN, 1e-9);
 }
 
-/* battlesystem 7.14, the other reading (MU_BS_STRAIGHT_TWO_THIRDS_DISTANCE):
+/* battlesystem 7.14, the other reading (BS_STRAIGHT_TWO_THIRDS_DISTANCE):
  * 9" straight of a 15" charge is less than 2/3: no charge. */
 static void test_bs_charge_two_thirds_of_distance_straight_reading(void **state)
 {
     (void)state;
-    R.charge_straight = MU_BS_STRAIGHT_TWO_THIRDS_DISTANCE;
-    mu_bs_field f;
+    R.charge_straight = BS_STRAIGHT_TWO_THIRDS_DISTANCE;
+    bs_field f;
     int u, e;
     crooked_setup(&f, &u, &e);
-    mu_bs_env en = begin(&f);
-    mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e);
-    mu_bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL);
-    mu_bs_charge_result r;
-    mu_bs_charge_run(&f, &en, u, 0, &r);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_NOT_STRAIGHT);
-    assert_false(mu_bs_touching(&f, u, e));
+    bs_env en = begin(&f);
+    bs_start(&f, &en, u, BS_MODE_CHARGE, e);
+    bs_advance(&f, &en, u, 6 * IN, PI / 6, NULL);
+    bs_charge_result r;
+    bs_charge_run(&f, &en, u, 0, &r);
+    assert_int_equal(r.outcome, BS_CHARGE_NOT_STRAIGHT);
+    assert_false(bs_touching(&f, u, e));
 }
 
 /* battlesystem 7.14 judged on its own (pure): within range and 2/3 of the
@@ -269,13 +269,13 @@ static void test_bs_charge_judge(void **state)
 {
     (void)state;
     double rate = 12 * IN;
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 18 * IN, 18 * IN), MU_BS_CHARGE_MADE);
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 18.1 * IN, 18.1 * IN), MU_BS_CHARGE_SHORT);
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, INFINITY, 0), MU_BS_CHARGE_SHORT);
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 7.99 * IN, 7.99 * IN), MU_BS_CHARGE_TOO_CLOSE);
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 3 * IN, 3 * IN, 5 * IN, 5 * IN), MU_BS_CHARGE_MADE);
+    assert_int_equal(bs_charge_judge(&R, rate, 0, 0, 18 * IN, 18 * IN), BS_CHARGE_MADE);
+    assert_int_equal(bs_charge_judge(&R, rate, 0, 0, 18.1 * IN, 18.1 * IN), BS_CHARGE_SHORT);
+    assert_int_equal(bs_charge_judge(&R, rate, 0, 0, INFINITY, 0), BS_CHARGE_SHORT);
+    assert_int_equal(bs_charge_judge(&R, rate, 0, 0, 7.99 * IN, 7.99 * IN), BS_CHARGE_TOO_CLOSE);
+    assert_int_equal(bs_charge_judge(&R, rate, 3 * IN, 3 * IN, 5 * IN, 5 * IN), BS_CHARGE_MADE);
     /* terrain: 10" of path costing 20" is out of range */
-    assert_int_equal(mu_bs_charge_judge(&R, rate, 0, 0, 10 * IN, 20 * IN), MU_BS_CHARGE_SHORT);
+    assert_int_equal(bs_charge_judge(&R, rate, 0, 0, 10 * IN, 20 * IN), BS_CHARGE_SHORT);
 }
 
 /* battlesystem 7.14: a declared charge that never runs did not end in
@@ -283,15 +283,15 @@ static void test_bs_charge_judge(void **state)
 static void test_bs_charge_declared_not_run_fails(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 15 * IN);
-    mu_bs_env en = begin(&f);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
-    mu_bs_phase_end(&f, &en);
-    assert_int_equal(f.units[u].charge, MU_BS_CHARGE_SHORT);
-    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 15 * IN);
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    bs_phase_end(&f, &en);
+    assert_int_equal(f.units[u].charge, BS_CHARGE_SHORT);
+    assert_int_equal(f.units[u].formation, BS_OPEN);
 }
 
 /* battlesystem 7.14: a charging unit's move that meets an enemy is the
@@ -300,19 +300,19 @@ static void test_bs_charge_declared_not_run_fails(void **state)
 static void test_bs_charge_by_advance_and_other_enemy(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 600, 15 * IN);
-    int other = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 14 * IN);
-    mu_bs_env en = begin(&f);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_CHARGE, e), MU_BS_OK);
-    mu_bs_step s;
-    assert_int_equal(mu_bs_advance(&f, &en, u, 30 * IN, 0, &s), MU_BS_OK);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 600, 15 * IN);
+    int other = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 14 * IN);
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &en, u, 30 * IN, 0, &s), BS_OK);
     assert_int_equal(s.contact, other);
-    assert_int_equal(f.units[u].charge, MU_BS_CHARGE_MADE);
+    assert_int_equal(f.units[u].charge, BS_CHARGE_MADE);
     assert_int_equal(f.units[u].charge_contact, other);
-    assert_true(isinf(mu_bs_line_distance_mm(&f, u, e, 0))); /* the line missed it */
+    assert_true(isinf(bs_line_distance_mm(&f, u, e, 0))); /* the line missed it */
 }
 
 /* battlesystem 7.14: a friend in the way stops the charge short of
@@ -320,14 +320,14 @@ static void test_bs_charge_by_advance_and_other_enemy(void **state)
 static void test_bs_charge_blocked_by_friend_fails(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 0);
-    add(&f, MU_BS_REGULAR, 0, MU_BS_CLOSED, 0, 5 * IN + 40);
-    int e = add(&f, MU_BS_REGULAR, 1, MU_BS_CLOSED, 0, 15 * IN);
-    mu_bs_env en = begin(&f);
-    mu_bs_charge_result r = charge(&f, &en, u, e);
-    assert_int_equal(r.outcome, MU_BS_CHARGE_SHORT);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 5 * IN + 40);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 15 * IN);
+    bs_env en = begin(&f);
+    bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, BS_CHARGE_SHORT);
     assert_close(r.moved_mm, 5 * IN, 1e-9);
 }
 

@@ -10,37 +10,37 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_contact.h"
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
+#include "battlesystem/bs_contact.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
 
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static int add_f(mu_bs_field *f, mu_bs_profile p, int side, int figs, int frontage, double x,
+static int add_f(bs_field *f, bs_profile p, int side, int figs, int frontage, double x,
                  double y, mu_vec2 facing)
 {
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, side, figs, frontage, MU_BS_CLOSED, mu_v2(x, y), facing);
-    return mu_bs_field_add(f, &u);
+    bs_unit u = bs_unit_make(&p, &R, side, figs, frontage, BS_CLOSED, mu_v2(x, y), facing);
+    return bs_field_add(f, &u);
 }
 
-static int add(mu_bs_field *f, int side, int figs, int frontage, double x, double y)
+static int add(bs_field *f, int side, int figs, int frontage, double x, double y)
 {
-    return add_f(f, bs_profile(MU_BS_REGULAR), side, figs, frontage, x, y, bs_facing(side));
+    return add_f(f, fx_profile(BS_REGULAR), side, figs, frontage, x, y, bs_facing(side));
 }
 
 /* Side 0 (with the initiative) moves unit a straight into b; then side 1's
  * Movement Phase begins. */
-static mu_bs_env contact_then_enemy_phase(mu_bs_field *f, int a)
+static bs_env contact_then_enemy_phase(bs_field *f, int a)
 {
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(f, 0);
-    mu_bs_phase_begin(f, &e, 0);
-    mu_bs_step s;
-    assert_int_equal(mu_bs_advance(f, &e, a, 10 * IN, 0, &s), MU_BS_OK);
-    assert_int_equal(s.stop, MU_BS_STOP_ENEMY);
-    mu_bs_phase_end(f, &e);
-    mu_bs_phase_begin(f, &e, 1);
+    bs_env e = fx_env();
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, &e, 0);
+    bs_step s;
+    assert_int_equal(bs_advance(f, &e, a, 10 * IN, 0, &s), BS_OK);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
+    bs_phase_end(f, &e);
+    bs_phase_begin(f, &e, 1);
     return e;
 }
 
@@ -54,28 +54,28 @@ static mu_bs_env contact_then_enemy_phase(mu_bs_field *f, int a)
 static void test_bs_wrap_around_example_eight_by_two(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
     int b = add(&f, 1, 16, 8, 0, 5 * IN);
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
-    mu_bs_front_contact fc = mu_bs_front_contact_of(&f, b, a);
+    bs_env e = contact_then_enemy_phase(&f, a);
+    bs_front_contact fc = bs_front_contact_of(&f, b, a);
     assert_true(fc.touching_front);
     assert_int_equal(fc.in_contact, 8);
     assert_int_equal(fc.overhang_left + fc.overhang_right, 0);
     assert_int_equal(fc.rear, 8);
-    mu_bs_wrap_result w;
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 2, &w), MU_BS_OK);
+    bs_wrap_result w;
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 2, &w), BS_OK);
     assert_int_equal(w.from_rear, 4);
     assert_close(w.cost_mm, 1 * IN + PI / 2 * (40 + 40), 1e-9);
     assert_true(f.units[b].wrapped);
     assert_int_equal(f.units[b].wrap_figures, 4);
     assert_int_equal(f.units[b].wrap_enemy, a);
     assert_int_equal(TALLY.wrap_arounds, 1);
-    mu_bs_phase_end(&f, &e);
-    assert_int_equal(f.units[b].formation, MU_BS_CLOSED);
-    mu_bs_round_end(&f, &e); /* "At the end of the melee ... open formation" */
-    assert_int_equal(f.units[b].formation, MU_BS_OPEN);
+    bs_phase_end(&f, &e);
+    assert_int_equal(f.units[b].formation, BS_CLOSED);
+    bs_round_end(&f, &e); /* "At the end of the melee ... open formation" */
+    assert_int_equal(f.units[b].formation, BS_OPEN);
     assert_close(f.units[b].gap_mm, 0, 1e-12); /* "not necessarily 1/2" apart" */
 }
 
@@ -84,13 +84,13 @@ static void test_bs_wrap_around_example_eight_by_two(void **state)
 static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
     int b = add(&f, 1, 16, 8, 0, 5 * IN);
-    add_f(&f, bs_profile(MU_BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40, mu_v2(0, -1)); /* on b's back */
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 1, NULL), MU_BS_ATTACKED_FROM_REAR);
+    add_f(&f, fx_profile(BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40, mu_v2(0, -1)); /* on b's back */
+    bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 1, NULL), BS_ATTACKED_FROM_REAR);
 }
 
 /* Q&A 132.34: "It must have one or more figures that are not yet in
@@ -100,25 +100,25 @@ static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
 static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 8, 8, 0, 0);
     int b = add(&f, 1, 8, 8, 0, 5 * IN);
     int c = add(&f, 0, 8, 8, 1000, 0);
     int d = add(&f, 1, 10, 10, 1000, 5 * IN);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
-    mu_bs_advance(&f, &e, c, 10 * IN, 0, NULL);
-    mu_bs_phase_end(&f, &e);
-    mu_bs_phase_begin(&f, &e, 1);
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 0, NULL), MU_BS_NO_SPARE_FIGURES);
-    mu_bs_front_contact fc = mu_bs_front_contact_of(&f, d, c);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    bs_advance(&f, &e, c, 10 * IN, 0, NULL);
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 1);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 0, NULL), BS_NO_SPARE_FIGURES);
+    bs_front_contact fc = bs_front_contact_of(&f, d, c);
     assert_int_equal(fc.overhang_left, 1);
     assert_int_equal(fc.overhang_right, 1);
-    mu_bs_wrap_result w;
-    assert_int_equal(mu_bs_wrap_around(&f, &e, d, c, 1, 1, &w), MU_BS_OK);
+    bs_wrap_result w;
+    assert_int_equal(bs_wrap_around(&f, &e, d, c, 1, 1, &w), BS_OK);
     assert_int_equal(w.from_rear, 0);
     assert_close(w.cost_mm, PI / 2 * (20 + 20), 1e-9);
 }
@@ -127,14 +127,14 @@ static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
 static void test_bs_wrap_around_needs_room(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
     int b = add(&f, 1, 16, 8, 0, 5 * IN);
     add(&f, 0, 4, 4, 80 + 40 + 1, 5 * IN - 30); /* beside a's left flank (as b sees it) */
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 0, NULL), MU_BS_NO_ROOM);
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 0, 2, NULL), MU_BS_OK);
+    bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 0, NULL), BS_NO_ROOM);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 0, 2, NULL), BS_OK);
 }
 
 /* battlesystem 7.11: "A unit that begins its Movement Phase in
@@ -144,31 +144,31 @@ static void test_bs_wrap_around_needs_room(void **state)
 static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 16, 8, 0, 0);
-    mu_bs_profile slow = bs_profile(MU_BS_REGULAR);
+    bs_profile slow = fx_profile(BS_REGULAR);
     slow.rate_in = 3.0;
     int b = add_f(&f, slow, 1, 16, 8, 0, 5 * IN, mu_v2(0, -1));
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_advance(&f, &e, a, 10 * IN, 0, NULL);
     /* not b's phase */
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 1, NULL), MU_BS_NOT_YOUR_PHASE);
-    mu_bs_phase_end(&f, &e);
-    mu_bs_phase_begin(&f, &e, 1);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 1, NULL), BS_NOT_YOUR_PHASE);
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 1);
     /* 1" + quarter circles of 40 mm each = 151 mm > 3" = 76.2 mm */
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 2, 2, NULL), MU_BS_NO_MOVEMENT);
-    assert_int_equal(mu_bs_wrap_around(&f, &e, b, a, 1, 0, NULL), MU_BS_OK);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 2, NULL), BS_NO_MOVEMENT);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 0, NULL), BS_OK);
     /* a unit not in contact at the start cannot */
-    mu_bs_field g;
-    mu_bs_field_init(&g);
+    bs_field g;
+    bs_field_init(&g);
     add(&g, 0, 16, 8, 0, 0);
     int d = add(&g, 1, 16, 8, 0, 5 * IN);
-    mu_bs_round_begin(&g, 0);
-    mu_bs_phase_begin(&g, &e, 1);
-    assert_int_equal(mu_bs_wrap_around(&g, &e, d, 0, 1, 1, NULL), MU_BS_NOT_IN_CONTACT);
+    bs_round_begin(&g, 0);
+    bs_phase_begin(&g, &e, 1);
+    assert_int_equal(bs_wrap_around(&g, &e, d, 0, 1, 1, NULL), BS_NOT_IN_CONTACT);
 }
 
 /* battlesystem 7.12: "moves 3" backward, away from the enemy unit. ... The
@@ -178,20 +178,20 @@ static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state
 static void test_bs_withdrawal_three_inches_enemy_may_follow(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
     int b = add(&f, 1, 8, 4, 0, 5 * IN);
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
+    bs_env e = contact_then_enemy_phase(&f, a);
     /* a used its full move? it advanced 5" of 12": spend the rest */
     f.units[a].used_mm = 12 * IN;
-    mu_bs_withdraw_result w;
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 1u << a, &w), MU_BS_OK);
+    bs_withdraw_result w;
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 1u << a, &w), BS_OK);
     assert_close(f.units[b].front.y, 8 * IN, 1e-9);
     assert_int_equal(w.enemies, 1u << a);
     assert_int_equal(w.followed, 1u << a);
     assert_close(f.units[a].front.y, 8 * IN, 1e-9);
-    assert_true(mu_bs_touching(&f, a, b));
+    assert_true(bs_touching(&f, a, b));
     assert_int_equal(f.units[a].no_charge, 0);
     assert_int_equal(TALLY.withdrawals, 1);
     assert_int_equal(TALLY.withdrawals_followed, 1);
@@ -203,28 +203,28 @@ static void test_bs_withdrawal_three_inches_enemy_may_follow(void **state)
 static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
     int b = add(&f, 1, 8, 4, 0, 5 * IN);
-    mu_bs_env e = bs_env();
+    bs_env e = fx_env();
     /* side 1 has the initiative here: a contacts b in side 0's phase,
      * then in the next round b withdraws first and a stays */
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    mu_bs_advance(&f, &e, a, 10 * IN, 0, NULL);
-    mu_bs_phase_end(&f, &e);
-    mu_bs_round_end(&f, &e);
-    mu_bs_round_begin(&f, 1);
-    mu_bs_phase_begin(&f, &e, 1);
-    mu_bs_withdraw_result w;
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, &w), MU_BS_OK);
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_advance(&f, &e, a, 10 * IN, 0, NULL);
+    bs_phase_end(&f, &e);
+    bs_round_end(&f, &e);
+    bs_round_begin(&f, 1);
+    bs_phase_begin(&f, &e, 1);
+    bs_withdraw_result w;
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 0, &w), BS_OK);
     assert_int_equal(w.stayed, 1u << a);
-    mu_bs_phase_end(&f, &e);
-    mu_bs_phase_begin(&f, &e, 0);
-    assert_int_equal(mu_bs_start(&f, &e, a, MU_BS_MODE_CHARGE, b), MU_BS_CHARGE_BANNED);
-    mu_bs_round_end(&f, &e);
-    mu_bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 0);
+    assert_int_equal(bs_start(&f, &e, a, BS_MODE_CHARGE, b), BS_CHARGE_BANNED);
+    bs_round_end(&f, &e);
+    bs_round_begin(&f, 0); /* "for the remainder of the current Game Round" */
     assert_int_equal(f.units[a].no_charge, 0);
 }
 
@@ -235,19 +235,19 @@ static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
 static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
 {
     (void)state;
-    mu_bs_profile orcs = bs_profile(MU_BS_REGULAR);
+    bs_profile orcs = fx_profile(BS_REGULAR);
     orcs.low_int_or_chaotic = 1;
     for (int fail = 0; fail < 2; fail++) {
         bs_setup(NULL);
-        mu_bs_field f;
-        mu_bs_field_init(&f);
+        bs_field f;
+        bs_field_init(&f);
         int a = add_f(&f, orcs, 0, 8, 4, 0, 0, mu_v2(0, 1));
         int b = add(&f, 1, 8, 4, 0, 5 * IN);
-        mu_bs_env e = contact_then_enemy_phase(&f, a);
+        bs_env e = contact_then_enemy_phase(&f, a);
         const uint8_t face[1] = {(uint8_t)(fail ? 17 : 3)};
         DICE = mu_dice_scripted(face, 1);
-        mu_bs_withdraw_result w;
-        assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, &w), MU_BS_OK);
+        bs_withdraw_result w;
+        assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 0, &w), BS_OK);
         assert_int_equal(DICE.script_pos, 1);
         assert_int_equal(w.checked, 1u << a);
         assert_int_equal(w.forced, fail ? 1u << a : 0u);
@@ -261,16 +261,16 @@ static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
 static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
-    mu_bs_profile slow = bs_profile(MU_BS_REGULAR);
+    bs_profile slow = fx_profile(BS_REGULAR);
     slow.rate_in = 2.5;
     int b = add_f(&f, slow, 1, 8, 4, 0, 5 * IN, mu_v2(0, -1));
     int c = add(&f, 1, 8, 4, 1000, 5 * IN);
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, NULL), MU_BS_RATE_TOO_LOW);
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, c, 0, NULL), MU_BS_NOT_IN_CONTACT);
+    bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 0, NULL), BS_RATE_TOO_LOW);
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, c, 0, NULL), BS_NOT_IN_CONTACT);
 }
 
 /* battlesystem 7.12: "It may not end up in base-to-base contact with
@@ -278,21 +278,21 @@ static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
 static void test_bs_withdrawal_may_not_end_in_contact_with_another_enemy(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
+    bs_field f;
+    bs_field_init(&f);
     int a = add(&f, 0, 8, 4, 0, 0);
     int b = add(&f, 1, 8, 4, 0, 5 * IN);
     /* another side-0 unit whose front is 3" behind b's back */
-    add_f(&f, bs_profile(MU_BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40 + 3 * IN, mu_v2(0, -1));
-    mu_bs_env e = contact_then_enemy_phase(&f, a);
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &e, b, 0, NULL), MU_BS_WOULD_CONTACT);
-    mu_bs_field g;
-    mu_bs_field_init(&g);
+    add_f(&f, fx_profile(BS_REGULAR), 0, 8, 4, 0, 5 * IN + 40 + 3 * IN, mu_v2(0, -1));
+    bs_env e = contact_then_enemy_phase(&f, a);
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 0, NULL), BS_WOULD_CONTACT);
+    bs_field g;
+    bs_field_init(&g);
     a = add(&g, 0, 8, 4, 0, 0);
     b = add(&g, 1, 8, 4, 0, 5 * IN);
-    add_f(&g, bs_profile(MU_BS_REGULAR), 1, 8, 4, 0, 5 * IN + 40 + 2 * IN, mu_v2(0, -1)); /* a friend of b */
+    add_f(&g, fx_profile(BS_REGULAR), 1, 8, 4, 0, 5 * IN + 40 + 2 * IN, mu_v2(0, -1)); /* a friend of b */
     e = contact_then_enemy_phase(&g, a);
-    assert_int_equal(mu_bs_fighting_withdrawal(&g, &e, b, 0, NULL), MU_BS_NO_ROOM);
+    assert_int_equal(bs_fighting_withdrawal(&g, &e, b, 0, NULL), BS_NO_ROOM);
 }
 
 int main(void)

@@ -10,44 +10,44 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_field.h"
-#include "muster/bs_march.h"
-#include "muster/bs_move.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_march.h"
+#include "battlesystem/bs_move.h"
 
 #define IN 25.4
 
 /* 12" regular infantry on 20 mm bases, AR 15, morale 12. */
-static mu_bs_profile infantry(void) { return bs_profile(MU_BS_REGULAR); }
+static bs_profile infantry(void) { return fx_profile(BS_REGULAR); }
 
 /* One round in which unit u (side 0) forced-marches dist_mm straight on,
  * its Morale Check rolling `face`. */
-static mu_bs_finish_result forced_round(mu_bs_field *f, int u, double dist_mm, uint8_t face)
+static bs_finish_result forced_round(bs_field *f, int u, double dist_mm, uint8_t face)
 {
     const uint8_t faces[1] = {face};
     bs_script(faces, 1);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(f, 0);
-    mu_bs_phase_begin(f, &e, 0);
-    assert_int_equal(mu_bs_start(f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
-    assert_int_equal(mu_bs_advance(f, &e, u, dist_mm, 0, NULL), MU_BS_OK);
-    mu_bs_finish_result res;
-    mu_bs_finish(f, &e, u, &res);
-    mu_bs_phase_end(f, &e);
-    mu_bs_round_end(f, &e);
+    bs_env e = fx_env();
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, &e, 0);
+    assert_int_equal(bs_start(f, &e, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(bs_advance(f, &e, u, dist_mm, 0, NULL), BS_OK);
+    bs_finish_result res;
+    bs_finish(f, &e, u, &res);
+    bs_phase_end(f, &e);
+    bs_round_end(f, &e);
     assert_int_equal(DICE.script_pos, 1);
     return res;
 }
 
-static void idle_round(mu_bs_field *f)
+static void idle_round(bs_field *f)
 {
     bs_script(NO_DICE, 0);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(f, 0);
-    mu_bs_phase_begin(f, &e, 0);
-    mu_bs_phase_end(f, &e);
-    mu_bs_phase_begin(f, &e, 1);
-    mu_bs_phase_end(f, &e);
-    mu_bs_round_end(f, &e);
+    bs_env e = fx_env();
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, &e, 0);
+    bs_phase_end(f, &e);
+    bs_phase_begin(f, &e, 1);
+    bs_phase_end(f, &e);
+    bs_round_end(f, &e);
 }
 
 /* battlesystem 7.13 EXAMPLE: "A unit with an Attack Rating of 15 makes a
@@ -57,21 +57,21 @@ static void idle_round(mu_bs_field *f)
 static void test_bs_forced_march_example_ar15_three_rounds(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     assert_int_equal(f.units[u].ar, 15);
-    mu_bs_finish_result r1 = forced_round(&f, u, 18 * IN, 20); /* 20 > 12: fails */
+    bs_finish_result r1 = forced_round(&f, u, 18 * IN, 20); /* 20 > 12: fails */
     assert_false(r1.march_check.pass);
     assert_int_equal(f.units[u].ar, 16);
-    mu_bs_finish_result r2 = forced_round(&f, u, 18 * IN, 13);
+    bs_finish_result r2 = forced_round(&f, u, 18 * IN, 13);
     assert_false(r2.march_check.pass);
     assert_int_equal(f.units[u].ar, 17);
-    mu_bs_finish_result r3 = forced_round(&f, u, 18 * IN, 12); /* 12 <= 12: passes */
+    bs_finish_result r3 = forced_round(&f, u, 18 * IN, 12); /* 12 <= 12: passes */
     assert_true(r3.march_check.pass);
     assert_int_equal(f.units[u].ar, 17);
     assert_int_equal(f.units[u].ar_original, 15);
-    assert_int_equal(mu_bs_ar_penalty(&f.units[u]), 2);
+    assert_int_equal(bs_ar_penalty(&f.units[u]), 2);
     assert_int_equal(TALLY.forced_marches, 3);
     assert_int_equal(TALLY.march_checks_failed, 2);
     assert_int_equal(TALLY.morale_passed, 1);
@@ -83,20 +83,20 @@ static void test_bs_forced_march_example_ar15_three_rounds(void **state)
 static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     const uint8_t faces[1] = {1};
     bs_script(faces, 1);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
-    mu_bs_step s;
-    assert_int_equal(mu_bs_advance(&f, &e, u, 30 * IN, 0, &s), MU_BS_OK);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &e, u, 30 * IN, 0, &s), BS_OK);
     assert_close(s.moved_mm, 18 * IN, 1e-9);
-    assert_int_equal(s.stop, MU_BS_STOP_MOVEMENT);
-    assert_close(mu_bs_movement_left_mm(&f, &e, u), 0, 1e-9);
+    assert_int_equal(s.stop, BS_STOP_MOVEMENT);
+    assert_close(bs_movement_left_mm(&f, &e, u), 0, 1e-9);
 }
 
 /* battlesystem 7.13: "A unit must be in command to make a forced march.
@@ -104,21 +104,21 @@ static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
 static void test_bs_forced_march_needs_command_except_individuals(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    mu_bs_profile hero = {MU_BS_INDIVIDUAL, 12.0, 20.0, 20.0, 10, 14, 0, 0};
-    int h = bs_add(&f, hero, 0, 1, 1, MU_BS_NO_FORMATION, 200, 0);
-    mu_bs_unit_set_command(&f.units[u], &R, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    bs_profile hero = {BS_INDIVIDUAL, 12.0, 20.0, 20.0, 10, 14, 0, 0};
+    int h = bs_add(&f, hero, 0, 1, 1, BS_NO_FORMATION, 200, 0);
+    bs_unit_set_command(&f.units[u], &R, 0);
     f.units[h].in_command = 0;
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_NOT_IN_COMMAND);
-    assert_int_equal(mu_bs_start(&f, &e, h, MU_BS_MODE_FORCED, -1), MU_BS_OK);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_NOT_IN_COMMAND);
+    assert_int_equal(bs_start(&f, &e, h, BS_MODE_FORCED, -1), BS_OK);
     /* reading: an individual is not a unit, so it takes no Morale Check */
-    mu_bs_advance(&f, &e, h, 18 * IN, 0, NULL);
-    mu_bs_finish(&f, &e, h, NULL);
+    bs_advance(&f, &e, h, 18 * IN, 0, NULL);
+    bs_finish(&f, &e, h, NULL);
     assert_int_equal(f.units[h].ar, 10);
 }
 
@@ -128,14 +128,14 @@ static void test_bs_forced_march_needs_command_except_individuals(void **state)
 static void test_bs_forced_march_refused_in_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 0);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &e, 0);
-    assert_int_equal(mu_bs_start(&f, &e, u, MU_BS_MODE_FORCED, -1), MU_BS_IN_CONTACT);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 0);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_IN_CONTACT);
 }
 
 /* battlesystem 7.13: "(Units that "never check morale" are subject to this
@@ -143,12 +143,12 @@ static void test_bs_forced_march_refused_in_contact(void **state)
 static void test_bs_forced_march_never_check_units_still_drift(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    mu_bs_profile p = infantry();
+    bs_field f;
+    bs_field_init(&f);
+    bs_profile p = infantry();
     p.never_checks_morale = 1;
-    int u = bs_add(&f, p, 0, 8, 4, MU_BS_OPEN, 0, 0);
-    mu_bs_finish_result r = forced_round(&f, u, 18 * IN, 19);
+    int u = bs_add(&f, p, 0, 8, 4, BS_OPEN, 0, 0);
+    bs_finish_result r = forced_round(&f, u, 18 * IN, 19);
     assert_true(r.march_check.rolled);
     assert_false(r.march_check.pass);
     assert_int_equal(f.units[u].ar, 16);
@@ -161,23 +161,23 @@ static void test_bs_forced_march_never_check_units_still_drift(void **state)
 static void test_bs_forced_march_ar_recovers_one_per_idle_round(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     forced_round(&f, u, 18 * IN, 20);
     forced_round(&f, u, 18 * IN, 20);
     assert_int_equal(f.units[u].ar, 17);
     /* a round in which it was attacked does not count */
     bs_script(NO_DICE, 0);
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_mark_attacked(&f, u);
-    mu_bs_round_end(&f, &e);
+    bs_env e = fx_env();
+    bs_round_begin(&f, 0);
+    bs_mark_attacked(&f, u);
+    bs_round_end(&f, &e);
     assert_int_equal(f.units[u].ar, 17);
     /* nor one in which it did something (fought, say) */
-    mu_bs_round_begin(&f, 0);
-    mu_bs_mark_acted(&f, u);
-    mu_bs_round_end(&f, &e);
+    bs_round_begin(&f, 0);
+    bs_mark_acted(&f, u);
+    bs_round_end(&f, &e);
     assert_int_equal(f.units[u].ar, 17);
     idle_round(&f);
     assert_int_equal(f.units[u].ar, 16);
@@ -192,11 +192,11 @@ static void test_bs_forced_march_ar_recovers_one_per_idle_round(void **state)
 static void test_bs_forced_march_no_recovery_in_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     forced_round(&f, u, 18 * IN, 20);
-    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, f.units[u].front.y);
+    bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, f.units[u].front.y);
     idle_round(&f);
     assert_int_equal(f.units[u].ar, 16);
 }
@@ -207,19 +207,19 @@ static void test_bs_forced_march_no_recovery_in_contact(void **state)
 static void test_bs_forced_march_failure_routs_open_unit(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
-    bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 2000);
-    mu_bs_finish_result r = forced_round(&f, u, 18 * IN, 20);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_OPEN, 0, 0);
+    bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 2000);
+    bs_finish_result r = forced_round(&f, u, 18 * IN, 20);
     assert_true(r.routed);
     assert_true(f.units[u].routed);
     assert_int_equal(f.units[u].ar, 16);
 
-    mu_bs_field g;
-    mu_bs_field_init(&g);
+    bs_field g;
+    bs_field_init(&g);
     R.forced_march_fail_routs = 0;
-    u = bs_add(&g, infantry(), 0, 8, 4, MU_BS_OPEN, 0, 0);
+    u = bs_add(&g, infantry(), 0, 8, 4, BS_OPEN, 0, 0);
     r = forced_round(&g, u, 18 * IN, 20);
     assert_false(r.routed);
     assert_false(g.units[u].routed);
@@ -233,24 +233,24 @@ static void test_bs_forced_march_failure_routs_open_unit(void **state)
 static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 10 * IN);
-    mu_bs_env en = bs_env(); /* no dice: no Morale Check */
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
-    mu_bs_step s;
-    mu_bs_advance(&f, &en, u, 18 * IN, 0, &s);
-    assert_int_equal(s.stop, MU_BS_STOP_ENEMY);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 10 * IN);
+    bs_env en = fx_env(); /* no dice: no Morale Check */
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    bs_advance(&f, &en, u, 18 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
     assert_int_equal(s.contact, e);
     assert_close(s.moved_mm, 10 * IN, 1e-9);
-    assert_int_equal(f.units[u].march, MU_BS_MARCH_LOST_BONUS);
-    assert_int_equal(f.units[u].mode, MU_BS_MODE_NORMAL);
-    assert_close(mu_bs_movement_left_mm(&f, &en, u), 2 * IN, 1e-9); /* of 12", not 18" */
-    mu_bs_finish_result r;
-    mu_bs_finish(&f, &en, u, &r);
+    assert_int_equal(f.units[u].march, BS_MARCH_LOST_BONUS);
+    assert_int_equal(f.units[u].mode, BS_MODE_NORMAL);
+    assert_close(bs_movement_left_mm(&f, &en, u), 2 * IN, 1e-9); /* of 12", not 18" */
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
     assert_false(r.march_check.rolled);
     assert_int_equal(f.units[u].ar, 15);
     assert_int_equal(TALLY.march_lost_bonus, 1);
@@ -265,23 +265,23 @@ static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **s
 static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
-    mu_bs_step s;
-    mu_bs_advance(&f, &en, u, 18 * IN, 0, &s);
-    assert_int_equal(s.stop, MU_BS_STOP_HALT);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    bs_advance(&f, &en, u, 18 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_HALT);
     assert_close(s.moved_mm, 12 * IN, 1e-9);
-    assert_false(mu_bs_touching(&f, u, e));
-    assert_int_equal(f.units[u].state, MU_BS_DONE);
-    mu_bs_finish_result r;
-    mu_bs_finish(&f, &en, u, &r); /* reading: no check (no dice scripted) */
-    assert_int_equal(r.march, MU_BS_MARCH_HALTED);
+    assert_false(bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].state, BS_DONE);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r); /* reading: no check (no dice scripted) */
+    assert_int_equal(r.march, BS_MARCH_HALTED);
     assert_false(r.march_check.rolled);
     assert_int_equal(TALLY.march_halted, 1);
 }
@@ -293,27 +293,27 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
 static void test_bs_forced_march_hidden_enemy_beyond_rate_ambushes(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = bs_add(&f, infantry(), 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = bs_add(&f, infantry(), 1, 8, 4, MU_BS_CLOSED, 0, 14 * IN);
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
     f.units[e].hidden = 1;
     const uint8_t faces[1] = {3};
     bs_script(faces, 1);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
-    assert_int_equal(mu_bs_start(&f, &en, u, MU_BS_MODE_FORCED, -1), MU_BS_OK);
-    mu_bs_step s;
-    mu_bs_advance(&f, &en, u, 18 * IN, 0, &s);
-    assert_int_equal(s.stop, MU_BS_STOP_ENEMY);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    bs_advance(&f, &en, u, 18 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
     assert_close(s.moved_mm, 14 * IN, 1e-9);
-    assert_true(mu_bs_touching(&f, u, e));
+    assert_true(bs_touching(&f, u, e));
     assert_int_equal(f.units[u].ambushed_by, e);
     assert_false(f.units[e].hidden);
-    mu_bs_finish_result r;
-    mu_bs_finish(&f, &en, u, &r);
-    assert_int_equal(r.march, MU_BS_MARCH_AMBUSHED);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
+    assert_int_equal(r.march, BS_MARCH_AMBUSHED);
     assert_true(r.march_check.rolled); /* reading: it did march beyond its rate */
     assert_int_equal(TALLY.march_ambushed, 1);
 }
@@ -324,18 +324,18 @@ static void test_bs_forced_march_contact_decision(void **state)
 {
     (void)state;
     double rate = 12 * IN;
-    mu_bs_march_contact c = mu_bs_march_on_contact(2 * IN, rate, 10 * IN, 0);
-    assert_int_equal(c.outcome, MU_BS_MARCH_LOST_BONUS);
+    bs_march_contact c = bs_march_on_contact(2 * IN, rate, 10 * IN, 0);
+    assert_int_equal(c.outcome, BS_MARCH_LOST_BONUS);
     assert_true(c.contact);
-    c = mu_bs_march_on_contact(2 * IN, rate, 10.5 * IN, 1);
-    assert_int_equal(c.outcome, MU_BS_MARCH_AMBUSHED);
+    c = bs_march_on_contact(2 * IN, rate, 10.5 * IN, 1);
+    assert_int_equal(c.outcome, BS_MARCH_AMBUSHED);
     assert_true(c.contact);
-    c = mu_bs_march_on_contact(2 * IN, rate, 10.5 * IN, 0);
-    assert_int_equal(c.outcome, MU_BS_MARCH_HALTED);
+    c = bs_march_on_contact(2 * IN, rate, 10.5 * IN, 0);
+    assert_int_equal(c.outcome, BS_MARCH_HALTED);
     assert_false(c.contact);
     assert_close(c.spend_mm, 10 * IN, 1e-9);
-    c = mu_bs_march_on_contact(13 * IN, rate, 1 * IN, 0);
-    assert_int_equal(c.outcome, MU_BS_MARCH_HALTED);
+    c = bs_march_on_contact(13 * IN, rate, 1 * IN, 0);
+    assert_int_equal(c.outcome, BS_MARCH_HALTED);
     assert_close(c.spend_mm, 0, 1e-12);
 }
 

@@ -10,25 +10,25 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_contact.h"
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
+#include "battlesystem/bs_contact.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
 
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static int add(mu_bs_field *f, mu_bs_kind k, int side, int figs, int frontage, mu_bs_formation form,
+static int add(bs_field *f, bs_kind k, int side, int figs, int frontage, bs_formation form,
                double x, double y)
 {
-    return bs_add(f, bs_profile(k), side, figs, frontage, form, x, y);
+    return bs_add(f, fx_profile(k), side, figs, frontage, form, x, y);
 }
 
 /* Starts round 1 (side 0 has the initiative) and side's phase. */
-static mu_bs_env begin(mu_bs_field *f, int side)
+static bs_env begin(bs_field *f, int side)
 {
-    mu_bs_env e = bs_env();
-    mu_bs_round_begin(f, 0);
-    mu_bs_phase_begin(f, &e, side);
+    bs_env e = fx_env();
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, &e, side);
     return e;
 }
 
@@ -38,21 +38,21 @@ static mu_bs_env begin(mu_bs_field *f, int side)
 static void test_bs_move_measured_from_the_front(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 12, 4, MU_BS_CLOSED, 0, 0);
-    mu_bs_env e = begin(&f, 0);
-    mu_bs_step s;
-    assert_int_equal(mu_bs_advance(&f, &e, u, 5 * IN, 0, &s), MU_BS_OK);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 12, 4, BS_CLOSED, 0, 0);
+    bs_env e = begin(&f, 0);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &e, u, 5 * IN, 0, &s), BS_OK);
     assert_close(f.units[u].front.y, 5 * IN, 1e-9);
     assert_close(s.cost_mm, 5 * IN, 1e-9);
     mu_vec2 c[4];
-    mu_bs_unit_corners(&f.units[u], c);
+    bs_unit_corners(&f.units[u], c);
     assert_close(c[3].y, 5 * IN - 60, 1e-9);
     /* normal movement is the rate: 12" in all */
-    assert_int_equal(mu_bs_advance(&f, &e, u, 20 * IN, 0, &s), MU_BS_OK);
+    assert_int_equal(bs_advance(&f, &e, u, 20 * IN, 0, &s), BS_OK);
     assert_close(s.moved_mm, 7 * IN, 1e-9);
-    assert_int_equal(s.stop, MU_BS_STOP_MOVEMENT);
+    assert_int_equal(s.stop, BS_STOP_MOVEMENT);
 }
 
 /* battlesystem 7.9: "Units in closed or open formation can move straight
@@ -62,23 +62,23 @@ static void test_bs_move_measured_from_the_front(void **state)
 static void test_bs_oblique_up_to_45_degrees_free(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int m = add(&f, MU_BS_MOB, 0, 9, 3, MU_BS_MOB_FORMATION, 1000, 0);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 6, 3, MU_BS_SKIRMISH, 2000, 0);
-    mu_bs_env e = begin(&f, 0);
-    assert_int_equal(mu_bs_advance(&f, &e, u, 4 * IN, PI / 4, NULL), MU_BS_OK);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int m = add(&f, BS_MOB, 0, 9, 3, BS_MOB_FORMATION, 1000, 0);
+    int s = add(&f, BS_SKIRMISHERS, 0, 6, 3, BS_SKIRMISH, 2000, 0);
+    bs_env e = begin(&f, 0);
+    assert_int_equal(bs_advance(&f, &e, u, 4 * IN, PI / 4, NULL), BS_OK);
     assert_close(f.units[u].front.x, -4 * IN * sin(PI / 4), 1e-9);
     assert_close(f.units[u].used_mm, 4 * IN, 1e-9);
     assert_close(f.units[u].facing.y, 1, 1e-12); /* facing kept */
-    assert_int_equal(mu_bs_advance(&f, &e, u, 1 * IN, -46 * PI / 180, NULL), MU_BS_TOO_WIDE);
-    assert_int_equal(mu_bs_advance(&f, &e, m, 1 * IN, 10 * PI / 180, NULL), MU_BS_TOO_WIDE);
-    assert_int_equal(mu_bs_advance(&f, &e, m, 1 * IN, 0, NULL), MU_BS_OK);
-    assert_int_equal(mu_bs_advance(&f, &e, s, 2 * IN, 3 * PI / 4, NULL), MU_BS_OK);
-    assert_int_equal(mu_bs_turn(&f, &e, s, PI / 2), MU_BS_OK);
+    assert_int_equal(bs_advance(&f, &e, u, 1 * IN, -46 * PI / 180, NULL), BS_TOO_WIDE);
+    assert_int_equal(bs_advance(&f, &e, m, 1 * IN, 10 * PI / 180, NULL), BS_TOO_WIDE);
+    assert_int_equal(bs_advance(&f, &e, m, 1 * IN, 0, NULL), BS_OK);
+    assert_int_equal(bs_advance(&f, &e, s, 2 * IN, 3 * PI / 4, NULL), BS_OK);
+    assert_int_equal(bs_turn(&f, &e, s, PI / 2), BS_OK);
     assert_close(f.units[s].used_mm, 2 * IN, 1e-9); /* turning was free */
-    assert_int_equal(mu_bs_turn(&f, &e, u, PI / 2), MU_BS_BAD_FORMATION);
+    assert_int_equal(bs_turn(&f, &e, u, PI / 2), BS_BAD_FORMATION);
 }
 
 /* battlesystem 7.6: "A change of formation costs a unit 1/4 of its
@@ -87,26 +87,26 @@ static void test_bs_oblique_up_to_45_degrees_free(void **state)
 static void test_bs_formation_change_costs_quarter_rate_in_command(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int v = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_OPEN, 1000, 0);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 8, 4, MU_BS_SKIRMISH, 2000, 0);
-    mu_bs_unit_set_command(&f.units[v], &R, 0);
-    mu_bs_env e = begin(&f, 0);
-    assert_int_equal(mu_bs_change_formation(&f, &e, u, MU_BS_OPEN), MU_BS_OK);
-    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int v = add(&f, BS_REGULAR, 0, 8, 4, BS_OPEN, 1000, 0);
+    int s = add(&f, BS_SKIRMISHERS, 0, 8, 4, BS_SKIRMISH, 2000, 0);
+    bs_unit_set_command(&f.units[v], &R, 0);
+    bs_env e = begin(&f, 0);
+    assert_int_equal(bs_change_formation(&f, &e, u, BS_OPEN), BS_OK);
+    assert_int_equal(f.units[u].formation, BS_OPEN);
     assert_close(f.units[u].used_mm, 3 * IN, 1e-9);
     assert_close(f.units[u].front.y, 0, 1e-12);
-    assert_close(mu_bs_unit_width_mm(&f.units[u]), 80 + 1.5 * IN, 1e-9);
-    assert_int_equal(mu_bs_change_formation(&f, &e, v, MU_BS_CLOSED), MU_BS_NOT_IN_COMMAND);
-    assert_int_equal(mu_bs_change_formation(&f, &e, s, MU_BS_OPEN), MU_BS_BAD_FORMATION);
+    assert_close(bs_unit_width_mm(&f.units[u]), 80 + 1.5 * IN, 1e-9);
+    assert_int_equal(bs_change_formation(&f, &e, v, BS_CLOSED), BS_NOT_IN_COMMAND);
+    assert_int_equal(bs_change_formation(&f, &e, s, BS_OPEN), BS_BAD_FORMATION);
     /* four changes would cost the whole rate: the fourth fits exactly, a
      * fifth does not */
-    assert_int_equal(mu_bs_change_formation(&f, &e, u, MU_BS_CLOSED), MU_BS_OK);
-    assert_int_equal(mu_bs_change_formation(&f, &e, u, MU_BS_OPEN), MU_BS_OK);
-    assert_int_equal(mu_bs_change_formation(&f, &e, u, MU_BS_CLOSED), MU_BS_OK);
-    assert_int_equal(mu_bs_change_formation(&f, &e, u, MU_BS_OPEN), MU_BS_NO_MOVEMENT);
+    assert_int_equal(bs_change_formation(&f, &e, u, BS_CLOSED), BS_OK);
+    assert_int_equal(bs_change_formation(&f, &e, u, BS_OPEN), BS_OK);
+    assert_int_equal(bs_change_formation(&f, &e, u, BS_CLOSED), BS_OK);
+    assert_int_equal(bs_change_formation(&f, &e, u, BS_OPEN), BS_NO_MOVEMENT);
 }
 
 /* battlesystem 7.9: right or left face costs 1/3 of the rate, about face
@@ -115,20 +115,20 @@ static void test_bs_formation_change_costs_quarter_rate_in_command(void **state)
 static void test_bs_facing_keeps_relative_positions(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 12, 4, MU_BS_CLOSED, 0, 0); /* 80 wide, 60 deep */
-    mu_bs_env e = begin(&f, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 12, 4, BS_CLOSED, 0, 0); /* 80 wide, 60 deep */
+    bs_env e = begin(&f, 0);
     mu_vec2 before[4];
-    mu_bs_unit_corners(&f.units[u], before);
-    assert_int_equal(mu_bs_face(&f, &e, u, MU_BS_RIGHT_FACE), MU_BS_OK);
-    const mu_bs_unit *un = &f.units[u];
+    bs_unit_corners(&f.units[u], before);
+    assert_int_equal(bs_face(&f, &e, u, BS_RIGHT_FACE), BS_OK);
+    const bs_unit *un = &f.units[u];
     assert_close(un->facing.x, 1, 1e-12);
     assert_int_equal(un->frontage, 3);
     assert_int_equal(un->ranks, 4);
     assert_close(un->used_mm, 4 * IN, 1e-9);
     mu_vec2 after[4];
-    mu_bs_unit_corners(un, after);
+    bs_unit_corners(un, after);
     /* same rectangle: every corner before is a corner after */
     for (int i = 0; i < 4; i++) {
         double best = 1e9;
@@ -137,10 +137,10 @@ static void test_bs_facing_keeps_relative_positions(void **state)
         assert_close(best, 0, 1e-9);
     }
     assert_close(un->front.x, 40, 1e-9); /* the old right flank is the front */
-    assert_int_equal(mu_bs_face(&f, &e, u, MU_BS_ABOUT_FACE), MU_BS_OK);
+    assert_int_equal(bs_face(&f, &e, u, BS_ABOUT_FACE), BS_OK);
     assert_close(f.units[u].used_mm, 10 * IN, 1e-9);
     assert_close(f.units[u].front.x, -40, 1e-9);
-    assert_int_equal(mu_bs_face(&f, &e, u, MU_BS_LEFT_FACE), MU_BS_NO_MOVEMENT);
+    assert_int_equal(bs_face(&f, &e, u, BS_LEFT_FACE), BS_NO_MOVEMENT);
 }
 
 /* battlesystem 7.9: "To wheel, a unit pivots around one of its figures.
@@ -150,31 +150,31 @@ static void test_bs_facing_keeps_relative_positions(void **state)
 static void test_bs_wheel_costs_the_outer_figures_arc(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 0, 0); /* one rank, 80 mm */
-    mu_bs_env e = begin(&f, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 0, 0); /* one rank, 80 mm */
+    bs_env e = begin(&f, 0);
     double done;
-    assert_int_equal(mu_bs_wheel(&f, &e, u, MU_BS_PIVOT_LEFT, PI / 4, &done), MU_BS_OK);
+    assert_int_equal(bs_wheel(&f, &e, u, BS_PIVOT_LEFT, PI / 4, &done), BS_OK);
     assert_close(done, PI / 4, 1e-12);
     assert_close(f.units[u].used_mm, 80 * PI / 4, 1e-9);
     /* pivoting on the left front corner, the right end swings ahead: the
      * unit turns left */
     assert_close(f.units[u].facing.x, -sin(PI / 4), 1e-9);
     mu_vec2 c[4];
-    mu_bs_unit_corners(&f.units[u], c);
+    bs_unit_corners(&f.units[u], c);
     assert_close(c[0].x, -40, 1e-9);
     assert_close(c[0].y, 0, 1e-9);
     /* half a wheel costs half (127.66: no fixed cost) */
-    mu_bs_field g;
-    mu_bs_field_init(&g);
-    u = add(&g, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 0, 0);
+    bs_field g;
+    bs_field_init(&g);
+    u = add(&g, BS_REGULAR, 0, 4, 4, BS_CLOSED, 0, 0);
     e = begin(&g, 0);
-    mu_bs_wheel(&g, &e, u, MU_BS_PIVOT_RIGHT, PI / 8, &done);
+    bs_wheel(&g, &e, u, BS_PIVOT_RIGHT, PI / 8, &done);
     assert_close(g.units[u].used_mm, 80 * PI / 8, 1e-9);
     assert_close(g.units[u].facing.x, sin(PI / 8), 1e-9);
     /* as far as its allowance allows: 12" of arc at radius 80 mm */
-    mu_bs_wheel(&g, &e, u, MU_BS_PIVOT_RIGHT, 10.0, &done);
+    bs_wheel(&g, &e, u, BS_PIVOT_RIGHT, 10.0, &done);
     assert_close(g.units[u].used_mm, 12 * IN, 1e-9);
     assert_close(done, (12 * IN - 80 * PI / 8) / 80, 1e-9);
 }
@@ -183,17 +183,17 @@ static void test_bs_wheel_costs_the_outer_figures_arc(void **state)
 static void test_bs_wheel_stops_at_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 0, 0);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 0, 0);
     /* an enemy 60 mm ahead, in the arc of u's left end wheeling on its
      * right corner: the end reaches y = 60 at asin(60 / 80) */
-    int e = add(&f, MU_BS_REGULAR, 1, 4, 4, MU_BS_CLOSED, 0, 60);
-    mu_bs_env en = begin(&f, 0);
+    int e = add(&f, BS_REGULAR, 1, 4, 4, BS_CLOSED, 0, 60);
+    bs_env en = begin(&f, 0);
     double done;
-    assert_int_equal(mu_bs_wheel(&f, &en, u, MU_BS_PIVOT_RIGHT, PI / 2, &done), MU_BS_OK);
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_RIGHT, PI / 2, &done), BS_OK);
     assert_close(done, asin(60.0 / 80.0), 1e-7); /* touching within 1e-6 mm */
-    assert_true(mu_bs_touching(&f, u, e));
+    assert_true(bs_touching(&f, u, e));
     assert_true(f.units[u].contact_made);
     assert_close(f.units[u].used_mm, done * 80, 1e-9);
 }
@@ -205,20 +205,20 @@ static void test_bs_wheel_stops_at_contact(void **state)
 static void test_bs_frontage_change_costs_an_inch(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 12, 4, MU_BS_CLOSED, 0, 0);
-    int m = add(&f, MU_BS_MOB, 0, 12, 4, MU_BS_MOB_FORMATION, 1000, 0);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 12, 4, MU_BS_SKIRMISH, 2000, 0);
-    mu_bs_env e = begin(&f, 0);
-    assert_int_equal(mu_bs_change_frontage(&f, &e, u, 6), MU_BS_OK);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 12, 4, BS_CLOSED, 0, 0);
+    int m = add(&f, BS_MOB, 0, 12, 4, BS_MOB_FORMATION, 1000, 0);
+    int s = add(&f, BS_SKIRMISHERS, 0, 12, 4, BS_SKIRMISH, 2000, 0);
+    bs_env e = begin(&f, 0);
+    assert_int_equal(bs_change_frontage(&f, &e, u, 6), BS_OK);
     assert_int_equal(f.units[u].frontage, 6);
     assert_int_equal(f.units[u].ranks, 2);
     assert_close(f.units[u].used_mm, 1 * IN, 1e-12);
-    assert_close(mu_bs_unit_width_mm(&f.units[u]), 120, 1e-12);
-    assert_int_equal(mu_bs_change_frontage(&f, &e, m, 3), MU_BS_OK);
-    assert_int_equal(mu_bs_change_frontage(&f, &e, s, 6), MU_BS_BAD_FORMATION);
-    assert_int_equal(mu_bs_change_frontage(&f, &e, u, 13), MU_BS_BAD_ARGUMENT);
+    assert_close(bs_unit_width_mm(&f.units[u]), 120, 1e-12);
+    assert_int_equal(bs_change_frontage(&f, &e, m, 3), BS_OK);
+    assert_int_equal(bs_change_frontage(&f, &e, s, 6), BS_BAD_FORMATION);
+    assert_int_equal(bs_change_frontage(&f, &e, u, 13), BS_BAD_ARGUMENT);
 }
 
 /* battlesystem 7.8: "A figure must immed. stop its movement when it comes
@@ -228,27 +228,27 @@ static void test_bs_frontage_change_costs_an_inch(void **state)
 static void test_bs_contact_stops_and_allows_straight_ahead_only(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 30, 5 * IN);
-    mu_bs_env en = begin(&f, 0);
-    mu_bs_step s;
-    assert_int_equal(mu_bs_advance(&f, &en, u, 10 * IN, 0, &s), MU_BS_OK);
-    assert_int_equal(s.stop, MU_BS_STOP_ENEMY);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 30, 5 * IN);
+    bs_env en = begin(&f, 0);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &en, u, 10 * IN, 0, &s), BS_OK);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
     assert_int_equal(s.contact, e);
     assert_close(s.moved_mm, 5 * IN, 1e-9);
     assert_true(f.units[e].attacked);
-    assert_int_equal(mu_bs_wheel(&f, &en, u, MU_BS_PIVOT_LEFT, 0.1, NULL), MU_BS_NO_TURN_IN_CONTACT);
-    assert_int_equal(mu_bs_face(&f, &en, u, MU_BS_LEFT_FACE), MU_BS_NO_TURN_IN_CONTACT);
-    assert_int_equal(mu_bs_advance(&f, &en, u, 1 * IN, 0.2, NULL), MU_BS_NO_TURN_IN_CONTACT);
-    assert_int_equal(mu_bs_advance(&f, &en, u, 1 * IN, 0, &s), MU_BS_OK);
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_LEFT, 0.1, NULL), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(bs_face(&f, &en, u, BS_LEFT_FACE), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(bs_advance(&f, &en, u, 1 * IN, 0.2, NULL), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(bs_advance(&f, &en, u, 1 * IN, 0, &s), BS_OK);
     assert_close(s.moved_mm, 0, 1e-9);
     /* Q&A 127.66: movement under 7.8 is not wrap-around: a unit that made
      * contact in its own phase cannot wrap around in it */
-    assert_int_equal(mu_bs_wrap_around(&f, &en, u, e, 1, 0, NULL), MU_BS_ALREADY_STARTED);
-    f.units[u].state = MU_BS_IDLE; /* even as its first action */
-    assert_int_equal(mu_bs_wrap_around(&f, &en, u, e, 1, 0, NULL), MU_BS_NOT_IN_CONTACT);
+    assert_int_equal(bs_wrap_around(&f, &en, u, e, 1, 0, NULL), BS_ALREADY_STARTED);
+    f.units[u].state = BS_IDLE; /* even as its first action */
+    assert_int_equal(bs_wrap_around(&f, &en, u, e, 1, 0, NULL), BS_NOT_IN_CONTACT);
 }
 
 /* battlesystem 7.8: "Figures that begin their Movement Phase in
@@ -259,19 +259,19 @@ static void test_bs_contact_stops_and_allows_straight_ahead_only(void **state)
 static void test_bs_contact_at_start_only_wrap_withdraw_or_flee(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 0, 5 * IN);
-    mu_bs_env en = begin(&f, 0); /* side 0 won the initiative */
-    mu_bs_advance(&f, &en, u, 10 * IN, 0, NULL);
-    mu_bs_phase_end(&f, &en);
-    mu_bs_phase_begin(&f, &en, 1);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 5 * IN);
+    bs_env en = begin(&f, 0); /* side 0 won the initiative */
+    bs_advance(&f, &en, u, 10 * IN, 0, NULL);
+    bs_phase_end(&f, &en);
+    bs_phase_begin(&f, &en, 1);
     assert_int_equal(f.units[e].contact_at_start, 1u << u);
-    assert_int_equal(mu_bs_advance(&f, &en, e, 1 * IN, 0, NULL), MU_BS_IN_CONTACT);
-    assert_int_equal(mu_bs_start(&f, &en, e, MU_BS_MODE_NORMAL, -1), MU_BS_IN_CONTACT);
-    assert_int_equal(mu_bs_wheel(&f, &en, e, MU_BS_PIVOT_LEFT, 0.1, NULL), MU_BS_LOCKED);
-    assert_int_equal(mu_bs_fighting_withdrawal(&f, &en, e, 0, NULL), MU_BS_OK);
+    assert_int_equal(bs_advance(&f, &en, e, 1 * IN, 0, NULL), BS_IN_CONTACT);
+    assert_int_equal(bs_start(&f, &en, e, BS_MODE_NORMAL, -1), BS_IN_CONTACT);
+    assert_int_equal(bs_wheel(&f, &en, e, BS_PIVOT_LEFT, 0.1, NULL), BS_LOCKED);
+    assert_int_equal(bs_fighting_withdrawal(&f, &en, e, 0, NULL), BS_OK);
 }
 
 /* battlesystem 7.8: "A unit that has lost init and had an enemy unit MOVE
@@ -280,27 +280,27 @@ static void test_bs_contact_at_start_only_wrap_withdraw_or_flee(void **state)
 static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 0, 5 * IN);
-    mu_bs_env en = begin(&f, 0);
-    mu_bs_advance(&f, &en, u, 10 * IN, 0, NULL);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 5 * IN);
+    bs_env en = begin(&f, 0);
+    bs_advance(&f, &en, u, 10 * IN, 0, NULL);
     assert_true(f.units[e].locked);
     assert_false(f.units[u].locked);
-    mu_bs_phase_end(&f, &en);
-    mu_bs_phase_begin(&f, &en, 1);
-    assert_int_equal(mu_bs_change_formation(&f, &en, e, MU_BS_OPEN), MU_BS_LOCKED);
-    assert_int_equal(mu_bs_face(&f, &en, e, MU_BS_ABOUT_FACE), MU_BS_LOCKED);
-    assert_int_equal(mu_bs_change_frontage(&f, &en, e, 8), MU_BS_LOCKED);
+    bs_phase_end(&f, &en);
+    bs_phase_begin(&f, &en, 1);
+    assert_int_equal(bs_change_formation(&f, &en, e, BS_OPEN), BS_LOCKED);
+    assert_int_equal(bs_face(&f, &en, e, BS_ABOUT_FACE), BS_LOCKED);
+    assert_int_equal(bs_change_frontage(&f, &en, e, 8), BS_LOCKED);
     /* the winner contacted by the loser is not locked */
-    mu_bs_field g;
-    mu_bs_field_init(&g);
-    u = add(&g, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    e = add(&g, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 0, 5 * IN);
-    mu_bs_round_begin(&g, 0);
-    mu_bs_phase_begin(&g, &en, 1);
-    mu_bs_advance(&g, &en, e, 10 * IN, 0, NULL);
+    bs_field g;
+    bs_field_init(&g);
+    u = add(&g, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    e = add(&g, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 5 * IN);
+    bs_round_begin(&g, 0);
+    bs_phase_begin(&g, &en, 1);
+    bs_advance(&g, &en, e, 10 * IN, 0, NULL);
     assert_false(g.units[u].locked);
 }
 
@@ -308,12 +308,12 @@ static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
 static void test_bs_only_the_phase_side_moves(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    add(&f, MU_BS_REGULAR, 0, 8, 4, MU_BS_CLOSED, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 0, 500);
-    mu_bs_env en = begin(&f, 0);
-    assert_int_equal(mu_bs_advance(&f, &en, e, 1 * IN, 0, NULL), MU_BS_NOT_YOUR_PHASE);
+    bs_field f;
+    bs_field_init(&f);
+    add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 500);
+    bs_env en = begin(&f, 0);
+    assert_int_equal(bs_advance(&f, &en, e, 1 * IN, 0, NULL), BS_NOT_YOUR_PHASE);
 }
 
 /* battlesystem 7.4: "A unit in skirmish formation can "pass-through"
@@ -322,18 +322,18 @@ static void test_bs_only_the_phase_side_moves(void **state)
 static void test_bs_skirmishers_pass_through_friendly_skirmishers(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 4, 4, MU_BS_SKIRMISH, 0, 0);
-    add(&f, MU_BS_SKIRMISHERS, 0, 4, 4, MU_BS_SKIRMISH, 0, 3 * IN + 20);
-    int c = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 1000, 0);
-    add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 1000, 3 * IN + 20);
-    mu_bs_env en = begin(&f, 0);
-    mu_bs_step st;
-    mu_bs_advance(&f, &en, s, 8 * IN, 0, &st);
+    bs_field f;
+    bs_field_init(&f);
+    int s = add(&f, BS_SKIRMISHERS, 0, 4, 4, BS_SKIRMISH, 0, 0);
+    add(&f, BS_SKIRMISHERS, 0, 4, 4, BS_SKIRMISH, 0, 3 * IN + 20);
+    int c = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 1000, 0);
+    add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 1000, 3 * IN + 20);
+    bs_env en = begin(&f, 0);
+    bs_step st;
+    bs_advance(&f, &en, s, 8 * IN, 0, &st);
     assert_close(st.moved_mm, 8 * IN, 1e-9);
-    mu_bs_advance(&f, &en, c, 8 * IN, 0, &st);
-    assert_int_equal(st.stop, MU_BS_STOP_FRIEND);
+    bs_advance(&f, &en, c, 8 * IN, 0, &st);
+    assert_int_equal(st.stop, BS_STOP_FRIEND);
     assert_close(st.moved_mm, 3 * IN, 1e-9);
 }
 
@@ -342,15 +342,15 @@ static void test_bs_skirmishers_pass_through_friendly_skirmishers(void **state)
 static void test_bs_skirmishers_never_move_into_contact(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 4, 4, MU_BS_SKIRMISH, 0, 0);
-    int e = add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 0, 4 * IN);
-    mu_bs_env en = begin(&f, 0);
-    mu_bs_step st;
-    mu_bs_advance(&f, &en, s, 8 * IN, 0, &st);
-    assert_int_equal(st.stop, MU_BS_STOP_STANDOFF);
-    assert_false(mu_bs_touching(&f, s, e));
+    bs_field f;
+    bs_field_init(&f);
+    int s = add(&f, BS_SKIRMISHERS, 0, 4, 4, BS_SKIRMISH, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 4 * IN);
+    bs_env en = begin(&f, 0);
+    bs_step st;
+    bs_advance(&f, &en, s, 8 * IN, 0, &st);
+    assert_int_equal(st.stop, BS_STOP_STANDOFF);
+    assert_false(bs_touching(&f, s, e));
     assert_close(st.moved_mm, 4 * IN - R.skirmish_standoff_mm, 1e-9);
 }
 
@@ -363,24 +363,24 @@ static void test_bs_terrain_costs_and_obstacles(void **state)
     T.width_mm = 2000;
     T.depth_mm = 2000;
     T.n_terrain = 2;
-    T.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_ROUGH, 4, {{0, 200}, {1000, 200}, {1000, 400}, {0, 400}}};
-    T.terrain[1] = (mu_bs_terrain){MU_BS_TERRAIN_IMPASSABLE, 4, {{1400, 300}, {1800, 300}, {1800, 400}, {1400, 400}}};
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 500, 100);
-    int v = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 1600, 100);
-    int w = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_CLOSED, 300, 1950);
-    mu_bs_env en = begin(&f, 0);
-    mu_bs_step s;
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_ROUGH, 4, {{0, 200}, {1000, 200}, {1000, 400}, {0, 400}}};
+    T.terrain[1] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4, {{1400, 300}, {1800, 300}, {1800, 400}, {1400, 400}}};
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 500, 100);
+    int v = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 1600, 100);
+    int w = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 300, 1950);
+    bs_env en = begin(&f, 0);
+    bs_step s;
     /* 100 mm clear, then rough at 2 mm per mm: 12" = 304.8 mm of movement */
-    mu_bs_advance(&f, &en, u, 1000, 0, &s);
+    bs_advance(&f, &en, u, 1000, 0, &s);
     assert_close(s.moved_mm, 100 + (12 * IN - 100) / 2, 1e-9);
     assert_close(s.cost_mm, 12 * IN, 1e-9);
-    mu_bs_advance(&f, &en, v, 1000, 0, &s);
-    assert_int_equal(s.stop, MU_BS_STOP_TERRAIN);
+    bs_advance(&f, &en, v, 1000, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_TERRAIN);
     assert_close(s.moved_mm, 200, 1e-9);
-    mu_bs_advance(&f, &en, w, 1000, 0, &s);
-    assert_int_equal(s.stop, MU_BS_STOP_EDGE);
+    bs_advance(&f, &en, w, 1000, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_EDGE);
     assert_close(s.moved_mm, 50, 1e-9);
 }
 

@@ -1,4 +1,4 @@
-/* Battlesystem policies (src/policy/bs_policy*.c): the forced policy's
+/* Battlesystem policies (src/rules/battlesystem/policy/bs_policy*.c): the forced policy's
  * march and rest schedule, the steady policy's charge decision on an
  * estimated distance (7.7 SPECIAL NOTE, 7.14) and its approach, the
  * estimate error models, and the random policy picking only what the
@@ -13,40 +13,40 @@
 #include <string.h>
 
 #include "assert_close.h"
-#include "muster/bs_policy.h"
+#include "battlesystem/policy/bs_policy.h"
 
 #define IN 25.4
 #define PI 3.14159265358979323846
 
-static mu_bs_rules rules;
-static mu_bs_table table = {.width_mm = 96 * IN, .depth_mm = 96 * IN};
-static mu_bs_field field;
+static bs_rules rules;
+static bs_table table = {.width_mm = 96 * IN, .depth_mm = 96 * IN};
+static bs_field field;
 static mu_dice dice;
-static mu_bs_env env;
+static bs_env env;
 
 /* A closed regular unit of 12 figures, 6 wide, rate 12", morale 12. */
-static int add_unit(int side, mu_vec2 front_in, double facing_deg, mu_bs_formation form)
+static int add_unit(int side, mu_vec2 front_in, double facing_deg, bs_formation form)
 {
-    mu_bs_profile p = {MU_BS_REGULAR, 12.0, 25.0, 25.0, 15, 12, 0, 0};
+    bs_profile p = {BS_REGULAR, 12.0, 25.0, 25.0, 15, 12, 0, 0};
     double a = facing_deg * PI / 180.0;
-    mu_bs_unit u = mu_bs_unit_make(&p, &rules, side, 12, 6, form, mu_v2(front_in.x * IN, front_in.y * IN),
+    bs_unit u = bs_unit_make(&p, &rules, side, 12, 6, form, mu_v2(front_in.x * IN, front_in.y * IN),
                                    mu_v2(cos(a), sin(a)));
-    return mu_bs_field_add(&field, &u);
+    return bs_field_add(&field, &u);
 }
 
 static int setup(void **state)
 {
     (void)state;
-    rules = mu_bs_rules_default();
-    mu_bs_field_init(&field);
+    rules = bs_rules_default();
+    bs_field_init(&field);
     dice = mu_dice_from_rng(mu_rng_for_game(1, 1));
-    env = (mu_bs_env){.rules = &rules, .table = &table, .dice = &dice, .tally = NULL};
+    env = (bs_env){.rules = &rules, .table = &table, .dice = &dice, .tally = NULL};
     return 0;
 }
 
-static mu_bs_policy_spec spec(mu_bs_policy_kind k)
+static bs_policy_spec spec(bs_policy_kind k)
 {
-    return (mu_bs_policy_spec){.kind = k, .estimate = MU_BS_ESTIMATE_EXACT, .charge = 1, .closed = 1, .wrap = 1,
+    return (bs_policy_spec){.kind = k, .estimate = BS_ESTIMATE_EXACT, .charge = 1, .closed = 1, .wrap = 1,
                                .burst = 1, .rally = 1, .follow = 1};
 }
 
@@ -55,20 +55,20 @@ static mu_bs_policy_spec spec(mu_bs_policy_kind k)
 static void test_bs_policy_forced_marches_in_bursts_then_rests(void **state)
 {
     (void)state;
-    int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_CLOSED);
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_FORCED);
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    bs_policy_spec s = spec(BS_POLICY_FORCED);
     s.burst = 2, s.rest_rounds = 1;
-    mu_bs_policy_memory mem = {0};
+    bs_policy_memory mem = {0};
     mu_rng rng = mu_rng_for_game(2, 2);
     static const int marches[6] = {1, 1, 0, 1, 1, 0};
     for (int r = 0; r < 6; r++) {
-        mu_bs_plan p;
-        mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+        bs_plan p;
+        bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
         assert_int_equal(p.n, marches[r] ? 2 : 0);
         if (marches[r]) {
-            assert_int_equal(p.steps[0].kind, MU_BS_ACT_START);
-            assert_int_equal(p.steps[0].mode, MU_BS_MODE_FORCED);
-            assert_int_equal(p.steps[1].kind, MU_BS_ACT_ADVANCE);
+            assert_int_equal(p.steps[0].kind, BS_ACT_START);
+            assert_int_equal(p.steps[0].mode, BS_MODE_FORCED);
+            assert_int_equal(p.steps[1].kind, BS_ACT_ADVANCE);
             assert_true(isinf(p.steps[1].dist_mm));
         }
     }
@@ -79,15 +79,15 @@ static void test_bs_policy_forced_marches_in_bursts_then_rests(void **state)
 static void test_bs_policy_forced_stops_after_its_marches(void **state)
 {
     (void)state;
-    int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_CLOSED);
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_FORCED);
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    bs_policy_spec s = spec(BS_POLICY_FORCED);
     s.marches = 2;
-    mu_bs_policy_memory mem = {0};
+    bs_policy_memory mem = {0};
     mu_rng rng = mu_rng_for_game(2, 2);
     int made = 0;
     for (int r = 0; r < 5; r++) {
-        mu_bs_plan p;
-        mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+        bs_plan p;
+        bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
         made += p.n > 0;
     }
     assert_int_equal(made, 2);
@@ -98,18 +98,18 @@ static void test_bs_policy_forced_stops_after_its_marches(void **state)
 static void test_bs_policy_forced_rests_out_of_command_or_in_contact(void **state)
 {
     (void)state;
-    int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_CLOSED);
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_FORCED);
-    mu_bs_policy_memory mem = {0};
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    bs_policy_spec s = spec(BS_POLICY_FORCED);
+    bs_policy_memory mem = {0};
     mu_rng rng = mu_rng_for_game(2, 2);
-    mu_bs_plan p;
-    mu_bs_unit_set_command(&field.units[u], &rules, 0);
-    mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    bs_plan p;
+    bs_unit_set_command(&field.units[u], &rules, 0);
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
     assert_int_equal(p.n, 0);
     assert_non_null(strstr(p.why, "out of command"));
-    mu_bs_unit_set_command(&field.units[u], &rules, 1);
+    bs_unit_set_command(&field.units[u], &rules, 1);
     field.units[u].contact_at_start = 2;
-    mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
     assert_int_equal(p.n, 0);
     assert_non_null(strstr(p.why, "stays engaged"));
     assert_int_equal(mem.marches, 0);
@@ -125,14 +125,14 @@ static void test_bs_policy_steady_charges_when_estimate_in_range(void **state)
     static const double gap_in[3] = {12, 20, 6};
     static const int charges[3] = {1, 0, 0};
     for (int i = 0; i < 3; i++) {
-        mu_bs_field_init(&field);
-        int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_CLOSED);
-        int e = add_unit(1, mu_v2(48, 10 + gap_in[i]), -90, MU_BS_CLOSED);
-        mu_bs_policy_spec s = spec(MU_BS_POLICY_STEADY);
-        mu_bs_policy_memory mem = {0};
+        bs_field_init(&field);
+        int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+        int e = add_unit(1, mu_v2(48, 10 + gap_in[i]), -90, BS_CLOSED);
+        bs_policy_spec s = spec(BS_POLICY_STEADY);
+        bs_policy_memory mem = {0};
         mu_rng rng = mu_rng_for_game(3, 3);
-        mu_bs_plan p;
-        mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+        bs_plan p;
+        bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
         assert_int_equal(p.target, e);
         assert_int_equal(p.charge, charges[i]);
         assert_int_equal(p.estimated, 1);
@@ -140,12 +140,12 @@ static void test_bs_policy_steady_charges_when_estimate_in_range(void **state)
         assert_close(p.estimate_mm, p.true_mm, 0);
         if (charges[i]) {
             assert_int_equal(p.n, 2);
-            assert_int_equal(p.steps[0].mode, MU_BS_MODE_CHARGE);
+            assert_int_equal(p.steps[0].mode, BS_MODE_CHARGE);
             assert_int_equal(p.steps[0].target, e);
-            assert_int_equal(p.steps[1].kind, MU_BS_ACT_CHARGE_RUN);
+            assert_int_equal(p.steps[1].kind, BS_ACT_CHARGE_RUN);
             assert_close(p.steps[1].angle_rad, 0, 1e-12);
         } else {
-            assert_int_equal(p.steps[p.n - 1].kind, MU_BS_ACT_ADVANCE);
+            assert_int_equal(p.steps[p.n - 1].kind, BS_ACT_ADVANCE);
         }
     }
 }
@@ -155,22 +155,22 @@ static void test_bs_policy_steady_charges_when_estimate_in_range(void **state)
 static void test_bs_policy_steady_reforms_and_wheels_toward_the_enemy(void **state)
 {
     (void)state;
-    int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_OPEN);
-    int e = add_unit(1, mu_v2(10, 14), 0, MU_BS_CLOSED); /* to its left */
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_STEADY);
-    mu_bs_policy_memory mem = {0};
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_OPEN);
+    int e = add_unit(1, mu_v2(10, 14), 0, BS_CLOSED); /* to its left */
+    bs_policy_spec s = spec(BS_POLICY_STEADY);
+    bs_policy_memory mem = {0};
     mu_rng rng = mu_rng_for_game(3, 3);
-    mu_bs_plan p;
-    mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    bs_plan p;
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
     assert_int_equal(p.target, e);
     assert_int_equal(p.charge, 0);
     assert_int_equal(p.n, 3);
-    assert_int_equal(p.steps[0].kind, MU_BS_ACT_FORMATION);
-    assert_int_equal(p.steps[0].formation, MU_BS_CLOSED);
-    assert_int_equal(p.steps[1].kind, MU_BS_ACT_WHEEL);
-    assert_int_equal(p.steps[1].pivot, MU_BS_PIVOT_LEFT);
+    assert_int_equal(p.steps[0].kind, BS_ACT_FORMATION);
+    assert_int_equal(p.steps[0].formation, BS_CLOSED);
+    assert_int_equal(p.steps[1].kind, BS_ACT_WHEEL);
+    assert_int_equal(p.steps[1].pivot, BS_PIVOT_LEFT);
     assert_true(p.steps[1].angle_rad > PI / 4);
-    assert_int_equal(p.steps[2].kind, MU_BS_ACT_ADVANCE);
+    assert_int_equal(p.steps[2].kind, BS_ACT_ADVANCE);
 }
 
 /* The estimate models: exact has no error; uniform stays within +-x with
@@ -180,20 +180,20 @@ static void test_bs_policy_estimate_error_models(void **state)
 {
     (void)state;
     mu_rng rng = mu_rng_for_game(4, 4);
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_STEADY);
-    assert_close(mu_bs_estimate_error(&s, &rng), 0, 0);
-    s.estimate = MU_BS_ESTIMATE_UNIFORM, s.estimate_error = 0.2;
+    bs_policy_spec s = spec(BS_POLICY_STEADY);
+    assert_close(bs_estimate_error(&s, &rng), 0, 0);
+    s.estimate = BS_ESTIMATE_UNIFORM, s.estimate_error = 0.2;
     double sum = 0, sq = 0;
     for (int i = 0; i < 20000; i++) {
-        double e = mu_bs_estimate_error(&s, &rng);
+        double e = bs_estimate_error(&s, &rng);
         assert_true(e >= -0.2 && e <= 0.2);
         sum += e;
     }
     assert_close(sum / 20000, 0, 0.005);
-    s.estimate = MU_BS_ESTIMATE_NORMAL, s.estimate_error = 0.15;
+    s.estimate = BS_ESTIMATE_NORMAL, s.estimate_error = 0.15;
     sum = 0;
     for (int i = 0; i < 20000; i++) {
-        double e = mu_bs_estimate_error(&s, &rng);
+        double e = bs_estimate_error(&s, &rng);
         sum += e, sq += e * e;
     }
     assert_close(sum / 20000, 0, 0.005);
@@ -206,32 +206,32 @@ static void test_bs_policy_estimate_error_models(void **state)
 static void test_bs_policy_random_picks_only_allowed_actions(void **state)
 {
     (void)state;
-    int u = add_unit(0, mu_v2(48, 10), 90, MU_BS_CLOSED);
-    add_unit(1, mu_v2(48, 10), -90, MU_BS_CLOSED); /* front to front: in contact */
-    add_unit(1, mu_v2(20, 40), -90, MU_BS_CLOSED);
-    int free_u = add_unit(0, mu_v2(80, 10), 90, MU_BS_OPEN);
-    mu_bs_phase_begin(&field, &env, 0);
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    add_unit(1, mu_v2(48, 10), -90, BS_CLOSED); /* front to front: in contact */
+    add_unit(1, mu_v2(20, 40), -90, BS_CLOSED);
+    int free_u = add_unit(0, mu_v2(80, 10), 90, BS_OPEN);
+    bs_phase_begin(&field, &env, 0);
     assert_true(field.units[u].contact_at_start != 0);
-    mu_bs_policy_spec s = spec(MU_BS_POLICY_RANDOM);
+    bs_policy_spec s = spec(BS_POLICY_RANDOM);
     mu_rng rng = mu_rng_for_game(5, 5);
     int kinds[16] = {0};
     for (int i = 0; i < 300; i++) {
-        mu_bs_policy_memory mem = {0};
-        mu_bs_plan p;
-        mu_bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
-        assert_true(p.n == 0 || p.steps[0].kind == MU_BS_ACT_WRAP || p.steps[0].kind == MU_BS_ACT_WITHDRAW);
-        mu_bs_policy_plan(&s, &s, &field, &env, free_u, &mem, &rng, &p);
+        bs_policy_memory mem = {0};
+        bs_plan p;
+        bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+        assert_true(p.n == 0 || p.steps[0].kind == BS_ACT_WRAP || p.steps[0].kind == BS_ACT_WITHDRAW);
+        bs_policy_plan(&s, &s, &field, &env, free_u, &mem, &rng, &p);
         if (p.n > 0) {
-            static mu_bs_field copy;
+            static bs_field copy;
             copy = field;
             mu_dice d = mu_dice_from_rng(rng);
-            mu_bs_env e = env;
+            bs_env e = env;
             e.dice = &d;
-            assert_int_equal(mu_bs_action_apply(&copy, &e, free_u, &p.steps[0]).refusal, MU_BS_OK);
+            assert_int_equal(bs_action_apply(&copy, &e, free_u, &p.steps[0]).refusal, BS_OK);
             kinds[p.steps[0].kind]++;
         }
     }
-    assert_true(kinds[MU_BS_ACT_ADVANCE] > 0 && kinds[MU_BS_ACT_START] > 0 && kinds[MU_BS_ACT_FACE] > 0);
+    assert_true(kinds[BS_ACT_ADVANCE] > 0 && kinds[BS_ACT_START] > 0 && kinds[BS_ACT_FACE] > 0);
 }
 
 static void test_bs_policy_action_text(void **state)
@@ -239,13 +239,13 @@ static void test_bs_policy_action_text(void **state)
     (void)state;
     const char *names[2] = {"Pikes", "Orcs"};
     char buf[96];
-    mu_bs_action a = {.kind = MU_BS_ACT_START, .mode = MU_BS_MODE_CHARGE, .target = 1};
-    assert_string_equal(mu_bs_action_text(&a, names, buf, sizeof buf), "declare charge at Orcs");
-    a = (mu_bs_action){.kind = MU_BS_ACT_ADVANCE, .dist_mm = 9 * IN, .angle_rad = -PI / 12};
-    assert_string_equal(mu_bs_action_text(&a, names, buf, sizeof buf), "advance 9.00in at -15.0deg");
+    bs_action a = {.kind = BS_ACT_START, .mode = BS_MODE_CHARGE, .target = 1};
+    assert_string_equal(bs_action_text(&a, names, buf, sizeof buf), "declare charge at Orcs");
+    a = (bs_action){.kind = BS_ACT_ADVANCE, .dist_mm = 9 * IN, .angle_rad = -PI / 12};
+    assert_string_equal(bs_action_text(&a, names, buf, sizeof buf), "advance 9.00in at -15.0deg");
     a.dist_mm = INFINITY;
-    assert_string_equal(mu_bs_action_text(&a, NULL, buf, sizeof buf), "advance all it may at -15.0deg");
-    assert_string_equal(mu_bs_policy_name(MU_BS_POLICY_FORCED), "forced");
+    assert_string_equal(bs_action_text(&a, NULL, buf, sizeof buf), "advance all it may at -15.0deg");
+    assert_string_equal(bs_policy_name(BS_POLICY_FORCED), "forced");
 }
 
 int main(void)

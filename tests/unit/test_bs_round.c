@@ -10,12 +10,12 @@
 
 #include "assert_close.h"
 
-#include "muster/bs_charge.h"
-#include "muster/bs_contact.h"
-#include "muster/bs_field.h"
-#include "muster/bs_march.h"
-#include "muster/bs_move.h"
-#include "muster/bs_rout.h"
+#include "battlesystem/bs_charge.h"
+#include "battlesystem/bs_contact.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_march.h"
+#include "battlesystem/bs_move.h"
+#include "battlesystem/bs_rout.h"
 
 #define IN 25.4
 #define PI 3.14159265358979323846
@@ -25,30 +25,30 @@ static double uniform(mu_rng *g) { return mu_rng_next(g) / 4294967296.0; }
 static int pick(mu_rng *g, int n) { return (int)mu_rng_bounded(g, (uint32_t)n); }
 
 /* Two lines of units across a 6' x 4' table with a wood and a pond. */
-static void deploy(mu_bs_field *f, const mu_bs_rules *r, mu_rng *g)
+static void deploy(bs_field *f, const bs_rules *r, mu_rng *g)
 {
-    mu_bs_field_init(f);
-    static const mu_bs_kind kinds[4] = {MU_BS_REGULAR, MU_BS_REGULAR, MU_BS_MOB, MU_BS_SKIRMISHERS};
+    bs_field_init(f);
+    static const bs_kind kinds[4] = {BS_REGULAR, BS_REGULAR, BS_MOB, BS_SKIRMISHERS};
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < 5; i++) {
-            mu_bs_kind k = kinds[pick(g, 4)];
-            mu_bs_profile p = {k, 6.0 + 3 * pick(g, 4), 20.0, 20.0 + 10 * pick(g, 2), 12 + pick(g, 6),
+            bs_kind k = kinds[pick(g, 4)];
+            bs_profile p = {k, 6.0 + 3 * pick(g, 4), 20.0, 20.0 + 10 * pick(g, 2), 12 + pick(g, 6),
                                8 + pick(g, 8), pick(g, 3) == 0, pick(g, 8) == 0};
-            mu_bs_formation form = k == MU_BS_REGULAR   ? (pick(g, 2) ? MU_BS_CLOSED : MU_BS_OPEN)
-                                   : k == MU_BS_MOB     ? MU_BS_MOB_FORMATION
-                                                        : MU_BS_SKIRMISH;
+            bs_formation form = k == BS_REGULAR   ? (pick(g, 2) ? BS_CLOSED : BS_OPEN)
+                                   : k == BS_MOB     ? BS_MOB_FORMATION
+                                                        : BS_SKIRMISH;
             double x = 150 + i * 350.0, y = side == 0 ? 300 : 920; /* depth <= 6 x 30 mm */
-            mu_bs_unit u = mu_bs_unit_make(&p, r, side, 6 + pick(g, 10), 3 + pick(g, 3), form, mu_v2(x, y),
+            bs_unit u = bs_unit_make(&p, r, side, 6 + pick(g, 10), 3 + pick(g, 3), form, mu_v2(x, y),
                                            side == 0 ? mu_v2(0, 1) : mu_v2(0, -1));
             u.entry = mu_v2(x, side == 0 ? 0 : 1219.2);
             u.hidden = pick(g, 10) == 0;
-            mu_bs_field_add(f, &u);
+            bs_field_add(f, &u);
         }
 }
 
 static int last_action = -1; /* for failure messages */
 
-static void random_action(mu_bs_field *f, const mu_bs_env *e, int u, mu_rng *g)
+static void random_action(bs_field *f, const bs_env *e, int u, mu_rng *g)
 {
     int enemy = -1;
     for (int k = 0; k < 4 && enemy < 0; k++) {
@@ -59,72 +59,72 @@ static void random_action(mu_bs_field *f, const mu_bs_env *e, int u, mu_rng *g)
     last_action = pick(g, 12);
     switch (last_action) {
     case 0:
-        mu_bs_start(f, e, u, MU_BS_MODE_FORCED, -1);
+        bs_start(f, e, u, BS_MODE_FORCED, -1);
         break;
     case 1:
-        mu_bs_start(f, e, u, MU_BS_MODE_CHARGE, enemy);
+        bs_start(f, e, u, BS_MODE_CHARGE, enemy);
         break;
     case 2:
-        mu_bs_change_formation(f, e, u, pick(g, 2) ? MU_BS_CLOSED : MU_BS_OPEN);
+        bs_change_formation(f, e, u, pick(g, 2) ? BS_CLOSED : BS_OPEN);
         break;
     case 3:
-        mu_bs_face(f, e, u, (mu_bs_face_turn)pick(g, 3));
+        bs_face(f, e, u, (bs_face_turn)pick(g, 3));
         break;
     case 4:
-        mu_bs_turn(f, e, u, (uniform(g) - 0.5) * 2 * PI);
+        bs_turn(f, e, u, (uniform(g) - 0.5) * 2 * PI);
         break;
     case 5:
-        mu_bs_change_frontage(f, e, u, 1 + pick(g, 8));
+        bs_change_frontage(f, e, u, 1 + pick(g, 8));
         break;
     case 6:
-        mu_bs_wheel(f, e, u, (mu_bs_pivot)pick(g, 2), (uniform(g) - 0.3) * PI / 2, NULL);
+        bs_wheel(f, e, u, (bs_pivot)pick(g, 2), (uniform(g) - 0.3) * PI / 2, NULL);
         break;
     case 7:
-        mu_bs_charge_run(f, e, u, (uniform(g) - 0.5) * PI / 2, NULL);
+        bs_charge_run(f, e, u, (uniform(g) - 0.5) * PI / 2, NULL);
         break;
     case 8:
-        mu_bs_wrap_around(f, e, u, enemy, pick(g, 3), pick(g, 3), NULL);
+        bs_wrap_around(f, e, u, enemy, pick(g, 3), pick(g, 3), NULL);
         break;
     case 9:
-        mu_bs_fighting_withdrawal(f, e, u, (uint32_t)mu_rng_next(g), NULL);
+        bs_fighting_withdrawal(f, e, u, (uint32_t)mu_rng_next(g), NULL);
         break;
     default:
-        mu_bs_advance(f, e, u, uniform(g) * 20 * IN, (uniform(g) - 0.5) * PI / 2, NULL);
+        bs_advance(f, e, u, uniform(g) * 20 * IN, (uniform(g) - 0.5) * PI / 2, NULL);
         break;
     }
 }
 
-static void check_invariants(const mu_bs_field *f, const mu_bs_env *e)
+static void check_invariants(const bs_field *f, const bs_env *e)
 {
     for (int a = 0; a < f->n_units; a++) {
-        const mu_bs_unit *u = &f->units[a];
+        const bs_unit *u = &f->units[a];
         assert_true(u->ar >= u->ar_original);
         assert_true(u->figures >= 0);
-        if (!mu_bs_unit_alive(u))
+        if (!bs_unit_alive(u))
             continue;
-        assert_true(mu_bs_formation_allowed(u->kind, u->formation));
+        assert_true(bs_formation_allowed(u->kind, u->formation));
         assert_true(u->frontage >= 1 && u->figures <= u->frontage * u->ranks);
         assert_close(mu_v2_len(u->facing), 1, 1e-9);
-        if (u->state != MU_BS_IDLE && !u->routed && u->side == f->phase_side && !u->frozen)
-            assert_true(u->used_mm <= mu_bs_budget_mm(u, e->rules, u->mode) + 1e-6);
+        if (u->state != BS_IDLE && !u->routed && u->side == f->phase_side && !u->frozen)
+            assert_true(u->used_mm <= bs_budget_mm(u, e->rules, u->mode) + 1e-6);
         if (u->routed)
             continue;
         mu_vec2 c[4];
-        mu_bs_unit_corners(u, c);
+        bs_unit_corners(u, c);
         for (int k = 0; k < 4; k++)
             if (!(c[k].x > -1e-5 && c[k].x < e->table->width_mm + 1e-5 && c[k].y > -1e-5 &&
                   c[k].y < e->table->depth_mm + 1e-5))
                 fail_msg("unit %d off the table at (%g, %g), round %d, last action %d", a, c[k].x,
                          c[k].y, f->round, last_action);
         for (int b = a + 1; b < f->n_units; b++) {
-            const mu_bs_unit *v = &f->units[b];
-            if (!mu_bs_unit_alive(v) || v->routed)
+            const bs_unit *v = &f->units[b];
+            if (!bs_unit_alive(v) || v->routed)
                 continue;
             /* skirmishers may stand among friendly skirmishers (7.4) */
-            if (u->side == v->side && u->formation == MU_BS_SKIRMISH && v->formation == MU_BS_SKIRMISH)
+            if (u->side == v->side && u->formation == BS_SKIRMISH && v->formation == BS_SKIRMISH)
                 continue;
             mu_vec2 d[4];
-            mu_bs_unit_corners(v, d);
+            bs_unit_corners(v, d);
             /* touching is allowed; interior overlap beyond a tolerance is not */
             double depth = INFINITY;
             for (int pass = 0; pass < 2; pass++) {
@@ -155,31 +155,31 @@ static void check_invariants(const mu_bs_field *f, const mu_bs_env *e)
 static void test_bs_random_rounds_keep_invariants(void **state)
 {
     (void)state;
-    mu_bs_rules r = mu_bs_rules_default();
+    bs_rules r = bs_rules_default();
     r.capture_enabled = 1;
-    mu_bs_table t = {0};
+    bs_table t = {0};
     t.width_mm = 1828.8;
     t.depth_mm = 1219.2;
     t.n_terrain = 2;
-    t.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_WOODS, 5, {{300, 500}, {700, 450}, {750, 700}, {500, 800}, {280, 680}}};
-    t.terrain[1] = (mu_bs_terrain){MU_BS_TERRAIN_IMPASSABLE, 4, {{1100, 550}, {1400, 560}, {1380, 680}, {1120, 660}}};
-    mu_bs_tally tally = {0};
+    t.terrain[0] = (bs_terrain){BS_TERRAIN_WOODS, 5, {{300, 500}, {700, 450}, {750, 700}, {500, 800}, {280, 680}}};
+    t.terrain[1] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4, {{1100, 550}, {1400, 560}, {1380, 680}, {1120, 660}}};
+    bs_tally tally = {0};
     for (uint64_t game = 0; game < 100; game++) {
         mu_rng g = mu_rng_for_game(7, game);
         mu_dice dice = mu_dice_from_rng(mu_rng_for_game(8, game));
-        mu_bs_env e = {&r, &t, &dice, &tally};
-        mu_bs_field f;
+        bs_env e = {&r, &t, &dice, &tally};
+        bs_field f;
         deploy(&f, &r, &g);
         for (int round = 0; round < 8; round++) {
-            int first = mu_bs_roll_initiative(&r, &dice, NULL);
-            mu_bs_round_begin(&f, first);
+            int first = bs_roll_initiative(&r, &dice, NULL);
+            bs_round_begin(&f, first);
             for (int u = 0; u < f.n_units; u++)
                 if (f.units[u].routed && pick(&g, 2))
-                    mu_bs_rally(&f, &e, u, 0, NULL);
+                    bs_rally(&f, &e, u, 0, NULL);
             for (int ph = 0; ph < 2; ph++) {
                 int side = ph ? 1 - first : first;
                 last_action = 100; /* routers moving */
-                mu_bs_phase_begin(&f, &e, side);
+                bs_phase_begin(&f, &e, side);
                 check_invariants(&f, &e);
                 for (int u = 0; u < f.n_units; u++) {
                     if (f.units[u].side != side)
@@ -190,22 +190,22 @@ static void test_bs_random_rounds_keep_invariants(void **state)
                         check_invariants(&f, &e);
                     }
                     if (pick(&g, 2))
-                        mu_bs_finish(&f, &e, u, NULL);
+                        bs_finish(&f, &e, u, NULL);
                 }
-                mu_bs_phase_end(&f, &e);
+                bs_phase_end(&f, &e);
                 check_invariants(&f, &e);
             }
             last_action = 200;
             /* melee stand-in: losses and Morale Checks */
             for (int u = 0; u < f.n_units; u++) {
-                if (!mu_bs_unit_alive(&f.units[u]) || !mu_bs_enemy_contacts(&f, u))
+                if (!bs_unit_alive(&f.units[u]) || !bs_enemy_contacts(&f, u))
                     continue;
                 int n = pick(&g, 3);
-                mu_bs_unit_take_losses(&f.units[u], n, pick(&g, n + 1));
-                if (mu_bs_unit_alive(&f.units[u]) && !f.units[u].routed)
-                    mu_bs_morale_check(&f, &e, u, 0, 0, mu_v2(0, 0));
+                bs_unit_take_losses(&f.units[u], n, pick(&g, n + 1));
+                if (bs_unit_alive(&f.units[u]) && !f.units[u].routed)
+                    bs_morale_check(&f, &e, u, 0, 0, mu_v2(0, 0));
             }
-            mu_bs_round_end(&f, &e);
+            bs_round_end(&f, &e);
             check_invariants(&f, &e);
         }
     }

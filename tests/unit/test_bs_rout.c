@@ -10,9 +10,9 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
-#include "muster/bs_rout.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
+#include "battlesystem/bs_rout.h"
 
 #define IN 25.4
 #define ROUT (16 * IN) /* 12" + 1/3 of 12" */
@@ -26,25 +26,25 @@ static int setup(void **state)
     return 0;
 }
 
-static int add(mu_bs_field *f, mu_bs_kind k, int side, int figs, int frontage, mu_bs_formation form,
+static int add(bs_field *f, bs_kind k, int side, int figs, int frontage, bs_formation form,
                double x, double y)
 {
-    mu_bs_unit u = bs_unit(bs_profile(k), side, figs, frontage, form, x, y);
+    bs_unit u = fx_unit(fx_profile(k), side, figs, frontage, form, x, y);
     u.entry = side == 0 ? mu_v2(x, 0) : mu_v2(x, 1800);
-    return mu_bs_field_add(f, &u);
+    return bs_field_add(f, &u);
 }
 
 /* u: side-0 open unit 4 wide at (600, 600) (centre (600, 590)); an enemy
  * above it at (600, 900). Round 1, side 1's phase (say the enemy caused a
  * Morale Check). */
-static void scene(mu_bs_field *f, int *u, int *e)
+static void scene(bs_field *f, int *u, int *e)
 {
-    mu_bs_field_init(f);
-    *u = add(f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 600);
-    *e = add(f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 600, 900);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(f, 1);
-    mu_bs_phase_begin(f, &en, 1);
+    bs_field_init(f);
+    *u = add(f, BS_REGULAR, 0, 4, 4, BS_OPEN, 600, 600);
+    *e = add(f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 600, 900);
+    bs_env en = fx_env();
+    bs_round_begin(f, 1);
+    bs_phase_begin(f, &en, 1);
 }
 
 /* battlesystem 7.15: "If a unit in open or skirmish formation fails a
@@ -54,22 +54,22 @@ static void scene(mu_bs_field *f, int *u, int *e)
 static void test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
     const uint8_t faces[1] = {13};
     bs_script(faces, 1);
-    mu_bs_env en = bs_env();
-    double w = mu_bs_unit_width_mm(&f.units[u]);
-    mu_bs_check_result c = mu_bs_morale_check(&f, &en, u, 0, 1, mu_bs_unit_centre(&f.units[e]));
+    bs_env en = fx_env();
+    double w = bs_unit_width_mm(&f.units[u]);
+    bs_check_result c = bs_morale_check(&f, &en, u, 0, 1, bs_unit_centre(&f.units[e]));
     assert_false(c.pass);
-    const mu_bs_unit *un = &f.units[u];
+    const bs_unit *un = &f.units[u];
     assert_true(un->routed);
     assert_close(un->facing.y, -1, 1e-12);
     /* turned about its centre (600, 590): front at y = 580, then 16" */
     assert_close(un->front.x, 600, 1e-9);
     assert_close(un->front.y, 580 - ROUT, 1e-9);
-    assert_close(mu_bs_unit_width_mm(un), w, 1e-12);
+    assert_close(bs_unit_width_mm(un), w, 1e-12);
     assert_int_equal(TALLY.routs, 1);
     assert_int_equal(TALLY.morale_failed, 1);
 }
@@ -80,14 +80,14 @@ static void test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy(void **s
 static void test_bs_rout_closed_unit_does_not_rout(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_unit_place_formation(&f.units[u], &R, MU_BS_CLOSED);
+    bs_unit_place_formation(&f.units[u], &R, BS_CLOSED);
     const uint8_t faces[1] = {20};
     bs_script(faces, 1);
-    mu_bs_env en = bs_env();
-    assert_false(mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900)).pass);
+    bs_env en = fx_env();
+    assert_false(bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900)).pass);
     assert_false(f.units[u].routed);
     (void)e;
 }
@@ -98,12 +98,12 @@ static void test_bs_rout_closed_unit_does_not_rout(void **state)
 static void test_bs_rout_heads_toward_its_entry_point(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
     f.units[u].entry = mu_v2(200, 190); /* down and to the left of the centre */
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.routed);
     assert_close(r.moved_mm, ROUT, 1e-9);
     mu_vec2 d = f.units[u].rout_dir;
@@ -111,11 +111,11 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
     assert_close(d.y, -sqrt(0.5), 1e-9);
     /* the other reading: directly away */
     setup(NULL);
-    R.rout_heading = MU_BS_ROUT_DIRECTLY_AWAY;
+    R.rout_heading = BS_ROUT_DIRECTLY_AWAY;
     scene(&f, &u, &e);
     f.units[u].entry = mu_v2(200, 190);
-    en = bs_env();
-    mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    en = fx_env();
+    bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(f.units[u].rout_dir.x, 0, 1e-9);
     assert_close(f.units[u].rout_dir.y, -1, 1e-9);
     (void)e;
@@ -128,14 +128,14 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
 static void test_bs_rout_chain_friend_fails_and_routs_ahead(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    int fr = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 300);
+    int fr = add(&f, BS_REGULAR, 0, 4, 4, BS_OPEN, 600, 300);
     const uint8_t faces[2] = {20, 19};
     bs_script(faces, 2);
-    mu_bs_env en = bs_env();
-    mu_bs_check_result c = mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
+    bs_env en = fx_env();
+    bs_check_result c = bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_false(c.pass);
     assert_int_equal(DICE.script_pos, 2);
     assert_true(f.units[fr].routed);
@@ -153,14 +153,14 @@ static void test_bs_rout_chain_friend_fails_and_routs_ahead(void **state)
 static void test_bs_rout_breaks_around_a_steady_friend(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    int fr = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 300);
+    int fr = add(&f, BS_REGULAR, 0, 4, 4, BS_OPEN, 600, 300);
     const uint8_t faces[2] = {20, 2};
     bs_script(faces, 2);
-    mu_bs_env en = bs_env();
-    mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
+    bs_env en = fx_env();
+    bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_false(f.units[fr].routed);
     assert_close(f.units[fr].front.y, 300, 1e-12);
     assert_close(f.units[u].front.y, 580 - ROUT, 1e-6); /* beyond it: 173.6 < 280 */
@@ -175,18 +175,18 @@ static void test_bs_rout_breaks_around_a_steady_friend(void **state)
 static void test_bs_rout_passes_through_skirmishers_who_still_check(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    int s = add(&f, MU_BS_SKIRMISHERS, 0, 3, 3, MU_BS_SKIRMISH, 600, 300);
-    mu_bs_profile fearless = bs_profile(MU_BS_REGULAR);
+    int s = add(&f, BS_SKIRMISHERS, 0, 3, 3, BS_SKIRMISH, 600, 300);
+    bs_profile fearless = fx_profile(BS_REGULAR);
     fearless.never_checks_morale = 1;
-    mu_bs_unit g = mu_bs_unit_make(&fearless, &R, 0, 4, 4, MU_BS_CLOSED, mu_v2(600, 450), mu_v2(0, 1));
-    mu_bs_field_add(&f, &g);
+    bs_unit g = bs_unit_make(&fearless, &R, 0, 4, 4, BS_CLOSED, mu_v2(600, 450), mu_v2(0, 1));
+    bs_field_add(&f, &g);
     const uint8_t faces[2] = {20, 5};
     bs_script(faces, 2);
-    mu_bs_env en = bs_env();
-    mu_bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
+    bs_env en = fx_env();
+    bs_morale_check(&f, &en, u, 0, 1, mu_v2(600, 900));
     assert_int_equal(DICE.script_pos, 2); /* the router's and the skirmishers' */
     assert_false(f.units[s].routed);
     assert_close(f.units[u].front.y, 580 - ROUT, 1e-6);
@@ -199,38 +199,38 @@ static void test_bs_rout_passes_through_skirmishers_who_still_check(void **state
 static void test_bs_rout_off_the_table_removes(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
     f.units[u].front = mu_v2(600, 200);
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.removed);
-    assert_int_equal(f.units[u].status, MU_BS_REMOVED);
-    assert_false(mu_bs_unit_alive(&f.units[u]));
+    assert_int_equal(f.units[u].status, BS_REMOVED);
+    assert_false(bs_unit_alive(&f.units[u]));
     assert_int_equal(TALLY.units_removed, 1);
     (void)e;
 }
 
 /* Four enemy closed units boxing the unit in, gap g between neighbours. */
-static void box(mu_bs_field *f, int *u, double g)
+static void box(bs_field *f, int *u, double g)
 {
-    mu_bs_field_init(f);
-    *u = add(f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 600); /* 600 +- 40, 580..600 */
-    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
-    mu_bs_unit n = mu_bs_unit_make(&p, &R, 1, 8, 8, MU_BS_CLOSED, mu_v2(600, 610), mu_v2(0, -1));
-    mu_bs_unit s = mu_bs_unit_make(&p, &R, 1, 8, 8, MU_BS_CLOSED, mu_v2(600, 570), mu_v2(0, 1));
+    bs_field_init(f);
+    *u = add(f, BS_REGULAR, 0, 4, 4, BS_OPEN, 600, 600); /* 600 +- 40, 580..600 */
+    bs_profile p = fx_profile(BS_REGULAR);
+    bs_unit n = bs_unit_make(&p, &R, 1, 8, 8, BS_CLOSED, mu_v2(600, 610), mu_v2(0, -1));
+    bs_unit s = bs_unit_make(&p, &R, 1, 8, 8, BS_CLOSED, mu_v2(600, 570), mu_v2(0, 1));
     /* flanks 20 mm deep columns, g from the ends of the north and south
      * lines (x = 520 and 680) */
-    mu_bs_unit w = mu_bs_unit_make(&p, &R, 1, 4, 4, MU_BS_CLOSED, mu_v2(520 - g, 590), mu_v2(1, 0));
-    mu_bs_unit east = mu_bs_unit_make(&p, &R, 1, 4, 4, MU_BS_CLOSED, mu_v2(680 + g, 590), mu_v2(-1, 0));
-    mu_bs_field_add(f, &n);
-    mu_bs_field_add(f, &s);
-    mu_bs_field_add(f, &w);
-    mu_bs_field_add(f, &east);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(f, 1);
-    mu_bs_phase_begin(f, &en, 1);
+    bs_unit w = bs_unit_make(&p, &R, 1, 4, 4, BS_CLOSED, mu_v2(520 - g, 590), mu_v2(1, 0));
+    bs_unit east = bs_unit_make(&p, &R, 1, 4, 4, BS_CLOSED, mu_v2(680 + g, 590), mu_v2(-1, 0));
+    bs_field_add(f, &n);
+    bs_field_add(f, &s);
+    bs_field_add(f, &w);
+    bs_field_add(f, &east);
+    bs_env en = fx_env();
+    bs_round_begin(f, 1);
+    bs_phase_begin(f, &en, 1);
 }
 
 /* battlesystem 7.15: "If a unit that would otherwise rout is completely
@@ -239,23 +239,23 @@ static void box(mu_bs_field *f, int *u, double g)
 static void test_bs_rout_surrounded_without_gap_is_destroyed(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u;
     box(&f, &u, 0.9 * IN);
-    mu_bs_env en = bs_env();
-    assert_true(mu_bs_surrounded(&f, &en, u));
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    assert_true(bs_surrounded(&f, &en, u));
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_true(r.surrounded);
     assert_true(r.destroyed);
-    assert_int_equal(f.units[u].status, MU_BS_DESTROYED);
+    assert_int_equal(f.units[u].status, BS_DESTROYED);
     assert_int_equal(TALLY.units_destroyed, 1);
     /* a 1" gap lets it out */
     box(&f, &u, 1.0 * IN);
-    assert_false(mu_bs_surrounded(&f, &en, u));
+    assert_false(bs_surrounded(&f, &en, u));
     /* skirmishers do not close a ring ("closed or open formation") */
     box(&f, &u, 0.5 * IN);
-    f.units[1].formation = MU_BS_SKIRMISH;
-    assert_false(mu_bs_surrounded(&f, &en, u));
+    f.units[1].formation = BS_SKIRMISH;
+    assert_false(bs_surrounded(&f, &en, u));
 }
 
 /* battlesystem 7.15 OPTIONAL RULE: "The attacking player designates one of
@@ -266,20 +266,20 @@ static void test_bs_rout_surrounded_capture_option(void **state)
 {
     (void)state;
     R.capture_enabled = 1;
-    mu_bs_field f;
+    bs_field f;
     int u;
     box(&f, &u, 0.5 * IN);
     f.units[u].figures = 6;
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), 1);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), 1);
     assert_int_equal(r.captured, 4);
     assert_int_equal(r.guards, 1);
     assert_int_equal(f.units[u].figures, 2);
     assert_true(f.units[u].routed);
     box(&f, &u, 0.5 * IN);
-    r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), 2);
+    r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), 2);
     assert_int_equal(r.captured, 4);
-    assert_int_equal(f.units[u].status, MU_BS_CAPTURED);
+    assert_int_equal(f.units[u].status, BS_CAPTURED);
     assert_int_equal(TALLY.figures_captured, 8);
 }
 
@@ -289,31 +289,31 @@ static void test_bs_rout_surrounded_capture_option(void **state)
 static void test_bs_rout_continues_full_rate_until_rallied_or_off(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    int u = add(&f, MU_BS_REGULAR, 0, 4, 4, MU_BS_OPEN, 600, 1500);
-    add(&f, MU_BS_REGULAR, 1, 8, 4, MU_BS_CLOSED, 600, 1700);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 1);
-    mu_bs_phase_begin(&f, &en, 1);
-    mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 1700), -1);
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 4, 4, BS_OPEN, 600, 1500);
+    add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 600, 1700);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 1);
+    bs_phase_begin(&f, &en, 1);
+    bs_rout_start(&f, &en, u, 1, mu_v2(600, 1700), -1);
     double y0 = f.units[u].front.y;
     assert_close(y0, 1480 - ROUT, 1e-9);
-    mu_bs_phase_end(&f, &en);
-    mu_bs_phase_begin(&f, &en, 0); /* its own phase: full rate on */
+    bs_phase_end(&f, &en);
+    bs_phase_begin(&f, &en, 0); /* its own phase: full rate on */
     assert_close(f.units[u].front.y, y0 - 12 * IN, 1e-9);
-    assert_int_equal(mu_bs_advance(&f, &en, u, 1, 0, NULL), MU_BS_ROUTING);
-    mu_bs_phase_end(&f, &en);
-    mu_bs_round_end(&f, &en);
-    for (int round = 0; round < 4 && mu_bs_unit_alive(&f.units[u]); round++) {
-        mu_bs_round_begin(&f, 1);
-        mu_bs_phase_begin(&f, &en, 1);
-        mu_bs_phase_end(&f, &en);
-        mu_bs_phase_begin(&f, &en, 0);
-        mu_bs_phase_end(&f, &en);
-        mu_bs_round_end(&f, &en);
+    assert_int_equal(bs_advance(&f, &en, u, 1, 0, NULL), BS_ROUTING);
+    bs_phase_end(&f, &en);
+    bs_round_end(&f, &en);
+    for (int round = 0; round < 4 && bs_unit_alive(&f.units[u]); round++) {
+        bs_round_begin(&f, 1);
+        bs_phase_begin(&f, &en, 1);
+        bs_phase_end(&f, &en);
+        bs_phase_begin(&f, &en, 0);
+        bs_phase_end(&f, &en);
+        bs_round_end(&f, &en);
     }
-    assert_int_equal(f.units[u].status, MU_BS_REMOVED);
+    assert_int_equal(f.units[u].status, BS_REMOVED);
 }
 
 /* Q&A 127.14: "There may be only one attempt to rally a unit per rally
@@ -321,25 +321,25 @@ static void test_bs_rout_continues_full_rate_until_rallied_or_off(void **state)
 static void test_bs_rally_one_attempt_per_rally_phase(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = bs_env();
-    assert_int_equal(mu_bs_rally(&f, &en, u, 0, NULL), MU_BS_NOT_ROUTED);
-    mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    assert_int_equal(bs_rally(&f, &en, u, 0, NULL), BS_NOT_ROUTED);
+    bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     const uint8_t faces[2] = {15, 4};
     bs_script(faces, 2);
-    mu_bs_check_result c;
-    mu_bs_round_begin(&f, 0);
-    assert_int_equal(mu_bs_rally(&f, &en, u, 0, &c), MU_BS_OK);
+    bs_check_result c;
+    bs_round_begin(&f, 0);
+    assert_int_equal(bs_rally(&f, &en, u, 0, &c), BS_OK);
     assert_false(c.pass);
     assert_true(f.units[u].routed);
-    assert_int_equal(mu_bs_rally(&f, &en, u, 0, &c), MU_BS_RALLY_TRIED);
-    mu_bs_round_begin(&f, 0);
-    assert_int_equal(mu_bs_rally(&f, &en, u, 0, &c), MU_BS_OK);
+    assert_int_equal(bs_rally(&f, &en, u, 0, &c), BS_RALLY_TRIED);
+    bs_round_begin(&f, 0);
+    assert_int_equal(bs_rally(&f, &en, u, 0, &c), BS_OK);
     assert_true(c.pass);
     assert_false(f.units[u].routed);
-    assert_int_equal(f.units[u].formation, MU_BS_OPEN);
+    assert_int_equal(f.units[u].formation, BS_OPEN);
     assert_int_equal(TALLY.rally_attempts, 2);
     assert_int_equal(TALLY.rally_successes, 1);
     (void)e;
@@ -354,13 +354,13 @@ static void test_bs_rout_runs_along_impassable_terrain(void **state)
     (void)state;
     R.rout_heading_step_deg = 180; /* no other headings */
     T.n_terrain = 1;
-    T.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_IMPASSABLE, 4, {{200, 380}, {1000, 380}, {1000, 400}, {200, 400}}};
-    mu_bs_field f;
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4, {{200, 380}, {1000, 380}, {1000, 400}, {200, 400}}};
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = bs_env();
+    bs_env en = fx_env();
     /* the cause up and to the right: away is down and to the left */
-    mu_bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
+    bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
     /* 180 mm down to the river, then along it to the left */
     assert_close(f.units[u].front.y, 400, 1e-6);
     assert_close(f.units[u].front.x, 600 - (ROUT - 180), 1e-6);
@@ -368,12 +368,12 @@ static void test_bs_rout_runs_along_impassable_terrain(void **state)
     setup(NULL);
     R.rout_heading_step_deg = 180;
     T.n_terrain = 1;
-    T.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_IMPASSABLE, 4, {{450, 380}, {1000, 380}, {1000, 400}, {450, 400}}};
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4, {{450, 380}, {1000, 380}, {1000, 400}, {450, 400}}};
     scene(&f, &u, &e);
-    en = bs_env();
-    double half = mu_bs_unit_width_mm(&f.units[u]) / 2; /* open: 4 x 20 + 3 x 1/2" */
+    en = fx_env();
+    double half = bs_unit_width_mm(&f.units[u]) / 2; /* open: 4 x 20 + 3 x 1/2" */
     double slide = 600 + half - 450; /* until its right flank passes x = 450 */
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-5);
     assert_close(f.units[u].front.x, 600 - slide, 1e-5);
     assert_close(f.units[u].front.y, 400 - (ROUT - 180 - slide), 1e-5);
@@ -386,12 +386,12 @@ static void test_bs_rout_pays_no_facing_or_terrain_cost(void **state)
 {
     (void)state;
     T.n_terrain = 1;
-    T.terrain[0] = (mu_bs_terrain){MU_BS_TERRAIN_WOODS, 4, {{0, 0}, {1200, 0}, {1200, 560}, {0, 560}}};
-    mu_bs_field f;
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_WOODS, 4, {{0, 0}, {1200, 0}, {1200, 560}, {0, 560}}};
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
     assert_close(f.units[u].front.y, 580 - ROUT, 1e-9);
     (void)e;
@@ -403,14 +403,14 @@ static void test_bs_rout_pays_no_facing_or_terrain_cost(void **state)
 static void test_bs_rout_after_wrap_around_routs_whole(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
     f.units[u].wrapped = 1;
     f.units[u].wrap_figures = 2;
     f.units[u].wrap_enemy = e;
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
     assert_int_equal(f.units[u].figures, 4);
     assert_false(f.units[u].wrapped);
@@ -422,14 +422,14 @@ static void test_bs_rout_after_wrap_around_routs_whole(void **state)
 static void test_bs_rout_avoids_enemy_units(void **state)
 {
     (void)state;
-    mu_bs_field f;
+    bs_field f;
     int u, e;
     scene(&f, &u, &e);
-    int blocker = add(&f, MU_BS_REGULAR, 1, 8, 8, MU_BS_CLOSED, 600, 400);
-    mu_bs_env en = bs_env();
-    mu_bs_rout_result r = mu_bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
+    int blocker = add(&f, BS_REGULAR, 1, 8, 8, BS_CLOSED, 600, 400);
+    bs_env en = fx_env();
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(600, 900), -1);
     assert_close(r.moved_mm, ROUT, 1e-9);
-    assert_false(mu_bs_touching(&f, u, blocker));
+    assert_false(bs_touching(&f, u, blocker));
     assert_true(fabs(f.units[u].rout_dir.x) > 0.1);
     (void)e;
 }

@@ -9,14 +9,14 @@
 
 #include "assert_close.h"
 
-#include "muster/bs_field.h"
-#include "muster/bs_rules.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_rules.h"
 
 /* The defaults are the text's numbers (7.3-7.15). */
 static void test_bs_rules_default_values_of_the_text(void **state)
 {
     (void)state;
-    mu_bs_rules r = mu_bs_rules_default();
+    bs_rules r = bs_rules_default();
     assert_close(r.frontage_change_in, 1.0, 0);     /* 7.10 */
     assert_close(r.gap_fill_in, 1.0, 0);            /* 7.3 */
     assert_close(r.open_gap_in, 0.5, 0);            /* 7.3 */
@@ -43,18 +43,18 @@ static void test_bs_rules_default_values_of_the_text(void **state)
 static void test_bs_check_passes_at_or_under_rating(void **state)
 {
     (void)state;
-    mu_bs_rules r = mu_bs_rules_default();
+    bs_rules r = bs_rules_default();
     const uint8_t faces[3] = {12, 13, 14};
     mu_dice d = mu_dice_scripted(faces, 3);
-    mu_bs_check_result c = mu_bs_check(&r.morale, 12, 0, &d);
+    bs_check_result c = bs_check(&r.morale, 12, 0, &d);
     assert_true(c.pass);
     assert_int_equal(c.roll, 12);
     assert_int_equal(c.target, 12);
-    assert_false(mu_bs_check(&r.morale, 12, 0, &d).pass);
-    assert_true(mu_bs_check(&r.morale, 12, 2, &d).pass);
-    assert_close(mu_bs_check_probability(&r.morale, 12, 0), 0.6, 1e-15);
-    assert_close(mu_bs_check_probability(&r.morale, 25, 0), 1.0, 1e-15);
-    assert_close(mu_bs_check_probability(&r.morale, 0, 0), 0.0, 1e-15);
+    assert_false(bs_check(&r.morale, 12, 0, &d).pass);
+    assert_true(bs_check(&r.morale, 12, 2, &d).pass);
+    assert_close(bs_check_probability(&r.morale, 12, 0), 0.6, 1e-15);
+    assert_close(bs_check_probability(&r.morale, 25, 0), 1.0, 1e-15);
+    assert_close(bs_check_probability(&r.morale, 0, 0), 0.0, 1e-15);
 }
 
 /* Assumption made configurable: e.g. 2d6 checks; the exact probability
@@ -62,12 +62,12 @@ static void test_bs_check_passes_at_or_under_rating(void **state)
 static void test_bs_check_dice_are_configurable(void **state)
 {
     (void)state;
-    mu_bs_check_rule twod6 = {2, 6, 0};
-    assert_close(mu_bs_check_probability(&twod6, 7, 0), 21.0 / 36, 1e-15);
-    assert_close(mu_bs_check_probability(&twod6, 5, 1), 15.0 / 36, 1e-15);
+    bs_check_rule twod6 = {2, 6, 0};
+    assert_close(bs_check_probability(&twod6, 7, 0), 21.0 / 36, 1e-15);
+    assert_close(bs_check_probability(&twod6, 5, 1), 15.0 / 36, 1e-15);
     const uint8_t faces[2] = {3, 4};
     mu_dice d = mu_dice_scripted(faces, 2);
-    mu_bs_check_result c = mu_bs_check(&twod6, 7, 0, &d);
+    bs_check_result c = bs_check(&twod6, 7, 0, &d);
     assert_int_equal(c.roll, 7);
     assert_true(c.pass);
     /* from a generator: every roll in range, the pass rate near p */
@@ -76,7 +76,7 @@ static void test_bs_check_dice_are_configurable(void **state)
     mu_dice g = mu_dice_from_rng(rng);
     int pass = 0;
     for (int i = 0; i < 36000; i++) {
-        int x = mu_bs_roll(&g, 2, 6);
+        int x = bs_roll(&g, 2, 6);
         assert_true(x >= 2 && x <= 12);
         pass += x <= 7;
     }
@@ -89,25 +89,25 @@ static void test_bs_check_dice_are_configurable(void **state)
 static void test_bs_initiative_ties_are_rolled_again(void **state)
 {
     (void)state;
-    mu_bs_rules r = mu_bs_rules_default();
+    bs_rules r = bs_rules_default();
     const uint8_t faces[6] = {4, 4, 9, 9, 2, 7};
     mu_dice d = mu_dice_scripted(faces, 6);
     int rounds;
-    assert_int_equal(mu_bs_roll_initiative(&r, &d, &rounds), 1);
+    assert_int_equal(bs_roll_initiative(&r, &d, &rounds), 1);
     assert_int_equal(rounds, 3);
     const uint8_t more[2] = {10, 1};
     d = mu_dice_scripted(more, 2);
-    assert_int_equal(mu_bs_roll_initiative(&r, &d, NULL), 0);
+    assert_int_equal(bs_roll_initiative(&r, &d, NULL), 0);
 }
 
 /* Refusals have names for logs and policies. */
 static void test_bs_refusal_names(void **state)
 {
     (void)state;
-    assert_string_equal(mu_bs_refusal_name(MU_BS_OK), "ok");
-    assert_string_equal(mu_bs_refusal_name(MU_BS_IN_CONTACT), "in contact");
-    assert_string_equal(mu_bs_refusal_name(MU_BS_BAD_ARGUMENT), "bad argument");
-    assert_string_equal(mu_bs_refusal_name(MU_BS_RALLY_TRIED), "rally tried");
+    assert_string_equal(bs_refusal_name(BS_OK), "ok");
+    assert_string_equal(bs_refusal_name(BS_IN_CONTACT), "in contact");
+    assert_string_equal(bs_refusal_name(BS_BAD_ARGUMENT), "bad argument");
+    assert_string_equal(bs_refusal_name(BS_RALLY_TRIED), "rally tried");
 }
 
 int main(void)

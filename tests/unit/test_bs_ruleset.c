@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "muster/bs_ruleset.h"
+#include "battlesystem/bs_ruleset.h"
 #include "muster/experiment.h"
 #include "run_games.h"
 
@@ -80,8 +80,8 @@ static uint64_t table_sum(const run_games *r, const char *name)
 static void test_bs_ruleset_is_registered(void **state)
 {
     (void)state;
-    assert_ptr_equal(mu_ruleset_find("battlesystem"), &mu_bs_ruleset);
-    assert_true(mu_bs_ruleset.state_size > 0);
+    assert_ptr_equal(mu_ruleset_find("battlesystem"), &bs_ruleset);
+    assert_true(bs_ruleset.state_size > 0);
 }
 
 /* The layout has the per-round column on a round axis and the count
@@ -291,17 +291,17 @@ static void test_bs_ruleset_trace_shows_rolls_actions_and_fates(void **state)
 static void test_bs_ruleset_bins(void **state)
 {
     (void)state;
-    assert_int_equal(mu_bs_error_bin(0.0), 0);
-    assert_int_equal(mu_bs_error_bin(0.0499), 0);
-    assert_int_equal(mu_bs_error_bin(0.10), 2);
-    assert_int_equal(mu_bs_error_bin(-0.01), -1);
-    assert_int_equal(mu_bs_error_bin(-0.9), MU_BS_ERROR_BIN_MIN);
-    assert_int_equal(mu_bs_error_bin(0.7), MU_BS_ERROR_BIN_MIN + MU_BS_ERROR_BINS - 1);
-    assert_int_equal(mu_bs_range_bin(0.0, 100.0), 0);
-    assert_int_equal(mu_bs_range_bin(150.0, 100.0), 15);
-    assert_int_equal(mu_bs_range_bin(199.0, 100.0), 19);
-    assert_int_equal(mu_bs_range_bin(1e9, 100.0), MU_BS_RANGE_BINS - 1);
-    assert_int_equal(mu_bs_range_bin(1.0 / 0.0, 100.0), MU_BS_RANGE_BINS - 1);
+    assert_int_equal(bs_error_bin(0.0), 0);
+    assert_int_equal(bs_error_bin(0.0499), 0);
+    assert_int_equal(bs_error_bin(0.10), 2);
+    assert_int_equal(bs_error_bin(-0.01), -1);
+    assert_int_equal(bs_error_bin(-0.9), BS_ERROR_BIN_MIN);
+    assert_int_equal(bs_error_bin(0.7), BS_ERROR_BIN_MIN + BS_ERROR_BINS - 1);
+    assert_int_equal(bs_range_bin(0.0, 100.0), 0);
+    assert_int_equal(bs_range_bin(150.0, 100.0), 15);
+    assert_int_equal(bs_range_bin(199.0, 100.0), 19);
+    assert_int_equal(bs_range_bin(1e9, 100.0), BS_RANGE_BINS - 1);
+    assert_int_equal(bs_range_bin(1.0 / 0.0, 100.0), BS_RANGE_BINS - 1);
 }
 
 int main(void)

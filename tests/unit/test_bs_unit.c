@@ -9,15 +9,15 @@
 #include "assert_close.h"
 #include "bs_fixture.h"
 
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
-#include "muster/bs_unit.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
+#include "battlesystem/bs_unit.h"
 
 #define IN 25.4
 
-static mu_bs_unit make(mu_bs_kind k, int figs, int frontage, mu_bs_formation form)
+static bs_unit make(bs_kind k, int figs, int frontage, bs_formation form)
 {
-    return bs_unit(bs_profile(k), 0, figs, frontage, form, 0, 0);
+    return fx_unit(fx_profile(k), 0, figs, frontage, form, 0, 0);
 }
 
 /* battlesystem 7.1: "Regular units can operate only in Closed and Open
@@ -26,17 +26,17 @@ static mu_bs_unit make(mu_bs_kind k, int figs, int frontage, mu_bs_formation for
 static void test_bs_formations_each_kind_may_take(void **state)
 {
     (void)state;
-    assert_true(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_CLOSED));
-    assert_true(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_OPEN));
-    assert_false(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_SKIRMISH));
-    assert_false(mu_bs_formation_allowed(MU_BS_REGULAR, MU_BS_MOB_FORMATION));
-    assert_true(mu_bs_formation_allowed(MU_BS_SKIRMISHERS, MU_BS_SKIRMISH));
-    assert_false(mu_bs_formation_allowed(MU_BS_SKIRMISHERS, MU_BS_OPEN));
-    assert_true(mu_bs_formation_allowed(MU_BS_MOB, MU_BS_MOB_FORMATION));
-    assert_false(mu_bs_formation_allowed(MU_BS_MOB, MU_BS_CLOSED));
+    assert_true(bs_formation_allowed(BS_REGULAR, BS_CLOSED));
+    assert_true(bs_formation_allowed(BS_REGULAR, BS_OPEN));
+    assert_false(bs_formation_allowed(BS_REGULAR, BS_SKIRMISH));
+    assert_false(bs_formation_allowed(BS_REGULAR, BS_MOB_FORMATION));
+    assert_true(bs_formation_allowed(BS_SKIRMISHERS, BS_SKIRMISH));
+    assert_false(bs_formation_allowed(BS_SKIRMISHERS, BS_OPEN));
+    assert_true(bs_formation_allowed(BS_MOB, BS_MOB_FORMATION));
+    assert_false(bs_formation_allowed(BS_MOB, BS_CLOSED));
     /* "PC/NPC individuals ... do not have to be part of a specific
      * formation" */
-    assert_true(mu_bs_formation_allowed(MU_BS_INDIVIDUAL, MU_BS_NO_FORMATION));
+    assert_true(bs_formation_allowed(BS_INDIVIDUAL, BS_NO_FORMATION));
 }
 
 /* battlesystem 7.2-7.5: closed and mob bases touch; open bases approx.
@@ -44,19 +44,19 @@ static void test_bs_formations_each_kind_may_take(void **state)
 static void test_bs_formation_spacing(void **state)
 {
     (void)state;
-    mu_bs_unit c = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
-    assert_close(mu_bs_unit_width_mm(&c), 80, 1e-12);
-    assert_close(mu_bs_unit_depth_mm(&c), 40, 1e-12);
-    mu_bs_unit o = make(MU_BS_REGULAR, 8, 4, MU_BS_OPEN);
-    assert_close(mu_bs_unit_width_mm(&o), 80 + 3 * 0.5 * IN, 1e-12);
-    mu_bs_unit s = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
-    assert_close(mu_bs_unit_width_mm(&s), 80 + 3 * IN, 1e-12);
-    mu_bs_unit m = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
-    assert_close(mu_bs_unit_width_mm(&m), 60, 1e-12);
+    bs_unit c = make(BS_REGULAR, 8, 4, BS_CLOSED);
+    assert_close(bs_unit_width_mm(&c), 80, 1e-12);
+    assert_close(bs_unit_depth_mm(&c), 40, 1e-12);
+    bs_unit o = make(BS_REGULAR, 8, 4, BS_OPEN);
+    assert_close(bs_unit_width_mm(&o), 80 + 3 * 0.5 * IN, 1e-12);
+    bs_unit s = make(BS_SKIRMISHERS, 8, 4, BS_SKIRMISH);
+    assert_close(bs_unit_width_mm(&s), 80 + 3 * IN, 1e-12);
+    bs_unit m = make(BS_MOB, 9, 3, BS_MOB_FORMATION);
+    assert_close(bs_unit_width_mm(&m), 60, 1e-12);
     /* 7.3 OPTIONAL RULE: stands 1" apart */
     R.open_gap_in = 1.0;
-    mu_bs_unit st = make(MU_BS_REGULAR, 8, 4, MU_BS_OPEN);
-    assert_close(mu_bs_unit_width_mm(&st), 80 + 3 * IN, 1e-12);
+    bs_unit st = make(BS_REGULAR, 8, 4, BS_OPEN);
+    assert_close(bs_unit_width_mm(&st), 80 + 3 * IN, 1e-12);
 }
 
 /* battlesystem 7.2: "If a unit in closed formation suffers losses, always
@@ -65,9 +65,9 @@ static void test_bs_formation_spacing(void **state)
 static void test_bs_closed_losses_come_off_the_rear(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_CLOSED);
+    bs_unit u = make(BS_REGULAR, 12, 4, BS_CLOSED);
     assert_int_equal(u.ranks, 3);
-    mu_bs_unit_take_losses(&u, 5, 3);
+    bs_unit_take_losses(&u, 5, 3);
     assert_int_equal(u.figures, 7);
     assert_int_equal(u.frontage, 4);
     assert_int_equal(u.ranks, 2);
@@ -80,8 +80,8 @@ static void test_bs_closed_losses_come_off_the_rear(void **state)
 static void test_bs_mob_losses_come_off_the_rear(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
-    mu_bs_unit_take_losses(&u, 3, 3);
+    bs_unit u = make(BS_MOB, 9, 3, BS_MOB_FORMATION);
+    bs_unit_take_losses(&u, 3, 3);
     assert_int_equal(u.ranks, 2);
     assert_int_equal(u.frontage, 3);
     assert_int_equal(u.front_gaps, 0);
@@ -93,18 +93,18 @@ static void test_bs_mob_losses_come_off_the_rear(void **state)
 static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_OPEN);
-    int i = mu_bs_field_add(&f, &u);
-    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
-    mu_bs_unit e = mu_bs_unit_make(&p, &R, 1, 8, 4, MU_BS_CLOSED, mu_v2(0, 0), mu_v2(0, -1));
-    mu_bs_field_add(&f, &e); /* in contact */
-    mu_bs_unit_take_losses(&f.units[i], 3, 2);
+    bs_field f;
+    bs_field_init(&f);
+    bs_unit u = make(BS_REGULAR, 12, 4, BS_OPEN);
+    int i = bs_field_add(&f, &u);
+    bs_profile p = fx_profile(BS_REGULAR);
+    bs_unit e = bs_unit_make(&p, &R, 1, 8, 4, BS_CLOSED, mu_v2(0, 0), mu_v2(0, -1));
+    bs_field_add(&f, &e); /* in contact */
+    bs_unit_take_losses(&f.units[i], 3, 2);
     assert_int_equal(f.units[i].front_gaps, 2);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
     assert_close(f.units[i].used_mm, 2 * IN, 1e-12);
     assert_close(f.units[i].fill_mm, 2 * IN, 1e-12);
     assert_false(f.units[i].frozen);
@@ -117,24 +117,24 @@ static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
 static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    mu_bs_profile p = bs_profile(MU_BS_REGULAR);
+    bs_field f;
+    bs_field_init(&f);
+    bs_profile p = fx_profile(BS_REGULAR);
     p.rate_in = 3.0;
-    mu_bs_unit u = mu_bs_unit_make(&p, &R, 0, 24, 12, MU_BS_OPEN, mu_v2(0, 0), mu_v2(0, 1));
-    int i = mu_bs_field_add(&f, &u);
-    mu_bs_unit_take_losses(&f.units[i], 4, 4);
+    bs_unit u = bs_unit_make(&p, &R, 0, 24, 12, BS_OPEN, mu_v2(0, 0), mu_v2(0, 1));
+    int i = bs_field_add(&f, &u);
+    bs_unit_take_losses(&f.units[i], 4, 4);
     const uint8_t faces[1] = {20};
     DICE = mu_dice_scripted(faces, 1);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
     assert_true(f.units[i].frozen);
-    assert_int_equal(mu_bs_advance(&f, &en, i, 10, 0, NULL), MU_BS_FROZEN);
-    assert_int_equal(mu_bs_start(&f, &en, i, MU_BS_MODE_NORMAL, -1), MU_BS_FROZEN);
+    assert_int_equal(bs_advance(&f, &en, i, 10, 0, NULL), BS_FROZEN);
+    assert_int_equal(bs_start(&f, &en, i, BS_MODE_NORMAL, -1), BS_FROZEN);
     /* "unless it Routs": a failed Morale Check still routs it, and it moves */
     mu_vec2 before = f.units[i].front;
-    mu_bs_check_result c = mu_bs_morale_check(&f, &en, i, 0, 1, mu_v2(0, 500));
+    bs_check_result c = bs_morale_check(&f, &en, i, 0, 1, mu_v2(0, 500));
     assert_false(c.pass);
     assert_true(f.units[i].routed);
     assert_true(mu_v2_dist(before, f.units[i].front) > 3 * IN);
@@ -145,14 +145,14 @@ static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **stat
 static void test_bs_skirmish_losses_leave_gaps(void **state)
 {
     (void)state;
-    mu_bs_field f;
-    mu_bs_field_init(&f);
-    mu_bs_unit u = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
-    int i = mu_bs_field_add(&f, &u);
-    mu_bs_unit_take_losses(&f.units[i], 2, 2);
-    mu_bs_env en = bs_env();
-    mu_bs_round_begin(&f, 0);
-    mu_bs_phase_begin(&f, &en, 0);
+    bs_field f;
+    bs_field_init(&f);
+    bs_unit u = make(BS_SKIRMISHERS, 8, 4, BS_SKIRMISH);
+    int i = bs_field_add(&f, &u);
+    bs_unit_take_losses(&f.units[i], 2, 2);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
     assert_close(f.units[i].used_mm, 0, 1e-12);
     assert_int_equal(f.units[i].figures, 6);
 }
@@ -161,10 +161,10 @@ static void test_bs_skirmish_losses_leave_gaps(void **state)
 static void test_bs_last_figure_lost_eliminates(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_REGULAR, 4, 4, MU_BS_CLOSED);
-    mu_bs_unit_take_losses(&u, 4, 4);
-    assert_int_equal(u.status, MU_BS_ELIMINATED);
-    assert_false(mu_bs_unit_alive(&u));
+    bs_unit u = make(BS_REGULAR, 4, 4, BS_CLOSED);
+    bs_unit_take_losses(&u, 4, 4);
+    assert_int_equal(u.status, BS_ELIMINATED);
+    assert_false(bs_unit_alive(&u));
 }
 
 /* battlesystem 7.6: "All figures in a unit must be in command for it to
@@ -174,15 +174,15 @@ static void test_bs_last_figure_lost_eliminates(void **state)
 static void test_bs_out_of_command_goes_open_free(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
-    mu_bs_unit_set_command(&u, &R, 0);
-    assert_int_equal(u.formation, MU_BS_OPEN);
+    bs_unit u = make(BS_REGULAR, 8, 4, BS_CLOSED);
+    bs_unit_set_command(&u, &R, 0);
+    assert_int_equal(u.formation, BS_OPEN);
     assert_false(u.in_command);
     assert_close(u.used_mm, 0, 1e-12);
     /* skirmishers and mobs keep their only formation (7.1) */
-    mu_bs_unit m = make(MU_BS_MOB, 9, 3, MU_BS_MOB_FORMATION);
-    mu_bs_unit_set_command(&m, &R, 0);
-    assert_int_equal(m.formation, MU_BS_MOB_FORMATION);
+    bs_unit m = make(BS_MOB, 9, 3, BS_MOB_FORMATION);
+    bs_unit_set_command(&m, &R, 0);
+    assert_int_equal(m.formation, BS_MOB_FORMATION);
 }
 
 /* battlesystem 7.6 and 7.9-7.10 costs: formation 1/4 rate, right or left
@@ -191,13 +191,13 @@ static void test_bs_out_of_command_goes_open_free(void **state)
 static void test_bs_manoeuvre_costs(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
-    assert_close(mu_bs_formation_change_cost_mm(&u, &R), 3 * IN, 1e-12);
-    assert_close(mu_bs_face_cost_mm(&u, &R, 0), 4 * IN, 1e-12);
-    assert_close(mu_bs_face_cost_mm(&u, &R, 1), 6 * IN, 1e-12);
-    assert_close(mu_bs_frontage_change_cost_mm(&R), 1 * IN, 1e-12);
+    bs_unit u = make(BS_REGULAR, 8, 4, BS_CLOSED);
+    assert_close(bs_formation_change_cost_mm(&u, &R), 3 * IN, 1e-12);
+    assert_close(bs_face_cost_mm(&u, &R, 0), 4 * IN, 1e-12);
+    assert_close(bs_face_cost_mm(&u, &R, 1), 6 * IN, 1e-12);
+    assert_close(bs_frontage_change_cost_mm(&R), 1 * IN, 1e-12);
     R.frontage_change_in = 3.0;
-    assert_close(mu_bs_frontage_change_cost_mm(&R), 3 * IN, 1e-12);
+    assert_close(bs_frontage_change_cost_mm(&R), 3 * IN, 1e-12);
 }
 
 /* battlesystem 7.9: "The movement cost of wheeling is the distance moved
@@ -206,13 +206,13 @@ static void test_bs_manoeuvre_costs(void **state)
 static void test_bs_wheel_radius_is_the_farthest_figure(void **state)
 {
     (void)state;
-    mu_bs_unit u = make(MU_BS_REGULAR, 12, 4, MU_BS_CLOSED); /* 80 x 60 mm */
-    assert_close(mu_bs_wheel_radius_mm(&u, &R), hypot(80, 40), 1e-12);
-    R.wheel_measure = MU_BS_WHEEL_FRONT_RANK;
-    assert_close(mu_bs_wheel_radius_mm(&u, &R), 80, 1e-12);
-    mu_bs_unit one = make(MU_BS_REGULAR, 4, 4, MU_BS_CLOSED);
-    R.wheel_measure = MU_BS_WHEEL_FARTHEST_FIGURE;
-    assert_close(mu_bs_wheel_radius_mm(&one, &R), 80, 1e-12);
+    bs_unit u = make(BS_REGULAR, 12, 4, BS_CLOSED); /* 80 x 60 mm */
+    assert_close(bs_wheel_radius_mm(&u, &R), hypot(80, 40), 1e-12);
+    R.wheel_measure = BS_WHEEL_FRONT_RANK;
+    assert_close(bs_wheel_radius_mm(&u, &R), 80, 1e-12);
+    bs_unit one = make(BS_REGULAR, 4, 4, BS_CLOSED);
+    R.wheel_measure = BS_WHEEL_FARTHEST_FIGURE;
+    assert_close(bs_wheel_radius_mm(&one, &R), 80, 1e-12);
 }
 
 /* battlesystem 7.14: charge range 1 1/2 x rate; "Skirmish units and
@@ -221,16 +221,16 @@ static void test_bs_wheel_radius_is_the_farthest_figure(void **state)
 static void test_bs_charge_range_for_discipline_checks(void **state)
 {
     (void)state;
-    mu_bs_unit r = make(MU_BS_REGULAR, 8, 4, MU_BS_CLOSED);
-    mu_bs_unit m = make(MU_BS_MOB, 8, 4, MU_BS_MOB_FORMATION);
-    mu_bs_unit s = make(MU_BS_SKIRMISHERS, 8, 4, MU_BS_SKIRMISH);
-    mu_bs_unit i = make(MU_BS_INDIVIDUAL, 1, 1, MU_BS_NO_FORMATION);
-    assert_close(mu_bs_charge_range_mm(&r, &R), 18 * IN, 1e-12);
-    assert_close(mu_bs_charge_range_mm(&m, &R), 18 * IN, 1e-12);
-    assert_close(mu_bs_charge_range_mm(&s, &R), 12 * IN, 1e-12);
-    assert_close(mu_bs_charge_range_mm(&i, &R), 12 * IN, 1e-12);
-    assert_close(mu_bs_budget_mm(&r, &R, MU_BS_MODE_NORMAL), 12 * IN, 1e-12);
-    assert_close(mu_bs_budget_mm(&r, &R, MU_BS_MODE_FORCED), 18 * IN, 1e-12);
+    bs_unit r = make(BS_REGULAR, 8, 4, BS_CLOSED);
+    bs_unit m = make(BS_MOB, 8, 4, BS_MOB_FORMATION);
+    bs_unit s = make(BS_SKIRMISHERS, 8, 4, BS_SKIRMISH);
+    bs_unit i = make(BS_INDIVIDUAL, 1, 1, BS_NO_FORMATION);
+    assert_close(bs_charge_range_mm(&r, &R), 18 * IN, 1e-12);
+    assert_close(bs_charge_range_mm(&m, &R), 18 * IN, 1e-12);
+    assert_close(bs_charge_range_mm(&s, &R), 12 * IN, 1e-12);
+    assert_close(bs_charge_range_mm(&i, &R), 12 * IN, 1e-12);
+    assert_close(bs_budget_mm(&r, &R, BS_MODE_NORMAL), 12 * IN, 1e-12);
+    assert_close(bs_budget_mm(&r, &R, BS_MODE_FORCED), 18 * IN, 1e-12);
 }
 
 int main(void)

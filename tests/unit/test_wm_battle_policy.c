@@ -1,4 +1,4 @@
-/* The scripted Warmaster battle policies (muster/wm_battle_policy.h): what
+/* The scripted Warmaster battle policies (warmaster/policy/wm_battle_policy.h): what
  * each chooses among the options the rules give. South (side 0) faces +y;
  * stands 40 x 20 mm. */
 #include <setjmp.h>
@@ -7,21 +7,21 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "muster/wm_battle_policy.h"
+#include "warmaster/policy/wm_battle_policy.h"
 #include "wm_game_fixture.h"
 
 static fixture fx;
 
 #define BIT(u) (UINT64_C(1) << (u))
 
-static mu_wm_policy_spec spec;
-static mu_wm_policy_state st;
-static mu_wm_player player;
+static wm_policy_spec spec;
+static wm_policy_state st;
+static wm_player player;
 
-static void bind(mu_wm_policy_kind kind)
+static void bind(wm_policy_kind kind)
 {
-    spec = mu_wm_policy_defaults(kind);
-    mu_wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
+    spec = wm_policy_defaults(kind);
+    wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
 }
 
 /* A fresh game with two units near a Hero on the left, one near the
@@ -29,14 +29,14 @@ static void bind(mu_wm_policy_kind kind)
 static void two_wings(int *gen, int *hero, int *u)
 {
     fx_init(&fx);
-    *hero = fx_char(&fx, 0, MU_WM_ROLE_HERO, 8, 300, 150, "Hero");
-    *gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 1400, 150, "General");
-    u[0] = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 300, 300, 0, 1, "Left A");
-    u[1] = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 450, 300, 0, 1, "Left B");
-    u[2] = fx_unit(&fx, 0, MU_WM_CAVALRY, 3, 1400, 300, 0, 1, "Right");
-    fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 1000, 0, -1, "Enemy");
+    *hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 300, 150, "Hero");
+    *gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 1400, 150, "General");
+    u[0] = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 300, 0, 1, "Left A");
+    u[1] = fx_unit(&fx, 0, WM_INFANTRY, 3, 450, 300, 0, 1, "Left B");
+    u[2] = fx_unit(&fx, 0, WM_CAVALRY, 3, 1400, 300, 0, 1, "Right");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 1000, 0, -1, "Enemy");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_orders_begin(&fx.g, 0);
+    wm_orders_begin(&fx.g, 0);
 }
 
 /* aggressive: "heroes order before the General"; each unit goes to the
@@ -46,8 +46,8 @@ static void test_wm_aggressive_plans_heroes_before_the_general(void **state)
     (void)state;
     int gen, hero, u[3];
     two_wings(&gen, &hero, u);
-    bind(MU_WM_POLICY_AGGRESSIVE);
-    mu_wm_order_plan plan;
+    bind(WM_POLICY_AGGRESSIVE);
+    wm_order_plan plan;
     player.plan_orders(player.self, &fx.g, 0, &plan);
     assert_int_equal(plan.n, 3);
     assert_int_equal(plan.step[0].character, hero);
@@ -55,7 +55,7 @@ static void test_wm_aggressive_plans_heroes_before_the_general(void **state)
     assert_int_equal(plan.step[2].character, gen);
     assert_int_equal(plan.step[2].group, BIT(u[2]));
     assert_int_equal(plan.step[0].max_orders, 3);
-    spec.sequence = MU_WM_SEQ_GENERAL_FIRST;
+    spec.sequence = WM_SEQ_GENERAL_FIRST;
     player.plan_orders(player.self, &fx.g, 0, &plan);
     assert_int_equal(plan.step[0].character, gen);
 }
@@ -66,21 +66,21 @@ static void test_wm_cautious_orders_touching_units_as_brigades(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 150, "General");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 150, "General");
     int u[5];
     for (int i = 0; i < 5; i++)
-        u[i] = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 660 + 120 * i, 300, 0, 1, "Line");
-    fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 1000, 0, -1, "Enemy");
+        u[i] = fx_unit(&fx, 0, WM_INFANTRY, 3, 660 + 120 * i, 300, 0, 1, "Line");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 1000, 0, -1, "Enemy");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_orders_begin(&fx.g, 0);
-    bind(MU_WM_POLICY_CAUTIOUS);
-    mu_wm_order_plan plan;
+    wm_orders_begin(&fx.g, 0);
+    bind(WM_POLICY_CAUTIOUS);
+    wm_order_plan plan;
     player.plan_orders(player.self, &fx.g, 0, &plan);
     assert_int_equal(plan.n, 2);
     uint64_t all = 0;
     for (int i = 0; i < plan.n; i++) {
         assert_true(__builtin_popcountll(plan.step[i].group) <= 4);
-        assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, plan.step[i].group, NULL), MU_WM_ALLOWED);
+        assert_int_equal(wm_game_order_check(&fx.g, 0, gen, plan.step[i].group, NULL), WM_ALLOWED);
         all |= plan.step[i].group;
     }
     assert_int_equal(all, BIT(u[0]) | BIT(u[1]) | BIT(u[2]) | BIT(u[3]) | BIT(u[4]));
@@ -93,23 +93,23 @@ static void test_wm_policies_choose_their_initiative(void **state)
     (void)state;
     fx_init(&fx);
     fx_objective(&fx, 900, 490, 60, 1);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
-    mu_wm_init_choice ch;
-    bind(MU_WM_POLICY_AGGRESSIVE);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_choice ch;
+    bind(WM_POLICY_AGGRESSIVE);
     assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
-    assert_true(ch.unit == a && ch.action == MU_WM_INIT_CHARGE && ch.target == e);
-    bind(MU_WM_POLICY_CAUTIOUS);
+    assert_true(ch.unit == a && ch.action == WM_INIT_CHARGE && ch.target == e);
+    bind(WM_POLICY_CAUTIOUS);
     assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
-    assert_true(ch.unit == a && ch.action == MU_WM_INIT_EVADE && ch.target == e);
-    bind(MU_WM_POLICY_OBJECTIVE);
+    assert_true(ch.unit == a && ch.action == WM_INIT_EVADE && ch.target == e);
+    bind(WM_POLICY_OBJECTIVE);
     assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
-    spec = mu_wm_policy_defaults(MU_WM_POLICY_AGGRESSIVE);
+    spec = wm_policy_defaults(WM_POLICY_AGGRESSIVE);
     spec.initiative = 0;
-    mu_wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
+    wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
     assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
 }
 
@@ -120,23 +120,23 @@ static void test_wm_policy_goals(void **state)
     (void)state;
     fx_init(&fx);
     fx_objective(&fx, 300, 700, 50, 1);
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 150, "General");
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 300, 0, 1, "A");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 450, 0, -1, "E");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 150, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 300, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 450, 0, -1, "E");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_step step = {.character = gen, .group = BIT(a), .max_orders = 3, .min_target = 2};
-    mu_wm_order_goal goal = {.charge = {-1, -1, -1, -1}};
-    bind(MU_WM_POLICY_AGGRESSIVE);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_step step = {.character = gen, .group = BIT(a), .max_orders = 3, .min_target = 2};
+    wm_order_goal goal = {.charge = {-1, -1, -1, -1}};
+    bind(WM_POLICY_AGGRESSIVE);
     player.order_goal(player.self, &fx.g, 0, &step, BIT(a), 1, &goal);
     assert_true(goal.go);
     assert_int_equal(goal.charge[0], e);
-    goal = (mu_wm_order_goal){.charge = {-1, -1, -1, -1}};
-    bind(MU_WM_POLICY_OBJECTIVE);
+    goal = (wm_order_goal){.charge = {-1, -1, -1, -1}};
+    bind(WM_POLICY_OBJECTIVE);
     player.order_goal(player.self, &fx.g, 0, &step, BIT(a), 1, &goal);
     assert_true(goal.go);
     assert_true(goal.point.x == 300 && goal.point.y == 700);
-    assert_int_equal(goal.form, MU_WM_FORM_COLUMN); /* more than a full pace away */
+    assert_int_equal(goal.form, WM_FORM_COLUMN); /* more than a full pace away */
 }
 
 /* random: the same generator, the same choices (games are reproducible). */
@@ -145,10 +145,10 @@ static void test_wm_random_policy_is_reproducible(void **state)
     (void)state;
     int gen, hero, u[3];
     two_wings(&gen, &hero, u);
-    mu_wm_order_plan p1, p2;
-    bind(MU_WM_POLICY_RANDOM);
+    wm_order_plan p1, p2;
+    bind(WM_POLICY_RANDOM);
     player.plan_orders(player.self, &fx.g, 0, &p1);
-    bind(MU_WM_POLICY_RANDOM);
+    bind(WM_POLICY_RANDOM);
     player.plan_orders(player.self, &fx.g, 0, &p2);
     assert_int_equal(p1.n, p2.n);
     for (int i = 0; i < p1.n; i++) {

@@ -17,7 +17,7 @@
 #include "assert_close.h"
 #include "muster/experiment.h"
 #include "muster/status.h"
-#include "muster/wm_battle.h"
+#include "warmaster/wm_battle.h"
 #include "run_games.h"
 
 #define EXAMPLE MUSTER_SOURCE_DIR "/experiments/examples/battle-minimal.yaml"
@@ -38,7 +38,7 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
     (void)state;
     load(EXAMPLE);
     assert_string_equal(ex.ruleset, "warmaster-battle");
-    const mu_wm_battle_study *st = ex.wm_battle;
+    const wm_battle_study *st = ex.wm_battle;
     assert_non_null(st);
     assert_close(st->rules.orders.distance_step_mm, 200, 0);
     assert_close(st->rules.orders.enemy_close_mm, 200, 0);
@@ -50,14 +50,14 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
     assert_string_equal(st->battle.army[1].name, "Orcs");
     assert_int_equal(st->n_arms, 2);
     assert_string_equal(st->arms[0].label, "aggressive-vs-cautious");
-    assert_int_equal(st->arms[0].policy[0].kind, MU_WM_POLICY_AGGRESSIVE);
-    assert_int_equal(st->arms[0].policy[0].sequence, MU_WM_SEQ_HEROES_FIRST);
-    assert_int_equal(st->arms[0].policy[1].kind, MU_WM_POLICY_CAUTIOUS);
+    assert_int_equal(st->arms[0].policy[0].kind, WM_POLICY_AGGRESSIVE);
+    assert_int_equal(st->arms[0].policy[0].sequence, WM_SEQ_HEROES_FIRST);
+    assert_int_equal(st->arms[0].policy[1].kind, WM_POLICY_CAUTIOUS);
     assert_true(st->arms[0].policy[1].brigades);
     assert_false(st->arms[0].policy[1].ignore_fortified || st->arms[0].policy[1].ignore_divided);
-    assert_int_equal(st->arms[0].first, MU_WM_ARM_FIRST_SCENARIO);
+    assert_int_equal(st->arms[0].first, WM_ARM_FIRST_SCENARIO);
     assert_true(st->arms[1].swap && st->has_swapped);
-    assert_int_equal(st->arms[1].first, MU_WM_ARM_FIRST_ARMY1);
+    assert_int_equal(st->arms[1].first, WM_ARM_FIRST_ARMY1);
     /* swapped: the Orcs on the scenario's first (South) side */
     int orcs_south = 0;
     for (int u = 0; u < st->swapped_bf.n_units; u++)

@@ -10,31 +10,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "muster/wm_drill.h"
-#include "muster/wm_drill_policy.h"
+#include "warmaster/wm_drill.h"
+#include "warmaster/policy/wm_drill_policy.h"
 
 enum { GENERAL = 0, HERO = 1 };
 
 /* General 9, Hero 8; units: 0 Archers (Hero, 10 cm), 1 Spears and
  * 2 Bows (Hero's brigade, 30/35 cm), 3 Knights (General, 40 cm). */
-static void make_experiment(mu_experiment *ex, mu_drill_policy_kind kind, int orders)
+static void make_experiment(mu_experiment *ex, wm_drill_policy_kind kind, int orders)
 {
     memset(ex, 0, sizeof *ex);
     strcpy(ex->ruleset, "warmaster-order-drill");
     ex->games = 1;
     ex->per_game_rows = 1;
-    ex->order_rules = mu_wm_order_rules_default();
-    mu_drill_study *s = &ex->drill;
+    ex->order_rules = wm_order_rules_default();
+    wm_drill_study *s = &ex->drill;
     s->n_characters = 2;
-    s->characters[GENERAL] = (mu_drill_character){"General", 1, 9};
-    s->characters[HERO] = (mu_drill_character){"Hero", 0, 8};
+    s->characters[GENERAL] = (wm_drill_character){"General", 1, 9};
+    s->characters[HERO] = (wm_drill_character){"Hero", 0, 8};
     s->general = GENERAL;
     const char *names[4] = {"Archers", "Spears", "Bows", "Knights"};
     const double cm[4] = {10, 30, 35, 40};
     const int by[4] = {HERO, HERO, HERO, GENERAL}, brigade[4] = {-1, 0, 0, -1};
     s->n_units = 4;
     for (int u = 0; u < 4; u++) {
-        mu_drill_unit *unit = &s->units[u];
+        wm_drill_unit *unit = &s->units[u];
         strcpy(unit->name, names[u]);
         unit->distance_mm[GENERAL] = unit->distance_mm[HERO] = cm[u] * 10.0;
         unit->enemy_distance_mm = INFINITY;
@@ -44,7 +44,7 @@ static void make_experiment(mu_experiment *ex, mu_drill_policy_kind kind, int or
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "right");
     ex->n_policies = 1;
-    ex->policies[0] = (mu_drill_policy){"p", kind, orders, 1};
+    ex->policies[0] = (wm_drill_policy){"p", kind, orders, 1};
 }
 
 /* One game's outputs. */
@@ -57,7 +57,7 @@ struct outputs {
 
 static void play(const mu_experiment *ex, const uint8_t *faces, size_t n, struct outputs *o)
 {
-    const mu_ruleset *rs = &mu_wm_order_drill;
+    const mu_ruleset *rs = &wm_order_drill;
     void *ctx;
     uint64_t games;
     char err[128];
@@ -96,7 +96,7 @@ static void test_wm_drill_heroes_first_plays_the_text(void **state)
 {
     (void)state;
     mu_experiment ex;
-    make_experiment(&ex, MU_DRILL_HEROES_FIRST, 2);
+    make_experiment(&ex, WM_DRILL_HEROES_FIRST, 2);
     const uint8_t faces[] = {3, 3, 4, 4, 1, 1, 6, 6};
     struct outputs o;
     play(&ex, faces, sizeof faces, &o);
@@ -119,7 +119,7 @@ static void test_wm_drill_general_failure_ends_the_phase(void **state)
 {
     (void)state;
     mu_experiment ex;
-    make_experiment(&ex, MU_DRILL_GENERAL_FIRST, 3);
+    make_experiment(&ex, WM_DRILL_GENERAL_FIRST, 3);
     const uint8_t faces[] = {5, 4}; /* 9 > 8 */
     struct outputs o;
     play(&ex, faces, sizeof faces, &o);
@@ -138,7 +138,7 @@ static void test_wm_drill_brigade_takes_one_roll_and_half_pace_together(void **s
 {
     (void)state;
     mu_experiment ex;
-    make_experiment(&ex, MU_DRILL_AS_LISTED, 1);
+    make_experiment(&ex, WM_DRILL_AS_LISTED, 1);
     /* General: Knights (needs 8) 2+2 ok. Hero: Archers 1+1 ok, brigade
      * (needs 7) 4+4 fails. */
     const uint8_t faces[] = {2, 2, 1, 1, 4, 4};
@@ -148,7 +148,7 @@ static void test_wm_drill_brigade_takes_one_roll_and_half_pace_together(void **s
     assert_int_equal(o.cols[GIVEN][0], 2);
     assert_int_equal(o.cols[HALF_PACE][0], 2);
     /* the brigade's roll is counted at Command 8, penalty 1, first order */
-    size_t cell = ((0 * 11 + (8 - 2)) * (MU_DRILL_PENALTY_MAX + 1) + 1) * 3 + 0;
+    size_t cell = ((0 * 11 + (8 - 2)) * (WM_DRILL_PENALTY_MAX + 1) + 1) * 3 + 0;
     assert_int_equal(o.tables[0][cell], 1); /* attempts */
     assert_int_equal(o.tables[1][cell], 0); /* successes */
     release(&o);
@@ -160,10 +160,10 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
 {
     (void)state;
     mu_experiment ex;
-    make_experiment(&ex, MU_DRILL_NEAREST_FIRST, 3);
+    make_experiment(&ex, WM_DRILL_NEAREST_FIRST, 3);
     ex.drill.units[0].distance_mm[HERO] = 400.0; /* Archers now farther than the brigade */
-    mu_drill_plan plan;
-    mu_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
+    wm_drill_plan plan;
+    wm_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
     assert_int_equal(plan.n_steps, 3);
     assert_int_equal(plan.steps[0].character, HERO);
     assert_int_equal(plan.steps[0].group, (1u << 1) | (1u << 2));
@@ -172,7 +172,7 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     assert_int_equal(plan.steps[2].orders, 3);
     /* without brigades, the brigade's units are ordered one by one */
     ex.policies[0].use_brigades = 0;
-    mu_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
+    wm_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
     assert_int_equal(plan.n_steps, 4);
 }
 

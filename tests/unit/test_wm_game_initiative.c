@@ -13,14 +13,14 @@
 
 static fixture fx;
 
-static mu_wm_init_choice choice(int unit, mu_wm_init_action action, int target)
+static wm_init_choice choice(int unit, wm_init_action action, int target)
 {
-    mu_wm_init_choice c = {.unit = unit, .action = action, .target = target};
+    wm_init_choice c = {.unit = unit, .action = action, .target = target};
     return c;
 }
 
 /* Returns the candidate entry of unit u, or NULL. */
-static const mu_wm_init_candidate *candidate(const mu_wm_init_candidates *c, int u)
+static const wm_init_candidate *candidate(const wm_init_candidates *c, int u)
 {
     for (int i = 0; i < c->n; i++)
         if (c->c[i].unit == u)
@@ -34,19 +34,19 @@ static void test_wm_unit_that_used_initiative_cannot_be_ordered(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 600, 200, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_EVADE, e);
-    mu_wm_init_result r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
-    assert_int_equal(r.refusal, MU_WM_ALLOWED);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
+    wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    assert_int_equal(r.refusal, WM_ALLOWED);
     assert_true(r.moved);
-    assert_true(fx_dist(&fx, a, e) >= MU_WM_EVADE_CLEAR_MM - 1e-6);
-    mu_wm_orders_begin(&fx.g, 0);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, UINT64_C(1) << a, NULL), MU_WM_REFUSE_INITIATIVE_USED);
+    assert_true(fx_dist(&fx, a, e) >= WM_EVADE_CLEAR_MM - 1e-6);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, UINT64_C(1) << a, NULL), WM_REFUSE_INITIATIVE_USED);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -57,22 +57,22 @@ static void test_wm_no_initiative_once_an_order_is_issued(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 400, 300, 0, 1, "A");
-    int b = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "B");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 400, 200, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 400, 300, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "B");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 400, 200, "General");
     const uint8_t dice[] = {3, 3};
     fx_start(&fx, 0, dice, sizeof dice);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1); /* B may react now */
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_goal goal = fx_goal(400, 400, -1);
-    mu_wm_order_result r = mu_wm_game_order(&fx.g, 0, gen, UINT64_C(1) << a, &goal, &fx.env);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1); /* B may react now */
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(400, 400, -1);
+    wm_order_result r = wm_game_order(&fx.g, 0, gen, UINT64_C(1) << a, &goal, &fx.env);
     assert_true(r.roll.success);
-    mu_wm_init_choice ch = choice(b, MU_WM_INIT_CHARGE, e);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_PHASE);
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 0);
-    assert_false(mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env).moved);
+    wm_init_choice ch = choice(b, WM_INIT_CHARGE, e);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_PHASE);
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 0);
+    assert_false(wm_initiative_move(&fx.g, 0, &ch, &fx.env).moved);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -82,16 +82,16 @@ static void test_wm_artillery_cannot_charge_by_initiative_but_may_evade(void **s
 {
     (void)state;
     fx_init(&fx);
-    int art = fx_unit(&fx, 0, MU_WM_ARTILLERY, 2, 900, 500, 0, 1, "Cannon");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int art = fx_unit(&fx, 0, WM_ARTILLERY, 2, 900, 500, 0, 1, "Cannon");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_choice ch = choice(art, MU_WM_INIT_CHARGE, e);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_CANNOT_CHARGE);
-    mu_wm_init_result r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    wm_init_choice ch = choice(art, WM_INIT_CHARGE, e);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_CANNOT_CHARGE);
+    wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
     assert_false(r.moved);
-    ch.action = MU_WM_INIT_EVADE;
-    r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
-    assert_int_equal(r.refusal, MU_WM_ALLOWED);
+    ch.action = WM_INIT_EVADE;
+    r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    assert_int_equal(r.refusal, WM_ALLOWED);
     assert_true(r.moved);
     assert_int_equal(fx.g.stats[0].init_evades, 1);
     assert_int_equal(fx.faults, 0);
@@ -103,22 +103,22 @@ static void test_wm_initiative_reacts_only_to_the_closest_visible_enemy(void **s
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e1 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Near");
-    int e2 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 1100, 650, 0, -1, "Far"); /* 170 mm, visible */
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e1 = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "Near");
+    int e2 = fx_unit(&fx, 1, WM_INFANTRY, 3, 1100, 650, 0, -1, "Far"); /* 170 mm, visible */
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     assert_int_equal(c.c[0].closest.n, 1);
     assert_int_equal(c.c[0].closest.unit[0], e1);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e2);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_NOT_CLOSEST);
-    ch.action = MU_WM_INIT_EVADE;
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_NOT_CLOSEST);
-    ch = choice(a, MU_WM_INIT_CHARGE, e1);
-    mu_wm_init_result r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e2);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_NOT_CLOSEST);
+    ch.action = WM_INIT_EVADE;
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_NOT_CLOSEST);
+    ch = choice(a, WM_INIT_CHARGE, e1);
+    wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
     assert_true(r.moved && r.contact);
-    assert_true(mu_wm_unit_engaged(&fx.g.bf.unit[a]) && mu_wm_unit_engaged(&fx.g.bf.unit[e1]));
+    assert_true(wm_unit_engaged(&fx.g.bf.unit[a]) && wm_unit_engaged(&fx.g.bf.unit[e1]));
     assert_int_equal(fx.g.stats[0].charges, 1);
     assert_int_equal(fx.g.stats[0].first_contact_turn, 1);
     assert_int_equal(fx.faults, 0);
@@ -130,17 +130,17 @@ static void test_wm_equally_close_enemies_are_the_players_choice(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e1 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 800, 600, 0, -1, "Left");
-    int e2 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 1000, 600, 0, -1, "Right");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e1 = fx_unit(&fx, 1, WM_INFANTRY, 3, 800, 600, 0, -1, "Left");
+    int e2 = fx_unit(&fx, 1, WM_INFANTRY, 3, 1000, 600, 0, -1, "Right");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     assert_int_equal(c.c[0].closest.n, 2);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e1);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_ALLOWED);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e1);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_ALLOWED);
     ch.target = e2;
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_ALLOWED);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_ALLOWED);
 }
 
 /* warmaster-command: "Initiative is determined as each unit begins its
@@ -151,19 +151,19 @@ static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **sta
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int b = fx_unit(&fx, 0, MU_WM_INFANTRY, 2, 900, 460, 0, 1, "B"); /* behind A */
-    int e1 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Enemy 1");
-    int e2 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 1040, 630, 0, -1, "Enemy 2");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 2, 900, 460, 0, 1, "B"); /* behind A */
+    int e1 = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "Enemy 1");
+    int e2 = fx_unit(&fx, 1, WM_INFANTRY, 3, 1040, 630, 0, -1, "Enemy 2");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     assert_non_null(candidate(&c, a));
     assert_null(candidate(&c, b)); /* B sees no enemy */
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e1);
-    assert_true(mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env).contact);
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, UINT64_C(1) << a, &c), 1);
-    const mu_wm_init_candidate *cb = candidate(&c, b);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e1);
+    assert_true(wm_initiative_move(&fx.g, 0, &ch, &fx.env).contact);
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, UINT64_C(1) << a, &c), 1);
+    const wm_init_candidate *cb = candidate(&c, b);
     assert_non_null(cb); /* A's move opened B's line of sight */
     assert_int_equal(cb->closest.unit[0], e2);
     assert_int_equal(fx.faults, 0);
@@ -178,23 +178,23 @@ static void test_wm_brigades_cannot_use_initiative_as_a_body(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 780, 500, 0, 1, "A");
-    int b = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "B");
-    int c3 = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 1020, 500, 0, 1, "C");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 700, 620, 0, -1, "E");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 780, 500, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "B");
+    int c3 = fx_unit(&fx, 0, WM_INFANTRY, 3, 1020, 500, 0, 1, "C");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 700, 620, 0, -1, "E");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    mu_wm_initiative_candidates(&fx.g, 0, 0, &c);
+    wm_init_candidates c;
+    wm_initiative_candidates(&fx.g, 0, 0, &c);
     assert_non_null(candidate(&c, a)); /* each unit is its own candidate */
     assert_non_null(candidate(&c, b));
     assert_null(candidate(&c, c3)); /* too far */
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_EVADE, e);
-    assert_true(mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env).moved);
-    mu_wm_orders_begin(&fx.g, 0);
+    wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
+    assert_true(wm_initiative_move(&fx.g, 0, &ch, &fx.env).moved);
+    wm_orders_begin(&fx.g, 0);
     uint64_t ab = (UINT64_C(1) << a) | (UINT64_C(1) << b), bc = (UINT64_C(1) << b) | (UINT64_C(1) << c3);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, ab, NULL), MU_WM_REFUSE_INITIATIVE_USED);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, bc, NULL), MU_WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, ab, NULL), WM_REFUSE_INITIATIVE_USED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, bc, NULL), WM_ALLOWED);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -205,16 +205,16 @@ static void test_wm_unit_may_decline_initiative_and_be_ordered(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_DECLINE, -1);
-    mu_wm_init_result r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
-    assert_int_equal(r.refusal, MU_WM_ALLOWED);
+    wm_init_choice ch = choice(a, WM_INIT_DECLINE, -1);
+    wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    assert_int_equal(r.refusal, WM_ALLOWED);
     assert_false(r.moved);
-    mu_wm_orders_begin(&fx.g, 0);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, UINT64_C(1) << a, NULL), MU_WM_ALLOWED);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, UINT64_C(1) << a, NULL), WM_ALLOWED);
     (void)e;
 }
 
@@ -225,14 +225,14 @@ static void test_wm_initiative_charge_out_of_reach_is_no_move(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
     mu_vec2 river[4] = {mu_v2(700, 520), mu_v2(1100, 520), mu_v2(1100, 580), mu_v2(700, 580)};
-    assert_int_equal(mu_wm_add_polygon(&fx.bf, MU_WM_BARRIER, river, 4), MU_WM_OK); /* a lake: no wall to sight */
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, river, 4), WM_OK); /* a lake: no wall to sight */
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_ALLOWED);
-    mu_wm_init_result r = mu_wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_ALLOWED);
+    wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
     assert_false(r.moved);
     assert_int_equal(fx.g.stats[0].init_charge_failed, 1);
     assert_false(fx.g.initiative_used & (UINT64_C(1) << a));
@@ -246,22 +246,22 @@ static void test_wm_player_may_ignore_fortified_enemies(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e1 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Fortified");
-    int e2 = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 1100, 650, 0, -1, "In the open");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e1 = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "Fortified");
+    int e2 = fx_unit(&fx, 1, WM_INFANTRY, 3, 1100, 650, 0, -1, "In the open");
     mu_vec2 fort[4] = {mu_v2(820, 590), mu_v2(980, 590), mu_v2(980, 630), mu_v2(820, 630)};
-    assert_int_equal(mu_wm_add_polygon(&fx.bf, MU_WM_FORTIFIED, fort, 4), MU_WM_OK);
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_FORTIFIED, fort, 4), WM_OK);
     fx_start(&fx, 0, NULL, 0);
-    mu_wm_init_candidates c;
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     assert_int_equal(c.c[0].closest.unit[0], e1);
-    fx.g.ignore_fortified[0] = 1; /* the player's choice (mu_wm_player.ignore_fortified) */
-    assert_int_equal(mu_wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    fx.g.ignore_fortified[0] = 1; /* the player's choice (wm_player.ignore_fortified) */
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     assert_int_equal(c.c[0].closest.unit[0], e2);
-    mu_wm_init_choice ch = choice(a, MU_WM_INIT_CHARGE, e2);
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_ALLOWED);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e2);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_ALLOWED);
     ch.target = e1;
-    assert_int_equal(mu_wm_initiative_check(&fx.g, 0, &ch), MU_WM_REFUSE_NOT_CLOSEST);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_NOT_CLOSEST);
 }
 
 int main(void)

@@ -22,35 +22,35 @@ typedef struct script {
     char log[64];
     int n;
     int unit, target, character;
-    mu_wm_sub_phase sub_at_character;
+    wm_sub_phase sub_at_character;
 } script;
 
-static int sc_initiative(void *self, const mu_wm_game *g, int side, const mu_wm_init_candidates *c,
-                         mu_wm_init_choice *out)
+static int sc_initiative(void *self, const wm_game *g, int side, const wm_init_candidates *c,
+                         wm_init_choice *out)
 {
     script *s = self;
     (void)side;
-    assert_int_equal(g->sub, MU_WM_SUB_INITIATIVE);
+    assert_int_equal(g->sub, WM_SUB_INITIATIVE);
     s->log[s->n++] = 'i';
     if (c->n == 0)
         return 0;
-    *out = (mu_wm_init_choice){.unit = c->c[0].unit, .action = MU_WM_INIT_DECLINE};
+    *out = (wm_init_choice){.unit = c->c[0].unit, .action = WM_INIT_DECLINE};
     return 1;
 }
 
-static void sc_plan(void *self, const mu_wm_game *g, int side, mu_wm_order_plan *plan)
+static void sc_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
 {
     script *s = self;
     (void)side;
-    assert_int_equal(g->sub, MU_WM_SUB_ORDERS);
+    assert_int_equal(g->sub, WM_SUB_ORDERS);
     s->log[s->n++] = 'p';
     plan->n = 1;
-    plan->step[0] = (mu_wm_order_step){.character = s->character, .group = BIT(s->unit), .max_orders = 2,
+    plan->step[0] = (wm_order_step){.character = s->character, .group = BIT(s->unit), .max_orders = 2,
                                        .min_target = 2};
 }
 
-static void sc_goal(void *self, const mu_wm_game *g, int side, const mu_wm_order_step *step, uint64_t group,
-                    int order_number, mu_wm_order_goal *out)
+static void sc_goal(void *self, const wm_game *g, int side, const wm_order_step *step, uint64_t group,
+                    int order_number, wm_order_goal *out)
 {
     script *s = self;
     (void)g, (void)side, (void)step, (void)group, (void)order_number;
@@ -58,7 +58,7 @@ static void sc_goal(void *self, const mu_wm_game *g, int side, const mu_wm_order
     *out = fx_goal(900, 1000, -1);
 }
 
-static int sc_character(void *self, const mu_wm_game *g, int c, mu_vec2 *to)
+static int sc_character(void *self, const wm_game *g, int c, mu_vec2 *to)
 {
     script *s = self;
     s->log[s->n++] = 'c';
@@ -75,21 +75,21 @@ static void test_wm_command_phase_runs_the_sub_phases_in_order(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 300, 0, 1, "A");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 200, "General");
-    fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 400, 500, 0, 1, "B");
-    fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 400, 650, 0, -1, "E"); /* B may react */
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 300, 0, 1, "A");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 200, "General");
+    fx_unit(&fx, 0, WM_INFANTRY, 3, 400, 500, 0, 1, "B");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 400, 650, 0, -1, "E"); /* B may react */
     const uint8_t dice[] = {2, 2, 2, 2};
     fx_start(&fx, 0, dice, sizeof dice);
     script s = {.unit = a, .character = gen};
-    mu_wm_player p = {.self = &s, .initiative = sc_initiative, .plan_orders = sc_plan, .order_goal = sc_goal,
+    wm_player p = {.self = &s, .initiative = sc_initiative, .plan_orders = sc_plan, .order_goal = sc_goal,
                       .character_goal = sc_character};
     mu_vec2 c0 = fx.g.bf.unit[gen].stand[0].center;
-    mu_wm_command_phase(&fx.g, 0, &p, &fx.env);
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
     s.log[s.n] = '\0';
     assert_string_equal(s.log, "ipooc");
-    assert_int_equal(s.sub_at_character, MU_WM_SUB_CHARACTERS);
-    assert_int_equal(fx.g.sub, MU_WM_SUB_NONE);
+    assert_int_equal(s.sub_at_character, WM_SUB_CHARACTERS);
+    assert_int_equal(fx.g.sub, WM_SUB_NONE);
     assert_close(fx.g.bf.unit[gen].stand[0].center.y, c0.y + 100, 1e-9);
     assert_int_equal(fx.g.stats[0].orders_given, 2);
     assert_int_equal(fx.g.stats[0].init_declined, 1);
@@ -103,21 +103,21 @@ static void test_wm_characters_move_once_and_never_with_units(void **state)
 {
     (void)state;
     fx_init(&fx);
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 300, 0, 1, "A");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 290, "General"); /* on A: a token */
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 300, 0, 1, "A");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 290, "General"); /* on A: a token */
     fx.bf.unit[gen].joined = a;
     const uint8_t dice[] = {2, 2};
     fx_start(&fx, 0, dice, sizeof dice);
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_goal goal = fx_goal(900, 1000, -1);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(900, 1000, -1);
     mu_vec2 c0 = fx.g.bf.unit[gen].stand[0].center;
-    assert_true(mu_wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env).roll.success);
+    assert_true(wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env).roll.success);
     assert_close(fx.g.bf.unit[gen].stand[0].center.y, c0.y, 1e-9);
-    assert_int_equal(mu_wm_game_character_move(&fx.g, gen, mu_v2(900, 900), &fx.env), MU_WM_CHAR_NOT_CHARACTER);
-    fx.g.sub = MU_WM_SUB_CHARACTERS;
-    assert_int_equal(mu_wm_game_character_move(&fx.g, gen, mu_v2(900, 900), &fx.env), MU_WM_CHAR_TOO_FAR);
+    assert_int_equal(wm_game_character_move(&fx.g, gen, mu_v2(900, 900), &fx.env), WM_CHAR_NOT_CHARACTER);
+    fx.g.sub = WM_SUB_CHARACTERS;
+    assert_int_equal(wm_game_character_move(&fx.g, gen, mu_v2(900, 900), &fx.env), WM_CHAR_TOO_FAR);
     assert_close(fx.g.bf.unit[gen].stand[0].center.y, c0.y + 600, 1e-6);
-    assert_int_equal(mu_wm_game_character_move(&fx.g, gen, mu_v2(900, 950), &fx.env), MU_WM_CHAR_NOT_CHARACTER);
+    assert_int_equal(wm_game_character_move(&fx.g, gen, mu_v2(900, 950), &fx.env), WM_CHAR_NOT_CHARACTER);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -132,23 +132,23 @@ static void test_wm_blundered_unit_leaves_the_table_and_comes_back(void **state)
     (void)state;
     fx_init(&fx);
     fx.rules.blunder_retreat = 1;
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 120, 0, 1, "A"); /* y 100..120 */
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 600, 150, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 120, 0, 1, "A"); /* y 100..120 */
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 150, "General");
     const uint8_t dice[] = {6, 6, 4};
     fx_start(&fx, 0, dice, sizeof dice);
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_goal goal = fx_goal(900, 1000, -1);
-    mu_wm_order_result r = mu_wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(900, 1000, -1);
+    wm_order_result r = wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
     assert_true(r.roll.blunder);
     assert_int_equal(r.left_table, BIT(a));
-    assert_int_equal(fx.g.bf.unit[a].presence, MU_WM_ON_TABLE); /* back at once */
+    assert_int_equal(fx.g.bf.unit[a].presence, WM_ON_TABLE); /* back at once */
     assert_true(fx.g.no_move & BIT(a));
     assert_close(fx.g.bf.unit[a].stand[0].facing.y, 1.0, 1e-12);          /* same facing */
     assert_true(fx.g.bf.unit[a].stand[0].center.y - 10.0 < 1.0);           /* at the edge */
     assert_close(fx.g.bf.unit[a].stand[0].center.x, 860.0, 1e-6);          /* same point */
     assert_int_equal(fx.g.stats[0].off_left, 1);
     assert_int_equal(fx.g.stats[0].off_back_at_once, 1);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), MU_WM_REFUSE_CANNOT_MOVE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_REFUSE_CANNOT_MOVE);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -161,26 +161,26 @@ static void test_wm_unit_off_the_table_rolls_again_at_the_start_of_its_turn(void
     (void)state;
     fx_init(&fx);
     fx.rules.blunder_retreat = 1;
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 120, 0, 1, "A");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 600, 150, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 120, 0, 1, "A");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 150, "General");
     const uint8_t dice[] = {6, 6, 2, 5};
     fx_start(&fx, 0, dice, sizeof dice);
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_goal goal = fx_goal(900, 1000, -1);
-    mu_wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
-    assert_int_equal(fx.g.bf.unit[a].presence, MU_WM_OFF_TABLE);
-    mu_wm_command_end(&fx.g, 0, &fx.env);
-    mu_wm_command_begin(&fx.g, 1, &fx.env); /* the enemy's turn: no roll */
-    assert_int_equal(fx.g.bf.unit[a].presence, MU_WM_OFF_TABLE);
-    mu_wm_command_end(&fx.g, 1, &fx.env);
-    mu_wm_command_begin(&fx.g, 0, &fx.env);
-    assert_int_equal(fx.g.bf.unit[a].presence, MU_WM_ON_TABLE);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(900, 1000, -1);
+    wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
+    assert_int_equal(fx.g.bf.unit[a].presence, WM_OFF_TABLE);
+    wm_command_end(&fx.g, 0, &fx.env);
+    wm_command_begin(&fx.g, 1, &fx.env); /* the enemy's turn: no roll */
+    assert_int_equal(fx.g.bf.unit[a].presence, WM_OFF_TABLE);
+    wm_command_end(&fx.g, 1, &fx.env);
+    wm_command_begin(&fx.g, 0, &fx.env);
+    assert_int_equal(fx.g.bf.unit[a].presence, WM_ON_TABLE);
     assert_false(fx.g.no_move & BIT(a));
     assert_int_equal(fx.g.stats[0].off_back_later, 1);
-    mu_wm_init_candidates c;
-    mu_wm_initiative_candidates(&fx.g, 0, 0, &c); /* it takes part as normal */
-    mu_wm_orders_begin(&fx.g, 0);
-    assert_int_equal(mu_wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), MU_WM_ALLOWED);
+    wm_init_candidates c;
+    wm_initiative_candidates(&fx.g, 0, 0, &c); /* it takes part as normal */
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
     assert_int_equal(fx.faults, 0);
 }
 
@@ -193,23 +193,23 @@ static void test_wm_general_leaving_the_table_ends_the_battle(void **state)
     (void)state;
     fx_init(&fx);
     fx.rules.blunder_retreat = 1;
-    int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 120, 0, 1, "A");
-    int gen = fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 110, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 120, 0, 1, "A");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 110, "General");
     fx.bf.unit[gen].joined = a;
-    fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 1100, 0, -1, "E");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 1100, 0, -1, "E");
     const uint8_t dice[] = {6, 6, 2};
     fx_start(&fx, 0, dice, sizeof dice);
-    mu_wm_orders_begin(&fx.g, 0);
-    mu_wm_order_goal goal = fx_goal(900, 1000, -1);
-    mu_wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(900, 1000, -1);
+    wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
     assert_true(fx.g.over);
-    assert_int_equal(fx.g.end, MU_WM_END_GENERAL_LEFT);
+    assert_int_equal(fx.g.end, WM_END_GENERAL_LEFT);
     assert_int_equal(fx.g.general_left_side, 0);
     assert_int_equal(fx.g.winner, 1);
-    assert_int_equal(fx.g.bf.unit[gen].presence, MU_WM_OFF_TABLE);
+    assert_int_equal(fx.g.bf.unit[gen].presence, WM_OFF_TABLE);
 }
 
-/* The scenario's objectives (muster/wm_scenario.h): a zone held at the
+/* The scenario's objectives (warmaster/wm_scenario.h): a zone held at the
  * end by the side with a unit in it and the other with none; points for
  * the first charge; the win margin. */
 static void test_wm_game_is_won_on_objectives(void **state)
@@ -218,23 +218,23 @@ static void test_wm_game_is_won_on_objectives(void **state)
     fx_init(&fx);
     fx_objective(&fx, 900, 600, 100, 2);
     fx.sc.first_charge_points = 1;
-    fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 600, 0, 1, "Holder");
-    int enemy = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 300, 900, 0, -1, "Away");
+    fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 600, 0, 1, "Holder");
+    int enemy = fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 900, 0, -1, "Away");
     fx_start(&fx, 0, NULL, 0);
     fx.g.first_charge = 1;
-    mu_wm_game_finish(&fx.g);
+    wm_game_finish(&fx.g);
     assert_int_equal(fx.g.zone_holder[0], 0);
     assert_int_equal(fx.g.points[0], 2);
     assert_int_equal(fx.g.points[1], 1);
     assert_int_equal(fx.g.winner, 0);
     fx.sc.win_margin = 2; /* a lead of 1 is a draw */
-    mu_wm_game_finish(&fx.g);
+    wm_game_finish(&fx.g);
     assert_int_equal(fx.g.winner, -1);
     fx.sc.win_margin = 1;
-    mu_wm_unit *e = &fx.g.bf.unit[enemy]; /* both in the zone: held by neither */
+    wm_unit *e = &fx.g.bf.unit[enemy]; /* both in the zone: held by neither */
     for (int i = 0; i < e->n_stands; i++)
         e->stand[i].center = mu_v2_add(e->stand[i].center, mu_v2(600, -250));
-    mu_wm_game_finish(&fx.g);
+    wm_game_finish(&fx.g);
     assert_int_equal(fx.g.zone_holder[0], -1);
     assert_int_equal(fx.g.winner, 1);
 }
@@ -246,18 +246,18 @@ static void test_wm_roll_off_then_the_turn_limit(void **state)
     (void)state;
     fx_init(&fx);
     fx.sc.turns = 1;
-    fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 300, 0, 1, "A");
-    fx_char(&fx, 0, MU_WM_ROLE_GENERAL, 9, 900, 200, "General");
-    fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 1000, 0, -1, "E");
-    fx_char(&fx, 1, MU_WM_ROLE_GENERAL, 9, 900, 1100, "Orc General");
+    fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 300, 0, 1, "A");
+    fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 200, "General");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 1000, 0, -1, "E");
+    fx_char(&fx, 1, WM_ROLE_GENERAL, 9, 900, 1100, "Orc General");
     const uint8_t dice[] = {3, 3, 2, 5};
     fx.dice = mu_dice_scripted(dice, sizeof dice);
-    mu_wm_game_init(&fx.g, &fx.sc, &fx.bf, fx.roster, fx.names, &fx.rules, -1);
-    mu_wm_player idle[2] = {{0}, {0}};
-    mu_wm_game_turn(&fx.g, idle, &fx.env);
+    wm_game_init(&fx.g, &fx.sc, &fx.bf, fx.roster, fx.names, &fx.rules, -1);
+    wm_player idle[2] = {{0}, {0}};
+    wm_game_turn(&fx.g, idle, &fx.env);
     assert_int_equal(fx.g.first, 1);
     assert_true(fx.g.over);
-    assert_int_equal(fx.g.end, MU_WM_END_TURNS);
+    assert_int_equal(fx.g.end, WM_END_TURNS);
     assert_int_equal(fx.g.winner, -1);
 }
 
@@ -273,21 +273,21 @@ static void test_wm_engaged_units_stay_unless_the_scenario_removes_them(void **s
         fx_init(&fx);
         fx.sc.turns = 1;
         fx.sc.engaged_removed = removed;
-        int a = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 900, 580, 0, 1, "Halberdiers");
-        int e = fx_unit(&fx, 1, MU_WM_INFANTRY, 3, 900, 600, 0, -1, "Orcs"); /* front to front at y = 600 */
-        int free_unit = fx_unit(&fx, 0, MU_WM_INFANTRY, 3, 300, 300, 0, 1, "Reserve");
+        int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 580, 0, 1, "Halberdiers");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "Orcs"); /* front to front at y = 600 */
+        int free_unit = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 300, 0, 1, "Reserve");
         const uint8_t dice[] = {1};
         fx.dice = mu_dice_scripted(dice, sizeof dice);
-        mu_wm_game_init(&fx.g, &fx.sc, &fx.bf, fx.roster, fx.names, &fx.rules, 0);
+        wm_game_init(&fx.g, &fx.sc, &fx.bf, fx.roster, fx.names, &fx.rules, 0);
         fx.g.bf.unit[a].engaged = 7u; /* as a charge leaves them */
         fx.g.bf.unit[e].engaged = 7u;
-        mu_wm_player idle[2] = {{0}, {0}};
-        mu_wm_game_turn(&fx.g, idle, &fx.env);
-        mu_wm_presence want = removed ? MU_WM_DESTROYED : MU_WM_ON_TABLE;
+        wm_player idle[2] = {{0}, {0}};
+        wm_game_turn(&fx.g, idle, &fx.env);
+        wm_presence want = removed ? WM_DESTROYED : WM_ON_TABLE;
         assert_int_equal(fx.g.bf.unit[a].presence, want);
         assert_int_equal(fx.g.bf.unit[e].presence, want);
-        assert_int_equal(mu_wm_unit_engaged(&fx.g.bf.unit[a]), !removed);
-        assert_int_equal(fx.g.bf.unit[free_unit].presence, MU_WM_ON_TABLE);
+        assert_int_equal(wm_unit_engaged(&fx.g.bf.unit[a]), !removed);
+        assert_int_equal(fx.g.bf.unit[free_unit].presence, WM_ON_TABLE);
         assert_int_equal(fx.g.stats[0].removed_engaged, removed);
         assert_int_equal(fx.g.stats[1].removed_engaged, removed);
         assert_int_equal(fx.faults, 0);

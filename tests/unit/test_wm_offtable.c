@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "muster/wm_offtable.h"
+#include "warmaster/wm_offtable.h"
 
 #define TABLE_W_MM 1800.0
 #define TABLE_D_MM 1200.0
@@ -29,35 +29,35 @@ static void assert_close_at(double got, double want, double tol, const char *fil
 }
 
 /* A unit with `lost` stands lost, nobody joined. */
-static mu_wm_offtable_body unit(int lost)
+static wm_offtable_body unit(int lost)
 {
-    mu_wm_offtable_body b = {.stands_lost = lost};
+    wm_offtable_body b = {.stands_lost = lost};
     return b;
 }
 
 /* Leaves the table with the scripted faces[0..n) available; asserts that
  * exactly `used` of them were rolled. */
-static mu_wm_offtable leave(mu_wm_offtable_body b, mu_wm_offtable_cause cause, const uint8_t *faces,
+static wm_offtable leave(wm_offtable_body b, wm_offtable_cause cause, const uint8_t *faces,
                             size_t n, size_t used)
 {
     mu_dice dice = mu_dice_scripted(faces, n);
-    mu_wm_offtable s;
-    mu_wm_offtable_leave(&s, &b, cause, &dice);
+    wm_offtable s;
+    wm_offtable_leave(&s, &b, cause, &dice);
     assert_int_equal(dice.script_pos, used);
     return s;
 }
 
 /* Leaves after moving (not a combat retreat) rolling one scripted face. */
-static mu_wm_offtable leave_rolling(mu_wm_offtable_body b, uint8_t face)
+static wm_offtable leave_rolling(wm_offtable_body b, uint8_t face)
 {
-    return leave(b, MU_WM_OFFTABLE_MOVED, &face, 1, 1);
+    return leave(b, WM_OFFTABLE_MOVED, &face, 1, 1);
 }
 
 /* The start-of-turn roll with one scripted face. */
-static void next_turn(mu_wm_offtable *s, uint8_t face)
+static void next_turn(wm_offtable *s, uint8_t face)
 {
     mu_dice dice = mu_dice_scripted(&face, 1);
-    mu_wm_offtable_start_of_turn(s, &dice);
+    wm_offtable_start_of_turn(s, &dice);
     assert_int_equal(dice.script_pos, 1);
 }
 
@@ -71,19 +71,19 @@ static void test_wm_offtable_any_stand_partly_off_takes_the_whole_unit(void **st
     mu_orect line[3];
     for (int i = 0; i < 3; i++) /* a line of 40 x 20 mm stands along the left edge */
         line[i] = mu_orect_from_front(mu_v2(20.0 + 40.0 * i, 600.0), north, 40.0, 20.0);
-    assert_false(mu_wm_stands_leave_table(line, 3, TABLE_W_MM, TABLE_D_MM));
+    assert_false(wm_stands_leave_table(line, 3, TABLE_W_MM, TABLE_D_MM));
 
     for (int i = 0; i < 3; i++) /* 1 mm over: only the first stand's left edge is off */
         line[i].center.x -= 1.0;
-    assert_true(mu_wm_stands_leave_table(line, 3, TABLE_W_MM, TABLE_D_MM));
-    assert_false(mu_wm_stands_leave_table(line + 1, 2, TABLE_W_MM, TABLE_D_MM));
+    assert_true(wm_stands_leave_table(line, 3, TABLE_W_MM, TABLE_D_MM));
+    assert_false(wm_stands_leave_table(line + 1, 2, TABLE_W_MM, TABLE_D_MM));
 
     /* a stand turned 45 degrees with one corner past the far edge */
     mu_orect turned = mu_orect_from_front(mu_v2(900.0, 1190.0), mu_v2(1.0, 1.0), 40.0, 20.0);
-    assert_true(mu_wm_stands_leave_table(&turned, 1, TABLE_W_MM, TABLE_D_MM));
+    assert_true(wm_stands_leave_table(&turned, 1, TABLE_W_MM, TABLE_D_MM));
     /* wholly off */
     mu_orect gone = mu_orect_from_front(mu_v2(2000.0, 600.0), north, 40.0, 20.0);
-    assert_true(mu_wm_stands_leave_table(&gone, 1, TABLE_W_MM, TABLE_D_MM));
+    assert_true(wm_stands_leave_table(&gone, 1, TABLE_W_MM, TABLE_D_MM));
 }
 
 /* "Units that leave the table as a result of retreating from combat are
@@ -92,11 +92,11 @@ static void test_wm_offtable_combat_retreat_is_destroyed_without_a_roll(void **s
 {
     (void)state;
     static const uint8_t six[1] = {6};
-    mu_wm_offtable s = leave(unit(0), MU_WM_OFFTABLE_COMBAT_RETREAT, six, 1, 0);
+    wm_offtable s = leave(unit(0), WM_OFFTABLE_COMBAT_RETREAT, six, 1, 0);
     assert_int_equal(s.fate, MU_OFFTABLE_DESTROYED);
     assert_int_equal(s.rolls, 0);
     assert_int_equal(s.last_die, 0);
-    assert_false(mu_wm_offtable_pending(&s));
+    assert_false(wm_offtable_pending(&s));
     assert_false(s.returned_immediately);
 }
 
@@ -105,11 +105,11 @@ static void test_wm_offtable_combat_retreat_is_destroyed_without_a_roll(void **s
 static void test_wm_offtable_0_or_less_is_destroyed(void **state)
 {
     (void)state;
-    mu_wm_offtable s = leave_rolling(unit(1), 1);
+    wm_offtable s = leave_rolling(unit(1), 1);
     assert_int_equal(s.last_score, 0);
     assert_int_equal(s.fate, MU_OFFTABLE_DESTROYED);
-    assert_false(mu_wm_offtable_pending(&s));
-    assert_false(mu_wm_offtable_is_back(&s));
+    assert_false(wm_offtable_pending(&s));
+    assert_false(wm_offtable_is_back(&s));
 }
 
 /* Chart "1-2": "may or may not reappear. At the start of its side's next
@@ -118,18 +118,18 @@ static void test_wm_offtable_1_2_stays_off_and_rolls_again_next_turn(void **stat
 {
     (void)state;
     for (uint8_t face = 1; face <= 2; face++) {
-        mu_wm_offtable s = leave_rolling(unit(0), face);
+        wm_offtable s = leave_rolling(unit(0), face);
         assert_int_equal(s.fate, MU_OFFTABLE_OFF);
-        assert_true(mu_wm_offtable_pending(&s));
+        assert_true(wm_offtable_pending(&s));
         assert_false(s.returned_immediately);
         next_turn(&s, 2); /* off again */
-        assert_true(mu_wm_offtable_pending(&s));
+        assert_true(wm_offtable_pending(&s));
         next_turn(&s, 1);
-        assert_true(mu_wm_offtable_pending(&s));
+        assert_true(wm_offtable_pending(&s));
         next_turn(&s, 3); /* back at the start of the third turn after */
         assert_int_equal(s.fate, MU_OFFTABLE_BACK_HALTED);
         assert_int_equal(s.rolls, 4);
-        assert_false(mu_wm_offtable_pending(&s));
+        assert_false(wm_offtable_pending(&s));
     }
 }
 
@@ -140,12 +140,12 @@ static void test_wm_offtable_3_4_back_but_cannot_move_further(void **state)
 {
     (void)state;
     for (uint8_t face = 3; face <= 4; face++) {
-        mu_wm_offtable s = leave_rolling(unit(0), face);
+        wm_offtable s = leave_rolling(unit(0), face);
         assert_int_equal(s.fate, MU_OFFTABLE_BACK_HALTED);
-        assert_true(mu_wm_offtable_is_back(&s));
+        assert_true(wm_offtable_is_back(&s));
         assert_true(s.returned_immediately);
         assert_false(s.may_move);
-        assert_false(mu_wm_offtable_pending(&s));
+        assert_false(wm_offtable_pending(&s));
 
         s = leave_rolling(unit(0), 1);
         next_turn(&s, face);
@@ -163,12 +163,12 @@ static void test_wm_offtable_5_6_back_may_move_only_at_the_start_of_a_turn(void 
 {
     (void)state;
     for (uint8_t face = 5; face <= 6; face++) {
-        mu_wm_offtable now = leave_rolling(unit(0), face);
+        wm_offtable now = leave_rolling(unit(0), face);
         assert_int_equal(now.fate, MU_OFFTABLE_BACK_FREE);
         assert_true(now.returned_immediately);
         assert_false(now.may_move);
 
-        mu_wm_offtable later = leave_rolling(unit(0), 2);
+        wm_offtable later = leave_rolling(unit(0), 2);
         next_turn(&later, face);
         assert_int_equal(later.fate, MU_OFFTABLE_BACK_FREE);
         assert_true(later.may_move);
@@ -190,7 +190,7 @@ static void test_wm_offtable_minus_one_per_stand_lost(void **state)
     };
     for (int lost = 0; lost < 8; lost++)
         for (int face = 1; face <= 6; face++) {
-            mu_wm_offtable s = leave_rolling(unit(lost), (uint8_t)face);
+            wm_offtable s = leave_rolling(unit(lost), (uint8_t)face);
             const char *code = "DOHF";
             assert_int_equal(s.last_score, face - lost);
             assert_int_equal(code[s.fate], want[lost][face - 1]);
@@ -203,12 +203,12 @@ static void test_wm_offtable_minus_one_per_stand_lost(void **state)
 static void test_wm_offtable_reroll_keeps_the_stand_modifier(void **state)
 {
     (void)state;
-    mu_wm_offtable s = leave_rolling(unit(2), 3);
+    wm_offtable s = leave_rolling(unit(2), 3);
     assert_int_equal(s.fate, MU_OFFTABLE_OFF);
     next_turn(&s, 2);
     assert_int_equal(s.last_score, 0);
     assert_int_equal(s.fate, MU_OFFTABLE_DESTROYED);
-    assert_false(mu_wm_offtable_pending(&s));
+    assert_false(wm_offtable_pending(&s));
 }
 
 /* "If a General leaves the table (for whatever reason) and does not return
@@ -216,23 +216,23 @@ static void test_wm_offtable_reroll_keeps_the_stand_modifier(void **state)
 static void test_wm_offtable_general_leaving_ends_battle_unless_back_immediately(void **state)
 {
     (void)state;
-    mu_wm_offtable_body lone_general = {.lone_character = 1, .with_general = 1};
+    wm_offtable_body lone_general = {.lone_character = 1, .with_general = 1};
     static const uint8_t none[1] = {1};
 
-    mu_wm_offtable s = leave_rolling(lone_general, 3); /* back at once */
+    wm_offtable s = leave_rolling(lone_general, 3); /* back at once */
     assert_true(s.returned_immediately);
     assert_false(s.battle_over);
 
     s = leave_rolling(lone_general, 2); /* off: he is not back now */
     assert_int_equal(s.fate, MU_OFFTABLE_OFF);
     assert_true(s.battle_over);
-    assert_false(mu_wm_offtable_pending(&s)); /* no later roll can save it */
+    assert_false(wm_offtable_pending(&s)); /* no later roll can save it */
 
-    s = leave(lone_general, MU_WM_OFFTABLE_COMBAT_RETREAT, none, 1, 0);
+    s = leave(lone_general, WM_OFFTABLE_COMBAT_RETREAT, none, 1, 0);
     assert_true(s.battle_over);
 
     /* joined to a unit with two stands lost: 4 - 2 = 2, off: battle over */
-    mu_wm_offtable_body unit_with_general = {.stands_lost = 2, .with_general = 1, .joined = 1u << GENERAL};
+    wm_offtable_body unit_with_general = {.stands_lost = 2, .with_general = 1, .joined = 1u << GENERAL};
     s = leave_rolling(unit_with_general, 4);
     assert_true(s.battle_over);
     s = leave_rolling(unit_with_general, 5); /* 3: back, halted */
@@ -248,16 +248,16 @@ static void test_wm_offtable_general_leaving_ends_battle_unless_back_immediately
 static void test_wm_offtable_joined_characters_share_the_unit_fate(void **state)
 {
     (void)state;
-    mu_wm_offtable_body b = {.stands_lost = 1, .joined = (1u << HERO) | (1u << WIZARD)};
-    mu_wm_offtable s = leave_rolling(b, 2); /* 1: off */
-    assert_int_equal(mu_wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_OFF);
-    assert_int_equal(mu_wm_offtable_character_fate(&s, WIZARD), MU_OFFTABLE_OFF);
+    wm_offtable_body b = {.stands_lost = 1, .joined = (1u << HERO) | (1u << WIZARD)};
+    wm_offtable s = leave_rolling(b, 2); /* 1: off */
+    assert_int_equal(wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_OFF);
+    assert_int_equal(wm_offtable_character_fate(&s, WIZARD), MU_OFFTABLE_OFF);
     next_turn(&s, 6); /* 5: back and free */
-    assert_int_equal(mu_wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_BACK_FREE);
-    assert_int_equal(mu_wm_offtable_character_fate(&s, WIZARD), MU_OFFTABLE_BACK_FREE);
+    assert_int_equal(wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_BACK_FREE);
+    assert_int_equal(wm_offtable_character_fate(&s, WIZARD), MU_OFFTABLE_BACK_FREE);
 
     s = leave_rolling(b, 1); /* 0: destroyed, and the characters with it */
-    assert_int_equal(mu_wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_DESTROYED);
+    assert_int_equal(wm_offtable_character_fate(&s, HERO), MU_OFFTABLE_DESTROYED);
 }
 
 /* "Characters who are on their own must roll in the unlikely event that
@@ -266,9 +266,9 @@ static void test_wm_offtable_joined_characters_share_the_unit_fate(void **state)
 static void test_wm_offtable_lone_character_rolls_unmodified(void **state)
 {
     (void)state;
-    mu_wm_offtable_body hero = {.lone_character = 1};
-    assert_int_equal(mu_wm_offtable_modifier(&hero), 0);
-    mu_wm_offtable s = leave_rolling(hero, 1);
+    wm_offtable_body hero = {.lone_character = 1};
+    assert_int_equal(wm_offtable_modifier(&hero), 0);
+    wm_offtable s = leave_rolling(hero, 1);
     assert_int_equal(s.fate, MU_OFFTABLE_OFF);
     assert_false(s.battle_over);
     next_turn(&s, 3);
@@ -281,13 +281,13 @@ static void test_wm_offtable_is_deterministic_given_the_dice(void **state)
     (void)state;
     for (uint64_t g = 0; g < 200; g++) {
         mu_dice a = mu_dice_from_rng(mu_rng_for_game(7, g)), b = a;
-        mu_wm_offtable sa, sb;
-        mu_wm_offtable_body body = unit((int)(g % 4));
-        mu_wm_offtable_leave(&sa, &body, MU_WM_OFFTABLE_MOVED, &a);
-        mu_wm_offtable_leave(&sb, &body, MU_WM_OFFTABLE_MOVED, &b);
-        for (int t = 0; t < 5 && mu_wm_offtable_pending(&sa); t++) {
-            mu_wm_offtable_start_of_turn(&sa, &a);
-            mu_wm_offtable_start_of_turn(&sb, &b);
+        wm_offtable sa, sb;
+        wm_offtable_body body = unit((int)(g % 4));
+        wm_offtable_leave(&sa, &body, WM_OFFTABLE_MOVED, &a);
+        wm_offtable_leave(&sb, &body, WM_OFFTABLE_MOVED, &b);
+        for (int t = 0; t < 5 && wm_offtable_pending(&sa); t++) {
+            wm_offtable_start_of_turn(&sa, &a);
+            wm_offtable_start_of_turn(&sb, &b);
         }
         assert_int_equal(sa.fate, sb.fate);
         assert_int_equal(sa.rolls, sb.rolls);
@@ -306,7 +306,7 @@ static void test_offtable_odds_one_roll_ways_by_stands_lost(void **state)
     };
     for (int lost = 0; lost < 7; lost++) {
         mu_offtable_odds o;
-        assert_int_equal(mu_wm_offtable_odds(lost, 0, &o), 0);
+        assert_int_equal(wm_offtable_odds(lost, 0, &o), 0);
         for (int f = 0; f < MU_OFFTABLE_N_FATES; f++)
             assert_int_equal(o.ways[f], want[lost][f]);
     }
@@ -319,7 +319,7 @@ static void test_offtable_odds_hand_values_one_lost_one_turn(void **state)
 {
     (void)state;
     mu_offtable_odds o;
-    assert_int_equal(mu_wm_offtable_odds(1, 1, &o), 0);
+    assert_int_equal(wm_offtable_odds(1, 1, &o), 0);
     assert_close(o.p_final[MU_OFFTABLE_DESTROYED], 2.0 / 9, 1e-15);
     assert_close(o.p_final[MU_OFFTABLE_OFF], 1.0 / 9, 1e-15);
     assert_close(o.p_final[MU_OFFTABLE_BACK_HALTED], 4.0 / 9, 1e-15);
@@ -337,7 +337,7 @@ static void test_offtable_odds_match_closed_forms(void **state)
     for (int lost = 0; lost <= 6; lost++)
         for (int turns = 0; turns <= 12; turns++) {
             mu_offtable_odds o;
-            assert_int_equal(mu_wm_offtable_odds(lost, turns, &o), 0);
+            assert_int_equal(wm_offtable_odds(lost, turns, &o), 0);
             double r = o.p_roll[MU_OFFTABLE_OFF], sum = 0.0;
             for (int k = 0; k <= turns; k++)
                 for (int f = 0; f < MU_OFFTABLE_N_FATES; f++)
@@ -360,7 +360,7 @@ static void test_offtable_odds_general_returns_immediately(void **state)
     (void)state;
     for (int lost = 0; lost <= 5; lost++) {
         mu_offtable_odds o;
-        assert_int_equal(mu_wm_offtable_odds(lost, 3, &o), 0);
+        assert_int_equal(wm_offtable_odds(lost, 3, &o), 0);
         int ways = lost < 4 ? 4 - lost : 0;
         assert_close(o.p_back_immediately, ways / 6.0, 1e-15);
     }
@@ -371,13 +371,13 @@ static void test_offtable_odds_rejects_bad_input(void **state)
     (void)state;
     mu_offtable_odds o;
     o.turns = 77;
-    assert_int_equal(mu_wm_offtable_odds(-1, 3, &o), -1);
-    assert_int_equal(mu_wm_offtable_odds(0, -1, &o), -1);
-    assert_int_equal(mu_wm_offtable_odds(0, MU_OFFTABLE_MAX_TURNS + 1, &o), -1);
+    assert_int_equal(wm_offtable_odds(-1, 3, &o), -1);
+    assert_int_equal(wm_offtable_odds(0, -1, &o), -1);
+    assert_int_equal(wm_offtable_odds(0, MU_OFFTABLE_MAX_TURNS + 1, &o), -1);
     mu_offtable_chart bad = {.destroyed_max = 3, .off_max = 2, .halted_max = 4};
     assert_int_equal(mu_offtable_odds_compute(&bad, 0, 1, &o), -1);
     assert_int_equal(o.turns, 77);
-    assert_int_equal(mu_wm_offtable_odds(0, MU_OFFTABLE_MAX_TURNS, &o), 0);
+    assert_int_equal(wm_offtable_odds(0, MU_OFFTABLE_MAX_TURNS, &o), 0);
 }
 
 /* A chart on which every face stays off never settles: nothing "ever". */

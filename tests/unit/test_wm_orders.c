@@ -8,19 +8,19 @@
 
 #include <math.h>
 
-#include "muster/wm_orders.h"
+#include "warmaster/wm_orders.h"
 
-static mu_wm_order_situation at_cm(double cm)
+static wm_order_situation at_cm(double cm)
 {
-    mu_wm_order_situation s = {.distance_mm = cm * 10.0, .enemy_distance_mm = INFINITY};
+    wm_order_situation s = {.distance_mm = cm * 10.0, .enemy_distance_mm = INFINITY};
     return s;
 }
 
-static int target(int command, mu_wm_order_situation s, int order_number)
+static int target(int command, wm_order_situation s, int order_number)
 {
-    mu_wm_order_rules r = mu_wm_order_rules_default();
-    mu_wm_penalties p = mu_wm_order_penalties(&r, &s, order_number);
-    return mu_wm_order_target(command, &p);
+    wm_order_rules r = wm_order_rules_default();
+    wm_penalties p = wm_order_penalties(&r, &s, order_number);
+    return wm_order_target(command, &p);
 }
 
 /* warmaster-command: "Distance" table: up to 20cm none, up to 40cm −1,
@@ -29,20 +29,20 @@ static int target(int command, mu_wm_order_situation s, int order_number)
 static void test_wm_distance_penalty_follows_table(void **state)
 {
     (void)state;
-    assert_int_equal(mu_wm_distance_penalty(0.0, 200.0), 0);
-    assert_int_equal(mu_wm_distance_penalty(200.0, 200.0), 0);
-    assert_int_equal(mu_wm_distance_penalty(200.5, 200.0), 1);
-    assert_int_equal(mu_wm_distance_penalty(399.0, 200.0), 1);
-    assert_int_equal(mu_wm_distance_penalty(400.0, 200.0), 1);
-    assert_int_equal(mu_wm_distance_penalty(401.0, 200.0), 2);
-    assert_int_equal(mu_wm_distance_penalty(600.0, 200.0), 2);
-    assert_int_equal(mu_wm_distance_penalty(650.0, 200.0), 3);
-    assert_int_equal(mu_wm_distance_penalty(800.0, 200.0), 3);
-    assert_int_equal(mu_wm_distance_penalty(800.1, 200.0), 4);
-    assert_int_equal(mu_wm_distance_penalty(1000.0, 200.0), 4);
+    assert_int_equal(wm_distance_penalty(0.0, 200.0), 0);
+    assert_int_equal(wm_distance_penalty(200.0, 200.0), 0);
+    assert_int_equal(wm_distance_penalty(200.5, 200.0), 1);
+    assert_int_equal(wm_distance_penalty(399.0, 200.0), 1);
+    assert_int_equal(wm_distance_penalty(400.0, 200.0), 1);
+    assert_int_equal(wm_distance_penalty(401.0, 200.0), 2);
+    assert_int_equal(wm_distance_penalty(600.0, 200.0), 2);
+    assert_int_equal(wm_distance_penalty(650.0, 200.0), 3);
+    assert_int_equal(wm_distance_penalty(800.0, 200.0), 3);
+    assert_int_equal(wm_distance_penalty(800.1, 200.0), 4);
+    assert_int_equal(wm_distance_penalty(1000.0, 200.0), 4);
     /* the variant step: per 25 cm */
-    assert_int_equal(mu_wm_distance_penalty(500.0, 250.0), 1);
-    assert_int_equal(mu_wm_distance_penalty(510.0, 250.0), 2);
+    assert_int_equal(wm_distance_penalty(500.0, 250.0), 1);
+    assert_int_equal(wm_distance_penalty(510.0, 250.0), 2);
 }
 
 /* warmaster-command: "Multiple orders": second order −1, third −2. */
@@ -59,7 +59,7 @@ static void test_wm_second_order_is_minus_one_third_minus_two(void **state)
 static void test_wm_enemy_within_20cm_is_minus_one(void **state)
 {
     (void)state;
-    mu_wm_order_situation s = at_cm(10);
+    wm_order_situation s = at_cm(10);
     s.enemy_distance_mm = 200.0;
     assert_int_equal(target(8, s, 1), 7);
     s.enemy_distance_mm = 200.1;
@@ -70,7 +70,7 @@ static void test_wm_enemy_within_20cm_is_minus_one(void **state)
 static void test_wm_dense_terrain_is_minus_one(void **state)
 {
     (void)state;
-    mu_wm_order_situation s = at_cm(10);
+    wm_order_situation s = at_cm(10);
     s.in_dense_terrain = 1;
     assert_int_equal(target(8, s, 1), 7);
 }
@@ -79,7 +79,7 @@ static void test_wm_dense_terrain_is_minus_one(void **state)
 static void test_wm_casualties_minus_one_per_stand(void **state)
 {
     (void)state;
-    mu_wm_order_situation s = at_cm(10);
+    wm_order_situation s = at_cm(10);
     s.stands_lost = 2;
     assert_int_equal(target(8, s, 1), 6);
 }
@@ -93,37 +93,37 @@ static void test_wm_casualties_minus_one_per_stand(void **state)
 static void test_wm_trolls_double_the_distance_penalty(void **state)
 {
     (void)state;
-    mu_wm_order_rules r = mu_wm_order_rules_default();
+    wm_order_rules r = wm_order_rules_default();
     const double cm[] = {20.0, 40.0, 60.0, 65.0};
     const int want[] = {0, 2, 4, 6};
     for (int i = 0; i < 4; i++) {
-        mu_wm_order_situation s = at_cm(cm[i]);
+        wm_order_situation s = at_cm(cm[i]);
         s.distance_factor = 2;
-        mu_wm_penalties p = mu_wm_order_penalties(&r, &s, 1);
+        wm_penalties p = wm_order_penalties(&r, &s, 1);
         assert_int_equal(p.distance, want[i]);
         assert_int_equal(p.total, want[i]);
         s.distance_factor = 1; /* and 0: no rule */
-        assert_int_equal(mu_wm_order_penalties(&r, &s, 1).distance, want[i] / 2);
+        assert_int_equal(wm_order_penalties(&r, &s, 1).distance, want[i] / 2);
     }
 }
 
 static void test_wm_worked_example_general_nine(void **state)
 {
     (void)state;
-    mu_wm_order_rules r = mu_wm_order_rules_default();
-    mu_wm_order_situation cavalry = at_cm(65);
-    mu_wm_penalties p = mu_wm_order_penalties(&r, &cavalry, 2);
+    wm_order_rules r = wm_order_rules_default();
+    wm_order_situation cavalry = at_cm(65);
+    wm_penalties p = wm_order_penalties(&r, &cavalry, 2);
     assert_int_equal(p.distance, 3);
     assert_int_equal(p.order_number, 1);
     assert_int_equal(p.total, 4);
-    assert_int_equal(mu_wm_order_target(9, &p), 5);
-    assert_true(mu_wm_order_roll_succeeds(&r, 5, 4)); /* "scores 4… success!" */
+    assert_int_equal(wm_order_target(9, &p), 5);
+    assert_true(wm_order_roll_succeeds(&r, 5, 4)); /* "scores 4… success!" */
 
-    mu_wm_order_situation infantry = at_cm(10);
+    wm_order_situation infantry = at_cm(10);
     infantry.in_dense_terrain = 1;
-    p = mu_wm_order_penalties(&r, &infantry, 1);
-    assert_int_equal(mu_wm_order_target(9, &p), 8);
-    assert_false(mu_wm_order_roll_succeeds(&r, 8, 10)); /* "rolls a 10" fails */
+    p = wm_order_penalties(&r, &infantry, 1);
+    assert_int_equal(wm_order_target(9, &p), 8);
+    assert_false(wm_order_roll_succeeds(&r, 8, 10)); /* "rolls a 10" fails */
 }
 
 /* warmaster-command: "Giving an order": score equal to or less than the
@@ -132,17 +132,17 @@ static void test_wm_worked_example_general_nine(void **state)
 static void test_wm_roll_equal_to_target_succeeds_and_12_blunders(void **state)
 {
     (void)state;
-    mu_wm_order_rules r = mu_wm_order_rules_default();
-    assert_true(mu_wm_order_roll_succeeds(&r, 7, 7));
-    assert_false(mu_wm_order_roll_succeeds(&r, 7, 8));
-    assert_false(mu_wm_order_roll_succeeds(&r, 12, 12));
-    assert_int_equal(mu_wm_order_success_ways(&r, 12), 35);
-    assert_int_equal(mu_wm_order_success_ways(&r, 11), 35);
-    assert_int_equal(mu_wm_order_success_ways(&r, 10), 33);
-    assert_int_equal(mu_wm_order_success_ways(&r, 1), 0);
+    wm_order_rules r = wm_order_rules_default();
+    assert_true(wm_order_roll_succeeds(&r, 7, 7));
+    assert_false(wm_order_roll_succeeds(&r, 7, 8));
+    assert_false(wm_order_roll_succeeds(&r, 12, 12));
+    assert_int_equal(wm_order_success_ways(&r, 12), 35);
+    assert_int_equal(wm_order_success_ways(&r, 11), 35);
+    assert_int_equal(wm_order_success_ways(&r, 10), 33);
+    assert_int_equal(wm_order_success_ways(&r, 1), 0);
     r.blunder_on_12 = 0;
-    assert_true(mu_wm_order_roll_succeeds(&r, 12, 12));
-    assert_int_equal(mu_wm_order_success_ways(&r, 12), 36);
+    assert_true(wm_order_roll_succeeds(&r, 12, 12));
+    assert_int_equal(wm_order_success_ways(&r, 12), 36);
 }
 
 int main(void)

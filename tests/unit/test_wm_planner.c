@@ -8,25 +8,25 @@
 #include <cmocka.h>
 
 #include "muster/rng.h"
-#include "muster/wm_planner.h"
-#include "muster/wm_visibility.h"
+#include "warmaster/wm_planner.h"
+#include "warmaster/wm_visibility.h"
 #include "assert_close.h"
 #include "wm_table.h"
 
-static mu_wm_battlefield bf;
+static wm_battlefield bf;
 
 static void fresh(void)
 {
-    mu_wm_battlefield_init(&bf, MU_WM_TABLE_WIDTH_MM, MU_WM_TABLE_DEPTH_MM);
+    wm_battlefield_init(&bf, WM_TABLE_WIDTH_MM, WM_TABLE_DEPTH_MM);
 }
 
 /* n stands in a line, front edge centred on (x, y), facing (fx, fy). */
-static int line(int side, mu_wm_troop troop, int n, double x, double y, double fx, double fy)
+static int line(int side, wm_troop troop, int n, double x, double y, double fx, double fy)
 {
     return wmt_line(&bf, side, troop, 0, n, mu_v2(x, y), mu_v2(fx, fy));
 }
 
-static void box(mu_wm_terrain kind, double x0, double y0, double x1, double y1)
+static void box(wm_terrain kind, double x0, double y0, double x1, double y1)
 {
     wmt_box(&bf, kind, x0, y0, x1, y1);
 }
@@ -45,12 +45,12 @@ static mu_vec2 centre(int u)
 }
 
 /* Plans, checks the plan independently, applies it. */
-static void plan_apply(const mu_wm_plan_request *rq, mu_wm_plan *p)
+static void plan_apply(const wm_plan_request *rq, wm_plan *p)
 {
-    mu_wm_plan_move(&bf, rq, p);
-    assert_int_equal(p->report.fault, MU_WM_MOVE_OK);
-    assert_int_equal(mu_wm_move_check(&bf, &p->move, NULL), MU_WM_MOVE_OK);
-    mu_wm_move_apply(&bf, &p->move);
+    wm_plan_move(&bf, rq, p);
+    assert_int_equal(p->report.fault, WM_MOVE_OK);
+    assert_int_equal(wm_move_check(&bf, &p->move, NULL), WM_MOVE_OK);
+    wm_move_apply(&bf, &p->move);
 }
 
 /* warmaster-movement: "Movement distances": "distances are maximums and
@@ -60,11 +60,11 @@ static void test_wm_plan_toward_a_point_goes_full_pace_or_stops_on_it(void **sta
 {
     (void)state;
     fresh();
-    int u = line(0, MU_WM_INFANTRY, 3, 500, 300, 0, 1);
+    int u = line(0, WM_INFANTRY, 3, 500, 300, 0, 1);
     mu_vec2 c0 = centre(u);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, MU_WM_FORM_KEEP, MU_WM_MOVE_ORDERED);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, WM_FORM_KEEP, WM_MOVE_ORDERED);
     rq.point = mu_v2(c0.x, c0.y + 500);
-    mu_wm_plan p;
+    wm_plan p;
     plan_apply(&rq, &p);
     assert_true(p.moved);
     assert_false(p.reached);
@@ -85,22 +85,22 @@ static void test_wm_plan_halts_at_terrain_and_tries_detours(void **state)
 {
     (void)state;
     fresh();
-    box(MU_WM_WOOD, 530, 350, 640, 450); /* in front of the right-hand stand */
-    int u = line(0, MU_WM_CAVALRY, 3, 500, 300, 0, 1); /* x 440..560, y 280..300 */
+    box(WM_WOOD, 530, 350, 640, 450); /* in front of the right-hand stand */
+    int u = line(0, WM_CAVALRY, 3, 500, 300, 0, 1); /* x 440..560, y 280..300 */
     mu_vec2 c0 = centre(u), goal = mu_v2(500, 700);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, MU_WM_FORM_KEEP, MU_WM_MOVE_ORDERED);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, WM_FORM_KEEP, WM_MOVE_ORDERED);
     rq.point = goal;
-    mu_wm_plan p;
+    wm_plan p;
     plan_apply(&rq, &p);
     assert_true(p.moved);
     assert_true(p.remaining_mm < mu_v2_dist(c0, goal) - 50.0 - 1.0); /* better than stopping at the wood */
     assert_true(centre(u).x < c0.x);                                  /* round its left */
     for (int s = 0; s < 3; s++)
-        assert_int_equal(mu_wm_orect_blocked(&bf, &bf.unit[u], &bf.unit[u].stand[s]), -1);
+        assert_int_equal(wm_orect_blocked(&bf, &bf.unit[u], &bf.unit[u].stand[s]), -1);
     /* a wood across the whole front: it halts at the edge, 50 mm on */
     fresh();
-    box(MU_WM_WOOD, 300, 350, 700, 450);
-    u = line(0, MU_WM_CAVALRY, 3, 500, 300, 0, 1);
+    box(WM_WOOD, 300, 350, 700, 450);
+    u = line(0, WM_CAVALRY, 3, 500, 300, 0, 1);
     rq.unit = u;
     plan_apply(&rq, &p);
     assert_close(p.advance_mm, 50, 0.05);
@@ -112,18 +112,18 @@ static void test_wm_plan_forms_a_column_or_a_line(void **state)
 {
     (void)state;
     fresh();
-    int u = line(0, MU_WM_INFANTRY, 3, 500, 300, 0, 1);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, MU_WM_FORM_COLUMN, MU_WM_MOVE_ORDERED);
+    int u = line(0, WM_INFANTRY, 3, 500, 300, 0, 1);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, WM_FORM_COLUMN, WM_MOVE_ORDERED);
     rq.point = mu_v2(700, 290); /* due east of its centre */
-    mu_wm_plan p;
+    wm_plan p;
     plan_apply(&rq, &p);
-    assert_int_equal(p.report.formation, MU_WM_COLUMN);
+    assert_int_equal(p.report.formation, WM_COLUMN);
     assert_close(bf.unit[u].stand[0].facing.x, 1, 1e-9);
     assert_true(p.report.max_moved_mm <= 200.0 + 1e-6);
-    rq.form = MU_WM_FORM_LINE;
+    rq.form = WM_FORM_LINE;
     rq.point = mu_v2(700, 500);
     plan_apply(&rq, &p);
-    assert_int_equal(p.report.formation, MU_WM_LINE);
+    assert_int_equal(p.report.formation, WM_LINE);
 }
 
 /* warmaster-movement: "Moving by initative", Figures 1 and 2: "Unit A is
@@ -135,37 +135,37 @@ static void test_wm_plan_initiative_charges_open_a_line_of_sight(void **state)
 {
     (void)state;
     fresh();
-    int a = line(0, MU_WM_INFANTRY, 3, 900, 500, 0, 1);   /* x 840..960, y 480..500 */
-    int b = line(0, MU_WM_INFANTRY, 2, 900, 460, 0, 1);   /* behind A */
-    int e1 = line(1, MU_WM_INFANTRY, 3, 900, 600, 0, -1); /* 100 mm ahead of A */
-    int e2 = line(1, MU_WM_INFANTRY, 3, 1040, 630, 0, -1);
-    mu_wm_enemy_options opt = mu_wm_enemy_options_default();
-    mu_wm_closest c;
-    assert_int_equal(mu_wm_closest_visible_enemies(&bf, a, &opt, &c), 1);
+    int a = line(0, WM_INFANTRY, 3, 900, 500, 0, 1);   /* x 840..960, y 480..500 */
+    int b = line(0, WM_INFANTRY, 2, 900, 460, 0, 1);   /* behind A */
+    int e1 = line(1, WM_INFANTRY, 3, 900, 600, 0, -1); /* 100 mm ahead of A */
+    int e2 = line(1, WM_INFANTRY, 3, 1040, 630, 0, -1);
+    wm_enemy_options opt = wm_enemy_options_default();
+    wm_closest c;
+    assert_int_equal(wm_closest_visible_enemies(&bf, a, &opt, &c), 1);
     assert_int_equal(c.unit[0], e1);
-    assert_int_equal(mu_wm_closest_visible_enemies(&bf, b, &opt, &c), 0);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(a, MU_WM_GOAL_CONTACT, MU_WM_FORM_KEEP, MU_WM_MOVE_CHARGE);
+    assert_int_equal(wm_closest_visible_enemies(&bf, b, &opt, &c), 0);
+    wm_plan_request rq = wm_plan_request_make(a, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
     rq.target = e1;
-    mu_wm_plan p;
+    wm_plan p;
     plan_apply(&rq, &p);
     assert_true(p.reached);
     assert_close(p.target_mm, 0, 1e-9);
     assert_close(p.advance_mm, 100, 1e-6); /* straight in, front to front */
-    assert_int_equal(mu_wm_closest_visible_enemies(&bf, b, &opt, &c), 1);
+    assert_int_equal(wm_closest_visible_enemies(&bf, b, &opt, &c), 1);
     assert_int_equal(c.unit[0], e2);
     assert_true(c.can_charge[0]);
     /* B goes round A's end in a column (the planner moves stands in
      * straight lines: a line of two would have to bend round A) */
-    rq = mu_wm_plan_request_make(b, MU_WM_GOAL_CONTACT, MU_WM_FORM_COLUMN, MU_WM_MOVE_CHARGE);
+    rq = wm_plan_request_make(b, WM_GOAL_CONTACT, WM_FORM_COLUMN, WM_MOVE_CHARGE);
     rq.target = e2;
     plan_apply(&rq, &p);
     assert_true(p.reached);
-    assert_true(mu_wm_unit_distance_mm(&bf.unit[b], &bf.unit[e2], NULL, NULL, NULL, NULL) <= 1e-6);
+    assert_true(wm_unit_distance_mm(&bf.unit[b], &bf.unit[e2], NULL, NULL, NULL, NULL) <= 1e-6);
     /* out of reach: it moves closer but reports no contact */
     fresh();
-    a = line(0, MU_WM_INFANTRY, 3, 900, 300, 0, 1);
-    e1 = line(1, MU_WM_INFANTRY, 3, 900, 600, 0, -1);
-    rq = mu_wm_plan_request_make(a, MU_WM_GOAL_CONTACT, MU_WM_FORM_KEEP, MU_WM_MOVE_CHARGE);
+    a = line(0, WM_INFANTRY, 3, 900, 300, 0, 1);
+    e1 = line(1, WM_INFANTRY, 3, 900, 600, 0, -1);
+    rq = wm_plan_request_make(a, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
     rq.target = e1;
     plan_apply(&rq, &p);
     assert_false(p.reached);
@@ -179,12 +179,12 @@ static void test_wm_plan_directly_away_from_a_unit(void **state)
 {
     (void)state;
     fresh();
-    int u = line(0, MU_WM_INFANTRY, 3, 500, 500, 0, 1);  /* x 440..560, y 480..500 */
-    int e = line(1, MU_WM_INFANTRY, 1, 600, 560, 0, -1); /* x 580..620, y 560..580 */
+    int u = line(0, WM_INFANTRY, 3, 500, 500, 0, 1);  /* x 440..560, y 480..500 */
+    int e = line(1, WM_INFANTRY, 1, 600, 560, 0, -1); /* x 580..620, y 560..580 */
     mu_vec2 c0 = centre(u);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_AWAY, MU_WM_FORM_KEEP, MU_WM_MOVE_ORDERED);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_AWAY, WM_FORM_KEEP, WM_MOVE_ORDERED);
     rq.target = e;
-    mu_wm_plan p;
+    wm_plan p;
     plan_apply(&rq, &p);
     assert_true(p.reached);
     mu_vec2 d = mu_v2_sub(centre(u), c0), away = mu_v2_unit(mu_v2(560 - 580, 500 - 560));
@@ -198,22 +198,22 @@ static void test_wm_plan_boxed_in_stands_still(void **state)
 {
     (void)state;
     fresh();
-    box(MU_WM_HIGH_WALL, 430, 300, 570, 310);
-    box(MU_WM_HIGH_WALL, 430, 270, 570, 280);
-    box(MU_WM_HIGH_WALL, 430, 280, 440, 300);
-    box(MU_WM_HIGH_WALL, 560, 280, 570, 300);
-    int u = line(0, MU_WM_INFANTRY, 3, 500, 300, 0, 1);
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, MU_WM_FORM_KEEP, MU_WM_MOVE_ORDERED);
+    box(WM_HIGH_WALL, 430, 300, 570, 310);
+    box(WM_HIGH_WALL, 430, 270, 570, 280);
+    box(WM_HIGH_WALL, 430, 280, 440, 300);
+    box(WM_HIGH_WALL, 560, 280, 570, 300);
+    int u = line(0, WM_INFANTRY, 3, 500, 300, 0, 1);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, WM_FORM_KEEP, WM_MOVE_ORDERED);
     rq.point = mu_v2(500, 600);
-    mu_wm_plan p;
-    assert_false(mu_wm_plan_move(&bf, &rq, &p));
-    assert_int_equal(p.report.fault, MU_WM_MOVE_OK);
+    wm_plan p;
+    assert_false(wm_plan_move(&bf, &rq, &p));
+    assert_int_equal(p.report.fault, WM_MOVE_OK);
     assert_close(p.advance_mm, 0, 0);
     assert_close(p.report.max_moved_mm, 0, 0);
 }
 
 /* Every plan (toward a point, a charge, away) on a crowded random table is
- * a legal move that mu_wm_move_check confirms, ends in formation, and
+ * a legal move that wm_move_check confirms, ends in formation, and
  * never moves a stand past its allowance; a charge that reports contact
  * touches its target. */
 static void test_wm_plans_on_a_random_table_are_legal(void **state)
@@ -222,41 +222,41 @@ static void test_wm_plans_on_a_random_table_are_legal(void **state)
     mu_rng rng = mu_rng_for_game(2024, 7);
     for (int round = 0; round < 6; round++) {
         fresh();
-        box(MU_WM_WOOD, 300, 300, 500, 450);
-        box(MU_WM_RIVER, 800, 0, 840, 1200);
-        box(MU_WM_HIGH_WALL, 1200, 600, 1260, 900);
+        box(WM_WOOD, 300, 300, 500, 450);
+        box(WM_RIVER, 800, 0, 840, 1200);
+        box(WM_HIGH_WALL, 1200, 600, 1260, 900);
         for (int k = 0; k < 10; k++) {
             double x = 100 + 1600 * unif(&rng), y = 100 + 1000 * unif(&rng);
             double ang = 6.283185307179586 * unif(&rng);
-            mu_wm_troop troop = k % 3 == 0 ? MU_WM_CAVALRY : MU_WM_INFANTRY;
+            wm_troop troop = k % 3 == 0 ? WM_CAVALRY : WM_INFANTRY;
             int idx = line(k % 2, troop, 3, x, y, cos(ang), sin(ang));
             for (int j = 0; j < idx; j++) /* keep units apart */
-                if (mu_wm_unit_distance_mm(&bf.unit[idx], &bf.unit[j], NULL, NULL, NULL, NULL) < 5.0 ||
-                    mu_wm_orect_blocked(&bf, &bf.unit[idx], &bf.unit[idx].stand[1]) >= 0) {
+                if (wm_unit_distance_mm(&bf.unit[idx], &bf.unit[j], NULL, NULL, NULL, NULL) < 5.0 ||
+                    wm_orect_blocked(&bf, &bf.unit[idx], &bf.unit[idx].stand[1]) >= 0) {
                     bf.n_units--;
                     break;
                 }
         }
         for (int k = 0; k < bf.n_units; k++) {
-            const mu_wm_unit *u = &bf.unit[k];
+            const wm_unit *u = &bf.unit[k];
             int bad = 0;
             for (int s = 0; s < u->n_stands; s++)
-                bad |= mu_wm_orect_blocked(&bf, u, &u->stand[s]) >= 0 || !mu_wm_orect_on_table(&bf, &u->stand[s]);
+                bad |= wm_orect_blocked(&bf, u, &u->stand[s]) >= 0 || !wm_orect_on_table(&bf, &u->stand[s]);
             if (bad)
                 continue;
             int other = (k + 1 + (int)(unif(&rng) * (bf.n_units - 1))) % bf.n_units;
             for (int goal = 0; goal < 3; goal++) {
-                mu_wm_plan_request rq = mu_wm_plan_request_make(k, (mu_wm_goal)goal, (mu_wm_form)((k + goal) % 3),
-                                                                goal == 1 ? MU_WM_MOVE_CHARGE : MU_WM_MOVE_ORDERED);
+                wm_plan_request rq = wm_plan_request_make(k, (wm_goal)goal, (wm_form)((k + goal) % 3),
+                                                                goal == 1 ? WM_MOVE_CHARGE : WM_MOVE_ORDERED);
                 rq.point = mu_v2(1800 * unif(&rng), 1200 * unif(&rng));
                 rq.target = other;
-                mu_wm_plan p;
-                mu_wm_plan_move(&bf, &rq, &p);
+                wm_plan p;
+                wm_plan_move(&bf, &rq, &p);
                 if (p.moved) {
-                    assert_int_equal(p.report.fault, MU_WM_MOVE_OK);
-                    assert_int_equal(mu_wm_move_check(&bf, &p.move, NULL), MU_WM_MOVE_OK);
+                    assert_int_equal(p.report.fault, WM_MOVE_OK);
+                    assert_int_equal(wm_move_check(&bf, &p.move, NULL), WM_MOVE_OK);
                     assert_true(p.report.max_moved_mm <= p.report.allowance_mm + 1e-6);
-                    assert_true(p.report.formation != MU_WM_NOT_IN_FORMATION);
+                    assert_true(p.report.formation != WM_NOT_IN_FORMATION);
                 }
                 if (goal == 1 && p.reached)
                     assert_true(p.target_mm <= 1e-6);

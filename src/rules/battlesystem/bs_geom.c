@@ -11,7 +11,7 @@
 #define BS_PROBE 1e-3
 
 /* Cap on candidate contact distances in one sweep. */
-#define BS_MAX_CAND (2 * MU_BS_MAX_POLY * MU_BS_MAX_POLY)
+#define BS_MAX_CAND (2 * BS_MAX_POLY * BS_MAX_POLY)
 
 /* Distance from p to the boundary of polygon v[0..n). */
 static double boundary_distance(const mu_vec2 *v, int n, mu_vec2 p)
@@ -65,7 +65,7 @@ static int convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
         const mu_vec2 *p = pass ? b : a;
         int np = pass ? nb : na;
         for (int i = 0; i < np; i++) {
-            mu_vec2 axis = bs_unit(mu_v2_perp(mu_v2_sub(p[(i + 1) % np], p[i])));
+            mu_vec2 axis = bs_unit_vec(mu_v2_perp(mu_v2_sub(p[(i + 1) % np], p[i])));
             if (axis.x == 0 && axis.y == 0)
                 continue;
             double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
@@ -117,7 +117,7 @@ static int samples_inside(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
     mu_vec2 c = centroid(a, na);
     for (int i = 0; i < na; i++) {
         mu_vec2 m = mu_v2_scale(mu_v2_add(a[i], a[(i + 1) % na]), 0.5);
-        mu_vec2 pts[3] = {a[i], m, mu_v2_add(a[i], mu_v2_scale(bs_unit(mu_v2_sub(c, a[i])), 10 * BS_PROBE))};
+        mu_vec2 pts[3] = {a[i], m, mu_v2_add(a[i], mu_v2_scale(bs_unit_vec(mu_v2_sub(c, a[i])), 10 * BS_PROBE))};
         for (int k = 0; k < 3; k++)
             if (strictly_inside(b, nb, pts[k]) && (k < 2 || point_in(a, na, pts[k])))
                 return 1;
@@ -210,7 +210,7 @@ void bs_translate(mu_vec2 *a, int n, mu_vec2 v)
 
 static int overlaps_after(const mu_vec2 *a, int na, mu_vec2 d, double t, const mu_vec2 *b, int nb)
 {
-    mu_vec2 moved[MU_BS_MAX_POLY];
+    mu_vec2 moved[BS_MAX_POLY];
     for (int i = 0; i < na; i++)
         moved[i] = mu_v2_add(a[i], mu_v2_scale(d, t));
     return bs_overlap(moved, na, b, nb);
@@ -295,17 +295,17 @@ double bs_sweep_exit(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int 
         bmax = fmax(bmax, mu_v2_dot(b[i], d));
     /* far enough along d that a lies wholly beyond b */
     double t_far = fmax(t_in, bmax - amin) + 1.0;
-    mu_vec2 moved[MU_BS_MAX_POLY];
+    mu_vec2 moved[BS_MAX_POLY];
     for (int i = 0; i < na; i++)
         moved[i] = mu_v2_add(a[i], mu_v2_scale(d, t_far));
     double s = bs_sweep(moved, na, mu_v2_scale(d, -1), b, nb);
     return s < INFINITY ? t_far - s : t_in;
 }
 
-static int bounded_x(const mu_bs_table *t) { return t && t->width_mm > 0; }
-static int bounded_y(const mu_bs_table *t) { return t && t->depth_mm > 0; }
+static int bounded_x(const bs_table *t) { return t && t->width_mm > 0; }
+static int bounded_y(const bs_table *t) { return t && t->depth_mm > 0; }
 
-double bs_table_exit_point(const mu_bs_table *t, mu_vec2 p, mu_vec2 d)
+double bs_table_exit_point(const bs_table *t, mu_vec2 p, mu_vec2 d)
 {
     double best = INFINITY;
     if (bounded_x(t)) {
@@ -323,7 +323,7 @@ double bs_table_exit_point(const mu_bs_table *t, mu_vec2 p, mu_vec2 d)
     return best < 0 ? 0 : best;
 }
 
-double bs_table_limit(const mu_bs_table *t, const mu_vec2 *a, int na, mu_vec2 d)
+double bs_table_limit(const bs_table *t, const mu_vec2 *a, int na, mu_vec2 d)
 {
     double best = INFINITY;
     for (int i = 0; i < na; i++)
@@ -331,7 +331,7 @@ double bs_table_limit(const mu_bs_table *t, const mu_vec2 *a, int na, mu_vec2 d)
     return best;
 }
 
-int bs_on_table(const mu_bs_table *t, const mu_vec2 *a, int na)
+int bs_on_table(const bs_table *t, const mu_vec2 *a, int na)
 {
     for (int i = 0; i < na; i++) {
         if (bounded_x(t) && (a[i].x < -BS_EPS || a[i].x > t->width_mm + BS_EPS))
@@ -344,15 +344,15 @@ int bs_on_table(const mu_bs_table *t, const mu_vec2 *a, int na)
 
 /* --- terrain costs along a path */
 
-#define BS_MAX_BREAKS (MU_BS_MAX_TERRAIN * MU_BS_MAX_POLY + 2)
+#define BS_MAX_BREAKS (BS_MAX_TERRAIN * BS_MAX_POLY + 2)
 
-static double factor_at(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p)
+static double factor_at(const bs_table *t, const bs_rules *r, mu_vec2 p)
 {
     double f = 1.0;
     int any = 0;
     for (int i = 0; i < t->n_terrain; i++) {
-        const mu_bs_terrain *a = &t->terrain[i];
-        if (a->kind == MU_BS_TERRAIN_IMPASSABLE || a->kind == MU_BS_TERRAIN_CLEAR)
+        const bs_terrain *a = &t->terrain[i];
+        if (a->kind == BS_TERRAIN_IMPASSABLE || a->kind == BS_TERRAIN_CLEAR)
             continue;
         /* a path running along the area's edge is not through it */
         if (strictly_inside(a->v, a->n, p)) {
@@ -366,13 +366,13 @@ static double factor_at(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p)
 
 /* Breakpoints of the path p + t d, t in [0, len], where the terrain
  * factor may change; sorted, with 0 and len. */
-static int breakpoints(const mu_bs_table *t, mu_vec2 p, mu_vec2 d, double len, double *out)
+static int breakpoints(const bs_table *t, mu_vec2 p, mu_vec2 d, double len, double *out)
 {
     int n = 0;
     out[n++] = 0;
     for (int i = 0; i < t->n_terrain; i++) {
-        const mu_bs_terrain *a = &t->terrain[i];
-        if (a->kind == MU_BS_TERRAIN_IMPASSABLE || a->kind == MU_BS_TERRAIN_CLEAR)
+        const bs_terrain *a = &t->terrain[i];
+        if (a->kind == BS_TERRAIN_IMPASSABLE || a->kind == BS_TERRAIN_CLEAR)
             continue;
         for (int j = 0; j < a->n; j++) {
             double x = ray_seg(p, d, a->v[j], a->v[(j + 1) % a->n]);
@@ -393,7 +393,7 @@ static int breakpoints(const mu_bs_table *t, mu_vec2 p, mu_vec2 d, double len, d
     return n;
 }
 
-double bs_path_cost(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_vec2 d, double len)
+double bs_path_cost(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d, double len)
 {
     if (!t || t->n_terrain == 0 || len <= 0)
         return len > 0 ? len : 0;
@@ -410,7 +410,7 @@ double bs_path_cost(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_ve
     return cost;
 }
 
-double bs_path_reach(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_vec2 d,
+double bs_path_reach(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d,
                      double budget, double len_max)
 {
     if (budget <= 0)
@@ -420,8 +420,8 @@ double bs_path_reach(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_v
     /* look as far as the budget could take a unit through factor-1 terrain
      * (factors below 1 are allowed: look farther) */
     double lmin = INFINITY;
-    for (int k = 0; k < MU_BS_TERRAIN_KINDS; k++)
-        if (k != MU_BS_TERRAIN_IMPASSABLE && r->terrain_cost[k] > 0)
+    for (int k = 0; k < BS_TERRAIN_KINDS; k++)
+        if (k != BS_TERRAIN_IMPASSABLE && r->terrain_cost[k] > 0)
             lmin = fmin(lmin, r->terrain_cost[k]);
     double horizon = fmin(len_max, budget / fmin(1.0, lmin));
     double br[BS_MAX_BREAKS];

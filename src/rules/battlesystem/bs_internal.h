@@ -4,8 +4,8 @@
 #ifndef MUSTER_BS_INTERNAL_H
 #define MUSTER_BS_INTERNAL_H
 
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
 #include "muster/geom.h"
 
 #include <math.h>
@@ -26,7 +26,7 @@ static inline mu_vec2 bs_rot(mu_vec2 v, double a)
 }
 
 /* Returns v scaled to length 1 (v if zero). */
-static inline mu_vec2 bs_unit(mu_vec2 v)
+static inline mu_vec2 bs_unit_vec(mu_vec2 v)
 {
     double l = mu_v2_len(v);
     return l > 0 ? mu_v2_scale(v, 1.0 / l) : v;
@@ -59,13 +59,13 @@ double bs_sweep_exit(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int 
 
 /* Returns how far polygon a can move along d and stay on the table
  * (INFINITY on an unbounded table). */
-double bs_table_limit(const mu_bs_table *t, const mu_vec2 *a, int na, mu_vec2 d);
+double bs_table_limit(const bs_table *t, const mu_vec2 *a, int na, mu_vec2 d);
 
 /* Returns how far point p can move along d before leaving the table. */
-double bs_table_exit_point(const mu_bs_table *t, mu_vec2 p, mu_vec2 d);
+double bs_table_exit_point(const bs_table *t, mu_vec2 p, mu_vec2 d);
 
 /* Returns non-zero when polygon a lies on the table. */
-int bs_on_table(const mu_bs_table *t, const mu_vec2 *a, int na);
+int bs_on_table(const bs_table *t, const mu_vec2 *a, int na);
 
 /* Translates polygon a (n vertices) by v in place. */
 void bs_translate(mu_vec2 *a, int n, mu_vec2 v);
@@ -74,11 +74,11 @@ void bs_translate(mu_vec2 *a, int n, mu_vec2 v);
 
 /* Returns the movement cost of moving point p a distance len along d with
  * the terrain factors of r (the largest factor where areas overlap). */
-double bs_path_cost(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_vec2 d, double len);
+double bs_path_cost(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d, double len);
 
 /* Returns the longest distance <= len_max along d from p whose cost is at
  * most budget. */
-double bs_path_reach(const mu_bs_table *t, const mu_bs_rules *r, mu_vec2 p, mu_vec2 d,
+double bs_path_reach(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d,
                      double budget, double len_max);
 
 /* --- the field (field.c) */
@@ -108,40 +108,40 @@ enum {
 /* Finds the first unit (other than u and those in the ignore mask),
  * impassable area or table edge that u's footprint (corners c) meets moving
  * along d. */
-bs_hit bs_first_hit(const mu_bs_field *f, const mu_bs_env *env, int u, const mu_vec2 c[4],
+bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4],
                     mu_vec2 d, uint32_t ignore, int options);
 
 /* Returns non-zero when footprint c (of unit u) overlaps another unit (not
  * in ignore), impassable terrain, or leaves the table. */
-int bs_blocked(const mu_bs_field *f, const mu_bs_env *env, int u, const mu_vec2 c[4],
+int bs_blocked(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4],
                uint32_t ignore);
 
 /* Records that unit u touched enemy unit e in its move: contact, attacked,
  * and locked if e's side lost initiative (7.8). */
-void bs_note_contact(mu_bs_field *f, int u, int e);
+void bs_note_contact(bs_field *f, int u, int e);
 
 /* Turns u to face `facing`, rotating its footprint about its centre. */
-void bs_face_to(mu_bs_unit *u, mu_vec2 facing);
+void bs_face_to(bs_unit *u, mu_vec2 facing);
 
 /* The checks common to every action of unit u in its phase: on the
  * table, its side's phase, not routing, not finished, not frozen. */
-mu_bs_refusal bs_can_act(const mu_bs_field *f, int u);
+bs_refusal bs_can_act(const bs_field *f, int u);
 
 /* Extends (or restarts) un's straight run by a move of len along d. */
-void bs_extend_run(mu_bs_unit *un, mu_vec2 d, double len);
+void bs_extend_run(bs_unit *un, mu_vec2 d, double len);
 
 /* Executes a plain straight move (no forced-march or charge handling):
  * moves up to len (movement permitting) along d and returns what stopped
  * it; the caller has checked the rules. budget_mm caps the movement spent
  * in total (used_mm included). */
-mu_bs_step bs_straight(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 d, double len,
+bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len,
                        double budget_mm);
 
 /* Checks the direction of a straight or oblique move of un, angle_rad
  * from its facing (7.9; straight ahead only after contact, 7.8). */
-mu_bs_refusal bs_check_direction(const mu_bs_unit *un, const mu_bs_rules *r, double angle_rad);
+bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad);
 
 /* Returns the nearest enemy unit to u, or -1. */
-int bs_nearest_enemy(const mu_bs_field *f, int u);
+int bs_nearest_enemy(const bs_field *f, int u);
 
 #endif

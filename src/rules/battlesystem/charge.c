@@ -1,80 +1,80 @@
 /* Charge: the run into contact and its judgement (battlesystem-movement-
  * phase.txt 7.14, 7.7 SPECIAL NOTE and Q&A 127.67). */
-#include "muster/bs_charge.h"
+#include "battlesystem/bs_charge.h"
 
 #include "bs_internal.h"
 
 #include <math.h>
 
-const char *mu_bs_charge_outcome_name(mu_bs_charge_outcome o)
+const char *bs_charge_outcome_name(bs_charge_outcome o)
 {
     switch (o) {
-    case MU_BS_CHARGE_NONE:
+    case BS_CHARGE_NONE:
         return "none";
-    case MU_BS_CHARGE_DECLARED:
+    case BS_CHARGE_DECLARED:
         return "declared";
-    case MU_BS_CHARGE_MADE:
+    case BS_CHARGE_MADE:
         return "made";
-    case MU_BS_CHARGE_SHORT:
+    case BS_CHARGE_SHORT:
         return "short";
-    case MU_BS_CHARGE_TOO_CLOSE:
+    case BS_CHARGE_TOO_CLOSE:
         return "too close";
-    case MU_BS_CHARGE_NOT_STRAIGHT:
+    case BS_CHARGE_NOT_STRAIGHT:
         return "not straight";
     }
     return "?";
 }
 
-mu_bs_charge_outcome mu_bs_charge_judge(const mu_bs_rules *r, double rate_mm, double used_mm,
+bs_charge_outcome bs_charge_judge(const bs_rules *r, double rate_mm, double used_mm,
                                         double run_before_mm, double contact_mm,
                                         double contact_cost_mm)
 {
     /* "A charging unit may move 1 1/2 its normal movement rate" and "At the
      * end of the MOVE, the charging unit must be in base-to-base contact" */
     if (!isfinite(contact_mm) || used_mm + contact_cost_mm > r->charge_mult * rate_mm + BS_EPS)
-        return MU_BS_CHARGE_SHORT;
+        return BS_CHARGE_SHORT;
     /* "must be able to MOVE at least 2/3 its normal movement rate before it
      * comes into base-to-base contact ... The 2/3 ... must be in a straight
      * line" */
     double run = run_before_mm + contact_mm;
     if (run < r->charge_straight_frac * rate_mm - BS_EPS)
-        return MU_BS_CHARGE_TOO_CLOSE;
-    if (r->charge_straight == MU_BS_STRAIGHT_TWO_THIRDS_DISTANCE &&
+        return BS_CHARGE_TOO_CLOSE;
+    if (r->charge_straight == BS_STRAIGHT_TWO_THIRDS_DISTANCE &&
         run < r->charge_straight_frac * (used_mm + contact_cost_mm) - BS_EPS)
-        return MU_BS_CHARGE_NOT_STRAIGHT;
-    return MU_BS_CHARGE_MADE;
+        return BS_CHARGE_NOT_STRAIGHT;
+    return BS_CHARGE_MADE;
 }
 
-double mu_bs_line_distance_mm(const mu_bs_field *f, int u, int target, double angle_rad)
+double bs_line_distance_mm(const bs_field *f, int u, int target, double angle_rad)
 {
-    const mu_bs_unit *un = &f->units[u];
+    const bs_unit *un = &f->units[u];
     mu_vec2 c[4], ct[4];
-    mu_bs_unit_corners(un, c);
-    mu_bs_unit_corners(&f->units[target], ct);
+    bs_unit_corners(un, c);
+    bs_unit_corners(&f->units[target], ct);
     return bs_sweep(c, 4, bs_rot(un->facing, angle_rad), ct, 4);
 }
 
-mu_bs_refusal mu_bs_charge_run(mu_bs_field *f, const mu_bs_env *env, int u, double angle_rad,
-                               mu_bs_charge_result *out)
+bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad,
+                               bs_charge_result *out)
 {
-    mu_bs_charge_result res = {MU_BS_CHARGE_NONE, 0, 0, INFINITY, -1, 0};
+    bs_charge_result res = {BS_CHARGE_NONE, 0, 0, INFINITY, -1, 0};
     if (out)
         *out = res;
-    mu_bs_refusal ref = bs_can_act(f, u);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = bs_can_act(f, u);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->mode != MU_BS_MODE_CHARGE || un->charge != MU_BS_CHARGE_DECLARED)
-        return MU_BS_BAD_ARGUMENT;
+    bs_unit *un = &f->units[u];
+    if (un->mode != BS_MODE_CHARGE || un->charge != BS_CHARGE_DECLARED)
+        return BS_BAD_ARGUMENT;
     ref = bs_check_direction(un, env->rules, angle_rad);
-    if (ref != MU_BS_OK)
+    if (ref != BS_OK)
         return ref;
-    const mu_bs_rules *r = env->rules;
-    double rate = mu_bs_rate_mm(un);
+    const bs_rules *r = env->rules;
+    double rate = bs_rate_mm(un);
     double charge_budget = r->charge_mult * rate;
     mu_vec2 d = bs_rot(un->facing, angle_rad);
     mu_vec2 c[4];
-    mu_bs_unit_corners(un, c);
+    bs_unit_corners(un, c);
     bs_hit h = bs_first_hit(f, env, u, c, d, 0, 0);
     double reach = bs_path_reach(env->table, r, un->front, d, charge_budget - un->used_mm, INFINITY);
     double run_before = (un->run_mm > 0 && mu_v2_dot(un->run_dir, d) > 1 - 1e-9) ? un->run_mm : 0;
@@ -84,17 +84,17 @@ mu_bs_refusal mu_bs_charge_run(mu_bs_field *f, const mu_bs_env *env, int u, doub
         cost = bs_path_cost(env->table, r, un->front, d, contact);
     }
     res.contact_path_mm = contact;
-    res.outcome = mu_bs_charge_judge(r, rate, un->used_mm, run_before, contact, cost);
+    res.outcome = bs_charge_judge(r, rate, un->used_mm, run_before, contact, cost);
     mu_vec2 start = un->front;
     switch (res.outcome) {
-    case MU_BS_CHARGE_MADE: {
-        mu_bs_step s = bs_straight(f, env, u, d, contact, charge_budget);
+    case BS_CHARGE_MADE: {
+        bs_step s = bs_straight(f, env, u, d, contact, charge_budget);
         res.contact = s.contact;
         if (s.contact < 0) /* numerically short of the touch: treat as short */
-            res.outcome = MU_BS_CHARGE_SHORT;
+            res.outcome = BS_CHARGE_SHORT;
         break;
     }
-    case MU_BS_CHARGE_SHORT:
+    case BS_CHARGE_SHORT:
         /* Q&A 127.67: "the player would have to move his unit as close to
          * the opposing unit as its normal movement allowance will take it" */
         bs_straight(f, env, u, d, INFINITY, rate);
@@ -108,10 +108,10 @@ mu_bs_refusal mu_bs_charge_run(mu_bs_field *f, const mu_bs_env *env, int u, doub
     res.run_mm = un->run_mm;
     res.target_contacted = res.contact >= 0 && res.contact == un->target;
     un->charge = res.outcome;
-    if (res.outcome == MU_BS_CHARGE_MADE)
+    if (res.outcome == BS_CHARGE_MADE)
         un->charge_contact = res.contact;
-    un->state = MU_BS_DONE;
+    un->state = BS_DONE;
     if (out)
         *out = res;
-    return MU_BS_OK;
+    return BS_OK;
 }

@@ -1,24 +1,24 @@
 /* Units that begin their Movement Phase in contact: wrap-around movement
  * and fighting withdrawal (battlesystem-movement-phase.txt 7.8, 7.11,
  * 7.12; Q&A 127.66, 132.34). */
-#include "muster/bs_contact.h"
+#include "battlesystem/bs_contact.h"
 
 #include "bs_internal.h"
 
 #include <assert.h>
 #include <math.h>
 
-mu_bs_front_contact mu_bs_front_contact_of(const mu_bs_field *f, int u, int e)
+bs_front_contact bs_front_contact_of(const bs_field *f, int u, int e)
 {
-    mu_bs_front_contact fc = {0};
-    const mu_bs_unit *un = &f->units[u];
+    bs_front_contact fc = {0};
+    const bs_unit *un = &f->units[u];
     mu_vec2 c[4], ce[4];
-    mu_bs_unit_corners(un, c);
-    mu_bs_unit_corners(&f->units[e], ce);
+    bs_unit_corners(un, c);
+    bs_unit_corners(&f->units[e], ce);
     int front_figs = un->figures < un->frontage ? un->figures : un->frontage;
     fc.rear = un->figures - front_figs;
     /* the front edge without its corners */
-    mu_vec2 along = bs_unit(mu_v2_sub(c[1], c[0]));
+    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
     mu_vec2 seg[2] = {mu_v2_add(c[0], mu_v2_scale(along, 1e-3)), mu_v2_sub(c[1], mu_v2_scale(along, 1e-3))};
     fc.touching_front = bs_poly_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
     if (!fc.touching_front)
@@ -45,17 +45,17 @@ mu_bs_front_contact mu_bs_front_contact_of(const mu_bs_field *f, int u, int e)
 
 /* Length of a wrapped end of n figures (its outermost figure's distance
  * from the pivot at the enemy's corner). */
-static double end_length(const mu_bs_unit *u, int n)
+static double end_length(const bs_unit *u, int n)
 {
     return n > 0 ? n * u->fig_w_mm + (n - 1) * u->gap_mm : 0;
 }
 
-double mu_bs_wrap_cost_mm(const mu_bs_rules *r, const mu_bs_unit *u, int left, int right,
+double bs_wrap_cost_mm(const bs_rules *r, const bs_unit *u, int left, int right,
                           int from_rear)
 {
     /* "the total of the costs of expanding frontage and wheeling the edges
      * of the line inward" */
-    double cost = from_rear > 0 ? mu_bs_frontage_change_cost_mm(r) : 0;
+    double cost = from_rear > 0 ? bs_frontage_change_cost_mm(r) : 0;
     cost += BS_PI / 2 * (end_length(u, left) + end_length(u, right));
     return cost;
 }
@@ -64,10 +64,10 @@ double mu_bs_wrap_cost_mm(const mu_bs_rules *r, const mu_bs_unit *u, int left, i
  * lateral coordinate x (from u's front-left corner) on side sgn (-1 left,
  * +1 right): bases turned to face the flank, running from u's front line
  * along its facing. */
-static void end_footprint(const mu_bs_unit *un, const mu_vec2 c[4], double x, int sgn, int n,
+static void end_footprint(const bs_unit *un, const mu_vec2 c[4], double x, int sgn, int n,
                           mu_vec2 out[4])
 {
-    mu_vec2 along = bs_unit(mu_v2_sub(c[1], c[0]));
+    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
     double len = end_length(un, n);
     double x0 = sgn < 0 ? x - un->fig_d_mm : x, x1 = sgn < 0 ? x : x + un->fig_d_mm;
     mu_vec2 base0 = mu_v2_add(c[0], mu_v2_scale(along, x0));
@@ -79,40 +79,40 @@ static void end_footprint(const mu_bs_unit *un, const mu_vec2 c[4], double x, in
     out[3] = mu_v2_add(base0, fwd);
 }
 
-mu_bs_refusal mu_bs_wrap_around(mu_bs_field *f, const mu_bs_env *env, int u, int e, int left,
-                                int right, mu_bs_wrap_result *out)
+bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left,
+                                int right, bs_wrap_result *out)
 {
-    mu_bs_wrap_result none = {0, 0};
+    bs_wrap_result none = {0, 0};
     if (out)
         *out = none;
     /* "A unit can perform wrap-around movement only in its own movement
      * phase" (Q&A 132.34) */
-    mu_bs_refusal ref = bs_can_act(f, u);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = bs_can_act(f, u);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->state != MU_BS_IDLE)
-        return MU_BS_ALREADY_STARTED;
-    if (e < 0 || e >= f->n_units || !mu_bs_unit_alive(&f->units[e]) || f->units[e].side == un->side)
-        return MU_BS_BAD_TARGET;
+    bs_unit *un = &f->units[u];
+    if (un->state != BS_IDLE)
+        return BS_ALREADY_STARTED;
+    if (e < 0 || e >= f->n_units || !bs_unit_alive(&f->units[e]) || f->units[e].side == un->side)
+        return BS_BAD_TARGET;
     if (left < 0 || right < 0 || left + right < 1)
-        return MU_BS_BAD_ARGUMENT;
+        return BS_BAD_ARGUMENT;
     /* skirmishers have no frontage to expand (7.10) */
-    if (un->formation != MU_BS_CLOSED && un->formation != MU_BS_OPEN &&
-        un->formation != MU_BS_MOB_FORMATION)
-        return MU_BS_BAD_FORMATION;
+    if (un->formation != BS_CLOSED && un->formation != BS_OPEN &&
+        un->formation != BS_MOB_FORMATION)
+        return BS_BAD_FORMATION;
     /* "A unit that begins its Movement Phase in base-to-base contact with
      * an enemy unit can attempt Wrap-Around Movement" */
-    if (!(un->contact_at_start & (1u << e)) || !mu_bs_touching(f, u, e))
-        return MU_BS_NOT_IN_CONTACT;
+    if (!(un->contact_at_start & (1u << e)) || !bs_touching(f, u, e))
+        return BS_NOT_IN_CONTACT;
     /* Q&A 132.34: "Can a unit execute a wrap-around if attacked from the
      * rear? A: No." */
     for (int o = 0; o < f->n_units; o++)
-        if (f->units[o].side != un->side && mu_bs_contact_from_rear(f, u, o))
-            return MU_BS_ATTACKED_FROM_REAR;
-    mu_bs_front_contact fc = mu_bs_front_contact_of(f, u, e);
+        if (f->units[o].side != un->side && bs_contact_from_rear(f, u, o))
+            return BS_ATTACKED_FROM_REAR;
+    bs_front_contact fc = bs_front_contact_of(f, u, e);
     if (!fc.touching_front)
-        return MU_BS_NOT_IN_CONTACT; /* reading: wraps round an enemy on its front */
+        return BS_NOT_IN_CONTACT; /* reading: wraps round an enemy on its front */
     /* "It must have one or more figures that are not yet in base-to-base
      * contact ... Only figures that begin the phase out of base-to-base
      * contact can be involved" */
@@ -120,19 +120,19 @@ mu_bs_refusal mu_bs_wrap_around(mu_bs_field *f, const mu_bs_env *env, int u, int
     int need_r = right > fc.overhang_right ? right - fc.overhang_right : 0;
     int from_rear = need_l + need_r;
     if (from_rear > fc.rear)
-        return MU_BS_NO_SPARE_FIGURES;
-    const mu_bs_rules *r = env->rules;
-    double cost = mu_bs_wrap_cost_mm(r, un, left, right, from_rear);
-    double rate = mu_bs_rate_mm(un);
+        return BS_NO_SPARE_FIGURES;
+    const bs_rules *r = env->rules;
+    double cost = bs_wrap_cost_mm(r, un, left, right, from_rear);
+    double rate = bs_rate_mm(un);
     /* "No individual figure may move more than its full movement rate." */
     double arc_l = BS_PI / 2 * end_length(un, left), arc_r = BS_PI / 2 * end_length(un, right);
     if (un->used_mm + cost > rate + BS_EPS || fmax(arc_l, arc_r) > rate + BS_EPS)
-        return MU_BS_NO_MOVEMENT;
+        return BS_NO_MOVEMENT;
     /* "it must have room to expand its frontage" */
     mu_vec2 c[4], ce[4];
-    mu_bs_unit_corners(un, c);
-    mu_bs_unit_corners(&f->units[e], ce);
-    mu_vec2 along = bs_unit(mu_v2_sub(c[1], c[0]));
+    bs_unit_corners(un, c);
+    bs_unit_corners(&f->units[e], ce);
+    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
     double emin = INFINITY, emax = -INFINITY;
     for (int k = 0; k < 4; k++) {
         double x = mu_v2_dot(mu_v2_sub(ce[k], c[0]), along);
@@ -147,9 +147,9 @@ mu_bs_refusal mu_bs_wrap_around(mu_bs_field *f, const mu_bs_env *env, int u, int
         mu_vec2 w[4];
         end_footprint(un, c, side ? emax : emin, side ? 1 : -1, n, w);
         if (bs_blocked(f, env, u, w, ignore))
-            return MU_BS_NO_ROOM;
+            return BS_NO_ROOM;
     }
-    un->state = MU_BS_DONE;
+    un->state = BS_DONE;
     un->used_mm += cost;
     un->acted = 1;
     un->wrapped = 1;
@@ -161,60 +161,60 @@ mu_bs_refusal mu_bs_wrap_around(mu_bs_field *f, const mu_bs_env *env, int u, int
         out->from_rear = from_rear;
         out->cost_mm = cost;
     }
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_fighting_withdrawal(mu_bs_field *f, const mu_bs_env *env, int u,
-                                        uint32_t follow_wanted, mu_bs_withdraw_result *out)
+bs_refusal bs_fighting_withdrawal(bs_field *f, const bs_env *env, int u,
+                                        uint32_t follow_wanted, bs_withdraw_result *out)
 {
-    mu_bs_withdraw_result res = {0};
+    bs_withdraw_result res = {0};
     if (out)
         *out = res;
-    mu_bs_refusal ref = bs_can_act(f, u);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = bs_can_act(f, u);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    const mu_bs_rules *r = env->rules;
-    if (un->state != MU_BS_IDLE)
-        return MU_BS_ALREADY_STARTED;
+    bs_unit *un = &f->units[u];
+    const bs_rules *r = env->rules;
+    if (un->state != BS_IDLE)
+        return BS_ALREADY_STARTED;
     /* "A unit that is in base-to-base contact with an enemy unit at the
      * beginning of its Movement Phase can attempt" */
     if (!un->contact_at_start)
-        return MU_BS_NOT_IN_CONTACT;
+        return BS_NOT_IN_CONTACT;
     /* "must have a current movement rate of at least 3"" */
     if (un->rate_in < r->withdrawal_min_rate_in - 1e-12)
-        return MU_BS_RATE_TOO_LOW;
+        return BS_RATE_TOO_LOW;
     /* "the unit moves 3" backward, away from the enemy unit" */
     double dist = bs_in(r->withdrawal_in);
     mu_vec2 back = mu_v2_scale(un->facing, -1);
     mu_vec2 c[4];
-    mu_bs_unit_corners(un, c);
+    bs_unit_corners(un, c);
     bs_hit h = bs_first_hit(f, env, u, c, back, 0, 0);
     if (h.t < dist - BS_EPS)
-        return MU_BS_NO_ROOM;
+        return BS_NO_ROOM;
     /* "It may not end up in base-to-base contact with another enemy unit." */
     mu_vec2 moved[4];
     for (int k = 0; k < 4; k++)
         moved[k] = mu_v2_add(c[k], mu_v2_scale(back, dist));
     for (int o = 0; o < f->n_units; o++) {
-        const mu_bs_unit *ou = &f->units[o];
-        if (!mu_bs_unit_alive(ou) || ou->side == un->side)
+        const bs_unit *ou = &f->units[o];
+        if (!bs_unit_alive(ou) || ou->side == un->side)
             continue;
         mu_vec2 co[4];
-        mu_bs_unit_corners(ou, co);
+        bs_unit_corners(ou, co);
         if (bs_poly_distance(moved, 4, co, 4, NULL, NULL) <= BS_EPS)
-            return MU_BS_WOULD_CONTACT;
+            return BS_WOULD_CONTACT;
     }
     un->front = mu_v2_add(un->front, mu_v2_scale(back, dist));
     un->used_mm += dist;
     un->run_mm = 0;
-    un->state = MU_BS_DONE;
+    un->state = BS_DONE;
     un->acted = 1;
     BS_COUNT(env, withdrawals);
     for (int e = 0; e < f->n_units; e++) {
-        if (!(un->contact_at_start & (1u << e)) || !mu_bs_unit_alive(&f->units[e]))
+        if (!(un->contact_at_start & (1u << e)) || !bs_unit_alive(&f->units[e]))
             continue;
-        mu_bs_unit *en = &f->units[e];
+        bs_unit *en = &f->units[e];
         uint32_t bit = 1u << e;
         res.enemies |= bit;
         int follow = (follow_wanted & bit) != 0;
@@ -224,7 +224,7 @@ mu_bs_refusal mu_bs_fighting_withdrawal(mu_bs_field *f, const mu_bs_env *env, in
          * it automatically advances to continue the melee." */
         if (en->low_int_or_chaotic) {
             res.checked |= bit;
-            mu_bs_check_result chk = mu_bs_discipline_check(f, env, e, 0);
+            bs_check_result chk = bs_discipline_check(f, env, e, 0);
             if (!chk.pass) {
                 res.forced |= bit;
                 follow = 1;
@@ -234,7 +234,7 @@ mu_bs_refusal mu_bs_fighting_withdrawal(mu_bs_field *f, const mu_bs_env *env, in
             /* "advance 3" and remain in base-to-base contact ... even if it
              * has already used its full movement rate" */
             mu_vec2 ce[4];
-            mu_bs_unit_corners(en, ce);
+            bs_unit_corners(en, ce);
             bs_hit eh = bs_first_hit(f, env, e, ce, back, 1u << u, 0);
             if (eh.t >= dist - BS_EPS) {
                 en->front = mu_v2_add(en->front, mu_v2_scale(back, dist));
@@ -253,5 +253,5 @@ mu_bs_refusal mu_bs_fighting_withdrawal(mu_bs_field *f, const mu_bs_env *env, in
     }
     if (out)
         *out = res;
-    return MU_BS_OK;
+    return BS_OK;
 }

@@ -1,18 +1,18 @@
 /* Forced march: contact during the march, the Morale Check with its
  * cumulative AR penalty, and recovery (battlesystem-movement-phase.txt
  * 7.13 and Q&A 127.66). */
-#include "muster/bs_march.h"
+#include "battlesystem/bs_march.h"
 
-#include "muster/bs_rout.h"
+#include "battlesystem/bs_rout.h"
 
 #include "bs_internal.h"
 
 #include <assert.h>
 
-mu_bs_march_contact mu_bs_march_on_contact(double used_mm, double rate_mm,
+bs_march_contact bs_march_on_contact(double used_mm, double rate_mm,
                                            double cost_to_contact_mm, int enemy_hidden)
 {
-    mu_bs_march_contact c = {MU_BS_MARCH_LOST_BONUS, cost_to_contact_mm, 1};
+    bs_march_contact c = {BS_MARCH_LOST_BONUS, cost_to_contact_mm, 1};
     /* "comes into contact with an enemy unit before it has exceeded its
      * normal 12" movement rate, it loses its 6" forced march bonus as it
      * must follow rule [7.8] ... no other penalties" */
@@ -22,43 +22,43 @@ mu_bs_march_contact mu_bs_march_on_contact(double used_mm, double rate_mm,
         /* "can see an opposing unit that lies just beyond the marching
          * unit's normal movement limit, the marching unit comes to a halt
          * at the limit of its normal movement rate" */
-        c.outcome = MU_BS_MARCH_HALTED;
+        c.outcome = BS_MARCH_HALTED;
         c.spend_mm = rate_mm > used_mm ? rate_mm - used_mm : 0;
         c.contact = 0;
         return c;
     }
     /* "runs into a hidden or invisible unit after it has exceeded its 12"
      * movement, it is stopped and ambushed by the hidden force" */
-    c.outcome = MU_BS_MARCH_AMBUSHED;
+    c.outcome = BS_MARCH_AMBUSHED;
     return c;
 }
 
-const char *mu_bs_march_outcome_name(mu_bs_march_outcome o)
+const char *bs_march_outcome_name(bs_march_outcome o)
 {
     switch (o) {
-    case MU_BS_MARCH_NONE:
+    case BS_MARCH_NONE:
         return "none";
-    case MU_BS_MARCH_MADE:
+    case BS_MARCH_MADE:
         return "made";
-    case MU_BS_MARCH_LOST_BONUS:
+    case BS_MARCH_LOST_BONUS:
         return "lost bonus";
-    case MU_BS_MARCH_HALTED:
+    case BS_MARCH_HALTED:
         return "halted";
-    case MU_BS_MARCH_AMBUSHED:
+    case BS_MARCH_AMBUSHED:
         return "ambushed";
     }
     return "?";
 }
 
-mu_bs_check_result mu_bs_march_check(mu_bs_field *f, const mu_bs_env *env, int u, int *routed)
+bs_check_result bs_march_check(bs_field *f, const bs_env *env, int u, int *routed)
 {
     assert(u >= 0 && u < f->n_units);
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     if (routed)
         *routed = 0;
     /* "Units that "never check morale" are subject to this penalty": they
      * roll this check too */
-    mu_bs_check_result c = mu_bs_check(&env->rules->morale, mu_bs_current_morale(un), 0, env->dice);
+    bs_check_result c = bs_check(&env->rules->morale, bs_current_morale(un), 0, env->dice);
     BS_COUNT(env, forced_marches);
     if (c.pass) {
         BS_COUNT(env, morale_passed);
@@ -72,15 +72,15 @@ mu_bs_check_result mu_bs_march_check(mu_bs_field *f, const mu_bs_env *env, int u
     /* reading: 7.15 "If a unit in open or skirmish formation fails a
      * Morale Check, it Routs" applies to this check as to any */
     if (env->rules->forced_march_fail_routs && !un->never_checks_morale && !un->routed &&
-        (un->formation == MU_BS_OPEN || un->formation == MU_BS_SKIRMISH)) {
-        mu_bs_rout_result rr = mu_bs_rout_start(f, env, u, 0, mu_v2(0, 0), -1);
+        (un->formation == BS_OPEN || un->formation == BS_SKIRMISH)) {
+        bs_rout_result rr = bs_rout_start(f, env, u, 0, mu_v2(0, 0), -1);
         if (routed)
             *routed = rr.routed || rr.destroyed || rr.removed;
     }
     return c;
 }
 
-int mu_bs_ar_recover(mu_bs_unit *u)
+int bs_ar_recover(bs_unit *u)
 {
     /* "The AR improves by one (up to its original value) each time the
      * unit spends one entire Game Round doing absolutely nothing and is not

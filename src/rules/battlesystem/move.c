@@ -1,10 +1,10 @@
 /* Moving a unit in its Movement Phase: declaring the mode, formation,
  * facing and frontage changes, wheels, straight and oblique moves, and
  * finishing (battlesystem-movement-phase.txt 7.6-7.10, 7.13, 7.14). */
-#include "muster/bs_move.h"
+#include "battlesystem/bs_move.h"
 
-#include "muster/bs_charge.h"
-#include "muster/bs_march.h"
+#include "battlesystem/bs_charge.h"
+#include "battlesystem/bs_march.h"
 
 #include "bs_internal.h"
 
@@ -15,30 +15,30 @@
  * may not make (formation, facing, frontage: 7.8), and that a unit that
  * began in contact may not make (anything but wrap-around, fighting
  * withdrawal or flee: 7.8). */
-static mu_bs_refusal can_manoeuvre(const mu_bs_field *f, int u, int lock_applies)
+static bs_refusal can_manoeuvre(const bs_field *f, int u, int lock_applies)
 {
-    mu_bs_refusal r = bs_can_act(f, u);
-    if (r != MU_BS_OK)
+    bs_refusal r = bs_can_act(f, u);
+    if (r != BS_OK)
         return r;
-    const mu_bs_unit *un = &f->units[u];
+    const bs_unit *un = &f->units[u];
     if (lock_applies && un->locked)
-        return MU_BS_LOCKED;
+        return BS_LOCKED;
     if (un->contact_at_start)
-        return MU_BS_IN_CONTACT;
-    return MU_BS_OK;
+        return BS_IN_CONTACT;
+    return BS_OK;
 }
 
-static void ensure_started(mu_bs_unit *un)
+static void ensure_started(bs_unit *un)
 {
-    if (un->state == MU_BS_IDLE) {
-        un->state = MU_BS_MOVING;
-        un->mode = MU_BS_MODE_NORMAL;
+    if (un->state == BS_IDLE) {
+        un->state = BS_MOVING;
+        un->mode = BS_MODE_NORMAL;
     }
 }
 
 /* Books a manoeuvre in place (formation, facing, turn): cost mm of the
  * unit's movement, a break in any straight run, and the unit has acted. */
-static void spend(mu_bs_unit *un, double cost)
+static void spend(bs_unit *un, double cost)
 {
     ensure_started(un);
     un->used_mm += cost;
@@ -46,120 +46,120 @@ static void spend(mu_bs_unit *un, double cost)
     un->acted = 1;
 }
 
-static double budget(const mu_bs_unit *un, const mu_bs_rules *r)
+static double budget(const bs_unit *un, const bs_rules *r)
 {
-    return mu_bs_budget_mm(un, r, un->mode);
+    return bs_budget_mm(un, r, un->mode);
 }
 
-double mu_bs_movement_left_mm(const mu_bs_field *f, const mu_bs_env *env, int u)
+double bs_movement_left_mm(const bs_field *f, const bs_env *env, int u)
 {
-    const mu_bs_unit *un = &f->units[u];
-    if (un->state == MU_BS_DONE || !mu_bs_unit_alive(un))
+    const bs_unit *un = &f->units[u];
+    if (un->state == BS_DONE || !bs_unit_alive(un))
         return 0;
     double left = budget(un, env->rules) - un->used_mm;
     return left > 0 ? left : 0;
 }
 
-static int affordable(const mu_bs_unit *un, const mu_bs_rules *r, double cost)
+static int affordable(const bs_unit *un, const bs_rules *r, double cost)
 {
     return un->used_mm + cost <= budget(un, r) + BS_EPS;
 }
 
-mu_bs_refusal mu_bs_start(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_mode mode, int target)
+bs_refusal bs_start(bs_field *f, const bs_env *env, int u, bs_mode mode, int target)
 {
-    mu_bs_refusal ref = bs_can_act(f, u);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = bs_can_act(f, u);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->state != MU_BS_IDLE)
-        return MU_BS_ALREADY_STARTED;
+    bs_unit *un = &f->units[u];
+    if (un->state != BS_IDLE)
+        return BS_ALREADY_STARTED;
     if (un->contact_at_start)
-        return MU_BS_IN_CONTACT;
-    if (mode == MU_BS_MODE_FORCED) {
+        return BS_IN_CONTACT;
+    if (mode == BS_MODE_FORCED) {
         /* 7.13: "A unit must be in command to make a forced march. PC/NPC
          * individuals can always make a forced march." */
-        if (un->kind != MU_BS_INDIVIDUAL && !un->in_command)
-            return MU_BS_NOT_IN_COMMAND;
-    } else if (mode == MU_BS_MODE_CHARGE) {
+        if (un->kind != BS_INDIVIDUAL && !un->in_command)
+            return BS_NOT_IN_COMMAND;
+    } else if (mode == BS_MODE_CHARGE) {
         /* 7.14: regular units and mobs; an out-of-command regular cannot */
-        if (un->kind != MU_BS_REGULAR && un->kind != MU_BS_MOB)
-            return MU_BS_CANNOT_CHARGE;
-        if (un->kind == MU_BS_REGULAR && !un->in_command)
-            return MU_BS_NOT_IN_COMMAND;
-        if (target < 0 || target >= f->n_units || !mu_bs_unit_alive(&f->units[target]) ||
+        if (un->kind != BS_REGULAR && un->kind != BS_MOB)
+            return BS_CANNOT_CHARGE;
+        if (un->kind == BS_REGULAR && !un->in_command)
+            return BS_NOT_IN_COMMAND;
+        if (target < 0 || target >= f->n_units || !bs_unit_alive(&f->units[target]) ||
             f->units[target].side == un->side)
-            return MU_BS_BAD_TARGET;
+            return BS_BAD_TARGET;
         if (un->no_charge & (1u << target))
-            return MU_BS_CHARGE_BANNED;
-    } else if (mode != MU_BS_MODE_NORMAL) {
-        return MU_BS_BAD_ARGUMENT;
+            return BS_CHARGE_BANNED;
+    } else if (mode != BS_MODE_NORMAL) {
+        return BS_BAD_ARGUMENT;
     }
-    un->state = MU_BS_MOVING;
+    un->state = BS_MOVING;
     un->mode = mode;
-    if (mode == MU_BS_MODE_CHARGE) {
+    if (mode == BS_MODE_CHARGE) {
         un->target = target;
-        un->charge = MU_BS_CHARGE_DECLARED;
+        un->charge = BS_CHARGE_DECLARED;
         BS_COUNT(env, charges_declared);
         /* 7.14: a closed unit of chaotic or low-INT creatures takes a
          * Discipline Check when charging; failing, it goes out of command
          * and into open formation, and still charges */
-        if (un->kind == MU_BS_REGULAR && un->formation == MU_BS_CLOSED && un->low_int_or_chaotic) {
-            mu_bs_check_result c = mu_bs_discipline_check(f, env, u, 0);
+        if (un->kind == BS_REGULAR && un->formation == BS_CLOSED && un->low_int_or_chaotic) {
+            bs_check_result c = bs_discipline_check(f, env, u, 0);
             if (!c.pass)
-                mu_bs_unit_set_command(un, env->rules, 0);
+                bs_unit_set_command(un, env->rules, 0);
         }
     }
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_change_formation(mu_bs_field *f, const mu_bs_env *env, int u,
-                                     mu_bs_formation to)
+bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
+                                     bs_formation to)
 {
-    mu_bs_refusal ref = can_manoeuvre(f, u, 1);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 1);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->kind != MU_BS_REGULAR || !mu_bs_formation_allowed(un->kind, to) || to == un->formation)
-        return MU_BS_BAD_FORMATION;
+    bs_unit *un = &f->units[u];
+    if (un->kind != BS_REGULAR || !bs_formation_allowed(un->kind, to) || to == un->formation)
+        return BS_BAD_FORMATION;
     if (!un->in_command)
-        return MU_BS_NOT_IN_COMMAND;
-    double cost = mu_bs_formation_change_cost_mm(un, env->rules);
+        return BS_NOT_IN_COMMAND;
+    double cost = bs_formation_change_cost_mm(un, env->rules);
     if (!affordable(un, env->rules, cost))
-        return MU_BS_NO_MOVEMENT;
-    mu_bs_unit trial = *un;
-    mu_bs_unit_place_formation(&trial, env->rules, to);
+        return BS_NO_MOVEMENT;
+    bs_unit trial = *un;
+    bs_unit_place_formation(&trial, env->rules, to);
     mu_vec2 c[4];
-    mu_bs_unit_corners(&trial, c);
+    bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
-        return MU_BS_NO_ROOM;
+        return BS_NO_ROOM;
     spend(&trial, cost);
     *un = trial;
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_face(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_face_turn turn)
+bs_refusal bs_face(bs_field *f, const bs_env *env, int u, bs_face_turn turn)
 {
-    mu_bs_refusal ref = can_manoeuvre(f, u, 1);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 1);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->formation != MU_BS_CLOSED && un->formation != MU_BS_OPEN)
-        return MU_BS_BAD_FORMATION;
+    bs_unit *un = &f->units[u];
+    if (un->formation != BS_CLOSED && un->formation != BS_OPEN)
+        return BS_BAD_FORMATION;
     if (un->contact_made)
-        return MU_BS_NO_TURN_IN_CONTACT;
-    if (turn != MU_BS_RIGHT_FACE && turn != MU_BS_LEFT_FACE && turn != MU_BS_ABOUT_FACE)
-        return MU_BS_BAD_ARGUMENT;
-    int about = turn == MU_BS_ABOUT_FACE;
-    double cost = mu_bs_face_cost_mm(un, env->rules, about);
+        return BS_NO_TURN_IN_CONTACT;
+    if (turn != BS_RIGHT_FACE && turn != BS_LEFT_FACE && turn != BS_ABOUT_FACE)
+        return BS_BAD_ARGUMENT;
+    int about = turn == BS_ABOUT_FACE;
+    double cost = bs_face_cost_mm(un, env->rules, about);
     if (!affordable(un, env->rules, cost))
-        return MU_BS_NO_MOVEMENT;
+        return BS_NO_MOVEMENT;
     /* Q&A 127.66: "A change of facing does not alter the relative positions
      * of the figures": the footprint stays; each base turns in place. */
-    mu_vec2 centre = mu_bs_unit_centre(un);
+    mu_vec2 centre = bs_unit_centre(un);
     if (about) {
         un->facing = mu_v2_scale(un->facing, -1);
     } else {
-        un->facing = turn == MU_BS_RIGHT_FACE ? mu_v2(un->facing.y, -un->facing.x)
+        un->facing = turn == BS_RIGHT_FACE ? mu_v2(un->facing.y, -un->facing.x)
                                               : mu_v2_perp(un->facing);
         int t = un->frontage;
         un->frontage = un->ranks;
@@ -168,61 +168,61 @@ mu_bs_refusal mu_bs_face(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_face
         un->fig_w_mm = un->fig_d_mm;
         un->fig_d_mm = w;
     }
-    un->front = mu_v2_add(centre, mu_v2_scale(un->facing, mu_bs_unit_depth_mm(un) / 2));
+    un->front = mu_v2_add(centre, mu_v2_scale(un->facing, bs_unit_depth_mm(un) / 2));
     spend(un, cost);
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_turn(mu_bs_field *f, const mu_bs_env *env, int u, double angle_rad)
+bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
 {
-    mu_bs_refusal ref = can_manoeuvre(f, u, 1);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 1);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->formation != MU_BS_SKIRMISH && un->formation != MU_BS_NO_FORMATION)
-        return MU_BS_BAD_FORMATION;
+    bs_unit *un = &f->units[u];
+    if (un->formation != BS_SKIRMISH && un->formation != BS_NO_FORMATION)
+        return BS_BAD_FORMATION;
     if (un->contact_made)
-        return MU_BS_NO_TURN_IN_CONTACT;
-    mu_bs_unit trial = *un;
+        return BS_NO_TURN_IN_CONTACT;
+    bs_unit trial = *un;
     bs_face_to(&trial, bs_rot(un->facing, angle_rad));
     mu_vec2 c[4];
-    mu_bs_unit_corners(&trial, c);
+    bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
-        return MU_BS_NO_ROOM;
+        return BS_NO_ROOM;
     spend(&trial, 0.0);
     *un = trial;
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_change_frontage(mu_bs_field *f, const mu_bs_env *env, int u, int new_frontage)
+bs_refusal bs_change_frontage(bs_field *f, const bs_env *env, int u, int new_frontage)
 {
-    mu_bs_refusal ref = can_manoeuvre(f, u, 1);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 1);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     /* 7.10: "Units in skirmish formation do not have frontages." */
-    if (un->formation != MU_BS_CLOSED && un->formation != MU_BS_OPEN &&
-        un->formation != MU_BS_MOB_FORMATION)
-        return MU_BS_BAD_FORMATION;
+    if (un->formation != BS_CLOSED && un->formation != BS_OPEN &&
+        un->formation != BS_MOB_FORMATION)
+        return BS_BAD_FORMATION;
     if (new_frontage < 1 || new_frontage > un->figures || new_frontage == un->frontage)
-        return MU_BS_BAD_ARGUMENT;
-    double cost = mu_bs_frontage_change_cost_mm(env->rules);
+        return BS_BAD_ARGUMENT;
+    double cost = bs_frontage_change_cost_mm(env->rules);
     if (!affordable(un, env->rules, cost))
-        return MU_BS_NO_MOVEMENT;
-    mu_bs_unit trial = *un;
+        return BS_NO_MOVEMENT;
+    bs_unit trial = *un;
     trial.frontage = new_frontage;
     trial.ranks = (un->figures + new_frontage - 1) / new_frontage;
     mu_vec2 c[4];
-    mu_bs_unit_corners(&trial, c);
+    bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
-        return MU_BS_NO_ROOM;
+        return BS_NO_ROOM;
     spend(&trial, cost);
     *un = trial;
-    return MU_BS_OK;
+    return BS_OK;
 }
 
 /* u's footprint wheeled by signed angle a about pivot p. */
-static void wheeled(const mu_bs_unit *un, mu_vec2 p, double a, mu_bs_unit *out)
+static void wheeled(const bs_unit *un, mu_vec2 p, double a, bs_unit *out)
 {
     *out = *un;
     out->front = mu_v2_add(p, bs_rot(mu_v2_sub(un->front, p), a));
@@ -231,43 +231,43 @@ static void wheeled(const mu_bs_unit *un, mu_vec2 p, double a, mu_bs_unit *out)
 
 /* The wheel may not go to angle a: the footprint would overlap something
  * or leave the table. */
-static int wheel_bad(const mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 p, double a)
+static int wheel_bad(const bs_field *f, const bs_env *env, int u, mu_vec2 p, double a)
 {
-    mu_bs_unit w;
+    bs_unit w;
     wheeled(&f->units[u], p, a, &w);
     mu_vec2 c[4];
-    mu_bs_unit_corners(&w, c);
+    bs_unit_corners(&w, c);
     return bs_blocked(f, env, u, c, 0);
 }
 
-mu_bs_refusal mu_bs_wheel(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_pivot pivot,
+bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
                           double angle_rad, double *done_rad)
 {
     if (done_rad)
         *done_rad = 0;
-    mu_bs_refusal ref = can_manoeuvre(f, u, 1);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 1);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
-    if (un->formation != MU_BS_CLOSED && un->formation != MU_BS_OPEN &&
-        un->formation != MU_BS_MOB_FORMATION)
-        return MU_BS_BAD_FORMATION;
+    bs_unit *un = &f->units[u];
+    if (un->formation != BS_CLOSED && un->formation != BS_OPEN &&
+        un->formation != BS_MOB_FORMATION)
+        return BS_BAD_FORMATION;
     if (un->contact_made)
-        return MU_BS_NO_TURN_IN_CONTACT;
-    if (pivot != MU_BS_PIVOT_LEFT && pivot != MU_BS_PIVOT_RIGHT)
-        return MU_BS_BAD_ARGUMENT;
-    double radius = mu_bs_wheel_radius_mm(un, env->rules);
+        return BS_NO_TURN_IN_CONTACT;
+    if (pivot != BS_PIVOT_LEFT && pivot != BS_PIVOT_RIGHT)
+        return BS_BAD_ARGUMENT;
+    double radius = bs_wheel_radius_mm(un, env->rules);
     double left = budget(un, env->rules) - un->used_mm;
     double want = fabs(angle_rad);
     double amax = radius > 0 ? fmin(want, fmax(0.0, left) / radius) : want;
     if (want > 0 && amax <= 0)
-        return MU_BS_NO_MOVEMENT;
+        return BS_NO_MOVEMENT;
     mu_vec2 c[4];
-    mu_bs_unit_corners(un, c);
-    mu_vec2 p = pivot == MU_BS_PIVOT_LEFT ? c[0] : c[1];
+    bs_unit_corners(un, c);
+    mu_vec2 p = pivot == BS_PIVOT_LEFT ? c[0] : c[1];
     /* forward on the left pivot swings the right end ahead: the unit turns
      * left (counter-clockwise) */
-    double sign = (pivot == MU_BS_PIVOT_LEFT ? 1.0 : -1.0) * (angle_rad >= 0 ? 1.0 : -1.0);
+    double sign = (pivot == BS_PIVOT_LEFT ? 1.0 : -1.0) * (angle_rad >= 0 ? 1.0 : -1.0);
     /* sample the arc at most 1 mm of travel of the farthest corner apart,
      * then bisect to the first touch */
     double rfar = 0;
@@ -291,7 +291,7 @@ mu_bs_refusal mu_bs_wheel(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_piv
         }
         lo = a;
     }
-    mu_bs_unit w;
+    bs_unit w;
     wheeled(un, p, sign * stop, &w);
     un->front = w.front;
     un->facing = w.facing;
@@ -303,100 +303,100 @@ mu_bs_refusal mu_bs_wheel(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_piv
     if (stop < amax) {
         /* stopped against something: an enemy touched is contact (7.8) */
         for (int e = 0; e < f->n_units; e++)
-            if (f->units[e].side != un->side && mu_bs_distance_mm(f, u, e) <= 1e-4 &&
-                mu_bs_unit_alive(&f->units[e])) {
+            if (f->units[e].side != un->side && bs_distance_mm(f, u, e) <= 1e-4 &&
+                bs_unit_alive(&f->units[e])) {
                 bs_note_contact(f, u, e);
                 break;
             }
     }
     if (done_rad)
         *done_rad = stop * (angle_rad >= 0 ? 1.0 : -1.0);
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal bs_check_direction(const mu_bs_unit *un, const mu_bs_rules *r, double angle_rad)
+bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad)
 {
     double a = fabs(angle_rad);
     if (!isfinite(angle_rad))
-        return MU_BS_BAD_ARGUMENT;
+        return BS_BAD_ARGUMENT;
     /* 7.8, Q&A 127.66: "The figures can only move straight ahead." */
     if (un->contact_made && a > 1e-12)
-        return MU_BS_NO_TURN_IN_CONTACT;
+        return BS_NO_TURN_IN_CONTACT;
     switch (un->formation) {
-    case MU_BS_CLOSED:
-    case MU_BS_OPEN:
+    case BS_CLOSED:
+    case BS_OPEN:
         if (a > bs_deg(r->oblique_max_deg) + 1e-12)
-            return MU_BS_TOO_WIDE;
+            return BS_TOO_WIDE;
         break;
-    case MU_BS_MOB_FORMATION:
+    case BS_MOB_FORMATION:
         /* reading: 7.9 gives the 45-degree freedom to closed and open
          * formation only; a mob changes direction by wheeling */
         if (a > 1e-12)
-            return MU_BS_TOO_WIDE;
+            return BS_TOO_WIDE;
         break;
     default:
         break; /* skirmishers change direction at will */
     }
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-mu_bs_refusal mu_bs_advance(mu_bs_field *f, const mu_bs_env *env, int u, double dist_mm,
-                            double angle_rad, mu_bs_step *out)
+bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
+                            double angle_rad, bs_step *out)
 {
-    mu_bs_step none = {0, 0, MU_BS_STOP_DISTANCE, -1};
+    bs_step none = {0, 0, BS_STOP_DISTANCE, -1};
     if (out)
         *out = none;
-    mu_bs_refusal ref = can_manoeuvre(f, u, 0);
-    if (ref != MU_BS_OK)
+    bs_refusal ref = can_manoeuvre(f, u, 0);
+    if (ref != BS_OK)
         return ref;
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     if (!(dist_mm >= 0))
-        return MU_BS_BAD_ARGUMENT;
+        return BS_BAD_ARGUMENT;
     ref = bs_check_direction(un, env->rules, angle_rad);
-    if (ref != MU_BS_OK)
+    if (ref != BS_OK)
         return ref;
     ensure_started(un);
     mu_vec2 d = bs_rot(un->facing, angle_rad);
-    const mu_bs_rules *r = env->rules;
-    mu_bs_step s;
-    if (un->mode == MU_BS_MODE_FORCED || un->mode == MU_BS_MODE_CHARGE) {
+    const bs_rules *r = env->rules;
+    bs_step s;
+    if (un->mode == BS_MODE_FORCED || un->mode == BS_MODE_CHARGE) {
         mu_vec2 c[4];
-        mu_bs_unit_corners(un, c);
+        bs_unit_corners(un, c);
         bs_hit h = bs_first_hit(f, env, u, c, d, 0, 0);
         double reach = bs_path_reach(env->table, r, un->front, d, budget(un, r) - un->used_mm, dist_mm);
         int enemy = h.unit >= 0 && f->units[h.unit].side != un->side && h.t <= reach &&
-                    un->formation != MU_BS_SKIRMISH;
-        if (enemy && un->mode == MU_BS_MODE_CHARGE && un->charge == MU_BS_CHARGE_DECLARED) {
+                    un->formation != BS_SKIRMISH;
+        if (enemy && un->mode == BS_MODE_CHARGE && un->charge == BS_CHARGE_DECLARED) {
             /* 7.14: meeting an enemy in a charge is the charge run */
-            mu_bs_charge_result cr;
+            bs_charge_result cr;
             mu_vec2 before = un->front;
             double used0 = un->used_mm;
-            mu_bs_charge_run(f, env, u, angle_rad, &cr);
+            bs_charge_run(f, env, u, angle_rad, &cr);
             s.moved_mm = mu_v2_dist(before, un->front);
             s.cost_mm = un->used_mm - used0;
             s.contact = cr.contact;
-            s.stop = cr.contact >= 0 ? MU_BS_STOP_ENEMY : MU_BS_STOP_MOVEMENT;
+            s.stop = cr.contact >= 0 ? BS_STOP_ENEMY : BS_STOP_MOVEMENT;
             if (out)
                 *out = s;
-            return MU_BS_OK;
+            return BS_OK;
         }
-        if (enemy && un->mode == MU_BS_MODE_FORCED) {
+        if (enemy && un->mode == BS_MODE_FORCED) {
             double cost_to = bs_path_cost(env->table, r, un->front, d, h.t);
-            mu_bs_march_contact mc = mu_bs_march_on_contact(un->used_mm, mu_bs_rate_mm(un), cost_to,
+            bs_march_contact mc = bs_march_on_contact(un->used_mm, bs_rate_mm(un), cost_to,
                                                             f->units[h.unit].hidden);
             un->march = mc.outcome;
             switch (mc.outcome) {
-            case MU_BS_MARCH_LOST_BONUS:
+            case BS_MARCH_LOST_BONUS:
                 /* follows 7.8: a normal move into contact */
-                un->mode = MU_BS_MODE_NORMAL;
+                un->mode = BS_MODE_NORMAL;
                 BS_COUNT(env, march_lost_bonus);
                 s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
                 break;
-            case MU_BS_MARCH_HALTED:
+            case BS_MARCH_HALTED:
                 BS_COUNT(env, march_halted);
                 s = bs_straight(f, env, u, d, dist_mm, un->used_mm + mc.spend_mm);
-                s.stop = MU_BS_STOP_HALT;
-                un->state = MU_BS_DONE;
+                s.stop = BS_STOP_HALT;
+                un->state = BS_DONE;
                 break;
             default: { /* AMBUSHED */
                 int e = h.unit;
@@ -404,67 +404,67 @@ mu_bs_refusal mu_bs_advance(mu_bs_field *f, const mu_bs_env *env, int u, double 
                 s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
                 un->ambushed_by = e;
                 f->units[e].hidden = 0;
-                un->state = MU_BS_DONE;
+                un->state = BS_DONE;
                 break;
             }
             }
             if (out)
                 *out = s;
-            return MU_BS_OK;
+            return BS_OK;
         }
     }
     s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
     if (out)
         *out = s;
-    return MU_BS_OK;
+    return BS_OK;
 }
 
-void mu_bs_finish(mu_bs_field *f, const mu_bs_env *env, int u, mu_bs_finish_result *out)
+void bs_finish(bs_field *f, const bs_env *env, int u, bs_finish_result *out)
 {
     assert(u >= 0 && u < f->n_units);
-    mu_bs_unit *un = &f->units[u];
-    const mu_bs_rules *r = env->rules;
-    mu_bs_finish_result res = {0};
+    bs_unit *un = &f->units[u];
+    const bs_rules *r = env->rules;
+    bs_finish_result res = {0};
     res.march = un->march;
     res.charge = un->charge;
-    if (un->finished || !mu_bs_unit_alive(un)) {
+    if (un->finished || !bs_unit_alive(un)) {
         if (out)
             *out = res;
         return;
     }
     un->finished = 1;
-    un->state = MU_BS_DONE;
-    if (un->mode != MU_BS_MODE_NORMAL)
+    un->state = BS_DONE;
+    if (un->mode != BS_MODE_NORMAL)
         un->acted = 1; /* a declared forced march or charge is doing something */
-    if (un->mode == MU_BS_MODE_FORCED) {
-        if (un->march == MU_BS_MARCH_NONE)
-            un->march = MU_BS_MARCH_MADE;
-        int checks = un->march == MU_BS_MARCH_MADE ||
-                     (un->march == MU_BS_MARCH_AMBUSHED && r->ambush_checks) ||
-                     (un->march == MU_BS_MARCH_HALTED && r->forced_march_halt_checks);
+    if (un->mode == BS_MODE_FORCED) {
+        if (un->march == BS_MARCH_NONE)
+            un->march = BS_MARCH_MADE;
+        int checks = un->march == BS_MARCH_MADE ||
+                     (un->march == BS_MARCH_AMBUSHED && r->ambush_checks) ||
+                     (un->march == BS_MARCH_HALTED && r->forced_march_halt_checks);
         /* reading: individuals are not units; no check */
-        if (checks && un->kind != MU_BS_INDIVIDUAL) {
+        if (checks && un->kind != BS_INDIVIDUAL) {
             int ar0 = un->ar;
-            res.march_check = mu_bs_march_check(f, env, u, &res.routed);
+            res.march_check = bs_march_check(f, env, u, &res.routed);
             res.ar_worsened = un->ar > ar0;
         }
         res.march = un->march;
-    } else if (un->mode == MU_BS_MODE_CHARGE) {
-        if (un->charge == MU_BS_CHARGE_DECLARED)
-            un->charge = MU_BS_CHARGE_SHORT; /* committed, never ran: no contact */
+    } else if (un->mode == BS_MODE_CHARGE) {
+        if (un->charge == BS_CHARGE_DECLARED)
+            un->charge = BS_CHARGE_SHORT; /* committed, never ran: no contact */
         switch (un->charge) {
-        case MU_BS_CHARGE_MADE:
+        case BS_CHARGE_MADE:
             BS_COUNT(env, charges_made);
             un->charged = 1;
-            if (un->kind == MU_BS_REGULAR && un->formation == MU_BS_CLOSED)
+            if (un->kind == BS_REGULAR && un->formation == BS_CLOSED)
                 un->melee_ar_mod += r->charge_closed_ar_bonus;
             break;
-        case MU_BS_CHARGE_SHORT:
+        case BS_CHARGE_SHORT:
             BS_COUNT(env, charges_short);
             /* 7.14: closed breaks into open, still in command; open or mob
              * suffers -3 to current morale for the round */
-            if (un->formation == MU_BS_CLOSED)
-                un->formation = MU_BS_OPEN;
+            if (un->formation == BS_CLOSED)
+                un->formation = BS_OPEN;
             else
                 un->morale_mod += r->charge_fail_morale;
             break;

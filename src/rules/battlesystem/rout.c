@@ -1,9 +1,9 @@
 /* Routing: the rout move, rout chains, leaving the table, surrounded
  * units, Capture, and rally attempts (battlesystem-movement-phase.txt
  * 7.15 and Q&A 127.14). */
-#include "muster/bs_rout.h"
+#include "battlesystem/bs_rout.h"
 
-#include "muster/bs_move.h"
+#include "battlesystem/bs_move.h"
 
 #include "bs_internal.h"
 
@@ -13,21 +13,21 @@
 /* Rout chains deeper than this stop (a table holds 32 units). */
 #define MAX_CHAIN 32
 
-static void rout_begin(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
-                       double dist, int depth, mu_bs_rout_result *res);
+static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
+                       double dist, int depth, bs_rout_result *res);
 
 /* The heading of a rout: away from the cause, toward the entry point when
  * that is still away from it (reading of "routs toward its own lines if
  * possible"; Q&A 127.14 "toward the point at which they entered"). */
-static mu_vec2 rout_heading(const mu_bs_field *f, const mu_bs_env *env, int u, int has_cause,
+static mu_vec2 rout_heading(const bs_field *f, const bs_env *env, int u, int has_cause,
                             mu_vec2 cause, mu_vec2 *away_out)
 {
-    const mu_bs_unit *un = &f->units[u];
-    mu_vec2 centre = mu_bs_unit_centre(un);
+    const bs_unit *un = &f->units[u];
+    mu_vec2 centre = bs_unit_centre(un);
     if (!has_cause) {
         int e = bs_nearest_enemy(f, u);
         if (e >= 0) {
-            cause = mu_bs_unit_centre(&f->units[e]);
+            cause = bs_unit_centre(&f->units[e]);
             has_cause = 1;
         }
     }
@@ -35,10 +35,10 @@ static mu_vec2 rout_heading(const mu_bs_field *f, const mu_bs_env *env, int u, i
     mu_vec2 away = has_cause ? mu_v2_sub(centre, cause) : home;
     if (mu_v2_len(away) < BS_EPS)
         away = mu_v2_scale(un->facing, -1);
-    away = bs_unit(away);
+    away = bs_unit_vec(away);
     *away_out = away;
-    if (env->rules->rout_heading == MU_BS_ROUT_HOME_IF_AWAY && mu_v2_len(home) > BS_EPS) {
-        mu_vec2 h = bs_unit(home);
+    if (env->rules->rout_heading == BS_ROUT_HOME_IF_AWAY && mu_v2_len(home) > BS_EPS) {
+        mu_vec2 h = bs_unit_vec(home);
         if (mu_v2_dot(h, away) >= cos(bs_deg(env->rules->rout_home_max_deg)) - 1e-12)
             return h;
     }
@@ -46,16 +46,16 @@ static mu_vec2 rout_heading(const mu_bs_field *f, const mu_bs_env *env, int u, i
 }
 
 /* Units u's footprint overlaps now (to be left behind, not collided). */
-static uint32_t overlapping_now(const mu_bs_field *f, int u)
+static uint32_t overlapping_now(const bs_field *f, int u)
 {
     uint32_t m = 0;
     mu_vec2 c[4];
-    mu_bs_unit_corners(&f->units[u], c);
+    bs_unit_corners(&f->units[u], c);
     for (int v = 0; v < f->n_units; v++) {
-        if (v == u || !mu_bs_unit_alive(&f->units[v]))
+        if (v == u || !bs_unit_alive(&f->units[v]))
             continue;
         mu_vec2 co[4];
-        mu_bs_unit_corners(&f->units[v], co);
+        bs_unit_corners(&f->units[v], co);
         if (bs_overlap(c, 4, co, 4))
             m |= 1u << v;
     }
@@ -65,11 +65,11 @@ static uint32_t overlapping_now(const mu_bs_field *f, int u)
 /* A heading within 90 degrees of dir along which u can go dist without
  * meeting an enemy or impassable terrain (Q&A 127.14: "avoiding obstacles
  * and enemy units along the way"), nearest to dir first; dir if none. */
-static mu_vec2 clear_heading(const mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir,
+static mu_vec2 clear_heading(const bs_field *f, const bs_env *env, int u, mu_vec2 dir,
                              double dist, uint32_t ignore)
 {
     mu_vec2 c[4];
-    mu_bs_unit_corners(&f->units[u], c);
+    bs_unit_corners(&f->units[u], c);
     double step = env->rules->rout_heading_step_deg > 0 ? env->rules->rout_heading_step_deg : 90;
     int n = (int)floor(90.0 / step + 1e-9);
     for (int k = 0; k <= n; k++) {
@@ -89,7 +89,7 @@ static mu_vec2 clear_heading(const mu_bs_field *f, const mu_bs_env *env, int u, 
 /* The edge of impassable area a that footprint c touches most squarely
  * when moving along h, as a unit vector along the edge; *end_a, *end_b its
  * ends. */
-static mu_vec2 touched_edge(const mu_bs_terrain *a, const mu_vec2 c[4], mu_vec2 h, mu_vec2 *end_a,
+static mu_vec2 touched_edge(const bs_terrain *a, const mu_vec2 c[4], mu_vec2 h, mu_vec2 *end_a,
                             mu_vec2 *end_b)
 {
     double best = -1;
@@ -99,7 +99,7 @@ static mu_vec2 touched_edge(const mu_bs_terrain *a, const mu_vec2 c[4], mu_vec2 
         mu_vec2 seg[2] = {p, q};
         if (bs_poly_distance(seg, 2, c, 4, NULL, NULL) > 1e-4)
             continue;
-        mu_vec2 dir = bs_unit(mu_v2_sub(q, p));
+        mu_vec2 dir = bs_unit_vec(mu_v2_sub(q, p));
         double square = fabs(mu_v2_cross(h, dir));
         if (square > best) {
             best = square;
@@ -121,7 +121,7 @@ typedef struct rout_path {
     double len[MAX_PIECES];
 } rout_path;
 
-static void go(mu_bs_unit *un, rout_path *p, mu_vec2 d, double t, mu_bs_rout_result *res)
+static void go(bs_unit *un, rout_path *p, mu_vec2 d, double t, bs_rout_result *res)
 {
     if (t <= 0)
         return;
@@ -136,12 +136,12 @@ static void go(mu_bs_unit *un, rout_path *p, mu_vec2 d, double t, mu_bs_rout_res
 }
 
 /* Whether u's footprint overlaps another unit or impassable terrain. */
-static int overlaps_anything(const mu_bs_field *f, const mu_bs_env *env, int u)
+static int overlaps_anything(const bs_field *f, const bs_env *env, int u)
 {
     mu_vec2 c[4];
-    mu_bs_unit_corners(&f->units[u], c);
-    mu_bs_table none = {0};
-    mu_bs_env e = *env;
+    bs_unit_corners(&f->units[u], c);
+    bs_table none = {0};
+    bs_env e = *env;
     if (!e.table)
         e.table = &none;
     /* bs_blocked also checks the table: a router may not leave it here */
@@ -152,9 +152,9 @@ static int overlaps_anything(const mu_bs_field *f, const mu_bs_env *env, int u)
  * its move on top of anything: if it does (stopped by something else while
  * passing), it backs up along its path to where it first touched something
  * after the last clear position. */
-static void settle(mu_bs_field *f, const mu_bs_env *env, int u, rout_path *p, mu_bs_rout_result *res)
+static void settle(bs_field *f, const bs_env *env, int u, rout_path *p, bs_rout_result *res)
 {
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     if (!overlaps_anything(f, env, u))
         return;
     mu_vec2 end = un->front;
@@ -163,7 +163,7 @@ static void settle(mu_bs_field *f, const mu_bs_env *env, int u, rout_path *p, mu
         if (overlaps_anything(f, env, u))
             continue;
         mu_vec2 c[4];
-        mu_bs_unit_corners(un, c);
+        bs_unit_corners(un, c);
         bs_hit h = bs_first_hit(f, env, u, c, p->dir[k], 0, BS_SWEEP_NO_EDGE);
         double t = fmin(h.t, p->len[k]);
         un->front = mu_v2_add(un->front, mu_v2_scale(p->dir[k], t));
@@ -180,10 +180,10 @@ static void settle(mu_bs_field *f, const mu_bs_env *env, int u, rout_path *p, mu
  * through the obstacles of 7.15, recording its path; away is
  * directly away from the cause (which way to run along impassable
  * terrain). */
-static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
-                      double dist, int depth, mu_bs_rout_result *res, rout_path *path)
+static void rout_walk(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
+                      double dist, int depth, bs_rout_result *res, rout_path *path)
 {
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     uint32_t ignore = overlapping_now(f, u);
     mu_vec2 heading = clear_heading(f, env, u, dir, dist, ignore);
     un->rout_dir = heading;
@@ -193,7 +193,7 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
     double slide_left = 0;
     for (int it = 0; it < 64 && left > BS_EPS; it++) {
         mu_vec2 c[4];
-        mu_bs_unit_corners(un, c);
+        bs_unit_corners(un, c);
         double lim = slide_left > 0 ? fmin(left, slide_left) : left;
         bs_hit h = bs_first_hit(f, env, u, c, move, ignore, BS_SWEEP_NO_EDGE);
         double out = env->table ? bs_table_limit(env->table, c, 4, move) : INFINITY;
@@ -202,7 +202,7 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
          * cross the edge) */
         if (out <= lim && out <= h.t) {
             go(un, path, move, out, res);
-            un->status = MU_BS_REMOVED;
+            un->status = BS_REMOVED;
             res->removed = 1;
             BS_COUNT(env, units_removed);
             return;
@@ -225,28 +225,28 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
             slide_left = fmax(0.0, slide_left - h.t);
         if (h.unit >= 0) {
             int v = h.unit;
-            mu_bs_unit *o = &f->units[v];
+            bs_unit *o = &f->units[v];
             if (o->side != un->side)
                 return; /* an enemy it cannot avoid stops it */
             if (!o->routed) {
                 /* "the unit that has not routed must make an immed. Morale
                  * Check. If that unit routs, it moves ahead of the friendly
                  * unit that forced the Morale Check." (skirmishers too) */
-                mu_bs_check_result chk = {0};
+                bs_check_result chk = {0};
                 chk.pass = 1;
                 if (!o->never_checks_morale) {
-                    chk = mu_bs_check(&env->rules->morale, mu_bs_current_morale(o), 0, env->dice);
+                    chk = bs_check(&env->rules->morale, bs_current_morale(o), 0, env->dice);
                     if (chk.pass)
                         BS_COUNT(env, morale_passed);
                     else
                         BS_COUNT(env, morale_failed);
                 }
-                if (!chk.pass && (o->formation == MU_BS_OPEN || o->formation == MU_BS_SKIRMISH) &&
+                if (!chk.pass && (o->formation == BS_OPEN || o->formation == BS_SKIRMISH) &&
                     depth < MAX_CHAIN) {
-                    mu_bs_rout_result sub = {0};
+                    bs_rout_result sub = {0};
                     BS_COUNT(env, rout_chain);
                     rout_begin(f, env, v, move, away,
-                               mu_bs_rate_mm(o) * (1 + env->rules->rout_extra_frac), depth + 1, &sub);
+                               bs_rate_mm(o) * (1 + env->rules->rout_extra_frac), depth + 1, &sub);
                     res->chain += 1 + sub.chain;
                     res->broken_around += sub.broken_around;
                     continue; /* it ran ahead: carry on */
@@ -255,8 +255,8 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
             /* steady (or already routed, or a skirmisher passed through):
              * "breaks around" it, "reforms on the other side, and continues" */
             mu_vec2 cv[4];
-            mu_bs_unit_corners(un, c);
-            mu_bs_unit_corners(o, cv);
+            bs_unit_corners(un, c);
+            bs_unit_corners(o, cv);
             double t_out = bs_sweep_exit(c, 4, move, cv, 4, 0);
             if (t_out > left + BS_EPS)
                 return; /* cannot get round within its move: stops short */
@@ -269,7 +269,7 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
             /* Q&A 127.14: "it moves along the edge of the feature in the
              * direction that takes it away from the enemy" */
             mu_vec2 ea = mu_v2(0, 0), eb = mu_v2(0, 0);
-            mu_bs_unit_corners(un, c);
+            bs_unit_corners(un, c);
             mu_vec2 e = touched_edge(&env->table->terrain[h.terrain], c, move, &ea, &eb);
             if (e.x == 0 && e.y == 0)
                 return;
@@ -294,35 +294,35 @@ static void rout_walk(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, 
 /* Moves routed unit u up to dist along dir through the obstacles of 7.15,
  * settles it clear of anything it passed through, and turns it to face
  * dir (its back to the enemy). */
-static void rout_move(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
-                      double dist, int depth, mu_bs_rout_result *res)
+static void rout_move(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
+                      double dist, int depth, bs_rout_result *res)
 {
     rout_path path = {0};
     rout_walk(f, env, u, dir, away, dist, depth, res, &path);
-    if (!mu_bs_unit_alive(&f->units[u]))
+    if (!bs_unit_alive(&f->units[u]))
         return;
     settle(f, env, u, &path, res);
     /* "ends its move with its back to the enemy"; no cost (Q&A 127.14).
      * It turns about its centre where it stands, if it has room to. */
-    mu_bs_unit trial = f->units[u];
+    bs_unit trial = f->units[u];
     bs_face_to(&trial, dir);
     mu_vec2 c[4];
-    mu_bs_unit_corners(&trial, c);
+    bs_unit_corners(&trial, c);
     if (!bs_blocked(f, env, u, c, 0))
         f->units[u] = trial;
 }
 
-static void rout_begin(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
-                       double dist, int depth, mu_bs_rout_result *res)
+static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
+                       double dist, int depth, bs_rout_result *res)
 {
-    mu_bs_unit *un = &f->units[u];
+    bs_unit *un = &f->units[u];
     /* "Place a Rout marker on any unit that routs." A routed regular unit
      * goes to open formation, free (7.6). */
     un->routed = 1;
     un->routed_phase = f->phase_serial;
-    if (un->kind == MU_BS_REGULAR)
-        un->formation = MU_BS_OPEN;
-    un->state = MU_BS_DONE;
+    if (un->kind == BS_REGULAR)
+        un->formation = BS_OPEN;
+    un->state = BS_DONE;
     un->finished = 1;
     un->wrapped = 0;
     un->wrap_figures = 0;
@@ -332,19 +332,19 @@ static void rout_begin(mu_bs_field *f, const mu_bs_env *env, int u, mu_vec2 dir,
     rout_move(f, env, u, dir, away, dist, depth, res);
 }
 
-mu_bs_rout_result mu_bs_rout_start(mu_bs_field *f, const mu_bs_env *env, int u, int has_cause,
+bs_rout_result bs_rout_start(bs_field *f, const bs_env *env, int u, int has_cause,
                                    mu_vec2 cause_mm, int capture_guards)
 {
     assert(u >= 0 && u < f->n_units);
-    mu_bs_rout_result res = {0};
-    mu_bs_unit *un = &f->units[u];
-    if (!mu_bs_unit_alive(un) || un->routed) {
-        res.routed = un->routed && mu_bs_unit_alive(un);
+    bs_rout_result res = {0};
+    bs_unit *un = &f->units[u];
+    if (!bs_unit_alive(un) || un->routed) {
+        res.routed = un->routed && bs_unit_alive(un);
         return res;
     }
-    if (mu_bs_surrounded(f, env, u)) {
+    if (bs_surrounded(f, env, u)) {
         res.surrounded = 1;
-        const mu_bs_rules *r = env->rules;
+        const bs_rules *r = env->rules;
         if (r->capture_enabled && capture_guards >= 0) {
             /* OPTIONAL RULE: one guard per four captured figures; the rest
              * escape and are treated as routed */
@@ -356,7 +356,7 @@ mu_bs_rout_result mu_bs_rout_start(mu_bs_field *f, const mu_bs_env *env, int u, 
                 env->tally->figures_captured += (uint32_t)cap;
             un->figures -= cap;
             if (un->figures == 0) {
-                un->status = MU_BS_CAPTURED;
+                un->status = BS_CAPTURED;
                 BS_COUNT(env, units_captured);
                 return res;
             }
@@ -366,16 +366,16 @@ mu_bs_rout_result mu_bs_rout_start(mu_bs_field *f, const mu_bs_env *env, int u, 
                 un->ranks--;
             un->routed = 1;
             un->routed_phase = f->phase_serial;
-            if (un->kind == MU_BS_REGULAR)
-                un->formation = MU_BS_OPEN;
-            un->state = MU_BS_DONE;
+            if (un->kind == BS_REGULAR)
+                un->formation = BS_OPEN;
+            un->state = BS_DONE;
             un->finished = 1;
             res.routed = 1;
             BS_COUNT(env, routs);
             return res;
         }
         /* "the routing unit is automatically destroyed and removed" */
-        un->status = MU_BS_DESTROYED;
+        un->status = BS_DESTROYED;
         res.destroyed = 1;
         BS_COUNT(env, units_destroyed);
         return res;
@@ -384,16 +384,16 @@ mu_bs_rout_result mu_bs_rout_start(mu_bs_field *f, const mu_bs_env *env, int u, 
     mu_vec2 dir = rout_heading(f, env, u, has_cause, cause_mm, &away);
     /* "moves away from the enemy a total of its movement rate plus an
      * additional 1/3 of its movement rate" */
-    rout_begin(f, env, u, dir, away, mu_bs_rate_mm(un) * (1 + env->rules->rout_extra_frac), 0, &res);
+    rout_begin(f, env, u, dir, away, bs_rate_mm(un) * (1 + env->rules->rout_extra_frac), 0, &res);
     return res;
 }
 
-mu_bs_rout_result mu_bs_rout_continue(mu_bs_field *f, const mu_bs_env *env, int u)
+bs_rout_result bs_rout_continue(bs_field *f, const bs_env *env, int u)
 {
     assert(u >= 0 && u < f->n_units);
-    mu_bs_rout_result res = {0};
-    mu_bs_unit *un = &f->units[u];
-    if (!mu_bs_unit_alive(un) || !un->routed)
+    bs_rout_result res = {0};
+    bs_unit *un = &f->units[u];
+    if (!bs_unit_alive(un) || !un->routed)
         return res;
     res.routed = 1;
     mu_vec2 dir = un->rout_dir;
@@ -401,19 +401,19 @@ mu_bs_rout_result mu_bs_rout_continue(mu_bs_field *f, const mu_bs_env *env, int 
         dir = un->facing;
     /* Q&A 127.14: "a unit continues to rout until it rallys or leaves the
      * board" */
-    rout_move(f, env, u, dir, dir, mu_bs_rate_mm(un), 0, &res);
+    rout_move(f, env, u, dir, dir, bs_rate_mm(un), 0, &res);
     return res;
 }
 
 /* --- surrounded (7.15) */
 
-#define MAX_OBST (MU_BS_MAX_UNITS + MU_BS_MAX_TERRAIN)
+#define MAX_OBST (BS_MAX_UNITS + BS_MAX_TERRAIN)
 #define MAX_BRIDGES 256 /* pairs of obstacles closer than the gap */
 #define TWO_PI (2 * BS_PI)
 
 typedef struct obstacle {
     int n;
-    mu_vec2 v[MU_BS_MAX_POLY];
+    mu_vec2 v[BS_MAX_POLY];
 } obstacle;
 
 typedef struct arc {
@@ -491,26 +491,26 @@ static int cover_full_circle(arc *arcs, int n)
     return reach >= TWO_PI - 1e-9;
 }
 
-int mu_bs_surrounded(const mu_bs_field *f, const mu_bs_env *env, int u)
+int bs_surrounded(const bs_field *f, const bs_env *env, int u)
 {
-    const mu_bs_unit *un = &f->units[u];
+    const bs_unit *un = &f->units[u];
     obstacle obs[MAX_OBST];
     int n = 0;
     /* "completely blocked by an enemy unit in closed or open formation"
      * (and impassable terrain) */
     for (int e = 0; e < f->n_units; e++) {
-        const mu_bs_unit *o = &f->units[e];
-        if (!mu_bs_unit_alive(o) || o->side == un->side ||
-            (o->formation != MU_BS_CLOSED && o->formation != MU_BS_OPEN))
+        const bs_unit *o = &f->units[e];
+        if (!bs_unit_alive(o) || o->side == un->side ||
+            (o->formation != BS_CLOSED && o->formation != BS_OPEN))
             continue;
         obs[n].n = 4;
-        mu_bs_unit_corners(o, obs[n].v);
+        bs_unit_corners(o, obs[n].v);
         n++;
     }
     if (env->table)
         for (int i = 0; i < env->table->n_terrain; i++) {
-            const mu_bs_terrain *a = &env->table->terrain[i];
-            if (a->kind != MU_BS_TERRAIN_IMPASSABLE)
+            const bs_terrain *a = &env->table->terrain[i];
+            if (a->kind != BS_TERRAIN_IMPASSABLE)
                 continue;
             obs[n].n = a->n;
             for (int k = 0; k < a->n; k++)
@@ -519,7 +519,7 @@ int mu_bs_surrounded(const mu_bs_field *f, const mu_bs_env *env, int u)
         }
     if (n == 0)
         return 0;
-    mu_vec2 c = mu_bs_unit_centre(un);
+    mu_vec2 c = bs_unit_centre(un);
     double gap = bs_in(env->rules->surround_gap_in);
     int parent[MAX_OBST];
     arc own[MAX_OBST];
@@ -566,31 +566,31 @@ int mu_bs_surrounded(const mu_bs_field *f, const mu_bs_env *env, int u)
     return 0;
 }
 
-mu_bs_refusal mu_bs_rally(mu_bs_field *f, const mu_bs_env *env, int u, int modifier,
-                          mu_bs_check_result *chk)
+bs_refusal bs_rally(bs_field *f, const bs_env *env, int u, int modifier,
+                          bs_check_result *chk)
 {
-    mu_bs_check_result none = {0};
+    bs_check_result none = {0};
     if (chk)
         *chk = none;
     if (u < 0 || u >= f->n_units)
-        return MU_BS_BAD_ARGUMENT;
-    mu_bs_unit *un = &f->units[u];
-    if (!mu_bs_unit_alive(un))
-        return MU_BS_GONE;
+        return BS_BAD_ARGUMENT;
+    bs_unit *un = &f->units[u];
+    if (!bs_unit_alive(un))
+        return BS_GONE;
     if (!un->routed)
-        return MU_BS_NOT_ROUTED;
+        return BS_NOT_ROUTED;
     /* Q&A 127.14: "There may be only one attempt to rally a unit per rally
      * phase, the number of commanders present notwithstanding." */
     if (un->rally_tried)
-        return MU_BS_RALLY_TRIED;
+        return BS_RALLY_TRIED;
     un->rally_tried = 1;
     BS_COUNT(env, rally_attempts);
-    mu_bs_check_result c = mu_bs_check(&env->rules->rally, mu_bs_current_morale(un), modifier, env->dice);
+    bs_check_result c = bs_check(&env->rules->rally, bs_current_morale(un), modifier, env->dice);
     if (c.pass) {
         BS_COUNT(env, rally_successes);
         un->routed = 0;
     }
     if (chk)
         *chk = c;
-    return MU_BS_OK;
+    return BS_OK;
 }

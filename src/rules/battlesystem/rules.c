@@ -1,12 +1,12 @@
 /* Battlesystem rule parameters, and the checks and initiative roll the
  * text names but does not define (assumptions: see CLAUSES.md). */
-#include "muster/bs_rules.h"
+#include "battlesystem/bs_rules.h"
 
 #include <assert.h>
 
-mu_bs_rules mu_bs_rules_default(void)
+bs_rules bs_rules_default(void)
 {
-    mu_bs_rules r = {
+    bs_rules r = {
         .frontage_change_in = 1.0,
         .gap_fill_in = 1.0,
         .open_gap_in = 0.5,
@@ -27,9 +27,9 @@ mu_bs_rules mu_bs_rules_default(void)
         .capture_enabled = 0,
         .capture_figures_per_guard = 4,
 
-        .charge_straight = MU_BS_STRAIGHT_TWO_THIRDS_RATE,
-        .wheel_measure = MU_BS_WHEEL_FARTHEST_FIGURE,
-        .rout_heading = MU_BS_ROUT_HOME_IF_AWAY,
+        .charge_straight = BS_STRAIGHT_TWO_THIRDS_RATE,
+        .wheel_measure = BS_WHEEL_FARTHEST_FIGURE,
+        .rout_heading = BS_ROUT_HOME_IF_AWAY,
         .rout_home_max_deg = 90.0,
         .forced_march_fail_routs = 1,
         .forced_march_halt_checks = 0,
@@ -43,15 +43,15 @@ mu_bs_rules mu_bs_rules_default(void)
         .skirmish_standoff_mm = 1.0,
         .rout_heading_step_deg = 15.0,
     };
-    r.terrain_cost[MU_BS_TERRAIN_CLEAR] = 1.0;
-    r.terrain_cost[MU_BS_TERRAIN_ROUGH] = 2.0;
-    r.terrain_cost[MU_BS_TERRAIN_WOODS] = 2.0;
-    r.terrain_cost[MU_BS_TERRAIN_HILL] = 1.5;
-    r.terrain_cost[MU_BS_TERRAIN_IMPASSABLE] = 1.0; /* unused: impassable blocks */
+    r.terrain_cost[BS_TERRAIN_CLEAR] = 1.0;
+    r.terrain_cost[BS_TERRAIN_ROUGH] = 2.0;
+    r.terrain_cost[BS_TERRAIN_WOODS] = 2.0;
+    r.terrain_cost[BS_TERRAIN_HILL] = 1.5;
+    r.terrain_cost[BS_TERRAIN_IMPASSABLE] = 1.0; /* unused: impassable blocks */
     return r;
 }
 
-int mu_bs_roll(mu_dice *d, int n, int sides)
+int bs_roll(mu_dice *d, int n, int sides)
 {
     assert(n >= 0 && sides >= 1);
     int total = 0;
@@ -60,17 +60,17 @@ int mu_bs_roll(mu_dice *d, int n, int sides)
     return total;
 }
 
-mu_bs_check_result mu_bs_check(const mu_bs_check_rule *r, int rating, int modifier, mu_dice *d)
+bs_check_result bs_check(const bs_check_rule *r, int rating, int modifier, mu_dice *d)
 {
-    mu_bs_check_result c;
+    bs_check_result c;
     c.rolled = 1;
-    c.roll = mu_bs_roll(d, r->n_dice, r->sides);
+    c.roll = bs_roll(d, r->n_dice, r->sides);
     c.target = rating + r->modifier + modifier;
     c.pass = c.roll <= c.target;
     return c;
 }
 
-double mu_bs_check_probability(const mu_bs_check_rule *r, int rating, int modifier)
+double bs_check_probability(const bs_check_rule *r, int rating, int modifier)
 {
     enum { MAX_TOTAL = 1024 };
     assert(r->n_dice >= 1 && r->sides >= 1 && r->n_dice * r->sides <= MAX_TOTAL);
@@ -96,13 +96,13 @@ double mu_bs_check_probability(const mu_bs_check_rule *r, int rating, int modifi
     return p;
 }
 
-int mu_bs_roll_initiative(const mu_bs_rules *r, mu_dice *d, int *rounds_rolled)
+int bs_roll_initiative(const bs_rules *r, mu_dice *d, int *rounds_rolled)
 {
     int rounds = 0;
     for (;;) {
         rounds++;
-        int a = mu_bs_roll(d, r->initiative_dice, r->initiative_sides);
-        int b = mu_bs_roll(d, r->initiative_dice, r->initiative_sides);
+        int a = bs_roll(d, r->initiative_dice, r->initiative_sides);
+        int b = bs_roll(d, r->initiative_dice, r->initiative_sides);
         if (a != b) {
             if (rounds_rolled)
                 *rounds_rolled = rounds;

@@ -1,11 +1,11 @@
 /* The Battlesystem ruleset: whole games of Game Rounds on a scenario, the
- * policies' plans carried out through the engine (see muster/bs_ruleset.h
+ * policies' plans carried out through the engine (see battlesystem/bs_ruleset.h
  * for the round and the output; ruleset_record.c writes the output,
  * ruleset_trace.c the play-by-play). */
-#include "muster/bs_ruleset.h"
+#include "battlesystem/bs_ruleset.h"
 
-#include "muster/bs_march.h"
-#include "muster/bs_rout.h"
+#include "battlesystem/bs_march.h"
+#include "battlesystem/bs_rout.h"
 
 #include "ruleset_internal.h"
 
@@ -30,18 +30,18 @@ static mu_rng policy_rng(uint64_t seed, uint64_t g)
  * out-of-command regular unit starts in open formation (7.6). */
 static void deploy(bs_ctx *c)
 {
-    const mu_bs_study *st = &c->study;
-    mu_bs_field_init(&c->start);
+    const bs_study *st = &c->study;
+    bs_field_init(&c->start);
     for (int i = 0; i < st->n_units; i++) {
-        const mu_bs_study_unit *su = &st->units[i];
+        const bs_study_unit *su = &st->units[i];
         double a = su->facing_deg * PI / 180.0;
-        mu_bs_unit u = mu_bs_unit_make(&su->profile, &st->rules, su->side, su->figures, su->frontage,
+        bs_unit u = bs_unit_make(&su->profile, &st->rules, su->side, su->figures, su->frontage,
                                        su->formation, su->front_mm, mu_v2(cos(a), sin(a)));
         u.entry = su->entry_mm;
         u.hidden = su->hidden;
         if (!su->in_command)
-            mu_bs_unit_set_command(&u, &st->rules, 0);
-        mu_bs_field_add(&c->start, &u);
+            bs_unit_set_command(&u, &st->rules, 0);
+        bs_field_add(&c->start, &u);
         c->names[i] = su->name;
         c->side_units[su->side]++;
     }
@@ -50,8 +50,8 @@ static void deploy(bs_ctx *c)
 static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games, char *err,
                       size_t err_len)
 {
-    const mu_bs_study *st = &ex->battlesystem;
-    if (st->n_units < 1 || st->n_matchups < 1 || st->rounds < 1 || st->rounds > MU_BS_MAX_ROUNDS) {
+    const bs_study *st = &ex->battlesystem;
+    if (st->n_units < 1 || st->n_matchups < 1 || st->rounds < 1 || st->rounds > BS_MAX_ROUNDS) {
         snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment", ex->path);
         return -1;
     }
@@ -87,29 +87,29 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
     s->field = c->start;
     s->policy = (int)(game / c->games_per_policy);
     s->policy_rng = policy_rng(c->seed, game);
-    for (int r = 0; r < MU_BS_MAX_ROUNDS; r++)
+    for (int r = 0; r < BS_MAX_ROUNDS; r++)
         s->ar_penalty[r] = -1, s->initiative[r] = -1;
 }
 
 /* The rally phase: one attempt per routed unit whose side's policy rallies
  * (Q&A 127.14), the initiative side's units first. */
-static void rally_phase(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int first, mu_sink *sink)
+static void rally_phase(const bs_ctx *c, bs_state *s, const bs_env *env, int first, mu_sink *sink)
 {
-    const mu_bs_matchup *m = &c->study.matchups[s->policy];
+    const bs_matchup *m = &c->study.matchups[s->policy];
     bs_snap snap;
     for (int k = 0; k < 2; k++) {
         int side = k ? 1 - first : first;
-        if (!mu_bs_policy_rallies(&m->side[side]))
+        if (!bs_policy_rallies(&m->side[side]))
             continue;
         for (int u = 0; u < s->field.n_units; u++) {
-            const mu_bs_unit *un = &s->field.units[u];
-            if (un->side != side || !mu_bs_unit_alive(un) || !un->routed)
+            const bs_unit *un = &s->field.units[u];
+            if (un->side != side || !bs_unit_alive(un) || !un->routed)
                 continue;
-            mu_bs_check_result chk;
+            bs_check_result chk;
             bs_trace_before(&snap, s, env->dice, sink);
-            mu_bs_refusal r = mu_bs_rally(&s->field, env, u, 0, &chk);
-            if (r != MU_BS_OK)
-                mu_tracef(sink, "  rally %s: refused (%s)", c->names[u], mu_bs_refusal_name(r));
+            bs_refusal r = bs_rally(&s->field, env, u, 0, &chk);
+            if (r != BS_OK)
+                mu_tracef(sink, "  rally %s: refused (%s)", c->names[u], bs_refusal_name(r));
             else
                 mu_tracef(sink, "  rally %s: needs %d or less, rolls %d: %s", c->names[u], chk.target, chk.roll,
                           chk.pass ? "rallied" : "still routing");
@@ -118,7 +118,7 @@ static void rally_phase(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int 
     }
 }
 
-static void trace_finish(const mu_bs_finish_result *fr, int ar0, int ar, mu_sink *sink)
+static void trace_finish(const bs_finish_result *fr, int ar0, int ar, mu_sink *sink)
 {
     if (fr->march_check.rolled) {
         char text[32];
@@ -127,28 +127,28 @@ static void trace_finish(const mu_bs_finish_result *fr, int ar0, int ar, mu_sink
         else
             snprintf(text, sizeof text, "AR stays %d", ar0);
         mu_tracef(sink, "    finish: forced march %s; Morale Check needs %d or less, rolls %d: %s (%s)",
-                  mu_bs_march_outcome_name(fr->march), fr->march_check.target, fr->march_check.roll,
+                  bs_march_outcome_name(fr->march), fr->march_check.target, fr->march_check.roll,
                   fr->march_check.pass ? "passed" : "failed", text);
-    } else if (fr->march != MU_BS_MARCH_NONE) {
-        mu_tracef(sink, "    finish: forced march %s, no check", mu_bs_march_outcome_name(fr->march));
-    } else if (fr->charge != MU_BS_CHARGE_NONE) {
-        mu_tracef(sink, "    finish: charge %s", mu_bs_charge_outcome_name(fr->charge));
+    } else if (fr->march != BS_MARCH_NONE) {
+        mu_tracef(sink, "    finish: forced march %s, no check", bs_march_outcome_name(fr->march));
+    } else if (fr->charge != BS_CHARGE_NONE) {
+        mu_tracef(sink, "    finish: charge %s", bs_charge_outcome_name(fr->charge));
     } else {
         mu_tracef(sink, "    finish");
     }
 }
 
 /* Finishes unit u's move if it began one, and counts what the rules did. */
-static void finish_unit(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int u, mu_sink *sink)
+static void finish_unit(const bs_ctx *c, bs_state *s, const bs_env *env, int u, mu_sink *sink)
 {
-    const mu_bs_unit *un = &s->field.units[u];
-    if (!mu_bs_unit_alive(un) || un->finished || un->state == MU_BS_IDLE)
+    const bs_unit *un = &s->field.units[u];
+    if (!bs_unit_alive(un) || un->finished || un->state == BS_IDLE)
         return;
     bs_snap snap;
-    mu_bs_finish_result fr;
+    bs_finish_result fr;
     int ar0 = un->ar;
     bs_trace_before(&snap, s, env->dice, sink);
-    mu_bs_finish(&s->field, env, u, &fr);
+    bs_finish(&s->field, env, u, &fr);
     if (fr.march_check.rolled)
         bs_count_march_check(c, s, u, fr.march_check.pass, sink);
     if (sink->trace)
@@ -158,27 +158,27 @@ static void finish_unit(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int 
 
 /* Unit u of the phase side: its policy's plan, carried out step by step.
  * A refused declaration voids the rest of the plan. */
-static void move_unit(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int u, mu_sink *sink)
+static void move_unit(const bs_ctx *c, bs_state *s, const bs_env *env, int u, mu_sink *sink)
 {
-    const mu_bs_matchup *m = &c->study.matchups[s->policy];
+    const bs_matchup *m = &c->study.matchups[s->policy];
     int side = s->field.units[u].side;
-    mu_bs_plan plan;
-    mu_bs_policy_plan(&m->side[side], &m->side[1 - side], &s->field, env, u, &s->memory[u], &s->policy_rng, &plan);
-    mu_tracef(sink, "  %s (%s): %s", c->names[u], mu_bs_policy_name(m->side[side].kind), plan.why);
+    bs_plan plan;
+    bs_policy_plan(&m->side[side], &m->side[1 - side], &s->field, env, u, &s->memory[u], &s->policy_rng, &plan);
+    mu_tracef(sink, "  %s (%s): %s", c->names[u], bs_policy_name(m->side[side].kind), plan.why);
     int declared = 0;
     bs_snap snap;
     for (int i = 0; i < plan.n; i++) {
-        const mu_bs_action *a = &plan.steps[i];
+        const bs_action *a = &plan.steps[i];
         char what[128], how[160];
         bs_trace_before(&snap, s, env->dice, sink);
-        mu_bs_action_result r = mu_bs_action_apply(&s->field, env, u, a);
+        bs_action_result r = bs_action_apply(&s->field, env, u, a);
         if (sink->trace)
-            mu_tracef(sink, "    %s: %s", mu_bs_action_text(a, c->names, what, sizeof what),
+            mu_tracef(sink, "    %s: %s", bs_action_text(a, c->names, what, sizeof what),
                       bs_result_text(a, &r, c->names, how, sizeof how));
         bs_trace_after(&snap, c, s, env->dice, sink, "      ");
-        if (a->kind == MU_BS_ACT_START && r.refusal != MU_BS_OK)
+        if (a->kind == BS_ACT_START && r.refusal != BS_OK)
             break;
-        if (a->kind == MU_BS_ACT_START && a->mode == MU_BS_MODE_CHARGE)
+        if (a->kind == BS_ACT_START && a->mode == BS_MODE_CHARGE)
             declared = 1;
     }
     finish_unit(c, s, env, u, sink);
@@ -186,18 +186,18 @@ static void move_unit(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int u,
         bs_count_charge(c, s, u, &plan, sink);
 }
 
-static void movement_phase(const bs_ctx *c, bs_state *s, const mu_bs_env *env, int side, mu_sink *sink)
+static void movement_phase(const bs_ctx *c, bs_state *s, const bs_env *env, int side, mu_sink *sink)
 {
     bs_snap snap;
     mu_tracef(sink, "%s Movement Phase", c->study.side_names[side]);
     bs_trace_before(&snap, s, env->dice, sink);
-    mu_bs_phase_begin(&s->field, env, side);
+    bs_phase_begin(&s->field, env, side);
     bs_trace_after(&snap, c, s, env->dice, sink, "  phase start: ");
     for (int u = 0; u < s->field.n_units; u++)
-        if (s->field.units[u].side == side && mu_bs_unit_alive(&s->field.units[u]))
+        if (s->field.units[u].side == side && bs_unit_alive(&s->field.units[u]))
             move_unit(c, s, env, u, sink);
     bs_trace_before(&snap, s, env->dice, sink);
-    mu_bs_phase_end(&s->field, env);
+    bs_phase_end(&s->field, env);
     bs_trace_after(&snap, c, s, env->dice, sink, "  phase end: ");
 }
 
@@ -209,7 +209,7 @@ static int side_gone(const bs_ctx *c, const bs_state *s)
         return 0;
     int on[2] = {0, 0};
     for (int u = 0; u < s->field.n_units; u++)
-        on[s->field.units[u].side] += mu_bs_unit_alive(&s->field.units[u]);
+        on[s->field.units[u].side] += bs_unit_alive(&s->field.units[u]);
     return on[0] == 0 || on[1] == 0;
 }
 
@@ -218,15 +218,15 @@ static void bs_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *s
 {
     const bs_ctx *c = ctx;
     bs_state *s = state;
-    const mu_bs_study *st = &c->study;
-    mu_bs_env env = {.rules = &st->rules, .table = &st->table, .dice = dice, .tally = &s->tally};
+    const bs_study *st = &c->study;
+    bs_env env = {.rules = &st->rules, .table = &st->table, .dice = dice, .tally = &s->tally};
     bs_snap snap;
     if (s->round == 0)
         bs_trace_deployment(c, s, sink);
     bs_trace_before(&snap, s, dice, sink);
     int rolled = 0;
-    int side = mu_bs_roll_initiative(&st->rules, dice, &rolled);
-    mu_bs_round_begin(&s->field, side);
+    int side = bs_roll_initiative(&st->rules, dice, &rolled);
+    bs_round_begin(&s->field, side);
     s->initiative[s->field.round - 1] = (int8_t)side;
     mu_tracef(sink, "Game Round %d", s->field.round);
     bs_trace_initiative(&snap, c, side, rolled, sink);
@@ -235,7 +235,7 @@ static void bs_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *s
     movement_phase(c, s, &env, 1 - side, sink);
     mu_tracef(sink, "(melee: not in our text; units in contact stay engaged)");
     bs_trace_before(&snap, s, dice, sink);
-    mu_bs_round_end(&s->field, &env);
+    bs_round_end(&s->field, &env);
     bs_trace_after(&snap, c, s, dice, sink, "round end: ");
     s->round = s->field.round;
     bs_count_round(c, s, sink);
@@ -251,7 +251,7 @@ static int bs_is_over(const void *ctx, const void *state)
 
 static void bs_release(void *ctx) { free(ctx); }
 
-const mu_ruleset mu_bs_ruleset = {
+const mu_ruleset bs_ruleset = {
     .name = "battlesystem",
     .summary = "AD&D Battlesystem movement: Game Rounds of initiative, rally and Movement Phases by policy",
     .prepare = bs_prepare,

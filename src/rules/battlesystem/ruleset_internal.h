@@ -4,10 +4,10 @@
 #ifndef MUSTER_BS_RULESET_INTERNAL_H
 #define MUSTER_BS_RULESET_INTERNAL_H
 
-#include "muster/bs_field.h"
-#include "muster/bs_move.h"
-#include "muster/bs_policy.h"
-#include "muster/bs_ruleset.h"
+#include "battlesystem/bs_field.h"
+#include "battlesystem/bs_move.h"
+#include "battlesystem/policy/bs_policy.h"
+#include "battlesystem/bs_ruleset.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
 
@@ -40,27 +40,27 @@ enum { OUT_MADE, OUT_SHORT, OUT_TOO_CLOSE, OUT_NOT_STRAIGHT, N_OUTCOMES };
 
 /* The read-only run context. */
 typedef struct bs_ctx {
-    mu_bs_study study;
+    bs_study study;
     uint64_t seed;
     uint64_t games_per_policy;
     int morale_min, n_morale; /* the morale axis: ratings morale_min .. + n_morale - 1 */
     int n_penalty;            /* penalty axis 0 .. rounds (one check a round at most) */
     int side_units[2];        /* units each side began with */
-    mu_bs_field start;        /* the units as deployed */
-    const char *names[MU_BS_MAX_UNITS];
+    bs_field start;        /* the units as deployed */
+    const char *names[BS_MAX_UNITS];
 } bs_ctx;
 
 /* One game. */
 typedef struct bs_state {
-    mu_bs_field field;
-    mu_bs_tally tally;
+    bs_field field;
+    bs_tally tally;
     mu_rng policy_rng;
-    mu_bs_policy_memory memory[MU_BS_MAX_UNITS];
+    bs_policy_memory memory[BS_MAX_UNITS];
     int policy;
     int round; /* Game Rounds played */
     int over;
-    int16_t ar_penalty[MU_BS_MAX_ROUNDS];
-    int8_t initiative[MU_BS_MAX_ROUNDS];
+    int16_t ar_penalty[BS_MAX_ROUNDS];
+    int8_t initiative[BS_MAX_ROUNDS];
 } bs_state;
 
 /* ruleset_record.c */
@@ -76,20 +76,20 @@ void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink);
 void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed, mu_sink *sink);
 
 /* Counts the outcome of unit u's declared charge under plan p. */
-void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const mu_bs_plan *p, mu_sink *sink);
+void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p, mu_sink *sink);
 
 /* The ruleset's record: the game's row and its per-game counts. */
 void bs_record(const void *ctx, const void *state, mu_sink *sink);
 
 /* Returns unit u's fate (FATE_*) in field f. */
-int bs_fate(const mu_bs_field *f, int u);
+int bs_fate(const bs_field *f, int u);
 
 /* ruleset_trace.c: everything prints only when sink->trace is set. */
 
 /* What a traced engine call starts from. */
 typedef struct bs_snap {
-    mu_bs_field field;
-    mu_bs_tally tally;
+    bs_field field;
+    bs_tally tally;
     mu_dice dice;
 } bs_snap;
 
@@ -104,7 +104,7 @@ void bs_trace_after(const bs_snap *snap, const bs_ctx *c, const bs_state *s, con
 
 /* Writes what action a did (from r), e.g. "moved 9.00in, out of movement",
  * into buf and returns buf. */
-const char *bs_result_text(const mu_bs_action *a, const mu_bs_action_result *r, const char *const *names,
+const char *bs_result_text(const bs_action *a, const bs_action_result *r, const char *const *names,
                            char *buf, size_t len);
 
 /* Prints the deployment (before round 1). */

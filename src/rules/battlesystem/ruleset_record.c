@@ -8,21 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-int mu_bs_error_bin(double e)
+int bs_error_bin(double e)
 {
     double k = floor(e / 0.05 + 1e-9); /* 0.10 / 0.05 is 1.9999999999999998 */
-    if (!(k >= MU_BS_ERROR_BIN_MIN))
-        return MU_BS_ERROR_BIN_MIN;
-    if (k > MU_BS_ERROR_BIN_MIN + MU_BS_ERROR_BINS - 1)
-        return MU_BS_ERROR_BIN_MIN + MU_BS_ERROR_BINS - 1;
+    if (!(k >= BS_ERROR_BIN_MIN))
+        return BS_ERROR_BIN_MIN;
+    if (k > BS_ERROR_BIN_MIN + BS_ERROR_BINS - 1)
+        return BS_ERROR_BIN_MIN + BS_ERROR_BINS - 1;
     return (int)k;
 }
 
-int mu_bs_range_bin(double true_mm, double rate_mm)
+int bs_range_bin(double true_mm, double rate_mm)
 {
     double k = floor(true_mm / rate_mm * 10.0 + 1e-9);
-    if (!(k < MU_BS_RANGE_BINS - 1))
-        return MU_BS_RANGE_BINS - 1;
+    if (!(k < BS_RANGE_BINS - 1))
+        return BS_RANGE_BINS - 1;
     return k < 0 ? 0 : (int)k;
 }
 
@@ -55,7 +55,7 @@ static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
     static const char *const outcomes[N_OUTCOMES] = {"made", "short", "too close", "not straight"};
     static const char *const fates[N_FATES] = {"free", "engaged", "routing", "removed", "destroyed", "captured",
                                                "eliminated"};
-    const mu_bs_study *st = &c->study;
+    const bs_study *st = &c->study;
     const char *policies[MU_MAX_POLICIES];
     for (int i = 0; i < st->n_matchups; i++)
         policies[i] = st->matchups[i].label;
@@ -71,11 +71,11 @@ static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
     add_label_axis(l, B, "check", "Morale Check result", 2, checks);
     add_axis(l, B, "error_bin", "5 %",
              "relative error of the charge-distance estimate: bin k is [5k %, 5(k+1) %), end bins open",
-             MU_BS_ERROR_BINS, MU_BS_ERROR_BIN_MIN);
+             BS_ERROR_BINS, BS_ERROR_BIN_MIN);
     add_axis(l, B, "range_bin", "0.1 rate",
              "true distance along the charge line: bin k is [k/10, (k+1)/10) x rate; last: 2 x rate or more, or "
              "the line misses",
-             MU_BS_RANGE_BINS, 0);
+             BS_RANGE_BINS, 0);
     add_label_axis(l, B, "outcome", "charge outcome (7.14)", N_OUTCOMES, outcomes);
     add_label_axis(l, B, "fate", "unit's state at the game's end", N_FATES, fates);
 }
@@ -129,19 +129,19 @@ void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l)
     add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_POLICY, AX_UNIT, AX_FATE});
 }
 
-int bs_fate(const mu_bs_field *f, int u)
+int bs_fate(const bs_field *f, int u)
 {
-    const mu_bs_unit *un = &f->units[u];
+    const bs_unit *un = &f->units[u];
     switch (un->status) {
-    case MU_BS_REMOVED: return FATE_REMOVED;
-    case MU_BS_DESTROYED: return FATE_DESTROYED;
-    case MU_BS_CAPTURED: return FATE_CAPTURED;
-    case MU_BS_ELIMINATED: return FATE_ELIMINATED;
+    case BS_REMOVED: return FATE_REMOVED;
+    case BS_DESTROYED: return FATE_DESTROYED;
+    case BS_CAPTURED: return FATE_CAPTURED;
+    case BS_ELIMINATED: return FATE_ELIMINATED;
     default: break;
     }
     if (un->routed)
         return FATE_ROUTING;
-    return mu_bs_enemy_contacts(f, u) ? FATE_ENGAGED : FATE_FREE;
+    return bs_enemy_contacts(f, u) ? FATE_ENGAGED : FATE_FREE;
 }
 
 void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
@@ -150,10 +150,10 @@ void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
     size_t M = (size_t)c->n_morale, P = (size_t)c->n_penalty, U = (size_t)c->study.n_units;
     int total = 0;
     for (int u = 0; u < s->field.n_units; u++) {
-        const mu_bs_unit *un = &s->field.units[u];
-        if (!mu_bs_unit_alive(un))
+        const bs_unit *un = &s->field.units[u];
+        if (!bs_unit_alive(un))
             continue;
-        int pen = mu_bs_ar_penalty(un);
+        int pen = bs_ar_penalty(un);
         total += pen;
         size_t k = (size_t)(pen < c->n_penalty ? pen : c->n_penalty - 1);
         size_t m = (size_t)(un->morale - c->morale_min);
@@ -169,20 +169,20 @@ void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed,
     sink->tables[TAB_MARCH][((size_t)s->policy * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
 }
 
-void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const mu_bs_plan *p, mu_sink *sink)
+void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p, mu_sink *sink)
 {
-    const mu_bs_unit *un = &s->field.units[u];
-    int out = un->charge == MU_BS_CHARGE_MADE        ? OUT_MADE
-              : un->charge == MU_BS_CHARGE_TOO_CLOSE ? OUT_TOO_CLOSE
-              : un->charge == MU_BS_CHARGE_NOT_STRAIGHT ? OUT_NOT_STRAIGHT
+    const bs_unit *un = &s->field.units[u];
+    int out = un->charge == BS_CHARGE_MADE        ? OUT_MADE
+              : un->charge == BS_CHARGE_TOO_CLOSE ? OUT_TOO_CLOSE
+              : un->charge == BS_CHARGE_NOT_STRAIGHT ? OUT_NOT_STRAIGHT
                                                         : OUT_SHORT;
     size_t pol = (size_t)s->policy;
     (void)c;
-    int range = mu_bs_range_bin(p->true_mm, mu_bs_rate_mm(un));
-    sink->tables[TAB_CH_RANGE][(pol * MU_BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
+    int range = bs_range_bin(p->true_mm, bs_rate_mm(un));
+    sink->tables[TAB_CH_RANGE][(pol * BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
     if (p->estimated) {
-        size_t e = (size_t)(mu_bs_error_bin(p->error) - MU_BS_ERROR_BIN_MIN);
-        sink->tables[TAB_CH_ERROR][(pol * MU_BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
+        size_t e = (size_t)(bs_error_bin(p->error) - BS_ERROR_BIN_MIN);
+        sink->tables[TAB_CH_ERROR][(pol * BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
     }
 }
 
@@ -194,7 +194,7 @@ static uint8_t u8(uint32_t v) { return (uint8_t)(v > UINT8_MAX ? UINT8_MAX : v);
 
 static void write_row(const bs_ctx *c, const bs_state *s, mu_sink *sink)
 {
-    const mu_bs_tally *t = &s->tally;
+    const bs_tally *t = &s->tally;
     int R = c->study.rounds, U = c->study.n_units;
     ROW(COL_POLICY, uint8_t) = (uint8_t)s->policy;
     ROW(COL_ROUNDS, uint8_t) = (uint8_t)s->round;
@@ -213,7 +213,7 @@ static void write_row(const bs_ctx *c, const bs_state *s, mu_sink *sink)
         ROW_AT(COL_INITIATIVE, int8_t, R, r) = s->initiative[r];
     }
     for (int u = 0; u < U; u++) {
-        int pen = mu_bs_ar_penalty(&s->field.units[u]);
+        int pen = bs_ar_penalty(&s->field.units[u]);
         ROW_AT(COL_FINAL_AR, int8_t, U, u) = (int8_t)(pen > INT8_MAX ? INT8_MAX : pen);
         ROW_AT(COL_FATE, uint8_t, U, u) = (uint8_t)bs_fate(&s->field, u);
     }

@@ -4,8 +4,8 @@
  * of one kind only), every action with what it did, and every change to a
  * unit (position, facing, formation, command, AR, routs and fates). Costs
  * nothing in batch runs: each function returns at once without a trace. */
-#include "muster/bs_charge.h"
-#include "muster/bs_march.h"
+#include "battlesystem/bs_charge.h"
+#include "battlesystem/bs_march.h"
 
 #include "ruleset_internal.h"
 
@@ -19,13 +19,13 @@
 static double in(double mm) { return mm / MU_MM_PER_INCH; }
 static double deg(mu_vec2 v) { return atan2(v.y, v.x) * 180.0 / PI; }
 
-static const char *formation_name(mu_bs_formation f)
+static const char *formation_name(bs_formation f)
 {
     static const char *const names[] = {"closed", "open", "skirmish", "mob", "no formation"};
     return (unsigned)f < 5 ? names[f] : "?";
 }
 
-static const char *stop_name(mu_bs_stop s)
+static const char *stop_name(bs_stop s)
 {
     static const char *const names[] = {"moved the distance asked", "out of movement", "contact with",
                                         "a friend in the way:", "impassable terrain", "the table edge",
@@ -33,36 +33,36 @@ static const char *stop_name(mu_bs_stop s)
     return (unsigned)s < 8 ? names[s] : "?";
 }
 
-const char *bs_result_text(const mu_bs_action *a, const mu_bs_action_result *r, const char *const *names,
+const char *bs_result_text(const bs_action *a, const bs_action_result *r, const char *const *names,
                            char *buf, size_t len)
 {
-    if (r->refusal != MU_BS_OK) {
-        snprintf(buf, len, "refused (%s)", mu_bs_refusal_name(r->refusal));
+    if (r->refusal != BS_OK) {
+        snprintf(buf, len, "refused (%s)", bs_refusal_name(r->refusal));
         return buf;
     }
     switch (a->kind) {
-    case MU_BS_ACT_ADVANCE:
+    case BS_ACT_ADVANCE:
         snprintf(buf, len, "moved %.2fin, %s%s%s", in(r->step.moved_mm), stop_name(r->step.stop),
                  r->step.contact >= 0 ? " " : "", r->step.contact >= 0 ? names[r->step.contact] : "");
         break;
-    case MU_BS_ACT_CHARGE_RUN:
+    case BS_ACT_CHARGE_RUN:
         if (isinf(r->charge.contact_path_mm))
             snprintf(buf, len, "%s: no enemy within reach on the line; moved %.2fin",
-                     mu_bs_charge_outcome_name(r->charge.outcome), in(r->charge.moved_mm));
+                     bs_charge_outcome_name(r->charge.outcome), in(r->charge.moved_mm));
         else
             snprintf(buf, len, "%s: the rules measure %.2fin to contact; moved %.2fin%s%s",
-                     mu_bs_charge_outcome_name(r->charge.outcome), in(r->charge.contact_path_mm),
+                     bs_charge_outcome_name(r->charge.outcome), in(r->charge.contact_path_mm),
                      in(r->charge.moved_mm), r->charge.contact >= 0 ? ", contact with " : "",
                      r->charge.contact >= 0 ? names[r->charge.contact] : "");
         break;
-    case MU_BS_ACT_WHEEL:
+    case BS_ACT_WHEEL:
         snprintf(buf, len, "wheeled %.1fdeg", fabs(r->wheeled_rad) * 180.0 / PI);
         break;
-    case MU_BS_ACT_WRAP:
+    case BS_ACT_WRAP:
         snprintf(buf, len, "done, %d figure%s from the rear, cost %.2fin", r->wrap.from_rear,
                  r->wrap.from_rear == 1 ? "" : "s", in(r->wrap.cost_mm));
         break;
-    case MU_BS_ACT_WITHDRAW:
+    case BS_ACT_WITHDRAW:
         snprintf(buf, len, "done; %d enem%s followed, %d stayed (%d checked discipline)",
                  __builtin_popcount(r->withdraw.followed), __builtin_popcount(r->withdraw.followed) == 1 ? "y" : "ies",
                  __builtin_popcount(r->withdraw.stayed), __builtin_popcount(r->withdraw.checked));
@@ -84,7 +84,7 @@ void bs_trace_before(bs_snap *snap, const bs_state *s, const mu_dice *dice, cons
 }
 
 /* Re-rolls n checks of rule r from d, printing each. */
-static void print_checks(const mu_sink *sink, const char *indent, const char *what, const mu_bs_check_rule *r,
+static void print_checks(const mu_sink *sink, const char *indent, const char *what, const bs_check_rule *r,
                          uint32_t n, mu_dice *d)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -107,8 +107,8 @@ static void print_checks(const mu_sink *sink, const char *indent, const char *wh
 static void trace_dice(const bs_snap *snap, const bs_ctx *c, const bs_state *s, const mu_dice *dice,
                        const mu_sink *sink, const char *indent)
 {
-    const mu_bs_tally *a = &snap->tally, *b = &s->tally;
-    const mu_bs_rules *r = &c->study.rules;
+    const bs_tally *a = &snap->tally, *b = &s->tally;
+    const bs_rules *r = &c->study.rules;
     uint32_t morale = (b->morale_passed + b->morale_failed) - (a->morale_passed + a->morale_failed);
     uint32_t discipline = (b->discipline_passed + b->discipline_failed) - (a->discipline_passed + a->discipline_failed);
     uint32_t rally = b->rally_attempts - a->rally_attempts;
@@ -128,7 +128,7 @@ static void trace_dice(const bs_snap *snap, const bs_ctx *c, const bs_state *s, 
         mu_tracef(sink, "%s%u of these rallies succeeded", indent, rs);
 }
 
-static const char *status_name(mu_bs_status st)
+static const char *status_name(bs_status st)
 {
     static const char *const names[] = {"on the table", "removed (routed off the table)",
                                         "destroyed (surrounded, no 1in gap)", "captured", "eliminated"};
@@ -150,10 +150,10 @@ static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
 }
 
 /* The changes to unit u between a (before) and b (after), or "". */
-static void unit_changes(const mu_bs_field *fa, const mu_bs_field *fb, int u, const bs_ctx *c, char *buf,
+static void unit_changes(const bs_field *fa, const bs_field *fb, int u, const bs_ctx *c, char *buf,
                          size_t len)
 {
-    const mu_bs_unit *a = &fa->units[u], *b = &fb->units[u];
+    const bs_unit *a = &fa->units[u], *b = &fb->units[u];
     size_t used = 0;
     buf[0] = '\0';
     double moved = mu_v2_dist(a->front, b->front);
@@ -168,14 +168,14 @@ static void unit_changes(const mu_bs_field *fa, const mu_bs_field *fb, int u, co
     if (a->in_command != b->in_command)
         add(buf, len, &used, "; %s", b->in_command ? "in command" : "out of command");
     if (a->ar != b->ar)
-        add(buf, len, &used, "; AR %d -> %d (penalty %d)", a->ar, b->ar, mu_bs_ar_penalty(b));
+        add(buf, len, &used, "; AR %d -> %d (penalty %d)", a->ar, b->ar, bs_ar_penalty(b));
     if (a->morale_mod != b->morale_mod)
         add(buf, len, &used, "; morale %+d this round", b->morale_mod);
     if (a->melee_ar_mod != b->melee_ar_mod)
         add(buf, len, &used, "; AR %+d for this round's melee", b->melee_ar_mod);
     if (!a->routed && b->routed)
         add(buf, len, &used, "; ROUTS");
-    if (a->routed && !b->routed && b->status == MU_BS_ACTIVE)
+    if (a->routed && !b->routed && b->status == BS_ACTIVE)
         add(buf, len, &used, "; rallied");
     if (a->status != b->status)
         add(buf, len, &used, "; %s", status_name(b->status));
@@ -184,7 +184,7 @@ static void unit_changes(const mu_bs_field *fa, const mu_bs_field *fb, int u, co
     if (a->ambushed_by != b->ambushed_by && b->ambushed_by >= 0)
         add(buf, len, &used, "; ambushed by %s", c->names[b->ambushed_by]);
     for (int e = 0; e < fb->n_units; e++)
-        if (e != u && fb->units[e].side != b->side && !mu_bs_touching(fa, u, e) && mu_bs_touching(fb, u, e))
+        if (e != u && fb->units[e].side != b->side && !bs_touching(fa, u, e) && bs_touching(fb, u, e))
             add(buf, len, &used, "; in contact with %s", c->names[e]);
 }
 
@@ -206,13 +206,13 @@ void bs_trace_deployment(const bs_ctx *c, const bs_state *s, const mu_sink *sink
 {
     if (!sink->trace)
         return;
-    const mu_bs_study *st = &c->study;
+    const bs_study *st = &c->study;
     mu_tracef(sink, "deployment: table %.0fin x %.0fin (0: unbounded), %d Game Rounds, policies '%s': %s %s, %s %s",
               in(st->table.width_mm), in(st->table.depth_mm), st->rounds, st->matchups[s->policy].label,
-              st->side_names[0], mu_bs_policy_name(st->matchups[s->policy].side[0].kind), st->side_names[1],
-              mu_bs_policy_name(st->matchups[s->policy].side[1].kind));
+              st->side_names[0], bs_policy_name(st->matchups[s->policy].side[0].kind), st->side_names[1],
+              bs_policy_name(st->matchups[s->policy].side[1].kind));
     for (int u = 0; u < s->field.n_units; u++) {
-        const mu_bs_unit *un = &s->field.units[u];
+        const bs_unit *un = &s->field.units[u];
         mu_tracef(sink, "  %s (%s): %d figures %d wide, %s formation, rate %.1fin, AR %d, morale %d%s%s, "
                         "front at (%.2f, %.2f) facing %.1fdeg",
                   c->names[u], st->side_names[un->side], un->figures, un->frontage, formation_name(un->formation),
@@ -226,11 +226,11 @@ void bs_trace_initiative(const bs_snap *snap, const bs_ctx *c, int side, int rou
 {
     if (!sink->trace)
         return;
-    const mu_bs_rules *r = &c->study.rules;
+    const bs_rules *r = &c->study.rules;
     mu_dice d = snap->dice;
     for (int k = 0; k < rounds_rolled; k++) {
-        int a = mu_bs_roll(&d, r->initiative_dice, r->initiative_sides);
-        int b = mu_bs_roll(&d, r->initiative_dice, r->initiative_sides);
+        int a = bs_roll(&d, r->initiative_dice, r->initiative_sides);
+        int b = bs_roll(&d, r->initiative_dice, r->initiative_sides);
         mu_tracef(sink, "  initiative: %s %dd%d = %d, %s %dd%d = %d%s", c->study.side_names[0], r->initiative_dice,
                   r->initiative_sides, a, c->study.side_names[1], r->initiative_dice, r->initiative_sides, b,
                   a == b ? ": tie, rolled again" : "");

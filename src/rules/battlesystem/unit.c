@@ -1,49 +1,49 @@
 /* Battlesystem units: formations, footprint, movement costs, losses and
  * command (battlesystem-movement-phase.txt 7.1-7.6, 7.9, 7.10, 7.14). */
-#include "muster/bs_unit.h"
+#include "battlesystem/bs_unit.h"
 
 #include "bs_internal.h"
 
 #include <assert.h>
 #include <math.h>
 
-int mu_bs_formation_allowed(mu_bs_kind k, mu_bs_formation f)
+int bs_formation_allowed(bs_kind k, bs_formation f)
 {
     switch (k) {
-    case MU_BS_REGULAR:
-        return f == MU_BS_CLOSED || f == MU_BS_OPEN;
-    case MU_BS_SKIRMISHERS:
-        return f == MU_BS_SKIRMISH;
-    case MU_BS_MOB:
-        return f == MU_BS_MOB_FORMATION;
-    case MU_BS_INDIVIDUAL:
-        return f == MU_BS_NO_FORMATION;
+    case BS_REGULAR:
+        return f == BS_CLOSED || f == BS_OPEN;
+    case BS_SKIRMISHERS:
+        return f == BS_SKIRMISH;
+    case BS_MOB:
+        return f == BS_MOB_FORMATION;
+    case BS_INDIVIDUAL:
+        return f == BS_NO_FORMATION;
     }
     return 0;
 }
 
-double mu_bs_formation_gap_mm(const mu_bs_rules *r, mu_bs_formation f)
+double bs_formation_gap_mm(const bs_rules *r, bs_formation f)
 {
     switch (f) {
-    case MU_BS_OPEN:
+    case BS_OPEN:
         return bs_in(r->open_gap_in);
-    case MU_BS_SKIRMISH:
+    case BS_SKIRMISH:
         return bs_in(r->skirmish_gap_in);
     default:
         return 0.0;
     }
 }
 
-mu_bs_unit mu_bs_unit_make(const mu_bs_profile *p, const mu_bs_rules *r, int side, int figures,
-                           int frontage, mu_bs_formation formation, mu_vec2 front_mm,
+bs_unit bs_unit_make(const bs_profile *p, const bs_rules *r, int side, int figures,
+                           int frontage, bs_formation formation, mu_vec2 front_mm,
                            mu_vec2 facing)
 {
     assert(figures >= 1 && (side == 0 || side == 1));
-    assert(mu_bs_formation_allowed(p->kind, formation));
-    mu_bs_unit u = {0};
+    assert(bs_formation_allowed(p->kind, formation));
+    bs_unit u = {0};
     u.side = side;
     u.kind = p->kind;
-    u.status = MU_BS_ACTIVE;
+    u.status = BS_ACTIVE;
     u.rate_in = p->rate_in;
     u.low_int_or_chaotic = p->low_int_or_chaotic;
     u.never_checks_morale = p->never_checks_morale;
@@ -53,7 +53,7 @@ mu_bs_unit mu_bs_unit_make(const mu_bs_profile *p, const mu_bs_rules *r, int sid
     u.fig_w_mm = p->base_w_mm;
     u.fig_d_mm = p->base_d_mm;
     u.front = front_mm;
-    u.facing = bs_unit(facing);
+    u.facing = bs_unit_vec(facing);
     u.entry = front_mm;
     u.ar = u.ar_original = p->ar;
     u.morale = p->morale;
@@ -64,89 +64,89 @@ mu_bs_unit mu_bs_unit_make(const mu_bs_profile *p, const mu_bs_rules *r, int sid
     u.target = -1;
     u.routed_phase = -1;
     u.formation = formation;
-    u.gap_mm = mu_bs_formation_gap_mm(r, formation);
+    u.gap_mm = bs_formation_gap_mm(r, formation);
     return u;
 }
 
-double mu_bs_unit_width_mm(const mu_bs_unit *u)
+double bs_unit_width_mm(const bs_unit *u)
 {
     return u->frontage * u->fig_w_mm + (u->frontage - 1) * u->gap_mm;
 }
 
-double mu_bs_unit_depth_mm(const mu_bs_unit *u)
+double bs_unit_depth_mm(const bs_unit *u)
 {
     return u->ranks * u->fig_d_mm + (u->ranks - 1) * u->gap_mm;
 }
 
-void mu_bs_unit_corners(const mu_bs_unit *u, mu_vec2 out[4])
+void bs_unit_corners(const bs_unit *u, mu_vec2 out[4])
 {
     mu_vec2 left = mu_v2_perp(u->facing);
-    mu_vec2 half = mu_v2_scale(left, mu_bs_unit_width_mm(u) / 2);
-    mu_vec2 back = mu_v2_scale(u->facing, -mu_bs_unit_depth_mm(u));
+    mu_vec2 half = mu_v2_scale(left, bs_unit_width_mm(u) / 2);
+    mu_vec2 back = mu_v2_scale(u->facing, -bs_unit_depth_mm(u));
     out[0] = mu_v2_add(u->front, half);
     out[1] = mu_v2_sub(u->front, half);
     out[2] = mu_v2_add(out[1], back);
     out[3] = mu_v2_add(out[0], back);
 }
 
-mu_vec2 mu_bs_unit_centre(const mu_bs_unit *u)
+mu_vec2 bs_unit_centre(const bs_unit *u)
 {
-    return mu_v2_sub(u->front, mu_v2_scale(u->facing, mu_bs_unit_depth_mm(u) / 2));
+    return mu_v2_sub(u->front, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
 }
 
-double mu_bs_rate_mm(const mu_bs_unit *u) { return bs_in(u->rate_in); }
+double bs_rate_mm(const bs_unit *u) { return bs_in(u->rate_in); }
 
-double mu_bs_budget_mm(const mu_bs_unit *u, const mu_bs_rules *r, mu_bs_mode m)
+double bs_budget_mm(const bs_unit *u, const bs_rules *r, bs_mode m)
 {
     switch (m) {
-    case MU_BS_MODE_FORCED:
-        return r->forced_march_mult * mu_bs_rate_mm(u);
-    case MU_BS_MODE_CHARGE:
-        return r->charge_mult * mu_bs_rate_mm(u);
+    case BS_MODE_FORCED:
+        return r->forced_march_mult * bs_rate_mm(u);
+    case BS_MODE_CHARGE:
+        return r->charge_mult * bs_rate_mm(u);
     default:
-        return mu_bs_rate_mm(u);
+        return bs_rate_mm(u);
     }
 }
 
-double mu_bs_charge_range_mm(const mu_bs_unit *u, const mu_bs_rules *r)
+double bs_charge_range_mm(const bs_unit *u, const bs_rules *r)
 {
-    if (u->kind == MU_BS_REGULAR || u->kind == MU_BS_MOB)
-        return r->charge_mult * mu_bs_rate_mm(u);
-    return mu_bs_rate_mm(u);
+    if (u->kind == BS_REGULAR || u->kind == BS_MOB)
+        return r->charge_mult * bs_rate_mm(u);
+    return bs_rate_mm(u);
 }
 
-double mu_bs_formation_change_cost_mm(const mu_bs_unit *u, const mu_bs_rules *r)
+double bs_formation_change_cost_mm(const bs_unit *u, const bs_rules *r)
 {
-    return r->formation_change_frac * mu_bs_rate_mm(u);
+    return r->formation_change_frac * bs_rate_mm(u);
 }
 
-double mu_bs_face_cost_mm(const mu_bs_unit *u, const mu_bs_rules *r, int about)
+double bs_face_cost_mm(const bs_unit *u, const bs_rules *r, int about)
 {
-    return (about ? r->face_about_frac : r->face_quarter_frac) * mu_bs_rate_mm(u);
+    return (about ? r->face_about_frac : r->face_quarter_frac) * bs_rate_mm(u);
 }
 
-double mu_bs_frontage_change_cost_mm(const mu_bs_rules *r) { return bs_in(r->frontage_change_in); }
+double bs_frontage_change_cost_mm(const bs_rules *r) { return bs_in(r->frontage_change_in); }
 
-double mu_bs_wheel_radius_mm(const mu_bs_unit *u, const mu_bs_rules *r)
+double bs_wheel_radius_mm(const bs_unit *u, const bs_rules *r)
 {
-    double w = mu_bs_unit_width_mm(u);
-    if (r->wheel_measure == MU_BS_WHEEL_FRONT_RANK)
+    double w = bs_unit_width_mm(u);
+    if (r->wheel_measure == BS_WHEEL_FRONT_RANK)
         return w;
     /* the rear rank's outer figure, measured from the front of its base */
-    double back = mu_bs_unit_depth_mm(u) - u->fig_d_mm;
+    double back = bs_unit_depth_mm(u) - u->fig_d_mm;
     return hypot(w, back);
 }
 
-void mu_bs_unit_take_losses(mu_bs_unit *u, int n, int n_front)
+void bs_unit_take_losses(bs_unit *u, int n, int n_front)
 {
     assert(n >= 0 && n_front >= 0 && n_front <= n);
     if (n >= u->figures) {
         u->figures = 0;
-        u->status = MU_BS_ELIMINATED;
+        u->status = BS_ELIMINATED;
         return;
     }
     u->figures -= n;
-    if (u->formation == MU_BS_OPEN)
+    if (u->formation == BS_OPEN)
         u->front_gaps += n_front;
     /* the losses come off the rear (closed, mob: 7.2, 7.5; open once its
      * gaps are filled; skirmish footprints are kept as a block) */
@@ -156,19 +156,19 @@ void mu_bs_unit_take_losses(mu_bs_unit *u, int n, int n_front)
         u->ranks--;
 }
 
-void mu_bs_unit_set_command(mu_bs_unit *u, const mu_bs_rules *r, int in_command)
+void bs_unit_set_command(bs_unit *u, const bs_rules *r, int in_command)
 {
     (void)r;
     u->in_command = in_command != 0;
     /* 7.6: going out of command is an involuntary change to open formation,
      * free. Bases keep their places (as after a wrap-around, 7.11). */
-    if (!in_command && u->kind == MU_BS_REGULAR)
-        u->formation = MU_BS_OPEN;
+    if (!in_command && u->kind == BS_REGULAR)
+        u->formation = BS_OPEN;
 }
 
-void mu_bs_unit_place_formation(mu_bs_unit *u, const mu_bs_rules *r, mu_bs_formation f)
+void bs_unit_place_formation(bs_unit *u, const bs_rules *r, bs_formation f)
 {
-    assert(mu_bs_formation_allowed(u->kind, f));
+    assert(bs_formation_allowed(u->kind, f));
     u->formation = f;
-    u->gap_mm = mu_bs_formation_gap_mm(r, f);
+    u->gap_mm = bs_formation_gap_mm(r, f);
 }

@@ -2,7 +2,7 @@
  * "Moving by initative"): the route round the barrier, as a shortest path
  * for a point over the vertices of the features neither unit may enter.
  * The reading is in wm_visibility.h. */
-#include "muster/wm_visibility.h"
+#include "warmaster/wm_visibility.h"
 
 #include "wm_shape.h"
 #include "wm_sight.h"
@@ -11,25 +11,25 @@
 #include <stddef.h>
 
 #define EPS MU_GEOM_EPS_MM
-#define MAX_NODES (MU_WM_MAX_FEATURES * MU_WM_MAX_VERTICES)
+#define MAX_NODES (WM_MAX_FEATURES * WM_MAX_VERTICES)
 
 typedef struct barriers {
     int n;
-    int all[MU_WM_MAX_FEATURES]; /* 0..n-1 */
-    mu_wm_blocker b[MU_WM_MAX_FEATURES];
-    mu_vec2 poly[MU_WM_MAX_FEATURES][MU_WM_MAX_VERTICES];
+    int all[WM_MAX_FEATURES]; /* 0..n-1 */
+    wm_blocker b[WM_MAX_FEATURES];
+    mu_vec2 poly[WM_MAX_FEATURES][WM_MAX_VERTICES];
 } barriers;
 
 /* The features neither a nor b may enter, circles as inscribed polygons. */
-static void build(barriers *bs, const mu_wm_battlefield *bf, const mu_wm_unit *a, const mu_wm_unit *b)
+static void build(barriers *bs, const wm_battlefield *bf, const wm_unit *a, const wm_unit *b)
 {
     bs->n = 0;
     for (int i = 0; i < bf->n_features; i++) {
-        const mu_wm_feature *f = &bf->feature[i];
-        if (mu_wm_unit_can_enter(a, f->kind) || mu_wm_unit_can_enter(b, f->kind))
+        const wm_feature *f = &bf->feature[i];
+        if (wm_unit_can_enter(a, f->kind) || wm_unit_can_enter(b, f->kind))
             continue;
-        int n = mu_wm_feature_polygon(f, bs->poly[bs->n]);
-        mu_wm_blocker_poly(&bs->b[bs->n], bs->poly[bs->n], n, -1);
+        int n = wm_feature_polygon(f, bs->poly[bs->n]);
+        wm_blocker_poly(&bs->b[bs->n], bs->poly[bs->n], n, -1);
         bs->all[bs->n] = bs->n;
         bs->n++;
     }
@@ -46,12 +46,12 @@ static int faces(mu_seg s, mu_seg f)
 /* Returns non-zero when a clear segment joins a stand of u to f (a point
  * or a segment). Only u's edges facing f need trying: a segment through a
  * stand leaves it by an edge that faces f. */
-static int unit_clear_to(const barriers *bs, const mu_wm_unit *u, mu_seg f)
+static int unit_clear_to(const barriers *bs, const wm_unit *u, mu_seg f)
 {
     for (int i = 0; i < u->n_stands; i++)
         for (int e = MU_EDGE_FRONT; e <= MU_EDGE_LEFT; e++) {
             mu_seg s = mu_orect_edge(&u->stand[i], e);
-            if (faces(s, f) && mu_wm_clear_between(s, f, bs->b, bs->n, 0))
+            if (faces(s, f) && wm_clear_between(s, f, bs->b, bs->n, 0))
                 return 1;
         }
     return 0;
@@ -59,7 +59,7 @@ static int unit_clear_to(const barriers *bs, const mu_wm_unit *u, mu_seg f)
 
 /* Returns non-zero when a clear straight segment joins a stand of a to a
  * stand of b. */
-static int units_clear(const barriers *bs, const mu_wm_unit *a, const mu_wm_unit *b)
+static int units_clear(const barriers *bs, const wm_unit *a, const wm_unit *b)
 {
     for (int j = 0; j < b->n_stands; j++)
         for (int e = MU_EDGE_FRONT; e <= MU_EDGE_LEFT; e++) {
@@ -74,7 +74,7 @@ static int units_clear(const barriers *bs, const mu_wm_unit *a, const mu_wm_unit
     return 0;
 }
 
-static double unit_point_distance(const mu_wm_unit *u, mu_vec2 p)
+static double unit_point_distance(const wm_unit *u, mu_vec2 p)
 {
     double best = INFINITY;
     for (int i = 0; i < u->n_stands; i++) {
@@ -89,8 +89,8 @@ static double unit_point_distance(const mu_wm_unit *u, mu_vec2 p)
  * counted at their straight distance when some clear segment exists.
  * Routes longer than limit are not wanted: a vertex v with
  * |a v| + |v b| > limit is left out, and INFINITY stands for "longer". */
-static double route_via_vertices(const barriers *bs, const mu_wm_battlefield *bf, const mu_wm_unit *a,
-                                 const mu_wm_unit *b, double limit)
+static double route_via_vertices(const barriers *bs, const wm_battlefield *bf, const wm_unit *a,
+                                 const wm_unit *b, double limit)
 {
     mu_vec2 node[MAX_NODES];
     double dist[MAX_NODES];
@@ -125,36 +125,36 @@ static double route_via_vertices(const barriers *bs, const mu_wm_battlefield *bf
         for (int w = 0; w < nn; w++) {
             double via = dist[u] + mu_v2_dist(node[u], node[w]);
             mu_seg leg = {node[u], node[w]};
-            if (!done[w] && via < dist[w] && mu_wm_segment_clear(leg, bs->b, bs->all, bs->n))
+            if (!done[w] && via < dist[w] && wm_segment_clear(leg, bs->b, bs->all, bs->n))
                 dist[w] = via;
         }
     }
     return best;
 }
 
-static int usable(const mu_wm_battlefield *bf, int i)
+static int usable(const wm_battlefield *bf, int i)
 {
     assert(i >= 0 && i < bf->n_units);
-    return bf->unit[i].presence == MU_WM_ON_TABLE && bf->unit[i].n_stands > 0;
+    return bf->unit[i].presence == WM_ON_TABLE && bf->unit[i].n_stands > 0;
 }
 
-double mu_wm_route_around_mm(const mu_wm_battlefield *bf, int a, int b)
+double wm_route_around_mm(const wm_battlefield *bf, int a, int b)
 {
     if (!usable(bf, a) || !usable(bf, b))
         return INFINITY;
-    const mu_wm_unit *ua = &bf->unit[a], *ub = &bf->unit[b];
+    const wm_unit *ua = &bf->unit[a], *ub = &bf->unit[b];
     barriers bs;
     build(&bs, bf, ua, ub);
     if (bs.n == 0 || units_clear(&bs, ua, ub))
-        return mu_wm_unit_distance_mm(ua, ub, NULL, NULL, NULL, NULL);
+        return wm_unit_distance_mm(ua, ub, NULL, NULL, NULL, NULL);
     return route_via_vertices(&bs, bf, ua, ub, INFINITY);
 }
 
-int mu_wm_divided_by_barrier(const mu_wm_battlefield *bf, int a, int b)
+int wm_divided_by_barrier(const wm_battlefield *bf, int a, int b)
 {
     if (!usable(bf, a) || !usable(bf, b))
         return 0;
-    const mu_wm_unit *ua = &bf->unit[a], *ub = &bf->unit[b];
+    const wm_unit *ua = &bf->unit[a], *ub = &bf->unit[b];
     barriers bs;
     build(&bs, bf, ua, ub);
     if (bs.n == 0 || units_clear(&bs, ua, ub))

@@ -3,7 +3,7 @@
 #ifndef MUSTER_WM_BATTLE_INT_H
 #define MUSTER_WM_BATTLE_INT_H
 
-#include "muster/wm_battle.h"
+#include "warmaster/wm_battle.h"
 
 #include <stdint.h>
 
@@ -36,15 +36,15 @@ enum { ACT_CHARGE, ACT_EVADE, ACT_DECLINED, ACT_CHARGE_IMPOSSIBLE, ACT_EVADE_IMP
 
 /* One deployment (as listed, or swapped) with its unit names. */
 typedef struct wb_deployment {
-    const mu_wm_battlefield *bf;
-    const mu_wm_deployed *roster;
-    char name_buf[MU_WM_MAX_UNITS][WB_NAME_MAX];
-    const char *names[MU_WM_MAX_UNITS];
+    const wm_battlefield *bf;
+    const wm_deployed *roster;
+    char name_buf[WM_MAX_UNITS][WB_NAME_MAX];
+    const char *names[WM_MAX_UNITS];
 } wb_deployment;
 
 /* The read-only run context. */
 typedef struct wb_ctx {
-    const mu_wm_battle_study *st; /* borrowed from the experiment */
+    const wm_battle_study *st; /* borrowed from the experiment */
     uint64_t seed;
     uint64_t games_per_arm;
     wb_deployment dep[2];         /* [0] as listed, [1] swapped (when an arm swaps) */
@@ -55,9 +55,9 @@ typedef struct wb_ctx {
 
 /* One game. */
 typedef struct wb_state {
-    mu_wm_game game;
-    mu_wm_policy_state pol[2]; /* by table side */
-    mu_wm_player player[2];    /* by table side */
+    wm_game game;
+    wm_policy_state pol[2]; /* by table side */
+    wm_player player[2];    /* by table side */
     int arm, swap;
 } wb_state;
 

@@ -36,22 +36,22 @@ static void add_table(mu_layout *l, const char *name, const char *long_name, int
 
 static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
 {
-    const mu_wm_battle_study *st = c->st;
+    const wm_battle_study *st = c->st;
     const char *armies[2] = {st->battle.army[0].name, st->battle.army[1].name};
-    char buf[MU_WM_MAX_UNITS][2 * WB_NAME_MAX];
-    const char *labels[MU_WM_MAX_UNITS];
+    char buf[WM_MAX_UNITS][2 * WB_NAME_MAX];
+    const char *labels[WM_MAX_UNITS];
     add_axis(l, "games", "game", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
     add_label_axis(l, "games", "army", "army (as listed in the experiment)", 2, armies);
     int n = 0;
     for (int a = 0; a < 2; a++)
         for (int u = 0; u < st->battle.bf.n_units; u++)
-            if (st->battle.roster[u].side == a && mu_wm_is_character(&st->battle.bf.unit[u])) {
+            if (st->battle.roster[u].side == a && wm_is_character(&st->battle.bf.unit[u])) {
                 snprintf(buf[n], sizeof buf[n], "%s: %s", armies[a], c->dep[0].names[u]);
                 labels[n] = buf[n];
                 n++;
             }
     add_label_axis(l, "games", "character", "character (army: name, as deployed)", n, labels);
-    const char *arms[MU_WM_BATTLE_MAX_ARMS];
+    const char *arms[WM_BATTLE_MAX_ARMS];
     for (int i = 0; i < st->n_arms; i++)
         arms[i] = st->arms[i].label;
     add_label_axis(l, "battle", "arm", "arm: the policies' pairing and sides", st->n_arms, arms);
@@ -71,7 +71,7 @@ static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
     add_axis(l, "battle", "turn", "game turn (0: never)", st->battle.scenario.turns + 1, 0);
     const char *fates[] = {"destroyed", "back at once", "back later", "still off"};
     add_label_axis(l, "battle", "fate", "fate of a unit that left the table", N_FATES, fates);
-    const char *zones[MU_WM_MAX_OBJECTIVES] = {"(no zones)"};
+    const char *zones[WM_MAX_OBJECTIVES] = {"(no zones)"};
     for (int z = 0; z < st->battle.scenario.n_objectives; z++)
         zones[z] = st->battle.scenario.objective[z].name;
     add_label_axis(l, "battle", "zone", "objective zone", c->n_zones, zones);
@@ -154,13 +154,13 @@ void wb_count_roll(const wb_ctx *c, const wb_state *s, int army, int command, in
 #define ROW2(col, type, i) (((type *)sink->columns[col])[sink->row * 2u + (size_t)(i)])
 
 /* The per-army counts of side, in column order from COL_POINTS. */
-static void army_counts(const mu_wm_game *g, int side, int16_t out[COL_CHAR_ATTEMPTED - COL_POINTS])
+static void army_counts(const wm_game *g, int side, int16_t out[COL_CHAR_ATTEMPTED - COL_POINTS])
 {
-    const mu_wm_side_stats *st = &g->stats[side];
+    const wm_side_stats *st = &g->stats[side];
     int engaged = 0, edge = 0;
     for (int u = 0; u < g->bf.n_units; u++) {
-        const mu_wm_unit *un = &g->bf.unit[u];
-        if (un->side == side && un->presence == MU_WM_ON_TABLE && mu_wm_unit_engaged(un))
+        const wm_unit *un = &g->bf.unit[u];
+        if (un->side == side && un->presence == WM_ON_TABLE && wm_unit_engaged(un))
             engaged++;
         if (un->side == side && (g->reached_edge >> u & 1u))
             edge++;
@@ -176,13 +176,13 @@ static void army_counts(const mu_wm_game *g, int side, int16_t out[COL_CHAR_ATTE
 
 static void record_row(const wb_ctx *c, const wb_state *s, mu_sink *sink)
 {
-    const mu_wm_game *g = &s->game;
+    const wm_game *g = &s->game;
     int sw = s->swap;
     ROW(COL_ARM, uint8_t) = (uint8_t)s->arm;
     ROW(COL_SWAPPED, uint8_t) = (uint8_t)sw;
     ROW(COL_FIRST, uint8_t) = (uint8_t)(g->first < 0 ? 0 : g->first ^ sw);
     ROW(COL_TURNS, uint8_t) = (uint8_t)g->turn;
-    ROW(COL_END, uint8_t) = (uint8_t)(g->end == MU_WM_END_GENERAL_LEFT);
+    ROW(COL_END, uint8_t) = (uint8_t)(g->end == WM_END_GENERAL_LEFT);
     ROW(COL_WINNER, int8_t) = (int8_t)(g->winner < 0 ? -1 : g->winner ^ sw);
     ROW(COL_FIRST_CHARGE, int8_t) = (int8_t)(g->first_charge < 0 ? -1 : g->first_charge ^ sw);
     for (int a = 0; a < 2; a++) {
@@ -193,7 +193,7 @@ static void record_row(const wb_ctx *c, const wb_state *s, mu_sink *sink)
     }
     size_t n_chars = (size_t)(c->n_chars[0] + c->n_chars[1]);
     for (int a = 0; a < 2; a++) {
-        const mu_wm_side_stats *st = &g->stats[a ^ sw];
+        const wm_side_stats *st = &g->stats[a ^ sw];
         for (int k = 0; k < c->n_chars[a]; k++) {
             size_t i = sink->row * n_chars + (size_t)(c->char_base[a] + k);
             ((int16_t *)sink->columns[COL_CHAR_ATTEMPTED])[i] = (int16_t)st->char_attempted[k];
@@ -207,15 +207,15 @@ void wb_record(const void *ctx, const void *state, mu_sink *sink)
 {
     const wb_ctx *c = ctx;
     const wb_state *s = state;
-    const mu_wm_game *g = &s->game;
+    const wm_game *g = &s->game;
     size_t arm = (size_t)s->arm, turns = (size_t)c->st->battle.scenario.turns + 1;
     if (sink->columns)
         record_row(c, s, sink);
     sink->tables[TAB_GAMES][arm]++;
-    sink->tables[TAB_END][arm * 2u + (g->end == MU_WM_END_GENERAL_LEFT)]++;
+    sink->tables[TAB_END][arm * 2u + (g->end == WM_END_GENERAL_LEFT)]++;
     for (int a = 0; a < 2; a++) {
         int side = a ^ s->swap;
-        const mu_wm_side_stats *st = &g->stats[side];
+        const wm_side_stats *st = &g->stats[side];
         size_t pa = arm * 2u + (size_t)a;
         int outcome = g->winner < 0 ? OUT_DRAW : g->winner == side ? OUT_WIN : OUT_LOSS;
         sink->tables[TAB_RESULTS][pa * N_OUTCOMES + (size_t)outcome]++;

@@ -1,6 +1,6 @@
 /* The warmaster-battle ruleset: whole games between two armies on a
- * scenario, one game turn per play_turn (muster/wm_battle.h; the game is
- * muster/wm_game.h, the players muster/wm_battle_policy.h; the output is
+ * scenario, one game turn per play_turn (warmaster/wm_battle.h; the game is
+ * warmaster/wm_game.h, the players warmaster/policy/wm_battle_policy.h; the output is
  * written by battle_record.c). */
 #include "battle_int.h"
 
@@ -22,11 +22,11 @@ static mu_rng policy_rng(uint64_t seed, uint64_t g, int side)
 
 /* Names every unit of a deployment for traces: the list's name, numbered
  * when an army has several of it ("Halberdiers 2"). */
-static void name_units(const mu_wm_battle_study *st, wb_deployment *d, int swapped)
+static void name_units(const wm_battle_study *st, wb_deployment *d, int swapped)
 {
     for (int u = 0; u < d->bf->n_units; u++) {
-        const mu_wm_deployed *r = &d->roster[u];
-        const mu_wm_army *a = &st->battle.army[r->side ^ swapped];
+        const wm_deployed *r = &d->roster[u];
+        const wm_army *a = &st->battle.army[r->side ^ swapped];
         int k = 0, n = 0;
         for (int v = 0; v < d->bf->n_units; v++)
             if (d->roster[v].side == r->side && d->roster[v].list_unit == r->list_unit) {
@@ -44,7 +44,7 @@ static void name_units(const mu_wm_battle_study *st, wb_deployment *d, int swapp
 static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games, char *err,
                       size_t err_len)
 {
-    const mu_wm_battle_study *st = ex->wm_battle;
+    const wm_battle_study *st = ex->wm_battle;
     if (st == NULL || st->n_arms < 1) {
         snprintf(err, err_len, "%s: error: no Warmaster battle (scenario, armies, policies) in the experiment", ex->path);
         return -1;
@@ -66,7 +66,7 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
         name_units(st, &c->dep[1], 1);
     }
     for (int u = 0; u < st->battle.bf.n_units; u++)
-        if (mu_wm_is_character(&st->battle.bf.unit[u]))
+        if (wm_is_character(&st->battle.bf.unit[u]))
             c->n_chars[st->battle.roster[u].side]++;
     c->char_base[1] = c->n_chars[0];
     c->n_zones = st->battle.scenario.n_objectives > 0 ? st->battle.scenario.n_objectives : 1;
@@ -80,19 +80,19 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
 {
     const wb_ctx *c = ctx;
     wb_state *s = state;
-    const mu_wm_battle_study *st = c->st;
+    const wm_battle_study *st = c->st;
     s->arm = (int)(game / c->games_per_arm);
-    const mu_wm_arm *arm = &st->arms[s->arm];
+    const wm_arm *arm = &st->arms[s->arm];
     s->swap = arm->swap;
     const wb_deployment *d = &c->dep[s->swap];
-    int first = st->battle.scenario.first == MU_WM_FIRST_ROLL ? -1 : st->battle.scenario.first;
-    if (arm->first == MU_WM_ARM_FIRST_ROLL)
+    int first = st->battle.scenario.first == WM_FIRST_ROLL ? -1 : st->battle.scenario.first;
+    if (arm->first == WM_ARM_FIRST_ROLL)
         first = -1;
-    else if (arm->first == MU_WM_ARM_FIRST_ARMY0 || arm->first == MU_WM_ARM_FIRST_ARMY1)
+    else if (arm->first == WM_ARM_FIRST_ARMY0 || arm->first == WM_ARM_FIRST_ARMY1)
         first = arm->first ^ s->swap;
-    mu_wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
+    wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
     for (int side = 0; side < 2; side++)
-        mu_wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game, side),
+        wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game, side),
                           &s->player[side]);
 }
 
@@ -103,7 +103,7 @@ typedef struct wb_hook {
     mu_sink *sink;
 } wb_hook;
 
-static void on_order(void *user, const mu_wm_game *g, int side, int character, int command, int situational,
+static void on_order(void *user, const wm_game *g, int side, int character, int command, int situational,
                      const mu_order_roll *roll)
 {
     const wb_hook *h = user;
@@ -114,22 +114,22 @@ static void on_order(void *user, const mu_wm_game *g, int side, int character, i
 
 static void trace_deployment(const wb_ctx *c, const wb_state *s, FILE *f)
 {
-    const mu_wm_battle_study *st = c->st;
-    const mu_wm_arm *arm = &st->arms[s->arm];
+    const wm_battle_study *st = c->st;
+    const wm_arm *arm = &st->arms[s->arm];
     mu_trace_line(f, "arm %d '%s' on %s (%d turns)", s->arm, arm->label, st->battle.scenario.name,
                   st->battle.scenario.turns);
     for (int side = 0; side < 2; side++) {
         int army = side ^ s->swap;
         mu_trace_line(f, "%s: %s, %d points, policy %s", st->battle.scenario.side[side].name, st->battle.army[army].name,
-                      st->battle.army[army].points, mu_wm_policy_name(arm->policy[army].kind));
-        const mu_wm_battlefield *bf = &s->game.bf;
+                      st->battle.army[army].points, wm_policy_name(arm->policy[army].kind));
+        const wm_battlefield *bf = &s->game.bf;
         for (int u = 0; u < bf->n_units; u++) {
-            const mu_wm_unit *un = &bf->unit[u];
+            const wm_unit *un = &bf->unit[u];
             if (un->side != side)
                 continue;
-            mu_vec2 ce = mu_wm_unit_centre(un);
+            mu_vec2 ce = wm_unit_centre(un);
             mu_trace_line(f, "  %s: %s, %d stand%s at (%.1f, %.1f), facing (%.3f, %.3f)", s->game.names[u],
-                          mu_wm_troop_name(un->profile.troop), un->n_stands, un->n_stands == 1 ? "" : "s", ce.x, ce.y,
+                          wm_troop_name(un->profile.troop), un->n_stands, un->n_stands == 1 ? "" : "s", ce.x, ce.y,
                           un->stand[0].facing.x, un->stand[0].facing.y);
         }
     }
@@ -137,13 +137,13 @@ static void trace_deployment(const wb_ctx *c, const wb_state *s, FILE *f)
 
 static void trace_result(const wb_ctx *c, const wb_state *s, FILE *f)
 {
-    const mu_wm_game *g = &s->game;
-    const mu_wm_scenario *sc = &c->st->battle.scenario;
+    const wm_game *g = &s->game;
+    const wm_scenario *sc = &c->st->battle.scenario;
     for (int z = 0; z < sc->n_objectives; z++)
         mu_trace_line(f, "objective %s (%d points): %s", sc->objective[z].name, sc->objective[z].points,
                       g->zone_holder[z] < 0 ? "held by neither side" : sc->side[g->zone_holder[z]].name);
     mu_trace_line(f, "end: %s after %d turns; points %s %d, %s %d; %s%s",
-                  g->end == MU_WM_END_GENERAL_LEFT ? "a General left the table" : "turn limit", g->turn,
+                  g->end == WM_END_GENERAL_LEFT ? "a General left the table" : "turn limit", g->turn,
                   sc->side[0].name, g->points[0], sc->side[1].name, g->points[1],
                   g->winner < 0 ? "a draw" : c->st->battle.army[g->winner ^ s->swap].name, g->winner < 0 ? "" : " wins");
 }
@@ -153,10 +153,10 @@ static void wb_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *s
     const wb_ctx *c = ctx;
     wb_state *s = state;
     wb_hook hook = {c, s, sink};
-    mu_wm_game_env env = {.dice = dice, .trace = sink->trace, .user = &hook, .on_order = on_order};
+    wm_game_env env = {.dice = dice, .trace = sink->trace, .user = &hook, .on_order = on_order};
     if (s->game.turn == 0 && sink->trace)
         trace_deployment(c, s, sink->trace);
-    mu_wm_game_turn(&s->game, s->player, &env);
+    wm_game_turn(&s->game, s->player, &env);
     if (s->game.over && sink->trace)
         trace_result(c, s, sink->trace);
 }
@@ -169,7 +169,7 @@ static int wb_is_over(const void *ctx, const void *state)
 
 static void wb_release(void *ctx) { free(ctx); }
 
-const mu_ruleset mu_wm_battle_ruleset = {
+const mu_ruleset wm_battle_ruleset = {
     .name = "warmaster-battle",
     .summary = "Warmaster games: whole Command phases (initiative, orders, characters) between two armies by policy",
     .prepare = wb_prepare,

@@ -1,6 +1,6 @@
 /* Character movement (warmaster-movement.adoc, "Character movement");
  * readings in wm_characters.h. */
-#include "muster/wm_characters.h"
+#include "warmaster/wm_characters.h"
 
 #include "wm_shape.h"
 
@@ -9,7 +9,7 @@
 
 #define EPS MU_GEOM_EPS_MM
 
-double mu_wm_character_reach_mm(const mu_wm_unit *c)
+double wm_character_reach_mm(const wm_unit *c)
 {
     return c->profile.full_pace_mm;
 }
@@ -17,17 +17,17 @@ double mu_wm_character_reach_mm(const mu_wm_unit *c)
 static int convex_meets_stand(const mu_vec2 *v, int n, const mu_orect *r)
 {
     mu_vec2 q[4];
-    mu_wm_orect_poly(r, q);
-    return mu_wm_convex_overlaps_poly(v, n, q, 4);
+    wm_orect_poly(r, q);
+    return wm_convex_overlaps_poly(v, n, q, 4);
 }
 
 /* Returns a stand of a unit not on c's side (characters included) that
  * the convex v[0..n) shares interior with, or NULL. */
-static const mu_orect *meets_enemy(const mu_wm_battlefield *bf, const mu_wm_unit *c, const mu_vec2 *v, int n)
+static const mu_orect *meets_enemy(const wm_battlefield *bf, const wm_unit *c, const mu_vec2 *v, int n)
 {
     for (int k = 0; k < bf->n_units; k++) {
-        const mu_wm_unit *u = &bf->unit[k];
-        if (u->side == c->side || u->presence != MU_WM_ON_TABLE)
+        const wm_unit *u = &bf->unit[k];
+        if (u->side == c->side || u->presence != WM_ON_TABLE)
             continue;
         for (int s = 0; s < u->n_stands; s++)
             if (convex_meets_stand(v, n, &u->stand[s]))
@@ -37,43 +37,43 @@ static const mu_orect *meets_enemy(const mu_wm_battlefield *bf, const mu_wm_unit
 }
 
 /* What is wrong with moving c by delta, apart from the distance. */
-static mu_wm_char_move check_delta(const mu_wm_battlefield *bf, const mu_wm_unit *c, mu_vec2 delta)
+static wm_char_move check_delta(const wm_battlefield *bf, const wm_unit *c, mu_vec2 delta)
 {
     mu_orect end = c->stand[0];
     end.center = mu_v2_add(end.center, delta);
     mu_vec2 area[8], at_end[4];
     int n;
-    if (c->profile.flags & MU_WM_FLYING) {
-        mu_wm_orect_poly(&end, at_end);
+    if (c->profile.flags & WM_FLYING) {
+        wm_orect_poly(&end, at_end);
         n = 4;
     } else {
-        n = mu_wm_translation_sweep(&c->stand[0], delta, area);
+        n = wm_translation_sweep(&c->stand[0], delta, area);
     }
-    const mu_vec2 *shape = (c->profile.flags & MU_WM_FLYING) ? at_end : area;
-    if (mu_wm_convex_blocked(bf, c, shape, n) >= 0)
-        return MU_WM_CHAR_TERRAIN;
+    const mu_vec2 *shape = (c->profile.flags & WM_FLYING) ? at_end : area;
+    if (wm_convex_blocked(bf, c, shape, n) >= 0)
+        return WM_CHAR_TERRAIN;
     if (meets_enemy(bf, c, shape, n))
-        return MU_WM_CHAR_ENEMY;
-    if (!mu_wm_orect_on_table(bf, &end))
-        return MU_WM_CHAR_OFF_TABLE;
-    return MU_WM_CHAR_OK;
+        return WM_CHAR_ENEMY;
+    if (!wm_orect_on_table(bf, &end))
+        return WM_CHAR_OFF_TABLE;
+    return WM_CHAR_OK;
 }
 
-static const mu_wm_unit *character(const mu_wm_battlefield *bf, int c)
+static const wm_unit *character(const wm_battlefield *bf, int c)
 {
     assert(c >= 0 && c < bf->n_units);
-    const mu_wm_unit *u = &bf->unit[c];
-    return mu_wm_is_character(u) && u->presence == MU_WM_ON_TABLE && u->n_stands == 1 ? u : NULL;
+    const wm_unit *u = &bf->unit[c];
+    return wm_is_character(u) && u->presence == WM_ON_TABLE && u->n_stands == 1 ? u : NULL;
 }
 
-mu_wm_char_move mu_wm_character_move_check(const mu_wm_battlefield *bf, int c, mu_vec2 to_center)
+wm_char_move wm_character_move_check(const wm_battlefield *bf, int c, mu_vec2 to_center)
 {
-    const mu_wm_unit *u = character(bf, c);
+    const wm_unit *u = character(bf, c);
     if (!u)
-        return MU_WM_CHAR_NOT_CHARACTER;
+        return WM_CHAR_NOT_CHARACTER;
     mu_vec2 delta = mu_v2_sub(to_center, u->stand[0].center);
-    if (mu_v2_len(delta) > mu_wm_character_reach_mm(u) + EPS)
-        return MU_WM_CHAR_TOO_FAR;
+    if (mu_v2_len(delta) > wm_character_reach_mm(u) + EPS)
+        return WM_CHAR_TOO_FAR;
     return check_delta(bf, u, delta);
 }
 
@@ -83,8 +83,8 @@ mu_wm_char_move mu_wm_character_move_check(const mu_wm_battlefield *bf, int c, m
  * "worse the farther", and on one enemy stand is an interval of the line,
  * so "off the table or on stand k" is monotone up to a place on stand k. */
 typedef struct probe {
-    const mu_wm_battlefield *bf;
-    const mu_wm_unit *u;
+    const wm_battlefield *bf;
+    const wm_unit *u;
     mu_vec2 d;
     const mu_orect *on; /* flyer: the enemy stand being backed off from */
 } probe;
@@ -92,37 +92,37 @@ typedef struct probe {
 static int bad_at(const probe *p, double t)
 {
     mu_vec2 delta = mu_v2_scale(p->d, t);
-    if (!(p->u->profile.flags & MU_WM_FLYING))
-        return check_delta(p->bf, p->u, delta) != MU_WM_CHAR_OK;
+    if (!(p->u->profile.flags & WM_FLYING))
+        return check_delta(p->bf, p->u, delta) != WM_CHAR_OK;
     mu_orect end = p->u->stand[0];
     end.center = mu_v2_add(end.center, delta);
     mu_vec2 q[4];
-    mu_wm_orect_poly(&end, q);
-    return !mu_wm_orect_on_table(p->bf, &end) || (p->on && convex_meets_stand(q, 4, p->on));
+    wm_orect_poly(&end, q);
+    return !wm_orect_on_table(p->bf, &end) || (p->on && convex_meets_stand(q, 4, p->on));
 }
 
-mu_vec2 mu_wm_character_clamp_move(const mu_wm_battlefield *bf, int c, mu_vec2 to_center, mu_wm_char_move *why)
+mu_vec2 wm_character_clamp_move(const wm_battlefield *bf, int c, mu_vec2 to_center, wm_char_move *why)
 {
-    const mu_wm_unit *u = character(bf, c);
+    const wm_unit *u = character(bf, c);
     if (why)
-        *why = u ? MU_WM_CHAR_OK : MU_WM_CHAR_NOT_CHARACTER;
+        *why = u ? WM_CHAR_OK : WM_CHAR_NOT_CHARACTER;
     if (!u)
         return to_center;
     mu_vec2 from = u->stand[0].center, d = mu_v2_sub(to_center, from);
-    double len = mu_v2_len(d), reach = mu_wm_character_reach_mm(u);
+    double len = mu_v2_len(d), reach = wm_character_reach_mm(u);
     double t = len > reach ? reach / len : 1.0;
-    mu_wm_char_move stop = len > reach ? MU_WM_CHAR_TOO_FAR : MU_WM_CHAR_OK;
-    for (int guard = 0; guard < 2 * MU_WM_MAX_UNITS; guard++) {
-        mu_wm_char_move r = check_delta(bf, u, mu_v2_scale(d, t));
-        if (r == MU_WM_CHAR_OK)
+    wm_char_move stop = len > reach ? WM_CHAR_TOO_FAR : WM_CHAR_OK;
+    for (int guard = 0; guard < 2 * WM_MAX_UNITS; guard++) {
+        wm_char_move r = check_delta(bf, u, mu_v2_scale(d, t));
+        if (r == WM_CHAR_OK)
             break;
         stop = r;
         probe p = {bf, u, d, NULL};
-        if (u->profile.flags & MU_WM_FLYING) {
+        if (u->profile.flags & WM_FLYING) {
             mu_orect end = u->stand[0];
             mu_vec2 q[4];
             end.center = mu_v2_add(end.center, mu_v2_scale(d, t));
-            mu_wm_orect_poly(&end, q);
+            wm_orect_poly(&end, q);
             p.on = meets_enemy(bf, u, q, 4);
         }
         double lo = 0.0, bad = t;

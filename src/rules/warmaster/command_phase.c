@@ -6,10 +6,10 @@
 
 #include <string.h>
 
-void mu_wm_command_begin(mu_wm_game *g, int side, const mu_wm_game_env *env)
+void wm_command_begin(wm_game *g, int side, const wm_game_env *env)
 {
     g->side = side;
-    g->sub = MU_WM_SUB_INITIATIVE;
+    g->sub = WM_SUB_INITIATIVE;
     g->initiative_used = 0;
     g->charged = 0;
     g->char_moved = 0;
@@ -21,56 +21,56 @@ void mu_wm_command_begin(mu_wm_game *g, int side, const mu_wm_game_env *env)
     wm_g_offtable_returns(g, side, env);
 }
 
-void mu_wm_command_end(mu_wm_game *g, int side, const mu_wm_game_env *env)
+void wm_command_end(wm_game *g, int side, const wm_game_env *env)
 {
     for (int u = 0; u < g->bf.n_units; u++) {
-        mu_wm_unit *un = &g->bf.unit[u];
+        wm_unit *un = &g->bf.unit[u];
         if (un->side == side && un->confused && g->rules->confusion_halts) {
             un->confused = 0;
             GTRACE(env, "  %s is no longer confused", wm_g_name(g, u));
         }
     }
-    g->sub = MU_WM_SUB_NONE;
+    g->sub = WM_SUB_NONE;
 }
 
 /* The Initiative sub-phase: "units move one at a time in any sequence the
  * player wishes. Initiative is determined as each unit begins its move". */
-static void initiative_sub_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env)
+static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     uint64_t done = 0;
-    mu_wm_init_candidates c;
-    while (!g->over && p->initiative && mu_wm_initiative_candidates(g, side, done, &c) > 0) {
-        mu_wm_init_choice ch;
+    wm_init_candidates c;
+    while (!g->over && p->initiative && wm_initiative_candidates(g, side, done, &c) > 0) {
+        wm_init_choice ch;
         if (!p->initiative(p->self, g, side, &c, &ch))
             break;
         if (ch.unit < 0 || ch.unit >= g->bf.n_units || (done & wm_bit(ch.unit)))
             break; /* not a candidate: the player has nothing more to do */
         done |= wm_bit(ch.unit);
-        mu_wm_init_result r = mu_wm_initiative_move(g, side, &ch, env);
-        if (r.refusal != MU_WM_ALLOWED)
+        wm_init_result r = wm_initiative_move(g, side, &ch, env);
+        if (r.refusal != WM_ALLOWED)
             GTRACE(env, "  %s may not use initiative that way: %s", wm_g_name(g, ch.unit),
-                   mu_wm_refusal_name(r.refusal));
+                   wm_refusal_name(r.refusal));
     }
 }
 
 /* Drops from group the units that can no longer be ordered this phase
  * (charged, engaged, off the table). */
-static uint64_t still_orderable(const mu_wm_game *g, uint64_t group)
+static uint64_t still_orderable(const wm_game *g, uint64_t group)
 {
     uint64_t out = 0;
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
-        if (mu_wm_game_unit_free(g, u))
+        if (wm_game_unit_free(g, u))
             out |= wm_bit(u);
     }
     return out;
 }
 
 /* One step of the player's plan: up to max_orders orders to the group. */
-static void run_step(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_order_plan *plan, int i,
-                     const mu_wm_game_env *env)
+static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_plan *plan, int i,
+                     const wm_game_env *env)
 {
-    const mu_wm_order_step *st = &plan->step[i];
+    const wm_order_step *st = &plan->step[i];
     uint64_t group = st->group;
     char names[512];
     for (int k = 0; k < st->max_orders && !g->over; k++) {
@@ -78,55 +78,55 @@ static void run_step(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm
         if (!group)
             return;
         mu_order_refusal why = MU_ORDER_ALLOWED;
-        mu_wm_refusal r = mu_wm_game_order_check(g, side, st->character, group, &why);
-        if (r != MU_WM_ALLOWED) {
-            int stopped = r == MU_WM_REFUSE_ORDER_RULES &&
+        wm_refusal r = wm_game_order_check(g, side, st->character, group, &why);
+        if (r != WM_ALLOWED) {
+            int stopped = r == WM_REFUSE_ORDER_RULES &&
                           (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED);
             if (k == 0 && !stopped) /* a stopped character was reported when he failed */
                 GTRACE(env, "  %s may not order %s: %s", wm_g_name(g, st->character),
                        wm_g_group_names(g, group, names, sizeof names),
-                       r == MU_WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : mu_wm_refusal_name(r));
+                       r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
             return;
         }
-        int number = mu_wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
-        mu_wm_order_goal goal;
+        int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
+        wm_order_goal goal;
         memset(&goal, 0, sizeof goal);
-        for (int m = 0; m < MU_WM_BRIGADE_MAX; m++)
+        for (int m = 0; m < WM_BRIGADE_MAX; m++)
             goal.charge[m] = -1;
         p->order_goal(p->self, g, side, st, group, number, &goal);
         if (!goal.go)
             return;
-        mu_wm_penalties pen;
-        int target = g->roster[st->character].command - mu_wm_game_penalties(g, st->character, group, &pen) -
+        wm_penalties pen;
+        int target = g->roster[st->character].command - wm_game_penalties(g, st->character, group, &pen) -
                      (number - 1);
         if (target < st->min_target) {
             GTRACE(env, "  %s does not try to order %s (order %d would need %d or less)", wm_g_name(g, st->character),
                    wm_g_group_names(g, group, names, sizeof names), number, target);
             return;
         }
-        mu_wm_order_result res = mu_wm_game_order(g, side, st->character, group, &goal, env);
-        if (res.refusal != MU_WM_ALLOWED || !res.roll.success)
+        wm_order_result res = wm_game_order(g, side, st->character, group, &goal, env);
+        if (res.refusal != WM_ALLOWED || !res.roll.success)
             break;
     }
 }
 
 /* Returns non-zero when a step after i belongs to another character who
  * has not ordered yet. */
-static int others_after(const mu_wm_game *g, const mu_wm_order_plan *plan, int i)
+static int others_after(const wm_game *g, const wm_order_plan *plan, int i)
 {
     for (int j = i + 1; j < plan->n; j++) {
         int c = plan->step[j].character;
-        if (c != plan->step[i].character && c >= 0 && c < g->bf.n_units && mu_wm_is_character(&g->bf.unit[c]) &&
+        if (c != plan->step[i].character && c >= 0 && c < g->bf.n_units && wm_is_character(&g->bf.unit[c]) &&
             !(g->phase.done_characters & (1u << g->local[c])) && g->phase.current_character != g->local[c])
             return 1;
     }
     return 0;
 }
 
-static void orders_sub_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env)
+static void orders_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
-    mu_wm_orders_begin(g, side);
-    mu_wm_order_plan plan;
+    wm_orders_begin(g, side);
+    wm_order_plan plan;
     plan.n = 0;
     if (p->plan_orders)
         p->plan_orders(p->self, g, side, &plan);
@@ -141,47 +141,47 @@ static void orders_sub_phase(mu_wm_game *g, int side, const mu_wm_player *p, con
     }
 }
 
-static void characters_sub_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env)
+static void characters_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
-    g->sub = MU_WM_SUB_CHARACTERS;
+    g->sub = WM_SUB_CHARACTERS;
     for (int k = 0; k < g->n_chars[side] && p->character_goal; k++) {
         int c = g->char_of[side][k];
         mu_vec2 to;
-        if (g->bf.unit[c].presence == MU_WM_ON_TABLE && p->character_goal(p->self, g, c, &to))
-            mu_wm_game_character_move(g, c, to, env);
+        if (g->bf.unit[c].presence == WM_ON_TABLE && p->character_goal(p->self, g, c, &to))
+            wm_game_character_move(g, c, to, env);
     }
 }
 
-void mu_wm_command_phase(mu_wm_game *g, int side, const mu_wm_player *p, const mu_wm_game_env *env)
+void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     GTRACE(env, "%s Command phase (turn %d)", g->sc->side[side].name, g->turn);
     g->ignore_fortified[side] = (uint8_t)(p->ignore_fortified != 0);
     g->ignore_divided[side] = (uint8_t)(p->ignore_divided != 0);
-    mu_wm_command_begin(g, side, env);
+    wm_command_begin(g, side, env);
     if (g->over)
         return;
     GTRACE(env, " initiative");
     initiative_sub_phase(g, side, p, env);
-    g->sub = MU_WM_SUB_HOME_BACK; /* flying units' rules are not in our texts: nothing happens */
+    g->sub = WM_SUB_HOME_BACK; /* flying units' rules are not in our texts: nothing happens */
     GTRACE(env, " orders");
     orders_sub_phase(g, side, p, env);
     if (g->over)
         return;
     GTRACE(env, " characters");
     characters_sub_phase(g, side, p, env);
-    mu_wm_command_end(g, side, env);
+    wm_command_end(g, side, env);
 }
 
 /* Scenario engaged: removed. At the end of side's Command phase, where
  * its Shooting and Combat phases would come, every engaged unit of both
  * sides is removed from the table as destroyed. */
-static void remove_engaged(mu_wm_game *g, int side, const mu_wm_game_env *env)
+static void remove_engaged(wm_game *g, int side, const wm_game_env *env)
 {
     for (int u = 0; u < g->bf.n_units; u++) {
-        mu_wm_unit *un = &g->bf.unit[u];
-        if (un->presence != MU_WM_ON_TABLE || !mu_wm_unit_engaged(un))
+        wm_unit *un = &g->bf.unit[u];
+        if (un->presence != WM_ON_TABLE || !wm_unit_engaged(un))
             continue;
-        un->presence = MU_WM_DESTROYED;
+        un->presence = WM_DESTROYED;
         un->engaged = 0;
         g->stats[un->side].removed_engaged++;
         GTRACE(env, "  %s is removed: engaged at the end of the %s Command phase (scenario: engaged: removed)",
@@ -189,7 +189,7 @@ static void remove_engaged(mu_wm_game *g, int side, const mu_wm_game_env *env)
     }
 }
 
-void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_game_env *env)
+void wm_game_turn(wm_game *g, const wm_player players[2], const wm_game_env *env)
 {
     if (g->over)
         return;
@@ -206,7 +206,7 @@ void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_g
     }
     for (int k = 0; k < 2 && !g->over; k++) {
         int side = k ? 1 - g->first : g->first;
-        mu_wm_command_phase(g, side, &players[side], env);
+        wm_command_phase(g, side, &players[side], env);
         if (g->sc->engaged_removed)
             remove_engaged(g, side, env);
     }
@@ -214,7 +214,7 @@ void mu_wm_game_turn(mu_wm_game *g, const mu_wm_player players[2], const mu_wm_g
         GTRACE(env, "(shooting, combat and the other phases are not in our texts: units in contact stay engaged)");
     if (!g->over && g->turn >= g->sc->turns) {
         g->over = 1;
-        g->end = MU_WM_END_TURNS;
-        mu_wm_game_finish(g);
+        g->end = WM_END_TURNS;
+        wm_game_finish(g);
     }
 }

@@ -1,9 +1,9 @@
 /* The Warmaster order drill ruleset: one Orders sub-phase per game, played
  * through the order-phase rules (order_phase.c) along a policy's plan. */
-#include "muster/wm_drill.h"
+#include "warmaster/wm_drill.h"
 
-#include "muster/wm_drill_policy.h"
-#include "muster/wm_order_phase.h"
+#include "warmaster/policy/wm_drill_policy.h"
+#include "warmaster/wm_order_phase.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,53 +19,53 @@ enum { AX_GAME, AX_GAME_CHARACTER, AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER, 
        AX_N_ORDERS, AX_N_UNITS, N_AXES };
 
 #define N_COMMAND 11 /* Command 2..12 */
-#define N_PENALTY (MU_DRILL_PENALTY_MAX + 1)
+#define N_PENALTY (WM_DRILL_PENALTY_MAX + 1)
 
 /* A plan step with its rolls' fixed inputs worked out once. */
-typedef struct drill_step {
-    mu_drill_step step;
+typedef struct plan_step {
+    wm_drill_step step;
     int command;
     int penalty;           /* situational, without the order number */
     int others_after;      /* a later step belongs to another character */
-} drill_step;
+} plan_step;
 
 typedef struct drill_ctx {
-    mu_drill_study study;
-    mu_wm_order_rules rules;
+    wm_drill_study study;
+    wm_order_rules rules;
     uint64_t games_per_policy;
     int n_policies;
     int n_steps[MU_MAX_POLICIES];
-    drill_step steps[MU_MAX_POLICIES][MU_DRILL_MAX_UNITS];
-    uint32_t brigade_at_start[MU_DRILL_MAX_UNITS];
+    plan_step steps[MU_MAX_POLICIES][WM_DRILL_MAX_UNITS];
+    uint32_t brigade_at_start[WM_DRILL_MAX_UNITS];
     size_t n_order_bins; /* 3 x units + 1 */
 } drill_ctx;
 
 typedef struct drill_state {
-    mu_wm_order_phase phase;
+    wm_order_phase phase;
     int policy;
     int done;
     int attempted, given, blunders;
     int first_failure;
     int general_ended;
     uint32_t ordered_ok; /* units that received at least one order */
-    uint8_t by_character[MU_DRILL_MAX_CHARACTERS];
+    uint8_t by_character[WM_DRILL_MAX_CHARACTERS];
 } drill_state;
 
-int mu_drill_situational_penalty(const mu_drill_study *study, const mu_wm_order_rules *rules, int c,
+int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rules *rules, int c,
                                  uint32_t group)
 {
-    mu_wm_order_situation s = {.enemy_distance_mm = INFINITY};
+    wm_order_situation s = {.enemy_distance_mm = INFINITY};
     for (int u = 0; u < study->n_units; u++) {
         if (!(group & (1u << u)))
             continue;
-        const mu_drill_unit *unit = &study->units[u];
+        const wm_drill_unit *unit = &study->units[u];
         s.distance_mm = fmax(s.distance_mm, unit->distance_mm[c]);
         s.enemy_distance_mm = fmin(s.enemy_distance_mm, unit->enemy_distance_mm);
         s.in_dense_terrain |= unit->in_dense_terrain;
         if (unit->stands_lost > s.stands_lost)
             s.stands_lost = unit->stands_lost;
     }
-    return mu_wm_order_penalties(rules, &s, 1).total;
+    return wm_order_penalties(rules, &s, 1).total;
 }
 
 /* The drill's columns and tables are plain counts (units "1"); its tables
@@ -85,7 +85,7 @@ static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t g
     memset(l, 0, sizeof *l);
     mu_layout_add_axis(l, "games", "game", "1", "game index", 0, 0);
     l->axes[AX_GAME].length = (int)(games > 0x7fffffff ? 0x7fffffff : games);
-    const char *characters[MU_DRILL_MAX_CHARACTERS], *policies[MU_MAX_POLICIES];
+    const char *characters[WM_DRILL_MAX_CHARACTERS], *policies[MU_MAX_POLICIES];
     for (int i = 0; i < c->study.n_characters; i++)
         characters[i] = c->study.characters[i].name;
     for (int i = 0; i < c->n_policies; i++)
@@ -125,16 +125,16 @@ static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t g
               by_policy);
 }
 
-static void plan_policy(drill_ctx *c, int p, const mu_drill_policy *policy)
+static void plan_policy(drill_ctx *c, int p, const wm_drill_policy *policy)
 {
-    mu_drill_plan plan;
-    mu_drill_plan_build(&c->study, policy, &plan);
+    wm_drill_plan plan;
+    wm_drill_plan_build(&c->study, policy, &plan);
     c->n_steps[p] = plan.n_steps;
     for (int i = 0; i < plan.n_steps; i++) {
-        drill_step *s = &c->steps[p][i];
+        plan_step *s = &c->steps[p][i];
         s->step = plan.steps[i];
         s->command = c->study.characters[s->step.character].command;
-        s->penalty = mu_drill_situational_penalty(&c->study, &c->rules, s->step.character, s->step.group);
+        s->penalty = wm_drill_situational_penalty(&c->study, &c->rules, s->step.character, s->step.group);
         s->others_after = 0;
         for (int j = i + 1; j < plan.n_steps; j++)
             if (plan.steps[j].character != s->step.character)
@@ -176,13 +176,13 @@ static void drill_setup(const void *ctx, uint64_t game, void *state)
     memset(s, 0, sizeof *s);
     s->policy = (int)(game / c->games_per_policy);
     s->first_failure = -1;
-    mu_wm_order_phase_begin(&s->phase, c->brigade_at_start, c->study.n_units);
+    wm_order_phase_begin(&s->phase, c->brigade_at_start, c->study.n_units);
 }
 
-static void count_roll(const drill_ctx *c, const drill_state *s, const drill_step *st,
+static void count_roll(const drill_ctx *c, const drill_state *s, const plan_step *st,
                        const mu_order_roll *roll, mu_sink *sink)
 {
-    int pen = st->penalty > MU_DRILL_PENALTY_MAX ? MU_DRILL_PENALTY_MAX : st->penalty;
+    int pen = st->penalty > WM_DRILL_PENALTY_MAX ? WM_DRILL_PENALTY_MAX : st->penalty;
     size_t cell = (((size_t)s->policy * N_COMMAND + (size_t)(st->command - 2)) * N_PENALTY + (size_t)pen) * 3u +
                   (size_t)(roll->order_number - 1);
     (void)c;
@@ -192,7 +192,7 @@ static void count_roll(const drill_ctx *c, const drill_state *s, const drill_ste
 }
 
 /* Writes the names of group's units, joined by '+', into buf. */
-static const char *group_names(const mu_drill_study *study, uint32_t group, char *buf, size_t len)
+static const char *group_names(const wm_drill_study *study, uint32_t group, char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -202,7 +202,7 @@ static const char *group_names(const mu_drill_study *study, uint32_t group, char
     return buf;
 }
 
-static void trace_roll(const drill_ctx *c, const drill_step *st, const mu_order_roll *roll, mu_sink *sink)
+static void trace_roll(const drill_ctx *c, const plan_step *st, const mu_order_roll *roll, mu_sink *sink)
 {
     char names[512];
     mu_tracef(sink, "%s orders %s (order %d): needs %d or less (Command %d, penalty -%d, order -%d); "
@@ -220,19 +220,19 @@ static void drill_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink
 {
     const drill_ctx *c = ctx;
     drill_state *s = state;
-    const mu_drill_study *study = &c->study;
+    const wm_drill_study *study = &c->study;
     for (int i = 0; i < c->n_steps[s->policy]; i++) {
-        const drill_step *st = &c->steps[s->policy][i];
+        const plan_step *st = &c->steps[s->policy][i];
         int ch = st->step.character, is_general = ch == study->general;
         for (int k = 0; k < st->step.orders; k++) {
-            mu_order_refusal why = mu_wm_order_check(&s->phase, ch, is_general, st->step.group);
+            mu_order_refusal why = wm_order_check(&s->phase, ch, is_general, st->step.group);
             if (why != MU_ORDER_ALLOWED) {
                 if (k == 0)
                     mu_tracef(sink, "%s may not order %s: %s", study->characters[ch].name,
                               study->units[__builtin_ctz(st->step.group)].name, mu_order_refusal_name(why));
                 break;
             }
-            mu_order_roll roll = mu_wm_order_give(&s->phase, ch, is_general, st->step.group, st->command,
+            mu_order_roll roll = wm_order_give(&s->phase, ch, is_general, st->step.group, st->command,
                                                   st->penalty, &c->rules, dice);
             trace_roll(c, st, &roll, sink);
             s->attempted++;
@@ -294,7 +294,7 @@ static void drill_release(void *ctx)
     free(ctx);
 }
 
-const mu_ruleset mu_wm_order_drill = {
+const mu_ruleset wm_order_drill = {
     .name = "warmaster-order-drill",
     .summary = "Warmaster orders only: characters order standing units along a policy's plan",
     .prepare = drill_prepare,

@@ -1,6 +1,6 @@
 /* Formations and move allowances (warmaster-movement.adoc, "Formation &
  * Movement"). The precise definitions are in wm_formation.h. */
-#include "muster/wm_formation.h"
+#include "warmaster/wm_formation.h"
 
 #include <assert.h>
 #include <stddef.h>
@@ -14,12 +14,12 @@ static int same_point(mu_vec2 a, mu_vec2 b)
     return mu_v2_dist(a, b) <= EPS;
 }
 
-int mu_wm_stands_touch(const mu_orect *a, const mu_orect *b)
+int wm_stands_touch(const mu_orect *a, const mu_orect *b)
 {
     return mu_orect_distance(a, b, NULL, NULL) <= 0.0 && !mu_orect_overlap(a, b);
 }
 
-int mu_wm_in_formation(const mu_orect *s, int n)
+int wm_in_formation(const mu_orect *s, int n)
 {
     if (n <= 0)
         return 0;
@@ -38,15 +38,15 @@ int mu_wm_in_formation(const mu_orect *s, int n)
     return 1;
 }
 
-int mu_wm_stands_connected(const mu_orect *s, int n)
+int wm_stands_connected(const mu_orect *s, int n)
 {
-    assert(n >= 1 && n <= MU_WM_MAX_STANDS);
+    assert(n >= 1 && n <= WM_MAX_STANDS);
     unsigned reached = 1u, grew = 1;
     while (grew) {
         grew = 0;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
-                if ((reached & (1u << i)) && !(reached & (1u << j)) && mu_wm_stands_touch(&s[i], &s[j])) {
+                if ((reached & (1u << i)) && !(reached & (1u << j)) && wm_stands_touch(&s[i], &s[j])) {
                     reached |= 1u << j;
                     grew = 1;
                 }
@@ -59,7 +59,7 @@ int mu_wm_stands_connected(const mu_orect *s, int n)
 static int is_line(const mu_orect *s, int n)
 {
     mu_vec2 right = mu_v2_scale(mu_v2_perp(mu_v2_unit(s[0].facing)), -1.0);
-    int order[MU_WM_MAX_STANDS];
+    int order[WM_MAX_STANDS];
     for (int i = 0; i < n; i++) {
         int j = i;
         double key = mu_v2_dot(s[i].center, right);
@@ -95,7 +95,7 @@ static int behind(const mu_orect *a, const mu_orect *b)
 /* One chain head to tail through the "directly behind" relation. */
 static int is_column(const mu_orect *s, int n)
 {
-    int next[MU_WM_MAX_STANDS], has_prev[MU_WM_MAX_STANDS] = {0};
+    int next[WM_MAX_STANDS], has_prev[WM_MAX_STANDS] = {0};
     for (int i = 0; i < n; i++) {
         next[i] = -1;
         for (int j = 0; j < n; j++) {
@@ -120,58 +120,58 @@ static int is_column(const mu_orect *s, int n)
     return head >= 0 && count == n;
 }
 
-mu_wm_formation mu_wm_classify_formation(const mu_orect *s, int n)
+wm_formation wm_classify_formation(const mu_orect *s, int n)
 {
-    assert(n >= 0 && n <= MU_WM_MAX_STANDS);
-    if (!mu_wm_in_formation(s, n))
-        return MU_WM_NOT_IN_FORMATION;
+    assert(n >= 0 && n <= WM_MAX_STANDS);
+    if (!wm_in_formation(s, n))
+        return WM_NOT_IN_FORMATION;
     if (is_line(s, n))
-        return MU_WM_LINE;
+        return WM_LINE;
     if (is_column(s, n))
-        return MU_WM_COLUMN;
-    return MU_WM_IRREGULAR;
+        return WM_COLUMN;
+    return WM_IRREGULAR;
 }
 
-int mu_wm_formation_regular(mu_wm_formation f)
+int wm_formation_regular(wm_formation f)
 {
-    return f == MU_WM_LINE || f == MU_WM_COLUMN;
+    return f == WM_LINE || f == WM_COLUMN;
 }
 
-const char *mu_wm_formation_name(mu_wm_formation f)
+const char *wm_formation_name(wm_formation f)
 {
     switch (f) {
-    case MU_WM_LINE: return "line";
-    case MU_WM_COLUMN: return "column";
-    case MU_WM_IRREGULAR: return "irregular";
-    case MU_WM_NOT_IN_FORMATION: break;
+    case WM_LINE: return "line";
+    case WM_COLUMN: return "column";
+    case WM_IRREGULAR: return "irregular";
+    case WM_NOT_IN_FORMATION: break;
     }
     return "not in formation";
 }
 
-double mu_wm_move_allowance_mm(const mu_wm_battlefield *bf, const mu_wm_unit *u, mu_wm_move_kind kind,
+double wm_move_allowance_mm(const wm_battlefield *bf, const wm_unit *u, wm_move_kind kind,
                                double rolled_mm)
 {
-    const mu_wm_profile *p = &u->profile;
+    const wm_profile *p = &u->profile;
     switch (kind) {
-    case MU_WM_MOVE_DICE:
+    case WM_MOVE_DICE:
         return rolled_mm;
-    case MU_WM_MOVE_CHARGE:
-    case MU_WM_MOVE_EVADE:
+    case WM_MOVE_CHARGE:
+    case WM_MOVE_EVADE:
         return p->full_pace_mm;
-    case MU_WM_MOVE_HALF_PACE:
-        return mu_wm_is_character(u) ? p->full_pace_mm : p->half_pace_mm;
-    case MU_WM_MOVE_ORDERED:
+    case WM_MOVE_HALF_PACE:
+        return wm_is_character(u) ? p->full_pace_mm : p->half_pace_mm;
+    case WM_MOVE_ORDERED:
         break;
     }
-    if (mu_wm_is_character(u))
+    if (wm_is_character(u))
         return p->full_pace_mm; /* "Characters can always move at full pace" */
-    if (mu_wm_unit_fortified(bf, u))
+    if (wm_unit_fortified(bf, u))
         return p->half_pace_mm;
-    return mu_wm_formation_regular(mu_wm_classify_formation(u->stand, u->n_stands)) ? p->full_pace_mm
+    return wm_formation_regular(wm_classify_formation(u->stand, u->n_stands)) ? p->full_pace_mm
                                                                                       : p->half_pace_mm;
 }
 
-void mu_wm_place_line(mu_orect *out, int n, mu_vec2 front_mid, mu_vec2 facing, double width_mm,
+void wm_place_line(mu_orect *out, int n, mu_vec2 front_mid, mu_vec2 facing, double width_mm,
                       double depth_mm)
 {
     mu_vec2 f = mu_v2_unit(facing), right = mu_v2_scale(mu_v2_perp(f), -1.0);
@@ -181,7 +181,7 @@ void mu_wm_place_line(mu_orect *out, int n, mu_vec2 front_mid, mu_vec2 facing, d
     }
 }
 
-void mu_wm_place_column(mu_orect *out, int n, mu_vec2 front_mid, mu_vec2 facing, double width_mm,
+void wm_place_column(mu_orect *out, int n, mu_vec2 front_mid, mu_vec2 facing, double width_mm,
                         double depth_mm)
 {
     mu_vec2 f = mu_v2_unit(facing);

@@ -1,5 +1,5 @@
 /* Warmaster games: the game state, contact and the helpers the Command
- * phase's files share (muster/wm_game.h; wm_game_int.h). */
+ * phase's files share (warmaster/wm_game.h; wm_game_int.h). */
 #include "wm_game_int.h"
 
 #include <assert.h>
@@ -9,9 +9,9 @@
 
 #define EPS MU_GEOM_EPS_MM
 
-mu_wm_game_rules mu_wm_game_rules_default(void)
+wm_game_rules wm_game_rules_default(void)
 {
-    mu_wm_game_rules r = {.orders = mu_wm_order_rules_default(),
+    wm_game_rules r = {.orders = wm_order_rules_default(),
                           .blunder_retreat = 0,
                           .confusion_halts = 1,
                           .light_cavalry_rule = 0,
@@ -19,7 +19,7 @@ mu_wm_game_rules mu_wm_game_rules_default(void)
     return r;
 }
 
-const char *mu_wm_refusal_name(mu_wm_refusal r)
+const char *wm_refusal_name(wm_refusal r)
 {
     static const char *const names[] = {"allowed",          "not this sub-phase",  "order rules",
                                         "not a character",  "not a unit",          "used initiative",
@@ -29,8 +29,8 @@ const char *mu_wm_refusal_name(mu_wm_refusal r)
     return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
 
-void mu_wm_game_init(mu_wm_game *g, const mu_wm_scenario *sc, const mu_wm_battlefield *bf,
-                     const mu_wm_deployed *roster, const char *const *names, const mu_wm_game_rules *rules,
+void wm_game_init(wm_game *g, const wm_scenario *sc, const wm_battlefield *bf,
+                     const wm_deployed *roster, const char *const *names, const wm_game_rules *rules,
                      int first)
 {
     memset(g, 0, sizeof *g);
@@ -45,31 +45,31 @@ void mu_wm_game_init(mu_wm_game *g, const mu_wm_scenario *sc, const mu_wm_battle
     g->winner = -1;
     g->first_charge = -1;
     for (int u = 0; u < g->bf.n_units; u++) {
-        const mu_wm_unit *un = &g->bf.unit[u];
+        const wm_unit *un = &g->bf.unit[u];
         int s = un->side;
         assert(s == 0 || s == 1);
-        if (mu_wm_is_character(un)) {
-            assert(g->n_chars[s] < MU_WM_GAME_SIDE_CHARS);
+        if (wm_is_character(un)) {
+            assert(g->n_chars[s] < WM_GAME_SIDE_CHARS);
             g->local[u] = (int8_t)g->n_chars[s];
             g->char_of[s][g->n_chars[s]++] = (uint8_t)u;
-            if (roster[u].role == MU_WM_ROLE_GENERAL && g->general[s] < 0)
+            if (roster[u].role == WM_ROLE_GENERAL && g->general[s] < 0)
                 g->general[s] = u;
         } else {
-            assert(g->n_units[s] < MU_WM_GAME_SIDE_UNITS);
+            assert(g->n_units[s] < WM_GAME_SIDE_UNITS);
             g->local[u] = (int8_t)g->n_units[s];
             g->unit_of[s][g->n_units[s]++] = (uint8_t)u;
         }
     }
-    for (int z = 0; z < MU_WM_MAX_OBJECTIVES; z++)
+    for (int z = 0; z < WM_MAX_OBJECTIVES; z++)
         g->zone_holder[z] = -1;
 }
 
-const char *wm_g_name(const mu_wm_game *g, int u)
+const char *wm_g_name(const wm_game *g, int u)
 {
     return g->names && g->names[u] ? g->names[u] : "unit";
 }
 
-const char *wm_g_group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len)
+const char *wm_g_group_names(const wm_game *g, uint64_t group, char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -78,19 +78,19 @@ const char *wm_g_group_names(const mu_wm_game *g, uint64_t group, char *buf, siz
     return buf;
 }
 
-uint32_t wm_g_local_mask(const mu_wm_game *g, int side, uint64_t group)
+uint32_t wm_g_local_mask(const wm_game *g, int side, uint64_t group)
 {
     uint32_t m = 0;
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
-        assert(g->bf.unit[u].side == side && !mu_wm_is_character(&g->bf.unit[u]));
+        assert(g->bf.unit[u].side == side && !wm_is_character(&g->bf.unit[u]));
         (void)side;
         m |= 1u << g->local[u];
     }
     return m;
 }
 
-mu_vec2 mu_wm_unit_centre(const mu_wm_unit *u)
+mu_vec2 wm_unit_centre(const wm_unit *u)
 {
     mu_vec2 c = mu_v2(0, 0);
     for (int i = 0; i < u->n_stands; i++)
@@ -98,33 +98,33 @@ mu_vec2 mu_wm_unit_centre(const mu_wm_unit *u)
     return u->n_stands ? mu_v2_scale(c, 1.0 / u->n_stands) : c;
 }
 
-int mu_wm_game_unit_free(const mu_wm_game *g, int u)
+int wm_game_unit_free(const wm_game *g, int u)
 {
-    const mu_wm_game_rules *r = g->rules;
-    const mu_wm_unit *un = &g->bf.unit[u];
-    return un->presence == MU_WM_ON_TABLE && !mu_wm_is_character(un) && !mu_wm_unit_engaged(un) &&
+    const wm_game_rules *r = g->rules;
+    const wm_unit *un = &g->bf.unit[u];
+    return un->presence == WM_ON_TABLE && !wm_is_character(un) && !wm_unit_engaged(un) &&
            !(g->charged & wm_bit(u)) && !(g->no_move & wm_bit(u)) && !(r->confusion_halts && un->confused);
 }
 
 /* Returns non-zero when some stand of u touches table edge `edge`. */
-static int touches_edge(const mu_wm_battlefield *bf, const mu_wm_unit *u, int edge)
+static int touches_edge(const wm_battlefield *bf, const wm_unit *u, int edge)
 {
     for (int i = 0; i < u->n_stands; i++) {
         mu_vec2 c[4];
         mu_orect_corners(&u->stand[i], c);
         for (int k = 0; k < 4; k++) {
-            if ((edge == MU_WM_EDGE_SOUTH && c[k].y <= EPS) || (edge == MU_WM_EDGE_NORTH && c[k].y >= bf->depth_mm - EPS) ||
-                (edge == MU_WM_EDGE_WEST && c[k].x <= EPS) || (edge == MU_WM_EDGE_EAST && c[k].x >= bf->width_mm - EPS))
+            if ((edge == WM_EDGE_SOUTH && c[k].y <= EPS) || (edge == WM_EDGE_NORTH && c[k].y >= bf->depth_mm - EPS) ||
+                (edge == WM_EDGE_WEST && c[k].x <= EPS) || (edge == WM_EDGE_EAST && c[k].x >= bf->width_mm - EPS))
                 return 1;
         }
     }
     return 0;
 }
 
-void wm_g_moved(mu_wm_game *g, const mu_wm_game_env *env, const mu_wm_move_event *ev)
+void wm_g_moved(wm_game *g, const wm_game_env *env, const wm_move_event *ev)
 {
-    const mu_wm_unit *u = &g->bf.unit[ev->unit];
-    if (!mu_wm_is_character(u) && u->presence == MU_WM_ON_TABLE && !(g->reached_edge & wm_bit(ev->unit)) &&
+    const wm_unit *u = &g->bf.unit[ev->unit];
+    if (!wm_is_character(u) && u->presence == WM_ON_TABLE && !(g->reached_edge & wm_bit(ev->unit)) &&
         touches_edge(&g->bf, u, g->sc->side[1 - u->side].edge)) {
         g->reached_edge |= wm_bit(ev->unit);
         GTRACE(env, "    %s reaches the enemy's table edge", wm_g_name(g, ev->unit));
@@ -133,24 +133,24 @@ void wm_g_moved(mu_wm_game *g, const mu_wm_game_env *env, const mu_wm_move_event
         env->after_move(env->user, g, ev);
 }
 
-void wm_g_apply_move(mu_wm_game *g, const mu_wm_move *m, double allowance_mm, const mu_wm_game_env *env)
+void wm_g_apply_move(wm_game *g, const wm_move *m, double allowance_mm, const wm_game_env *env)
 {
-    mu_wm_move_event ev = {.kind = MU_WM_EV_MOVE, .unit = m->unit, .move_kind = m->kind,
+    wm_move_event ev = {.kind = WM_EV_MOVE, .unit = m->unit, .move_kind = m->kind,
                            .allowance_mm = allowance_mm, .before = g->bf.unit[m->unit], .move = m};
-    mu_wm_move_apply(&g->bf, m);
+    wm_move_apply(&g->bf, m);
     if (env->trace) {
-        const mu_wm_unit *u = &g->bf.unit[m->unit];
-        mu_vec2 c0 = mu_wm_unit_centre(&ev.before), c1 = mu_wm_unit_centre(u);
+        const wm_unit *u = &g->bf.unit[m->unit];
+        mu_vec2 c0 = wm_unit_centre(&ev.before), c1 = wm_unit_centre(u);
         mu_trace_line(env->trace, "    %s moves %.1f mm to (%.1f, %.1f), %s", wm_g_name(g, m->unit),
                       mu_v2_dist(c0, c1), c1.x, c1.y,
-                      mu_wm_formation_name(mu_wm_classify_formation(u->stand, u->n_stands)));
+                      wm_formation_name(wm_classify_formation(u->stand, u->n_stands)));
     }
     wm_g_moved(g, env, &ev);
 }
 
 /* Sets the engaged bits of the stands of a and b that touch; returns
  * non-zero when any do. */
-static int engage_pair(mu_wm_unit *a, mu_wm_unit *b)
+static int engage_pair(wm_unit *a, wm_unit *b)
 {
     int any = 0;
     for (int i = 0; i < a->n_stands; i++)
@@ -163,7 +163,7 @@ static int engage_pair(mu_wm_unit *a, mu_wm_unit *b)
     return any;
 }
 
-int wm_g_units_touch(const mu_wm_unit *a, const mu_wm_unit *b)
+int wm_g_units_touch(const wm_unit *a, const wm_unit *b)
 {
     for (int i = 0; i < a->n_stands; i++)
         for (int j = 0; j < b->n_stands; j++)
@@ -172,24 +172,24 @@ int wm_g_units_touch(const mu_wm_unit *a, const mu_wm_unit *b)
     return 0;
 }
 
-int wm_g_touches_enemy(const mu_wm_game *g, int u)
+int wm_g_touches_enemy(const wm_game *g, int u)
 {
-    const mu_wm_unit *a = &g->bf.unit[u];
+    const wm_unit *a = &g->bf.unit[u];
     for (int k = 0; k < g->bf.n_units; k++) {
-        const mu_wm_unit *b = &g->bf.unit[k];
-        if (b->side != a->side && b->presence == MU_WM_ON_TABLE && !mu_wm_is_character(b) && wm_g_units_touch(a, b))
+        const wm_unit *b = &g->bf.unit[k];
+        if (b->side != a->side && b->presence == WM_ON_TABLE && !wm_is_character(b) && wm_g_units_touch(a, b))
             return 1;
     }
     return 0;
 }
 
-uint64_t wm_g_contact(mu_wm_game *g, int u, const mu_wm_game_env *env)
+uint64_t wm_g_contact(wm_game *g, int u, const wm_game_env *env)
 {
-    mu_wm_unit *a = &g->bf.unit[u];
+    wm_unit *a = &g->bf.unit[u];
     uint64_t hit = 0;
     for (int k = 0; k < g->bf.n_units; k++) {
-        mu_wm_unit *b = &g->bf.unit[k];
-        if (b->side == a->side || b->presence != MU_WM_ON_TABLE || mu_wm_is_character(b))
+        wm_unit *b = &g->bf.unit[k];
+        if (b->side == a->side || b->presence != WM_ON_TABLE || wm_is_character(b))
             continue;
         if (engage_pair(a, b)) {
             hit |= wm_bit(k);
@@ -197,7 +197,7 @@ uint64_t wm_g_contact(mu_wm_game *g, int u, const mu_wm_game_env *env)
         }
     }
     if (hit) {
-        mu_wm_side_stats *st = &g->stats[a->side];
+        wm_side_stats *st = &g->stats[a->side];
         st->charges++;
         if (st->first_contact_turn == 0)
             st->first_contact_turn = (uint8_t)g->turn;
@@ -208,7 +208,7 @@ uint64_t wm_g_contact(mu_wm_game *g, int u, const mu_wm_game_env *env)
     return hit;
 }
 
-void wm_g_general_left(mu_wm_game *g, int side, const mu_wm_game_env *env)
+void wm_g_general_left(wm_game *g, int side, const wm_game_env *env)
 {
     if (g->over)
         return;
@@ -217,20 +217,20 @@ void wm_g_general_left(mu_wm_game *g, int side, const mu_wm_game_env *env)
         return;
     }
     g->over = 1;
-    g->end = MU_WM_END_GENERAL_LEFT;
+    g->end = WM_END_GENERAL_LEFT;
     g->general_left_side = side;
     GTRACE(env, "  the %s General has left the table and does not return: the battle is over",
            g->sc->side[side].name);
-    mu_wm_game_finish(g);
+    wm_game_finish(g);
 }
 
 /* Returns non-zero when stand r of a character of side overlaps an
  * enemy stand (mu_orect_overlap: deeper than MU_GEOM_EPS_MM). */
-static int char_on_enemy(const mu_wm_battlefield *bf, int side, const mu_orect *r)
+static int char_on_enemy(const wm_battlefield *bf, int side, const mu_orect *r)
 {
     for (int k = 0; k < bf->n_units; k++) {
-        const mu_wm_unit *o = &bf->unit[k];
-        if (o->side == side || o->presence != MU_WM_ON_TABLE)
+        const wm_unit *o = &bf->unit[k];
+        if (o->side == side || o->presence != WM_ON_TABLE)
             continue;
         for (int j = 0; j < o->n_stands; j++)
             if (mu_orect_overlap(r, &o->stand[j]))
@@ -239,15 +239,15 @@ static int char_on_enemy(const mu_wm_battlefield *bf, int side, const mu_orect *
     return 0;
 }
 
-mu_wm_char_move mu_wm_game_character_move(mu_wm_game *g, int c, mu_vec2 to, const mu_wm_game_env *env)
+wm_char_move wm_game_character_move(wm_game *g, int c, mu_vec2 to, const wm_game_env *env)
 {
-    mu_wm_unit *u = &g->bf.unit[c];
-    if (!mu_wm_is_character(u) || u->presence != MU_WM_ON_TABLE)
-        return MU_WM_CHAR_NOT_CHARACTER;
-    if (g->sub != MU_WM_SUB_CHARACTERS || u->side != g->side || (g->char_moved & wm_bit(c)))
-        return MU_WM_CHAR_NOT_CHARACTER; /* once, in its own Characters sub-phase */
-    mu_wm_char_move why;
-    mu_vec2 end = mu_wm_character_clamp_move(&g->bf, c, to, &why);
+    wm_unit *u = &g->bf.unit[c];
+    if (!wm_is_character(u) || u->presence != WM_ON_TABLE)
+        return WM_CHAR_NOT_CHARACTER;
+    if (g->sub != WM_SUB_CHARACTERS || u->side != g->side || (g->char_moved & wm_bit(c)))
+        return WM_CHAR_NOT_CHARACTER; /* once, in its own Characters sub-phase */
+    wm_char_move why;
+    mu_vec2 end = wm_character_clamp_move(&g->bf, c, to, &why);
     /* The clamp halts against an enemy stand to within about 1e-6 mm by
      * its swept-area test; the stand-overlap test can find a corner
      * 2e-6 mm in. Back off along the line until that test is clear too. */
@@ -257,12 +257,12 @@ mu_wm_char_move mu_wm_game_character_move(mu_wm_game *g, int c, mu_vec2 to, cons
     r.center = end;
     for (int k = 1; len > 0 && char_on_enemy(&g->bf, u->side, &r) && k <= 1000; k++)
         r.center = end = mu_v2_add(from, mu_v2_scale(d, fmax(0.0, 1.0 - k * 1e-5 / len)));
-    mu_wm_move_event ev = {.kind = MU_WM_EV_CHARACTER, .unit = c, .move_kind = MU_WM_MOVE_ORDERED,
-                           .allowance_mm = mu_wm_character_reach_mm(u), .before = *u};
+    wm_move_event ev = {.kind = WM_EV_CHARACTER, .unit = c, .move_kind = WM_MOVE_ORDERED,
+                           .allowance_mm = wm_character_reach_mm(u), .before = *u};
     u->stand[0].center = end;
     g->char_moved |= wm_bit(c);
     GTRACE(env, "    %s moves %.1f mm to (%.1f, %.1f)%s", wm_g_name(g, c), mu_v2_dist(ev.before.stand[0].center, end),
-           end.x, end.y, why == MU_WM_CHAR_OK ? "" : " (halted)");
+           end.x, end.y, why == WM_CHAR_OK ? "" : " (halted)");
     wm_g_moved(g, env, &ev);
     return why;
 }

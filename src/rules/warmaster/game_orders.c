@@ -7,16 +7,16 @@
 #include <math.h>
 #include <string.h>
 
-void mu_wm_orders_begin(mu_wm_game *g, int side)
+void wm_orders_begin(wm_game *g, int side)
 {
     int n = g->n_units[side];
     uint32_t orderable = 0;
-    g->sub = MU_WM_SUB_ORDERS;
+    g->sub = WM_SUB_ORDERS;
     g->side = side;
     for (int l = 0; l < n; l++) {
         int u = g->unit_of[side][l];
         g->touch[l] = 0;
-        if (mu_wm_game_unit_free(g, u) && !(g->initiative_used & wm_bit(u)))
+        if (wm_game_unit_free(g, u) && !(g->initiative_used & wm_bit(u)))
             orderable |= 1u << l;
     }
     for (int l = 0; l < n; l++)
@@ -40,12 +40,12 @@ void mu_wm_orders_begin(mu_wm_game *g, int side)
         }
         g->brigade[l] = comp;
     }
-    mu_wm_order_phase_begin(&g->phase, g->brigade, n);
+    wm_order_phase_begin(&g->phase, g->brigade, n);
 }
 
 /* Returns non-zero when the local units of mask form one touching body
  * (as they stood at the start of the Orders sub-phase). */
-static int connected_at_start(const mu_wm_game *g, uint32_t mask)
+static int connected_at_start(const wm_game *g, uint32_t mask)
 {
     uint32_t seen = mask & -mask, grow;
     for (;;) {
@@ -59,60 +59,60 @@ static int connected_at_start(const mu_wm_game *g, uint32_t mask)
     return seen == mask;
 }
 
-mu_wm_refusal mu_wm_game_order_check(const mu_wm_game *g, int side, int character, uint64_t group,
+wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
                                      mu_order_refusal *why)
 {
     if (why)
         *why = MU_ORDER_ALLOWED;
-    if (g->sub != MU_WM_SUB_ORDERS || g->side != side)
-        return MU_WM_REFUSE_PHASE;
-    if (character < 0 || character >= g->bf.n_units || !mu_wm_is_character(&g->bf.unit[character]) ||
-        g->bf.unit[character].side != side || g->bf.unit[character].presence != MU_WM_ON_TABLE)
-        return MU_WM_REFUSE_NOT_CHARACTER;
-    if (group == 0 || __builtin_popcountll(group) > MU_WM_BRIGADE_MAX)
-        return MU_WM_REFUSE_NOT_A_BRIGADE;
+    if (g->sub != WM_SUB_ORDERS || g->side != side)
+        return WM_REFUSE_PHASE;
+    if (character < 0 || character >= g->bf.n_units || !wm_is_character(&g->bf.unit[character]) ||
+        g->bf.unit[character].side != side || g->bf.unit[character].presence != WM_ON_TABLE)
+        return WM_REFUSE_NOT_CHARACTER;
+    if (group == 0 || __builtin_popcountll(group) > WM_BRIGADE_MAX)
+        return WM_REFUSE_NOT_A_BRIGADE;
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
-        const mu_wm_unit *un = &g->bf.unit[u];
-        if (un->side != side || un->presence != MU_WM_ON_TABLE || mu_wm_is_character(un))
-            return MU_WM_REFUSE_NOT_UNIT;
+        const wm_unit *un = &g->bf.unit[u];
+        if (un->side != side || un->presence != WM_ON_TABLE || wm_is_character(un))
+            return WM_REFUSE_NOT_UNIT;
         if (g->initiative_used & wm_bit(u))
-            return MU_WM_REFUSE_INITIATIVE_USED; /* "cannot move by means of initiative and orders" */
+            return WM_REFUSE_INITIATIVE_USED; /* "cannot move by means of initiative and orders" */
         if (g->charged & wm_bit(u))
-            return MU_WM_REFUSE_CHARGED; /* "Once it has charged, a unit cannot receive any further orders" */
-        if (mu_wm_unit_engaged(un))
-            return MU_WM_REFUSE_ENGAGED;
-        if (!mu_wm_game_unit_free(g, u))
-            return MU_WM_REFUSE_CANNOT_MOVE;
+            return WM_REFUSE_CHARGED; /* "Once it has charged, a unit cannot receive any further orders" */
+        if (wm_unit_engaged(un))
+            return WM_REFUSE_ENGAGED;
+        if (!wm_game_unit_free(g, u))
+            return WM_REFUSE_CANNOT_MOVE;
     }
     uint32_t local = wm_g_local_mask(g, side, group);
     if (!connected_at_start(g, local))
-        return MU_WM_REFUSE_NOT_A_BRIGADE;
-    mu_order_refusal r = mu_wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
+        return WM_REFUSE_NOT_A_BRIGADE;
+    mu_order_refusal r = wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
     if (r != MU_ORDER_ALLOWED) {
         if (why)
             *why = r;
-        return MU_WM_REFUSE_ORDER_RULES;
+        return WM_REFUSE_ORDER_RULES;
     }
-    return MU_WM_ALLOWED;
+    return WM_ALLOWED;
 }
 
-int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_wm_penalties *p)
+int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p)
 {
-    mu_wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY};
-    const mu_wm_unit *ch = &g->bf.unit[character];
+    wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY};
+    const wm_unit *ch = &g->bf.unit[character];
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
-        const mu_wm_unit *un = &g->bf.unit[u];
+        const wm_unit *un = &g->bf.unit[u];
         /* "measure the shortest distance"; a brigade: "to the most distant unit" */
-        s.distance_mm = fmax(s.distance_mm, mu_wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
+        s.distance_mm = fmax(s.distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
         /* "the closest enemy unit … even if the unit is not visible" */
         for (int k = 0; k < g->bf.n_units; k++) {
-            const mu_wm_unit *e = &g->bf.unit[k];
-            if (e->side != un->side && e->presence == MU_WM_ON_TABLE && !mu_wm_is_character(e))
-                s.enemy_distance_mm = fmin(s.enemy_distance_mm, mu_wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
+            const wm_unit *e = &g->bf.unit[k];
+            if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e))
+                s.enemy_distance_mm = fmin(s.enemy_distance_mm, wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
         }
-        s.in_dense_terrain |= mu_wm_unit_in_dense(&g->bf, un);
+        s.in_dense_terrain |= wm_unit_in_dense(&g->bf, un);
         if (un->stands_lost > s.stands_lost)
             s.stands_lost = un->stands_lost;
         /* Trolls: "ordering a unit of Trolls or a brigade that contains
@@ -120,13 +120,13 @@ int mu_wm_game_penalties(const mu_wm_game *g, int character, uint64_t group, mu_
         if (un->profile.distance_penalty_factor > s.distance_factor)
             s.distance_factor = un->profile.distance_penalty_factor;
     }
-    *p = mu_wm_order_penalties(&g->rules->orders, &s, 1);
+    *p = wm_order_penalties(&g->rules->orders, &s, 1);
     return p->total;
 }
 
-static void count_roll(mu_wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
+static void count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
 {
-    mu_wm_side_stats *st = &g->stats[side];
+    wm_side_stats *st = &g->stats[side];
     int lc = g->local[character];
     st->orders_attempted++;
     st->char_attempted[lc]++;
@@ -144,19 +144,19 @@ static void count_roll(mu_wm_game *g, int side, int character, uint64_t group, c
         st->brigade_orders++;
 }
 
-mu_wm_order_result mu_wm_game_order(mu_wm_game *g, int side, int character, uint64_t group,
-                                    const mu_wm_order_goal *goal, const mu_wm_game_env *env)
+wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t group,
+                                    const wm_order_goal *goal, const wm_game_env *env)
 {
-    mu_wm_order_result res;
+    wm_order_result res;
     memset(&res, 0, sizeof res);
     res.brigade_kept = 1;
-    res.refusal = mu_wm_game_order_check(g, side, character, group, &res.why);
-    if (res.refusal != MU_WM_ALLOWED)
+    res.refusal = wm_game_order_check(g, side, character, group, &res.why);
+    if (res.refusal != WM_ALLOWED)
         return res;
-    mu_wm_penalties pen;
-    res.situational = mu_wm_game_penalties(g, character, group, &pen);
+    wm_penalties pen;
+    res.situational = wm_game_penalties(g, character, group, &pen);
     int command = g->roster[character].command, is_general = character == g->general[side];
-    res.roll = mu_wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
+    res.roll = wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
                                 res.situational, &g->rules->orders, env->dice);
     count_roll(g, side, character, group, &res.roll);
     if (env->on_order)
@@ -174,13 +174,13 @@ mu_wm_order_result mu_wm_game_order(mu_wm_game *g, int side, int character, uint
                                                                                                    : "failed, no move");
     }
     if (res.roll.success) {
-        wm_g_move_group(g, side, group, goal, MU_WM_MOVE_ORDERED, 1, &res, env);
+        wm_g_move_group(g, side, group, goal, WM_MOVE_ORDERED, 1, &res, env);
     } else if (res.roll.blunder && g->rules->blunder_retreat) {
         res.left_table = wm_g_blunder_retreat(g, group, env);
     } else if (res.roll.order_number == 1) {
         /* "can move only half pace"; "Units that failed to receive an order cannot charge" */
         g->stats[side].half_pace++;
-        wm_g_move_group(g, side, group, goal, MU_WM_MOVE_HALF_PACE, 0, &res, env);
+        wm_g_move_group(g, side, group, goal, WM_MOVE_HALF_PACE, 0, &res, env);
     }
     return res;
 }

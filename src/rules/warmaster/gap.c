@@ -12,7 +12,7 @@
 
 #define EPS MU_GEOM_EPS_MM
 
-static void region_box(mu_wm_gap_region *g)
+static void region_box(wm_gap_region *g)
 {
     g->lo = g->hi = g->v[0];
     for (int i = 1; i < g->n; i++) {
@@ -120,7 +120,7 @@ static int stretch(const partner *o, mu_vec2 p, mu_vec2 q, double w, mu_vec2 *ou
 
 /* The gap region: the hull of the stretches of both boundaries that lie
  * within w of the other side. */
-static int make_region(const partner *a, const partner *b, double w, double d, mu_wm_gap_region *g)
+static int make_region(const partner *a, const partner *b, double w, double d, wm_gap_region *g)
 {
     mu_vec2 pts[16];
     int n = 0;
@@ -132,7 +132,7 @@ static int make_region(const partner *a, const partner *b, double w, double d, m
     }
     if (n < 3)
         return 0;
-    g->n = mu_wm_hull(pts, n, g->v);
+    g->n = wm_hull(pts, n, g->v);
     g->width_mm = d;
     if (g->n < 3)
         return 0;
@@ -140,8 +140,8 @@ static int make_region(const partner *a, const partner *b, double w, double d, m
     return 1;
 }
 
-int mu_wm_gap_between_stands(const mu_vec2 a[4], int ea, const mu_vec2 b[4], int ob, double width_mm,
-                             mu_wm_gap_region *g)
+int wm_gap_between_stands(const mu_vec2 a[4], int ea, const mu_vec2 b[4], int ob, double width_mm,
+                             wm_gap_region *g)
 {
     mu_polygon pa = {4, a}, pb = {4, b};
     double d = mu_polygon_distance(&pa, &pb, NULL, NULL);
@@ -154,7 +154,7 @@ int mu_wm_gap_between_stands(const mu_vec2 a[4], int ea, const mu_vec2 b[4], int
     return make_region(&A, &B, width_mm, d, g);
 }
 
-int mu_wm_gap_entered(const mu_wm_gap_region *g, const mu_vec2 *v, int n)
+int wm_gap_entered(const wm_gap_region *g, const mu_vec2 *v, int n)
 {
     mu_vec2 lo = v[0], hi = v[0];
     for (int i = 1; i < n; i++) {
@@ -163,14 +163,14 @@ int mu_wm_gap_entered(const mu_wm_gap_region *g, const mu_vec2 *v, int n)
     }
     if (!boxes_near(lo, hi, g->lo, g->hi, -EPS))
         return 0;
-    return mu_wm_convex_overlap(v, n, g->v, g->n);
+    return wm_convex_overlap(v, n, g->v, g->n);
 }
 
-static mu_wm_gap_region *push(mu_wm_move_ctx *c)
+static wm_gap_region *push(wm_move_ctx *c)
 {
     if (c->n_gaps == c->cap_gaps) {
         int cap = c->cap_gaps ? 2 * c->cap_gaps : 64;
-        mu_wm_gap_region *g = realloc(c->gap, (size_t)cap * sizeof *g);
+        wm_gap_region *g = realloc(c->gap, (size_t)cap * sizeof *g);
         if (!g) {
             fprintf(stderr, "muster: out of memory (gap regions)\n");
             abort();
@@ -183,7 +183,7 @@ static mu_wm_gap_region *push(mu_wm_move_ctx *c)
 
 /* Adds the gap between enemy stand a (unit ea) and the feature edge
  * [p, q] when it is no wider than w. */
-static void edge_gap(mu_wm_move_ctx *c, const mu_vec2 a[4], int ea, int feature, mu_vec2 p, mu_vec2 q, double w)
+static void edge_gap(wm_move_ctx *c, const mu_vec2 a[4], int ea, int feature, mu_vec2 p, mu_vec2 q, double w)
 {
     mu_vec2 seg[2] = {p, q};
     mu_polygon pa = {4, a};
@@ -195,7 +195,7 @@ static void edge_gap(mu_wm_move_ctx *c, const mu_vec2 a[4], int ea, int feature,
     if (mu_point_in_polygon(&pa, p) || d <= EPS || d > w + EPS)
         return;
     partner A = {a, 4}, E = {seg, 2};
-    mu_wm_gap_region *g = push(c);
+    wm_gap_region *g = push(c);
     g->enemy_unit = ea;
     g->other_unit = -1;
     g->feature = feature;
@@ -203,58 +203,58 @@ static void edge_gap(mu_wm_move_ctx *c, const mu_vec2 a[4], int ea, int feature,
         c->n_gaps++;
 }
 
-static int exempt(const mu_wm_move_ctx *c, int ea, int ob)
+static int exempt(const wm_move_ctx *c, int ea, int ob)
 {
-    return c->kind == MU_WM_MOVE_CHARGE && c->charge_target >= 0 && (ea == c->charge_target || ob == c->charge_target);
+    return c->kind == WM_MOVE_CHARGE && c->charge_target >= 0 && (ea == c->charge_target || ob == c->charge_target);
 }
 
-void mu_wm_gaps_build(mu_wm_move_ctx *c)
+void wm_gaps_build(wm_move_ctx *c)
 {
-    const mu_wm_battlefield *bf = c->bf;
-    const mu_wm_unit *me = &bf->unit[c->unit];
+    const wm_battlefield *bf = c->bf;
+    const wm_unit *me = &bf->unit[c->unit];
     double w = c->frontage_mm;
     c->n_gaps = 0;
     for (int i = 0; i < c->n_enemy; i++) {
-        const mu_wm_obstacle *a = &c->enemy[i];
+        const wm_obstacle *a = &c->enemy[i];
         /* two enemy stands (each pair once) */
         for (int j = i + 1; j < c->n_enemy; j++) {
-            const mu_wm_obstacle *b = &c->enemy[j];
+            const wm_obstacle *b = &c->enemy[j];
             if (!boxes_near(a->lo, a->hi, b->lo, b->hi, w + EPS) || exempt(c, a->unit, b->unit))
                 continue;
-            if (mu_wm_gap_between_stands(a->v, a->unit, b->v, b->unit, w, push(c)))
+            if (wm_gap_between_stands(a->v, a->unit, b->v, b->unit, w, push(c)))
                 c->n_gaps++;
         }
         if (exempt(c, a->unit, -1))
             continue;
         /* an enemy stand and a friendly stand of another unit */
         for (int k = 0; k < bf->n_units; k++) {
-            const mu_wm_unit *f = &bf->unit[k];
-            if (k == c->unit || f->side != me->side || f->presence != MU_WM_ON_TABLE || mu_wm_is_character(f))
+            const wm_unit *f = &bf->unit[k];
+            if (k == c->unit || f->side != me->side || f->presence != WM_ON_TABLE || wm_is_character(f))
                 continue;
             for (int s = 0; s < f->n_stands; s++) {
                 mu_vec2 v[4];
-                mu_wm_orect_poly(&f->stand[s], v);
-                mu_wm_obstacle b = {{v[0], v[1], v[2], v[3]}, v[0], v[0], k, 0};
+                wm_orect_poly(&f->stand[s], v);
+                wm_obstacle b = {{v[0], v[1], v[2], v[3]}, v[0], v[0], k, 0};
                 for (int m = 1; m < 4; m++) {
                     b.lo = mu_v2(fmin(b.lo.x, v[m].x), fmin(b.lo.y, v[m].y));
                     b.hi = mu_v2(fmax(b.hi.x, v[m].x), fmax(b.hi.y, v[m].y));
                 }
                 if (boxes_near(a->lo, a->hi, b.lo, b.hi, w + EPS) &&
-                    mu_wm_gap_between_stands(a->v, a->unit, b.v, k, w, push(c)))
+                    wm_gap_between_stands(a->v, a->unit, b.v, k, w, push(c)))
                     c->n_gaps++;
             }
         }
         /* an enemy stand and a feature the unit cannot enter */
         for (int f = 0; f < bf->n_features; f++) {
-            const mu_wm_feature *ft = &bf->feature[f];
+            const wm_feature *ft = &bf->feature[f];
             /* "any feature": one the unit cannot enter ("impassable terrain", the
              * figure's caption), and a river ("the edge of a river", the text's
              * example for infantry, who may enter one) */
-            int side_of_gap = !mu_wm_unit_can_enter(me, ft->kind) || ft->kind == MU_WM_RIVER;
+            int side_of_gap = !wm_unit_can_enter(me, ft->kind) || ft->kind == WM_RIVER;
             if (!side_of_gap || !boxes_near(a->lo, a->hi, ft->lo, ft->hi, w + EPS))
                 continue;
-            mu_vec2 poly[MU_WM_MAX_VERTICES];
-            int n = mu_wm_feature_polygon(ft, poly);
+            mu_vec2 poly[WM_MAX_VERTICES];
+            int n = wm_feature_polygon(ft, poly);
             for (int e = 0; e < n; e++) {
                 mu_vec2 p = poly[e], q = poly[(e + 1) % n];
                 mu_vec2 elo = mu_v2(fmin(p.x, q.x), fmin(p.y, q.y)), ehi = mu_v2(fmax(p.x, q.x), fmax(p.y, q.y));

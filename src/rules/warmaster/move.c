@@ -1,7 +1,7 @@
 /* Checking and making unit moves stand by stand (warmaster-movement.adoc,
  * "Moving the stands", "The gap rule", "Terrain"); the model and readings
  * are in wm_move.h. */
-#include "muster/wm_move.h"
+#include "warmaster/wm_move.h"
 
 #include "wm_move_ctx.h"
 #include "wm_shape.h"
@@ -14,21 +14,21 @@
 #define EPS MU_GEOM_EPS_MM
 #define TWO_PI 6.28318530717958647692
 
-static_assert(MU_WM_MAX_UNITS <= 64, "burst masks are 64 bits");
+static_assert(WM_MAX_UNITS <= 64, "burst masks are 64 bits");
 
-const char *mu_wm_move_fault_str(mu_wm_move_fault fault)
+const char *wm_move_fault_str(wm_move_fault fault)
 {
     switch (fault) {
-    case MU_WM_MOVE_OK: return "ok";
-    case MU_WM_MOVE_BAD: return "not a move of this unit's stands";
-    case MU_WM_MOVE_TOO_FAR: return "a stand moves farther than its allowance";
-    case MU_WM_MOVE_OFF_TABLE: return "a stand's path leaves the table";
-    case MU_WM_MOVE_TERRAIN: return "a stand's path enters terrain the unit cannot enter";
-    case MU_WM_MOVE_THROUGH_UNIT: return "a stand's path crosses another unit's stand";
-    case MU_WM_MOVE_THROUGH_OWN: return "a stand's path crosses an own stand that has moved or is engaged";
-    case MU_WM_MOVE_ENEMY_GAP: return "a stand enters a gap next to an enemy no wider than its frontage";
-    case MU_WM_MOVE_NOT_THROUGH: return "a stand ends on a unit it bursts through";
-    case MU_WM_MOVE_FORMATION: return "the stands do not end in formation";
+    case WM_MOVE_OK: return "ok";
+    case WM_MOVE_BAD: return "not a move of this unit's stands";
+    case WM_MOVE_TOO_FAR: return "a stand moves farther than its allowance";
+    case WM_MOVE_OFF_TABLE: return "a stand's path leaves the table";
+    case WM_MOVE_TERRAIN: return "a stand's path enters terrain the unit cannot enter";
+    case WM_MOVE_THROUGH_UNIT: return "a stand's path crosses another unit's stand";
+    case WM_MOVE_THROUGH_OWN: return "a stand's path crosses an own stand that has moved or is engaged";
+    case WM_MOVE_ENEMY_GAP: return "a stand enters a gap next to an enemy no wider than its frontage";
+    case WM_MOVE_NOT_THROUGH: return "a stand ends on a unit it bursts through";
+    case WM_MOVE_FORMATION: return "the stands do not end in formation";
     }
     return "unknown fault";
 }
@@ -43,10 +43,10 @@ static void *grab(size_t n, size_t size)
     return p;
 }
 
-static mu_wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
+static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
 {
-    mu_wm_obstacle o;
-    mu_wm_orect_poly(r, o.v);
+    wm_obstacle o;
+    wm_orect_poly(r, o.v);
     o.lo = o.hi = o.v[0];
     for (int i = 1; i < 4; i++) {
         o.lo = mu_v2(fmin(o.lo.x, o.v[i].x), fmin(o.lo.y, o.v[i].y));
@@ -63,25 +63,25 @@ static int box_meets(mu_vec2 alo, mu_vec2 ahi, mu_vec2 blo, mu_vec2 bhi, double 
            blo.y <= ahi.y + margin;
 }
 
-void mu_wm_move_ctx_init(mu_wm_move_ctx *c, const mu_wm_battlefield *bf, int unit, mu_wm_move_kind kind,
+void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_move_kind kind,
                          double rolled_mm, int charge_target, uint64_t burst)
 {
     assert(unit >= 0 && unit < bf->n_units);
     memset(c, 0, sizeof *c);
-    const mu_wm_unit *u = &bf->unit[unit];
+    const wm_unit *u = &bf->unit[unit];
     c->bf = bf;
     c->unit = unit;
     c->kind = kind;
     c->charge_target = charge_target;
     c->burst = burst;
-    c->allowance_mm = mu_wm_move_allowance_mm(bf, u, kind, rolled_mm);
+    c->allowance_mm = wm_move_allowance_mm(bf, u, kind, rolled_mm);
     c->frontage_mm = u->profile.stand_width_mm;
     /* no point of a stand can get farther than the allowance from where it starts */
     double reach = fmax(c->allowance_mm, 0.0) + 1.0;
     c->lo = mu_v2(INFINITY, INFINITY);
     c->hi = mu_v2(-INFINITY, -INFINITY);
     for (int s = 0; s < u->n_stands; s++) {
-        mu_wm_obstacle o = obstacle(&u->stand[s], unit, 0);
+        wm_obstacle o = obstacle(&u->stand[s], unit, 0);
         c->lo = mu_v2(fmin(c->lo.x, o.lo.x - reach), fmin(c->lo.y, o.lo.y - reach));
         c->hi = mu_v2(fmax(c->hi.x, o.hi.x + reach), fmax(c->hi.y, o.hi.y + reach));
     }
@@ -97,25 +97,25 @@ void mu_wm_move_ctx_init(mu_wm_move_ctx *c, const mu_wm_battlefield *bf, int uni
     /* a gap region lies within the frontage plus a partner's diagonal of its enemy stand */
     double gap_margin = c->frontage_mm + diag + 1.0;
     for (int k = 0; k < bf->n_units; k++) {
-        const mu_wm_unit *o = &bf->unit[k];
-        if (k == unit || o->presence != MU_WM_ON_TABLE)
+        const wm_unit *o = &bf->unit[k];
+        if (k == unit || o->presence != WM_ON_TABLE)
             continue;
-        int character = mu_wm_is_character(o);
+        int character = wm_is_character(o);
         if (character && o->side == u->side)
             continue; /* "a unit can move through its own side's characters" */
         for (int s = 0; s < o->n_stands; s++) {
-            mu_wm_obstacle ob = obstacle(&o->stand[s], k, (burst >> k) & 1u);
+            wm_obstacle ob = obstacle(&o->stand[s], k, (burst >> k) & 1u);
             if (box_meets(c->lo, c->hi, ob.lo, ob.hi, 0.0))
                 c->obst[c->n_obst++] = ob;
             if (!character && o->side != u->side && box_meets(c->lo, c->hi, ob.lo, ob.hi, gap_margin))
                 c->enemy[c->n_enemy++] = ob;
         }
     }
-    mu_wm_gaps_build(c);
+    wm_gaps_build(c);
     c->scratch = grab((size_t)(c->n_obst + c->n_gaps), sizeof *c->scratch);
 }
 
-void mu_wm_move_ctx_free(mu_wm_move_ctx *c)
+void wm_move_ctx_free(wm_move_ctx *c)
 {
     free(c->obst);
     free(c->enemy);
@@ -126,17 +126,17 @@ void mu_wm_move_ctx_free(mu_wm_move_ctx *c)
 
 /* What one stand's path may not meet, and what it met first. */
 typedef struct hit_ctx {
-    const mu_wm_move_ctx *c;
-    const mu_wm_unit *u;
+    const wm_move_ctx *c;
+    const wm_unit *u;
     mu_vec2 start[4]; /* the stand where it starts: gaps it is in already are ignored */
     int n_own;        /* own stands placed (moved) or engaged */
-    mu_vec2 own[MU_WM_MAX_STANDS][4];
-    int own_index[MU_WM_MAX_STANDS];
+    mu_vec2 own[WM_MAX_STANDS][4];
+    int own_index[WM_MAX_STANDS];
     int terrain;      /* a feature the unit cannot enter is near the leg */
     int n_oi, n_gi;   /* obstacles and gaps near the leg being swept */
     int *oi, *gi;     /* their indices (c->scratch) */
     int only_unit;    /* >= 0: report only crossing this (burst) unit */
-    mu_wm_move_fault fault;
+    wm_move_fault fault;
     int other, feature;
 } hit_ctx;
 
@@ -144,12 +144,12 @@ static void poly_box(const mu_vec2 *v, int n, mu_vec2 *lo, mu_vec2 *hi)
 {
     *lo = *hi = v[0];
     for (int i = 1; i < n; i++) {
-        *lo = mu_v2(mu_wm_min(lo->x, v[i].x), mu_wm_min(lo->y, v[i].y));
-        *hi = mu_v2(mu_wm_max(hi->x, v[i].x), mu_wm_max(hi->y, v[i].y));
+        *lo = mu_v2(wm_min(lo->x, v[i].x), wm_min(lo->y, v[i].y));
+        *hi = mu_v2(wm_max(hi->x, v[i].x), wm_max(hi->y, v[i].y));
     }
 }
 
-static int set_hit(hit_ctx *h, mu_wm_move_fault f, int other, int feature)
+static int set_hit(hit_ctx *h, wm_move_fault f, int other, int feature)
 {
     h->fault = f;
     h->other = other;
@@ -157,43 +157,43 @@ static int set_hit(hit_ctx *h, mu_wm_move_fault f, int other, int feature)
     return 1;
 }
 
-static int gap_hit(hit_ctx *h, const mu_wm_gap_region *g, const mu_vec2 *v, int n)
+static int gap_hit(hit_ctx *h, const wm_gap_region *g, const mu_vec2 *v, int n)
 {
-    if (!mu_wm_gap_entered(g, v, n) || mu_wm_gap_entered(g, h->start, 4))
+    if (!wm_gap_entered(g, v, n) || wm_gap_entered(g, h->start, 4))
         return 0;
-    return set_hit(h, MU_WM_MOVE_ENEMY_GAP, g->enemy_unit, g->feature);
+    return set_hit(h, WM_MOVE_ENEMY_GAP, g->enemy_unit, g->feature);
 }
 
 static int path_hits(void *ud, const mu_vec2 *v, int n)
 {
     hit_ctx *h = ud;
-    const mu_wm_move_ctx *c = h->c;
+    const wm_move_ctx *c = h->c;
     if (n < 3)
         return 0;
     mu_vec2 lo, hi;
     poly_box(v, n, &lo, &hi);
     if (h->only_unit >= 0) {
         for (int k = 0; k < h->n_oi; k++) {
-            const mu_wm_obstacle *o = &c->obst[h->oi[k]];
+            const wm_obstacle *o = &c->obst[h->oi[k]];
             if (o->unit == h->only_unit && box_meets(lo, hi, o->lo, o->hi, -EPS) &&
-                mu_wm_convex_overlap(v, n, o->v, 4))
+                wm_convex_overlap(v, n, o->v, 4))
                 return 1;
         }
         return 0;
     }
     if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
-        return set_hit(h, MU_WM_MOVE_OFF_TABLE, -1, -1);
-    int f = h->terrain ? mu_wm_convex_blocked(c->bf, h->u, v, n) : -1;
+        return set_hit(h, WM_MOVE_OFF_TABLE, -1, -1);
+    int f = h->terrain ? wm_convex_blocked(c->bf, h->u, v, n) : -1;
     if (f >= 0)
-        return set_hit(h, MU_WM_MOVE_TERRAIN, -1, f);
+        return set_hit(h, WM_MOVE_TERRAIN, -1, f);
     for (int k = 0; k < h->n_oi; k++) {
-        const mu_wm_obstacle *o = &c->obst[h->oi[k]];
-        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && mu_wm_convex_overlap(v, n, o->v, 4))
-            return set_hit(h, MU_WM_MOVE_THROUGH_UNIT, o->unit, -1);
+        const wm_obstacle *o = &c->obst[h->oi[k]];
+        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && wm_convex_overlap(v, n, o->v, 4))
+            return set_hit(h, WM_MOVE_THROUGH_UNIT, o->unit, -1);
     }
     for (int i = 0; i < h->n_own; i++)
-        if (mu_wm_convex_overlap(v, n, h->own[i], 4))
-            return set_hit(h, MU_WM_MOVE_THROUGH_OWN, h->own_index[i], -1);
+        if (wm_convex_overlap(v, n, h->own[i], 4))
+            return set_hit(h, WM_MOVE_THROUGH_OWN, h->own_index[i], -1);
     for (int k = 0; k < h->n_gi; k++)
         if (gap_hit(h, &c->gap[h->gi[k]], v, n))
             return 1;
@@ -203,16 +203,16 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
 /* Keeps in h the obstacles and gaps whose boxes meet the area the leg
  * from *from can sweep (every point stays within the half diagonal of the
  * centre's straight path), and whether terrain the unit cannot enter is
- * near (if not, mu_wm_convex_blocked cannot find any). */
-static void near_leg(const mu_wm_move_ctx *c, hit_ctx *h, const mu_orect *from, mu_wm_leg leg)
+ * near (if not, wm_convex_blocked cannot find any). */
+static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_leg leg)
 {
     double r = 0.5 * hypot(from->width, from->depth) + 1.0;
-    mu_vec2 lo = mu_v2(mu_wm_min(from->center.x, leg.center.x) - r, mu_wm_min(from->center.y, leg.center.y) - r);
-    mu_vec2 hi = mu_v2(mu_wm_max(from->center.x, leg.center.x) + r, mu_wm_max(from->center.y, leg.center.y) + r);
+    mu_vec2 lo = mu_v2(wm_min(from->center.x, leg.center.x) - r, wm_min(from->center.y, leg.center.y) - r);
+    mu_vec2 hi = mu_v2(wm_max(from->center.x, leg.center.x) + r, wm_max(from->center.y, leg.center.y) + r);
     h->n_oi = h->n_gi = 0;
     h->terrain = 0;
     for (int i = 0; i < c->bf->n_features && !h->terrain; i++)
-        h->terrain = !mu_wm_unit_can_enter(h->u, c->bf->feature[i].kind) &&
+        h->terrain = !wm_unit_can_enter(h->u, c->bf->feature[i].kind) &&
                      box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0);
     for (int i = 0; i < c->n_obst; i++)
         if (box_meets(lo, hi, c->obst[i].lo, c->obst[i].hi, 0.0))
@@ -236,26 +236,26 @@ static int near_unit(const hit_ctx *h, int b)
  * the engaged ones. */
 static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *final)
 {
-    const mu_wm_unit *u = h->u;
+    const wm_unit *u = h->u;
     h->n_own = 0;
     for (int j = 0; j < u->n_stands; j++) {
         if (j == s || !(moved[j] || ((u->engaged >> j) & 1u)))
             continue;
-        mu_wm_orect_poly(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
+        wm_orect_poly(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
         h->own_index[h->n_own++] = j;
     }
 }
 
-static int valid_plan(const mu_wm_move_ctx *c, const mu_wm_move *m)
+static int valid_plan(const wm_move_ctx *c, const wm_move *m)
 {
-    const mu_wm_unit *u = &c->bf->unit[c->unit];
-    if (u->presence != MU_WM_ON_TABLE || mu_wm_is_character(u) || m->n != u->n_stands || u->n_stands < 1)
+    const wm_unit *u = &c->bf->unit[c->unit];
+    if (u->presence != WM_ON_TABLE || wm_is_character(u) || m->n != u->n_stands || u->n_stands < 1)
         return 0;
     unsigned seen = 0;
     for (int k = 0; k < m->n; k++) {
-        const mu_wm_stand_path *p = &m->path[k];
+        const wm_stand_path *p = &m->path[k];
         if (p->stand < 0 || p->stand >= u->n_stands || (seen >> p->stand) & 1u || p->n_legs < 0 ||
-            p->n_legs > MU_WM_MAX_LEGS)
+            p->n_legs > WM_MAX_LEGS)
             return 0;
         seen |= 1u << p->stand;
         for (int l = 0; l < p->n_legs; l++)
@@ -266,7 +266,7 @@ static int valid_plan(const mu_wm_move_ctx *c, const mu_wm_move *m)
     return 1;
 }
 
-static mu_wm_move_fault finish(mu_wm_move_report *rep, mu_wm_move_fault f, int path, int other, int feature)
+static wm_move_fault finish(wm_move_report *rep, wm_move_fault f, int path, int other, int feature)
 {
     rep->fault = f;
     rep->path = path;
@@ -275,17 +275,17 @@ static mu_wm_move_fault finish(mu_wm_move_report *rep, mu_wm_move_fault f, int p
     return f;
 }
 
-mu_wm_move_fault mu_wm_move_ctx_check(mu_wm_move_ctx *c, const mu_wm_move *m, mu_wm_move_report *out)
+wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report *out)
 {
-    mu_wm_move_report scratch, *rep = out ? out : &scratch;
+    wm_move_report scratch, *rep = out ? out : &scratch;
     memset(rep, 0, sizeof *rep);
     rep->allowance_mm = c->allowance_mm;
-    rep->formation = MU_WM_NOT_IN_FORMATION;
+    rep->formation = WM_NOT_IN_FORMATION;
     if (m->unit != c->unit || !valid_plan(c, m))
-        return finish(rep, MU_WM_MOVE_BAD, -1, -1, -1);
-    const mu_wm_unit *u = &c->bf->unit[c->unit];
-    mu_orect final[MU_WM_MAX_STANDS];
-    int moved[MU_WM_MAX_STANDS] = {0};
+        return finish(rep, WM_MOVE_BAD, -1, -1, -1);
+    const wm_unit *u = &c->bf->unit[c->unit];
+    mu_orect final[WM_MAX_STANDS];
+    int moved[WM_MAX_STANDS] = {0};
     hit_ctx h;
     memset(&h, 0, sizeof h);
     h.c = c;
@@ -293,58 +293,58 @@ mu_wm_move_fault mu_wm_move_ctx_check(mu_wm_move_ctx *c, const mu_wm_move *m, mu
     h.oi = c->scratch;
     h.gi = c->scratch + c->n_obst;
     for (int k = 0; k < m->n; k++) {
-        const mu_wm_stand_path *p = &m->path[k];
+        const wm_stand_path *p = &m->path[k];
         int s = p->stand;
-        double len = mu_wm_stand_path_mm(&u->stand[s], p->leg, p->n_legs, &final[s]);
+        double len = wm_stand_path_mm(&u->stand[s], p->leg, p->n_legs, &final[s]);
         rep->moved_mm[k] = len;
         rep->max_moved_mm = fmax(rep->max_moved_mm, len);
         if (len > c->allowance_mm + EPS)
-            return finish(rep, MU_WM_MOVE_TOO_FAR, k, -1, -1);
+            return finish(rep, WM_MOVE_TOO_FAR, k, -1, -1);
         own_blockers(&h, s, moved, final);
-        mu_wm_orect_poly(&u->stand[s], h.start);
+        wm_orect_poly(&u->stand[s], h.start);
         mu_orect pose = u->stand[s];
         for (int l = 0; l < p->n_legs; l++) {
             near_leg(c, &h, &pose, p->leg[l]);
             h.only_unit = -1;
-            if (mu_wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+            if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
                 return finish(rep, h.fault, k, h.other, h.feature);
             for (int b = 0; c->burst && b < c->bf->n_units; b++) {
                 if (!((c->burst >> b) & 1u) || ((rep->crossed >> b) & 1u) || !near_unit(&h, b))
                     continue;
                 h.only_unit = b;
-                if (mu_wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+                if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
                     rep->crossed |= (uint64_t)1 << b;
             }
-            pose = mu_wm_leg_pose(&pose, p->leg[l], 1.0);
+            pose = wm_leg_pose(&pose, p->leg[l], 1.0);
         }
         moved[s] = 1;
     }
     for (int s = 0; s < u->n_stands; s++) {
         mu_vec2 v[4];
-        mu_wm_orect_poly(&final[s], v);
+        wm_orect_poly(&final[s], v);
         for (int i = 0; i < c->n_obst; i++)
-            if (c->obst[i].pass && mu_wm_convex_overlap(v, 4, c->obst[i].v, 4))
-                return finish(rep, MU_WM_MOVE_NOT_THROUGH, -1, c->obst[i].unit, -1);
+            if (c->obst[i].pass && wm_convex_overlap(v, 4, c->obst[i].v, 4))
+                return finish(rep, WM_MOVE_NOT_THROUGH, -1, c->obst[i].unit, -1);
     }
-    rep->formation = mu_wm_classify_formation(final, u->n_stands);
-    if (rep->formation == MU_WM_NOT_IN_FORMATION)
-        return finish(rep, MU_WM_MOVE_FORMATION, -1, -1, -1);
-    return finish(rep, MU_WM_MOVE_OK, -1, -1, -1);
+    rep->formation = wm_classify_formation(final, u->n_stands);
+    if (rep->formation == WM_NOT_IN_FORMATION)
+        return finish(rep, WM_MOVE_FORMATION, -1, -1, -1);
+    return finish(rep, WM_MOVE_OK, -1, -1, -1);
 }
 
-mu_wm_move_fault mu_wm_move_check(const mu_wm_battlefield *bf, const mu_wm_move *m, mu_wm_move_report *rep)
+wm_move_fault wm_move_check(const wm_battlefield *bf, const wm_move *m, wm_move_report *rep)
 {
     if (m->unit < 0 || m->unit >= bf->n_units) {
         if (rep) {
             memset(rep, 0, sizeof *rep);
-            rep->fault = MU_WM_MOVE_BAD;
+            rep->fault = WM_MOVE_BAD;
             rep->path = rep->other_unit = rep->feature = -1;
         }
-        return MU_WM_MOVE_BAD;
+        return WM_MOVE_BAD;
     }
-    mu_wm_move_ctx c;
-    mu_wm_move_ctx_init(&c, bf, m->unit, m->kind, m->rolled_mm, m->charge_target, m->burst);
-    mu_wm_move_fault f = mu_wm_move_ctx_check(&c, m, rep);
-    mu_wm_move_ctx_free(&c);
+    wm_move_ctx c;
+    wm_move_ctx_init(&c, bf, m->unit, m->kind, m->rolled_mm, m->charge_target, m->burst);
+    wm_move_fault f = wm_move_ctx_check(&c, m, rep);
+    wm_move_ctx_free(&c);
     return f;
 }

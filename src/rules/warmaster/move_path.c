@@ -1,7 +1,7 @@
 /* Stand paths: poses along a leg, exact path lengths, swept areas; making
  * a move and a forced move's halt (warmaster-movement.adoc, "Moving the
  * stands", "Terrain"; the model is in wm_move.h). */
-#include "muster/wm_move.h"
+#include "warmaster/wm_move.h"
 
 #include "wm_move_ctx.h"
 #include "wm_shape.h"
@@ -22,7 +22,7 @@
 
 static double max3(double a, double b, double c)
 {
-    return mu_wm_max(fabs(a), mu_wm_max(fabs(b), fabs(c)));
+    return wm_max(fabs(a), wm_max(fabs(b), fabs(c)));
 }
 
 /* R_F(x, y, z): x, y, z >= 0, at most one of them 0. */
@@ -79,7 +79,7 @@ static double ellip_e_principal(double phi, double m)
 
 /* ---- poses and path lengths ---- */
 
-mu_orect mu_wm_leg_pose(const mu_orect *from, mu_wm_leg leg, double t)
+mu_orect wm_leg_pose(const mu_orect *from, wm_leg leg, double t)
 {
     mu_orect r = *from;
     if (t >= 1.0)
@@ -87,7 +87,7 @@ mu_orect mu_wm_leg_pose(const mu_orect *from, mu_wm_leg leg, double t)
     else
         r.center = mu_v2_add(from->center, mu_v2_scale(mu_v2_sub(leg.center, from->center), t));
     mu_vec2 f = mu_v2_rotate(from->facing, t * leg.turn_rad);
-    r.facing = mu_v2_scale(f, 1.0 / mu_wm_len(f));
+    r.facing = mu_v2_scale(f, 1.0 / wm_len(f));
     return r;
 }
 
@@ -100,7 +100,7 @@ mu_orect mu_wm_leg_pose(const mu_orect *from, mu_wm_leg leg, double t)
  * computed when needed. */
 static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
 {
-    double a = mu_wm_len(d), rho = mu_wm_len(offset);
+    double a = wm_len(d), rho = wm_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0)
         return a;
@@ -119,33 +119,33 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
         }
     }
     double len = (a + b) * 2.0 * (e[1] - e[0]) / turn;
-    return mu_wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
+    return wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
 }
 
-double mu_wm_leg_point_path_mm(const mu_orect *from, mu_wm_leg leg, mu_vec2 offset)
+double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
     double e_half = -1.0;
     return point_path(mu_v2_sub(leg.center, from->center), leg.turn_rad, offset, &e_half);
 }
 
-double mu_wm_stand_path_mm(const mu_orect *start, const mu_wm_leg *legs, int n, mu_orect *end)
+double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
 {
     double len[4] = {0, 0, 0, 0};
     mu_orect r = *start;
     for (int k = 0; k < n; k++) {
         mu_vec2 c[4], d = mu_v2_sub(legs[k].center, r.center);
-        mu_wm_orect_poly_unit(&r, c);
+        wm_orect_poly_unit(&r, c);
         double e_half = -1.0; /* the corners share a and b, so m and E(pi/2 | m) */
         for (int i = 0; i < 4; i++)
             len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
-        r = mu_wm_leg_pose(&r, legs[k], 1.0);
+        r = wm_leg_pose(&r, legs[k], 1.0);
     }
     if (end)
         *end = r;
-    return mu_wm_max(mu_wm_max(len[0], len[1]), mu_wm_max(len[2], len[3]));
+    return wm_max(wm_max(len[0], len[1]), wm_max(len[2], len[3]));
 }
 
-double mu_wm_turn_between(mu_vec2 from, mu_vec2 to)
+double wm_turn_between(mu_vec2 from, mu_vec2 to)
 {
     double t = atan2(mu_v2_cross(from, to), mu_v2_dot(from, to));
     return t <= -PI ? PI : t;
@@ -153,7 +153,7 @@ double mu_wm_turn_between(mu_vec2 from, mu_vec2 to)
 
 /* ---- swept areas ---- */
 
-void mu_wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4])
+void wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4])
 {
     mu_vec2 f = mu_v2_scale(r->facing, r->depth / 2.0), l = mu_v2_scale(mu_v2_perp(r->facing), r->width / 2.0);
     mu_vec2 front = mu_v2_add(r->center, f), back = mu_v2_sub(r->center, f);
@@ -195,12 +195,12 @@ static int separated_by_edges(const mu_vec2 *a, int na, const mu_vec2 *b, int nb
     return 0;
 }
 
-int mu_wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
+int wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
 {
     return !separated_by_edges(a, na, b, nb) && !separated_by_edges(b, nb, a, na);
 }
 
-int mu_wm_hull(const mu_vec2 *in, int n, mu_vec2 *out)
+int wm_hull(const mu_vec2 *in, int n, mu_vec2 *out)
 {
     assert(n >= 1 && n <= 16);
     mu_vec2 p[16], h[34];
@@ -240,23 +240,23 @@ static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_v
     ga.depth += 2.0 * grow;
     gb.width += 2.0 * grow;
     gb.depth += 2.0 * grow;
-    mu_wm_orect_poly_unit(&ga, p);
-    mu_wm_orect_poly_unit(&gb, p + 4);
-    return mu_wm_hull(p, 8, out);
+    wm_orect_poly_unit(&ga, p);
+    wm_orect_poly_unit(&gb, p + 4);
+    return wm_hull(p, 8, out);
 }
 
-static int pose_hits(const mu_orect *r, mu_wm_hit_fn fn, void *ud)
+static int pose_hits(const mu_orect *r, wm_hit_fn fn, void *ud)
 {
     mu_vec2 v[4];
-    mu_wm_orect_poly_unit(r, v);
+    wm_orect_poly_unit(r, v);
     return fn(ud, v, 4);
 }
 
 typedef struct sweep {
     const mu_orect *from;
-    mu_wm_leg leg;
+    wm_leg leg;
     double rho; /* half diagonal */
-    mu_wm_hit_fn fn;
+    wm_hit_fn fn;
     void *ud;
 } sweep;
 
@@ -269,7 +269,7 @@ static int piece_hits(const sweep *s, double t0, double t1, int depth)
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
     double grow = s->rho * dturn * dturn / 8.0;
-    mu_orect a = mu_wm_leg_pose(s->from, s->leg, t0), b = mu_wm_leg_pose(s->from, s->leg, t1);
+    mu_orect a = wm_leg_pose(s->from, s->leg, t0), b = wm_leg_pose(s->from, s->leg, t1);
     mu_vec2 h[8];
     if (grow <= SWEEP_LEAF_MM || depth >= SWEEP_DEPTH)
         return s->fn(s->ud, h, two_pose_hull(&a, &b, 0.0, h));
@@ -281,11 +281,11 @@ static int piece_hits(const sweep *s, double t0, double t1, int depth)
     return piece_hits(s, t0, mid, depth + 1) || piece_hits(s, mid, t1, depth + 1);
 }
 
-int mu_wm_leg_sweep_hits(const mu_orect *from, mu_wm_leg leg, mu_wm_hit_fn fn, void *ud)
+int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
-        return fn(ud, h, mu_wm_translation_sweep(from, mu_v2_sub(leg.center, from->center), h));
+        return fn(ud, h, wm_translation_sweep(from, mu_v2_sub(leg.center, from->center), h));
     }
     sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
     /* first cut: pieces grown by at most SWEEP_GROW_MM */
@@ -300,25 +300,25 @@ int mu_wm_leg_sweep_hits(const mu_orect *from, mu_wm_leg leg, mu_wm_hit_fn fn, v
 
 /* ---- making moves ---- */
 
-void mu_wm_move_apply(mu_wm_battlefield *bf, const mu_wm_move *m)
+void wm_move_apply(wm_battlefield *bf, const wm_move *m)
 {
     assert(m->unit >= 0 && m->unit < bf->n_units);
-    mu_wm_unit *u = &bf->unit[m->unit];
+    wm_unit *u = &bf->unit[m->unit];
     for (int k = 0; k < m->n; k++) {
-        const mu_wm_stand_path *p = &m->path[k];
+        const wm_stand_path *p = &m->path[k];
         assert(p->stand >= 0 && p->stand < u->n_stands);
         mu_orect end;
-        mu_wm_stand_path_mm(&u->stand[p->stand], p->leg, p->n_legs, &end);
+        wm_stand_path_mm(&u->stand[p->stand], p->leg, p->n_legs, &end);
         u->stand[p->stand].center = end.center;
         u->stand[p->stand].facing = end.facing;
     }
 }
 
-void mu_wm_move_direct(mu_wm_move *m, const mu_wm_battlefield *bf, int unit, mu_wm_move_kind kind,
+void wm_move_direct(wm_move *m, const wm_battlefield *bf, int unit, wm_move_kind kind,
                        const mu_orect *final, const int *order)
 {
     assert(unit >= 0 && unit < bf->n_units);
-    const mu_wm_unit *u = &bf->unit[unit];
+    const wm_unit *u = &bf->unit[unit];
     memset(m, 0, sizeof *m);
     m->unit = unit;
     m->kind = kind;
@@ -326,21 +326,21 @@ void mu_wm_move_direct(mu_wm_move *m, const mu_wm_battlefield *bf, int unit, mu_
     m->n = u->n_stands;
     for (int k = 0; k < u->n_stands; k++) {
         int s = order ? order[k] : k;
-        mu_wm_stand_path *p = &m->path[k];
+        wm_stand_path *p = &m->path[k];
         p->stand = s;
         p->n_legs = 1;
         p->leg[0].center = final[s].center;
-        p->leg[0].turn_rad = mu_wm_turn_between(u->stand[s].facing, final[s].facing);
+        p->leg[0].turn_rad = wm_turn_between(u->stand[s].facing, final[s].facing);
     }
 }
 
 /* Returns the feature the unit's stands sweep into moving by delta, or -1. */
-static int forced_blocked(const mu_wm_battlefield *bf, const mu_wm_unit *u, mu_vec2 delta)
+static int forced_blocked(const wm_battlefield *bf, const wm_unit *u, mu_vec2 delta)
 {
     for (int s = 0; s < u->n_stands; s++) {
         mu_vec2 v[8];
-        int n = mu_wm_translation_sweep(&u->stand[s], delta, v);
-        int f = mu_wm_convex_blocked(bf, u, v, n);
+        int n = wm_translation_sweep(&u->stand[s], delta, v);
+        int f = wm_convex_blocked(bf, u, v, n);
         if (f >= 0)
             return f;
     }
@@ -348,10 +348,10 @@ static int forced_blocked(const mu_wm_battlefield *bf, const mu_wm_unit *u, mu_v
 }
 
 /* The swept areas grow with the fraction, so "blocked" is monotone: bisect. */
-double mu_wm_forced_halt(const mu_wm_battlefield *bf, int unit, mu_vec2 delta, int *feature)
+double wm_forced_halt(const wm_battlefield *bf, int unit, mu_vec2 delta, int *feature)
 {
     assert(unit >= 0 && unit < bf->n_units);
-    const mu_wm_unit *u = &bf->unit[unit];
+    const wm_unit *u = &bf->unit[unit];
     double len = mu_v2_len(delta);
     int f = forced_blocked(bf, u, delta);
     if (feature)

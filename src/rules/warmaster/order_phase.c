@@ -1,18 +1,18 @@
 /* The Orders sub-phase: which orders the rules allow, and giving them. */
-#include "muster/wm_order_phase.h"
+#include "warmaster/wm_order_phase.h"
 
 #include <assert.h>
 #include <string.h>
 
-void mu_wm_order_phase_begin(mu_wm_order_phase *ph, const uint32_t *brigade_at_start, int n_units)
+void wm_order_phase_begin(wm_order_phase *ph, const uint32_t *brigade_at_start, int n_units)
 {
-    assert(n_units >= 0 && n_units <= MU_WM_PHASE_MAX_UNITS);
+    assert(n_units >= 0 && n_units <= WM_PHASE_MAX_UNITS);
     memset(ph, 0, sizeof *ph);
     memcpy(ph->brigade_at_start, brigade_at_start, (size_t)n_units * sizeof *brigade_at_start);
     ph->current_character = -1;
 }
 
-int mu_wm_order_number(const mu_wm_order_phase *ph, uint32_t group)
+int wm_order_number(const wm_order_phase *ph, uint32_t group)
 {
     int most = 0;
     for (uint32_t m = group; m; m &= m - 1) {
@@ -25,7 +25,7 @@ int mu_wm_order_number(const mu_wm_order_phase *ph, uint32_t group)
 
 /* A group is a body the rules can order: one unit, or up to four units of
  * one brigade as it stood at the start of the Orders sub-phase. */
-static int is_orderable_body(const mu_wm_order_phase *ph, uint32_t group)
+static int is_orderable_body(const wm_order_phase *ph, uint32_t group)
 {
     if (group == 0 || __builtin_popcount(group) > 4)
         return 0;
@@ -33,7 +33,7 @@ static int is_orderable_body(const mu_wm_order_phase *ph, uint32_t group)
     return (group & ~brigade) == 0;
 }
 
-static int units_taken_by_other(const mu_wm_order_phase *ph, int character, uint32_t group)
+static int units_taken_by_other(const wm_order_phase *ph, int character, uint32_t group)
 {
     for (uint32_t m = group & ph->attempted; m; m &= m - 1)
         if (ph->ordered_by[__builtin_ctz(m)] != character + 1)
@@ -41,7 +41,7 @@ static int units_taken_by_other(const mu_wm_order_phase *ph, int character, uint
     return 0;
 }
 
-mu_order_refusal mu_wm_order_check(const mu_wm_order_phase *ph, int character, int is_general,
+mu_order_refusal wm_order_check(const wm_order_phase *ph, int character, int is_general,
                                    uint32_t group)
 {
     (void)is_general;
@@ -59,7 +59,7 @@ mu_order_refusal mu_wm_order_check(const mu_wm_order_phase *ph, int character, i
         return MU_ORDER_ALLOWED; /* a new character starts afresh on untaken units */
     if (group & ph->closed)
         return MU_ORDER_UNIT_LEFT;
-    if (mu_wm_order_number(ph, group) > 3)
+    if (wm_order_number(ph, group) > 3)
         return MU_ORDER_TOO_MANY;
     return MU_ORDER_ALLOWED;
 }
@@ -69,7 +69,7 @@ mu_order_refusal mu_wm_order_check(const mu_wm_order_phase *ph, int character, i
  * a brigade is split, leaves nothing); and the brigade rule: the units of a
  * brigade that has moved may be ordered as sub-brigades or singly, but once
  * the character orders a unit outside it, the whole brigade is left. */
-static void turn_to(mu_wm_order_phase *ph, int character, uint32_t group)
+static void turn_to(wm_order_phase *ph, int character, uint32_t group)
 {
     if (character != ph->current_character) {
         if (ph->current_character >= 0)
@@ -93,18 +93,18 @@ static void turn_to(mu_wm_order_phase *ph, int character, uint32_t group)
     ph->current_group = group;
 }
 
-mu_order_roll mu_wm_order_give(mu_wm_order_phase *ph, int character, int is_general, uint32_t group,
-                               int command, int situational_penalty, const mu_wm_order_rules *rules,
+mu_order_roll wm_order_give(wm_order_phase *ph, int character, int is_general, uint32_t group,
+                               int command, int situational_penalty, const wm_order_rules *rules,
                                mu_dice *dice)
 {
-    assert(mu_wm_order_check(ph, character, is_general, group) == MU_ORDER_ALLOWED);
+    assert(wm_order_check(ph, character, is_general, group) == MU_ORDER_ALLOWED);
     turn_to(ph, character, group);
     mu_order_roll roll;
-    roll.order_number = mu_wm_order_number(ph, group);
+    roll.order_number = wm_order_number(ph, group);
     roll.target = command - situational_penalty - (roll.order_number - 1);
     roll.dice = mu_dice_2d6(dice);
     int sum = mu_2d6_sum(roll.dice);
-    roll.success = mu_wm_order_roll_succeeds(rules, roll.target, sum);
+    roll.success = wm_order_roll_succeeds(rules, roll.target, sum);
     roll.blunder = rules->blunder_on_12 && sum == 12;
 
     ph->attempted |= group;

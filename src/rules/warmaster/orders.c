@@ -1,18 +1,18 @@
 /* Warmaster Command penalties and order targets. */
-#include "muster/wm_orders.h"
+#include "warmaster/wm_orders.h"
 
 #include "muster/odds.h"
 
 #include <assert.h>
 #include <math.h>
 
-mu_wm_order_rules mu_wm_order_rules_default(void)
+wm_order_rules wm_order_rules_default(void)
 {
-    mu_wm_order_rules r = {.distance_step_mm = 200.0, .enemy_close_mm = 200.0, .blunder_on_12 = 1};
+    wm_order_rules r = {.distance_step_mm = 200.0, .enemy_close_mm = 200.0, .blunder_on_12 = 1};
     return r;
 }
 
-int mu_wm_distance_penalty(double dist_mm, double step_mm)
+int wm_distance_penalty(double dist_mm, double step_mm)
 {
     assert(step_mm > 0.0);
     if (!(dist_mm > step_mm))
@@ -20,13 +20,13 @@ int mu_wm_distance_penalty(double dist_mm, double step_mm)
     return (int)ceil(dist_mm / step_mm) - 1;
 }
 
-mu_wm_penalties mu_wm_order_penalties(const mu_wm_order_rules *r,
-                                      const mu_wm_order_situation *s,
+wm_penalties wm_order_penalties(const wm_order_rules *r,
+                                      const wm_order_situation *s,
                                       int order_number)
 {
     assert(order_number >= 1 && order_number <= 3);
-    mu_wm_penalties p;
-    p.distance = mu_wm_distance_penalty(s->distance_mm, r->distance_step_mm) *
+    wm_penalties p;
+    p.distance = wm_distance_penalty(s->distance_mm, r->distance_step_mm) *
                  (s->distance_factor > 1 ? s->distance_factor : 1);
     p.order_number = order_number - 1;
     p.enemy_close = s->enemy_distance_mm <= r->enemy_close_mm;
@@ -36,12 +36,12 @@ mu_wm_penalties mu_wm_order_penalties(const mu_wm_order_rules *r,
     return p;
 }
 
-int mu_wm_order_target(int command, const mu_wm_penalties *p)
+int wm_order_target(int command, const wm_penalties *p)
 {
     return command - p->total;
 }
 
-int mu_wm_order_success_ways(const mu_wm_order_rules *r, int target)
+int wm_order_success_ways(const wm_order_rules *r, int target)
 {
     int ways = mu_2d6_ways_le(target);
     if (r->blunder_on_12 && ways == 36)
@@ -49,7 +49,7 @@ int mu_wm_order_success_ways(const mu_wm_order_rules *r, int target)
     return ways;
 }
 
-int mu_wm_order_roll_succeeds(const mu_wm_order_rules *r, int target, int sum)
+int wm_order_roll_succeeds(const wm_order_rules *r, int target, int sum)
 {
     if (r->blunder_on_12 && sum == 12)
         return 0;

@@ -14,23 +14,23 @@
 #define EPS MU_GEOM_EPS_MM
 
 /* Unit m->unit of bf as it would stand after move m. */
-static mu_wm_unit after_move(const mu_wm_battlefield *bf, const mu_wm_move *m)
+static wm_unit after_move(const wm_battlefield *bf, const wm_move *m)
 {
-    mu_wm_unit u = bf->unit[m->unit];
+    wm_unit u = bf->unit[m->unit];
     for (int i = 0; i < m->n; i++) {
-        const mu_wm_stand_path *p = &m->path[i];
-        mu_wm_stand_path_mm(&bf->unit[m->unit].stand[p->stand], p->leg, p->n_legs, &u.stand[p->stand]);
+        const wm_stand_path *p = &m->path[i];
+        wm_stand_path_mm(&bf->unit[m->unit].stand[p->stand], p->leg, p->n_legs, &u.stand[p->stand]);
     }
     return u;
 }
 
 /* Returns non-zero when unit u (of bf, placed as *un) touches an enemy
  * unit's stand. */
-static int touches_enemy(const mu_wm_battlefield *bf, int u, const mu_wm_unit *un)
+static int touches_enemy(const wm_battlefield *bf, int u, const wm_unit *un)
 {
     for (int k = 0; k < bf->n_units; k++) {
-        const mu_wm_unit *e = &bf->unit[k];
-        if (k != u && e->side != un->side && e->presence == MU_WM_ON_TABLE && !mu_wm_is_character(e) &&
+        const wm_unit *e = &bf->unit[k];
+        if (k != u && e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e) &&
             wm_g_units_touch(un, e))
             return 1;
     }
@@ -41,23 +41,23 @@ static int touches_enemy(const mu_wm_battlefield *bf, int u, const mu_wm_unit *u
  * a plan that would end touching an enemy is cut back (three quarters,
  * half, a quarter of the way), at worst to standing still. Returns
  * plan->moved. */
-static int plan_toward(const mu_wm_battlefield *bf, int u, mu_vec2 point, mu_wm_form form, mu_wm_move_kind kind,
-                       int no_contact, mu_wm_plan *plan)
+static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form form, wm_move_kind kind,
+                       int no_contact, wm_plan *plan)
 {
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_POINT, form, kind);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, form, kind);
     rq.point = point;
-    mu_wm_plan_move(bf, &rq, plan);
-    if (!plan->moved || plan->report.fault != MU_WM_MOVE_OK)
+    wm_plan_move(bf, &rq, plan);
+    if (!plan->moved || plan->report.fault != WM_MOVE_OK)
         return plan->moved = 0;
-    mu_wm_unit end = after_move(bf, &plan->move);
+    wm_unit end = after_move(bf, &plan->move);
     if (!no_contact || !touches_enemy(bf, u, &end))
         return 1;
-    mu_vec2 c0 = mu_wm_unit_centre(&bf->unit[u]), c1 = mu_wm_unit_centre(&end);
+    mu_vec2 c0 = wm_unit_centre(&bf->unit[u]), c1 = wm_unit_centre(&end);
     static const double cut[] = {0.75, 0.5, 0.25};
     for (int k = 0; k < 3; k++) {
         rq.point = mu_v2_add(c0, mu_v2_scale(mu_v2_sub(c1, c0), cut[k]));
-        mu_wm_plan_move(bf, &rq, plan);
-        if (!plan->moved || plan->report.fault != MU_WM_MOVE_OK)
+        wm_plan_move(bf, &rq, plan);
+        if (!plan->moved || plan->report.fault != WM_MOVE_OK)
             continue;
         end = after_move(bf, &plan->move);
         if (!touches_enemy(bf, u, &end))
@@ -68,16 +68,16 @@ static int plan_toward(const mu_wm_battlefield *bf, int u, mu_vec2 point, mu_wm_
 
 /* Member u charges target (the planner's contact move, full pace): made
  * only when it reaches. Returns non-zero when it charged. */
-static int try_charge(mu_wm_game *g, int u, int target, mu_wm_order_result *res, const mu_wm_game_env *env)
+static int try_charge(wm_game *g, int u, int target, wm_order_result *res, const wm_game_env *env)
 {
     if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
-        g->bf.unit[target].presence != MU_WM_ON_TABLE || mu_wm_is_character(&g->bf.unit[target]))
+        g->bf.unit[target].presence != WM_ON_TABLE || wm_is_character(&g->bf.unit[target]))
         return 0;
-    mu_wm_plan_request rq = mu_wm_plan_request_make(u, MU_WM_GOAL_CONTACT, MU_WM_FORM_KEEP, MU_WM_MOVE_CHARGE);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
     rq.target = target;
-    mu_wm_plan plan;
-    mu_wm_plan_move(&g->bf, &rq, &plan);
-    if (!plan.reached || plan.report.fault != MU_WM_MOVE_OK) {
+    wm_plan plan;
+    wm_plan_move(&g->bf, &rq, &plan);
+    if (!plan.reached || plan.report.fault != WM_MOVE_OK) {
         GTRACE(env, "    %s cannot reach %s to charge", wm_g_name(g, u), wm_g_name(g, target));
         return 0;
     }
@@ -89,13 +89,13 @@ static int try_charge(mu_wm_game *g, int u, int target, mu_wm_order_result *res,
     return 1;
 }
 
-static void move_single(mu_wm_game *g, int u, const mu_wm_order_goal *goal, mu_wm_move_kind kind, int may_charge,
-                        mu_wm_order_result *res, const mu_wm_game_env *env)
+static void move_single(wm_game *g, int u, const wm_order_goal *goal, wm_move_kind kind, int may_charge,
+                        wm_order_result *res, const wm_game_env *env)
 {
     int no_contact = !may_charge || goal->avoid_contact;
-    mu_wm_plan plan;
+    wm_plan plan;
     if (!plan_toward(&g->bf, u, goal->point, goal->form, kind, no_contact, &plan) &&
-        !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, MU_WM_FORM_KEEP, kind, no_contact, &plan))) {
+        !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, WM_FORM_KEEP, kind, no_contact, &plan))) {
         GTRACE(env, "    %s stays where it is", wm_g_name(g, u));
         return;
     }
@@ -107,7 +107,7 @@ static void move_single(mu_wm_game *g, int u, const mu_wm_order_goal *goal, mu_w
 
 /* Returns non-zero when the units of body (bf mask) on bf form one
  * touching body. */
-static int body_touches(const mu_wm_battlefield *bf, uint64_t body)
+static int body_touches(const wm_battlefield *bf, uint64_t body)
 {
     uint64_t seen = body & -body;
     for (;;) {
@@ -127,14 +127,14 @@ static int body_touches(const mu_wm_battlefield *bf, uint64_t body)
 }
 
 /* The members of body in moving order: front-most along d first. */
-static int moving_order(const mu_wm_battlefield *bf, uint64_t body, mu_vec2 d, int *order)
+static int moving_order(const wm_battlefield *bf, uint64_t body, mu_vec2 d, int *order)
 {
     int n = 0;
     for (uint64_t r = body; r; r &= r - 1)
         order[n++] = __builtin_ctzll(r);
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && mu_v2_dot(mu_wm_unit_centre(&bf->unit[order[j]]), d) >
-                                     mu_v2_dot(mu_wm_unit_centre(&bf->unit[order[j - 1]]), d); j--) {
+        for (int j = i; j > 0 && mu_v2_dot(wm_unit_centre(&bf->unit[order[j]]), d) >
+                                     mu_v2_dot(wm_unit_centre(&bf->unit[order[j - 1]]), d); j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
@@ -148,16 +148,16 @@ static int moving_order(const mu_wm_battlefield *bf, uint64_t body, mu_vec2 d, i
  * must still touch and none may touch an enemy. If they do not, the
  * displacement is halved (twice) and the whole body tried again on a
  * scratch table; at worst the brigade stands. */
-static int move_body_toward(mu_wm_game *g, uint64_t body, mu_vec2 point, mu_wm_move_kind kind,
-                            mu_wm_order_result *res, const mu_wm_game_env *env)
+static int move_body_toward(wm_game *g, uint64_t body, mu_vec2 point, wm_move_kind kind,
+                            wm_order_result *res, const wm_game_env *env)
 {
     mu_vec2 c = mu_v2(0, 0);
     double cap = INFINITY;
     int n = 0;
     for (uint64_t r = body; r; r &= r - 1, n++) {
         int u = __builtin_ctzll(r);
-        c = mu_v2_add(c, mu_wm_unit_centre(&g->bf.unit[u]));
-        cap = fmin(cap, mu_wm_move_allowance_mm(&g->bf, &g->bf.unit[u], kind, 0.0));
+        c = mu_v2_add(c, wm_unit_centre(&g->bf.unit[u]));
+        cap = fmin(cap, wm_move_allowance_mm(&g->bf, &g->bf.unit[u], kind, 0.0));
     }
     c = mu_v2_scale(c, 1.0 / n);
     mu_vec2 d = mu_v2_sub(point, c);
@@ -165,18 +165,18 @@ static int move_body_toward(mu_wm_game *g, uint64_t body, mu_vec2 point, mu_wm_m
         d = mu_v2_scale(mu_v2_unit(d), cap);
     if (mu_v2_len(d) < 0.05)
         return 0;
-    int order[MU_WM_BRIGADE_MAX];
+    int order[WM_BRIGADE_MAX];
     moving_order(&g->bf, body, d, order);
-    mu_wm_battlefield *scratch = mu_xmalloc(sizeof *scratch);
-    mu_wm_plan *plans = mu_xmalloc(MU_WM_BRIGADE_MAX * sizeof *plans);
+    wm_battlefield *scratch = mu_xmalloc(sizeof *scratch);
+    wm_plan *plans = mu_xmalloc(WM_BRIGADE_MAX * sizeof *plans);
     int done = 0, moved = 0;
     for (double scale = 1.0; scale > 0.2 && !done; scale *= 0.5) {
         *scratch = g->bf;
         for (int i = 0; i < n; i++) {
             int u = order[i];
-            mu_vec2 to = mu_v2_add(mu_wm_unit_centre(&scratch->unit[u]), mu_v2_scale(d, scale));
-            if (plan_toward(scratch, u, to, MU_WM_FORM_KEEP, kind, 1, &plans[i]))
-                mu_wm_move_apply(scratch, &plans[i].move);
+            mu_vec2 to = mu_v2_add(wm_unit_centre(&scratch->unit[u]), mu_v2_scale(d, scale));
+            if (plan_toward(scratch, u, to, WM_FORM_KEEP, kind, 1, &plans[i]))
+                wm_move_apply(scratch, &plans[i].move);
         }
         done = body_touches(scratch, body);
         for (int i = 0; i < n && done; i++)
@@ -197,8 +197,8 @@ static int move_body_toward(mu_wm_game *g, uint64_t body, mu_vec2 point, mu_wm_m
     return moved;
 }
 
-static void move_body(mu_wm_game *g, uint64_t body, const mu_wm_order_goal *goal, mu_wm_move_kind kind,
-                      mu_wm_order_result *res, const mu_wm_game_env *env)
+static void move_body(wm_game *g, uint64_t body, const wm_order_goal *goal, wm_move_kind kind,
+                      wm_order_result *res, const wm_game_env *env)
 {
     if (move_body_toward(g, body, goal->point, kind, res, env))
         return;
@@ -209,15 +209,15 @@ static void move_body(mu_wm_game *g, uint64_t body, const mu_wm_order_goal *goal
     GTRACE(env, "    the brigade stays where it is");
 }
 
-void wm_g_move_group(mu_wm_game *g, int side, uint64_t group, const mu_wm_order_goal *goal, mu_wm_move_kind kind,
-                     int may_charge, mu_wm_order_result *res, const mu_wm_game_env *env)
+void wm_g_move_group(wm_game *g, int side, uint64_t group, const wm_order_goal *goal, wm_move_kind kind,
+                     int may_charge, wm_order_result *res, const wm_game_env *env)
 {
     (void)side;
     uint64_t body = group;
     int m = 0;
     /* "Any units in a brigade that wish to charge … do so individually, one
      * at a time, exactly as if they had been issued separate orders" */
-    for (uint64_t r = group; r && m < MU_WM_BRIGADE_MAX; r &= r - 1, m++) {
+    for (uint64_t r = group; r && m < WM_BRIGADE_MAX; r &= r - 1, m++) {
         int u = __builtin_ctzll(r);
         if (may_charge && goal->charge[m] >= 0 && try_charge(g, u, goal->charge[m], res, env))
             body &= ~wm_bit(u);

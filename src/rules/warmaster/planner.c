@@ -1,7 +1,7 @@
 /* The move planner (issue 4 item 5): formation templates, straight-line
  * search along a few headings (contact placements: planner_contact.c).
  * The search and its limits are described in wm_planner.h. */
-#include "muster/wm_planner.h"
+#include "warmaster/wm_planner.h"
 
 #include "wm_planner_int.h"
 
@@ -13,9 +13,9 @@
 #define PI 3.14159265358979323846
 #define SAMPLES 8 /* equal steps back from the farthest advance */
 
-mu_wm_plan_request mu_wm_plan_request_make(int unit, mu_wm_goal goal, mu_wm_form form, mu_wm_move_kind kind)
+wm_plan_request wm_plan_request_make(int unit, wm_goal goal, wm_form form, wm_move_kind kind)
 {
-    mu_wm_plan_request r;
+    wm_plan_request r;
     memset(&r, 0, sizeof r);
     r.unit = unit;
     r.goal = goal;
@@ -36,14 +36,14 @@ static double place_cost(const planner *pl, int i, int j, mu_vec2 c)
 {
     const mu_orect *s = &pl->u->stand[i];
     return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) +
-           fabs(mu_wm_turn_between(s->facing, pl->face[j])) * half_diag(s);
+           fabs(wm_turn_between(s->facing, pl->face[j])) * half_diag(s);
 }
 
 /* Assigns stands to places for the centre at c: least longest move, then
  * least total, over all assignments for n <= 5; greedily beyond. */
 static void assign(planner *pl, mu_vec2 c)
 {
-    int n = pl->n, perm[MU_WM_MAX_STANDS], dir[MU_WM_MAX_STANDS];
+    int n = pl->n, perm[WM_MAX_STANDS], dir[WM_MAX_STANDS];
     for (int i = 0; i < n; i++)
         perm[i] = i;
     if (n > 5) {
@@ -89,24 +89,24 @@ static void assign(planner *pl, mu_vec2 c)
 
 /* Sets the template for final facing f, assigned for the centre at c and
  * ordered front-most place first along travel direction d. */
-void mu_wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
+void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
 {
-    const mu_wm_unit *u = pl->u;
+    const wm_unit *u = pl->u;
     int n = pl->n;
-    if (pl->req->form == MU_WM_FORM_KEEP) {
-        double turn = mu_wm_turn_between(u->stand[0].facing, f);
+    if (pl->req->form == WM_FORM_KEEP) {
+        double turn = wm_turn_between(u->stand[0].facing, f);
         for (int i = 0; i < n; i++) {
             pl->off[i] = mu_v2_rotate(mu_v2_sub(u->stand[i].center, pl->c0), turn);
             pl->face[i] = mu_v2_unit(mu_v2_rotate(u->stand[i].facing, turn));
             pl->slot[i] = i;
         }
     } else {
-        mu_orect s[MU_WM_MAX_STANDS];
-        const mu_wm_profile *p = &u->profile;
-        if (pl->req->form == MU_WM_FORM_LINE)
-            mu_wm_place_line(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
+        mu_orect s[WM_MAX_STANDS];
+        const wm_profile *p = &u->profile;
+        if (pl->req->form == WM_FORM_LINE)
+            wm_place_line(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
         else
-            mu_wm_place_column(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
+            wm_place_column(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
         mu_vec2 mid = mu_v2(0, 0);
         for (int j = 0; j < n; j++)
             mid = mu_v2_add(mid, mu_v2_scale(s[j].center, 1.0 / n));
@@ -125,50 +125,50 @@ void mu_wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
     }
 }
 
-static void build(const planner *pl, mu_vec2 c, int reverse, mu_wm_move *m)
+static void build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
 {
-    mu_orect fin[MU_WM_MAX_STANDS];
-    int ord[MU_WM_MAX_STANDS];
+    mu_orect fin[WM_MAX_STANDS];
+    int ord[WM_MAX_STANDS];
     for (int i = 0; i < pl->n; i++) {
         fin[i] = pl->u->stand[i];
         fin[i].center = mu_v2_add(c, pl->off[pl->slot[i]]);
         fin[i].facing = pl->face[pl->slot[i]];
         ord[i] = pl->order[reverse ? pl->n - 1 - i : i];
     }
-    mu_wm_move_direct(m, pl->bf, pl->req->unit, pl->req->kind, fin, ord);
+    wm_move_direct(m, pl->bf, pl->req->unit, pl->req->kind, fin, ord);
     m->rolled_mm = pl->req->rolled_mm;
     m->charge_target = pl->ctx.charge_target;
 }
 
 /* Returns non-zero when the template with its centre at c is a legal move
  * (in *m, *rep). */
-int mu_wm_planner_legal(planner *pl, mu_vec2 c, mu_wm_move *m, mu_wm_move_report *rep)
+int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep)
 {
     build(pl, c, 0, m);
     pl->checks++;
-    mu_wm_move_fault f = mu_wm_move_ctx_check(&pl->ctx, m, rep);
-    if (f == MU_WM_MOVE_THROUGH_OWN && pl->n > 1) {
+    wm_move_fault f = wm_move_ctx_check(&pl->ctx, m, rep);
+    if (f == WM_MOVE_THROUGH_OWN && pl->n > 1) {
         build(pl, c, 1, m);
         pl->checks++;
-        f = mu_wm_move_ctx_check(&pl->ctx, m, rep);
+        f = wm_move_ctx_check(&pl->ctx, m, rep);
     }
-    return f == MU_WM_MOVE_OK;
+    return f == WM_MOVE_OK;
 }
 
 /* The distance from the target after move m. */
-double mu_wm_planner_target_distance(const planner *pl, const mu_wm_move *m)
+double wm_planner_target_distance(const planner *pl, const wm_move *m)
 {
-    mu_wm_unit tmp = *pl->u;
+    wm_unit tmp = *pl->u;
     for (int k = 0; k < m->n; k++) {
-        const mu_wm_stand_path *p = &m->path[k];
-        mu_wm_stand_path_mm(&pl->u->stand[p->stand], p->leg, p->n_legs, &tmp.stand[p->stand]);
+        const wm_stand_path *p = &m->path[k];
+        wm_stand_path_mm(&pl->u->stand[p->stand], p->leg, p->n_legs, &tmp.stand[p->stand]);
     }
-    return mu_wm_unit_distance_mm(&tmp, &pl->bf->unit[pl->req->target], NULL, NULL, NULL, NULL);
+    return wm_unit_distance_mm(&tmp, &pl->bf->unit[pl->req->target], NULL, NULL, NULL, NULL);
 }
 
-void mu_wm_planner_consider(planner *pl, const mu_wm_move *m, const mu_wm_move_report *rep, mu_vec2 c, mu_vec2 goal)
+void wm_planner_consider(planner *pl, const wm_move *m, const wm_move_report *rep, mu_vec2 c, mu_vec2 goal)
 {
-    double score = pl->req->goal == MU_WM_GOAL_AWAY ? -mu_wm_planner_target_distance(pl, m) : mu_v2_dist(c, goal);
+    double score = pl->req->goal == WM_GOAL_AWAY ? -wm_planner_target_distance(pl, m) : mu_v2_dist(c, goal);
     if (!pl->have || score < pl->best_score - 1e-9 ||
         (score <= pl->best_score + 1e-9 && rep->max_moved_mm < pl->best_rep.max_moved_mm)) {
         pl->have = 1;
@@ -182,30 +182,30 @@ void mu_wm_planner_consider(planner *pl, const mu_wm_move *m, const mu_wm_move_r
 /* The farthest legal advance along h up to a_max, recorded by consider. */
 static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal)
 {
-    mu_wm_move m;
-    mu_wm_move_report rep;
+    wm_move m;
+    wm_move_report rep;
     mu_vec2 c = mu_v2_add(pl->c0, mu_v2_scale(h, a_max));
-    if (mu_wm_planner_legal(pl, c, &m, &rep)) {
-        mu_wm_planner_consider(pl, &m, &rep, c, goal);
+    if (wm_planner_legal(pl, c, &m, &rep)) {
+        wm_planner_consider(pl, &m, &rep, c, goal);
         return;
     }
     double lo = -1.0, hi = a_max;
     for (int k = SAMPLES - 1; k >= 0 && lo < 0.0; k--) {
         double a = a_max * k / SAMPLES;
         c = mu_v2_add(pl->c0, mu_v2_scale(h, a));
-        if (mu_wm_planner_legal(pl, c, &m, &rep)) {
+        if (wm_planner_legal(pl, c, &m, &rep)) {
             lo = a;
-            mu_wm_planner_consider(pl, &m, &rep, c, goal);
+            wm_planner_consider(pl, &m, &rep, c, goal);
         } else {
             hi = a;
         }
     }
-    while (lo >= 0.0 && hi - lo > MU_WM_PLAN_STEP_MM) {
+    while (lo >= 0.0 && hi - lo > WM_PLAN_STEP_MM) {
         double mid = 0.5 * (lo + hi);
         c = mu_v2_add(pl->c0, mu_v2_scale(h, mid));
-        if (mu_wm_planner_legal(pl, c, &m, &rep)) {
+        if (wm_planner_legal(pl, c, &m, &rep)) {
             lo = mid;
-            mu_wm_planner_consider(pl, &m, &rep, c, goal);
+            wm_planner_consider(pl, &m, &rep, c, goal);
         } else {
             hi = mid;
         }
@@ -214,38 +214,38 @@ static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal)
 
 /* Moves the centre toward goal (at most cap mm), final facing f (or, when
  * f is (0, 0), as the request says), trying the headings. */
-void mu_wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
+void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
 {
     mu_vec2 d = mu_v2_sub(goal, pl->c0);
     double dist = mu_v2_len(d);
     mu_vec2 h0 = dist > EPS ? mu_v2_scale(d, 1.0 / dist) : mu_v2_unit(pl->u->stand[0].facing);
     if (f.x == 0.0 && f.y == 0.0)
-        f = pl->req->form == MU_WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
-    mu_wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
-    int away = pl->req->goal == MU_WM_GOAL_AWAY;
+        f = pl->req->form == WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
+    wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
+    int away = pl->req->goal == WM_GOAL_AWAY;
     for (int k = 0; k < 9; k++) {
         double deg = k == 0 ? 0.0 : 20.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
         mu_vec2 h = mu_v2_rotate(h0, deg * PI / 180.0);
         double a_max = fmin(cap, away ? cap : k == 0 ? dist : mu_v2_dot(d, h));
-        if (a_max <= MU_WM_PLAN_STEP_MM)
+        if (a_max <= WM_PLAN_STEP_MM)
             continue;
         if (pl->have && !away) { /* can this heading beat the best? */
             mu_seg ray = {pl->c0, mu_v2_add(pl->c0, mu_v2_scale(h, a_max))};
-            if (mu_point_seg_distance(goal, ray, NULL) >= pl->best_score - MU_WM_PLAN_STEP_MM)
+            if (mu_point_seg_distance(goal, ray, NULL) >= pl->best_score - WM_PLAN_STEP_MM)
                 continue;
         }
         line_search(pl, h, a_max, goal);
-        if (k == 0 && pl->have && (away ? pl->best_rep.max_moved_mm >= cap - MU_WM_PLAN_STEP_MM : pl->best_score <= MU_WM_PLAN_STEP_MM))
+        if (k == 0 && pl->have && (away ? pl->best_rep.max_moved_mm >= cap - WM_PLAN_STEP_MM : pl->best_score <= WM_PLAN_STEP_MM))
             break; /* the direct heading got there */
     }
 }
 
-int mu_wm_plan_move(const mu_wm_battlefield *bf, const mu_wm_plan_request *req, mu_wm_plan *out)
+int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *out)
 {
     assert(req->unit >= 0 && req->unit < bf->n_units);
-    const mu_wm_unit *u = &bf->unit[req->unit];
-    assert(u->presence == MU_WM_ON_TABLE && !mu_wm_is_character(u) && u->n_stands > 0);
-    assert(req->goal == MU_WM_GOAL_POINT || (req->target >= 0 && req->target < bf->n_units && req->target != req->unit));
+    const wm_unit *u = &bf->unit[req->unit];
+    assert(u->presence == WM_ON_TABLE && !wm_is_character(u) && u->n_stands > 0);
+    assert(req->goal == WM_GOAL_POINT || (req->target >= 0 && req->target < bf->n_units && req->target != req->unit));
     memset(out, 0, sizeof *out);
     planner *pl = &(planner){0};
     pl->bf = bf;
@@ -254,18 +254,18 @@ int mu_wm_plan_move(const mu_wm_battlefield *bf, const mu_wm_plan_request *req, 
     pl->n = u->n_stands;
     for (int i = 0; i < pl->n; i++)
         pl->c0 = mu_v2_add(pl->c0, mu_v2_scale(u->stand[i].center, 1.0 / pl->n));
-    int target = req->kind == MU_WM_MOVE_CHARGE ? req->target : -1;
-    mu_wm_move_ctx_init(&pl->ctx, bf, req->unit, req->kind, req->rolled_mm, target, 0);
+    int target = req->kind == WM_MOVE_CHARGE ? req->target : -1;
+    wm_move_ctx_init(&pl->ctx, bf, req->unit, req->kind, req->rolled_mm, target, 0);
     double cap = pl->ctx.allowance_mm;
-    if (req->goal == MU_WM_GOAL_POINT) {
-        mu_wm_planner_toward(pl, req->point, cap, req->facing);
-    } else if (req->goal == MU_WM_GOAL_CONTACT) {
-        mu_wm_planner_contact(pl, out);
+    if (req->goal == WM_GOAL_POINT) {
+        wm_planner_toward(pl, req->point, cap, req->facing);
+    } else if (req->goal == WM_GOAL_CONTACT) {
+        wm_planner_contact(pl, out);
     } else {
         mu_vec2 pa, pb;
-        double dd = mu_wm_unit_distance_mm(u, &bf->unit[req->target], NULL, NULL, &pa, &pb);
+        double dd = wm_unit_distance_mm(u, &bf->unit[req->target], NULL, NULL, &pa, &pb);
         mu_vec2 away = dd > EPS ? mu_v2_sub(pa, pb) : mu_v2_sub(pl->c0, bf->unit[req->target].stand[0].center);
-        mu_wm_planner_toward(pl, mu_v2_add(pl->c0, mu_v2_scale(mu_v2_unit(away), cap)), cap, req->facing);
+        wm_planner_toward(pl, mu_v2_add(pl->c0, mu_v2_scale(mu_v2_unit(away), cap)), cap, req->facing);
     }
     if (pl->have) {
         out->move = pl->best;
@@ -279,20 +279,20 @@ int mu_wm_plan_move(const mu_wm_battlefield *bf, const mu_wm_plan_request *req, 
         out->move.n = pl->n;
         for (int i = 0; i < pl->n; i++)
             out->move.path[i].stand = i;
-        mu_wm_move_ctx_check(&pl->ctx, &out->move, &out->report);
+        wm_move_ctx_check(&pl->ctx, &out->move, &out->report);
         pl->best_c = pl->c0;
     }
     out->moved = pl->have && out->report.max_moved_mm > 0.0;
     out->advance_mm = mu_v2_dist(pl->best_c, pl->c0);
     out->checks = pl->checks;
-    if (req->goal == MU_WM_GOAL_POINT) {
+    if (req->goal == WM_GOAL_POINT) {
         out->remaining_mm = mu_v2_dist(pl->best_c, req->point);
-        out->reached = out->remaining_mm <= MU_WM_PLAN_STEP_MM;
+        out->reached = out->remaining_mm <= WM_PLAN_STEP_MM;
     } else {
-        out->target_mm = mu_wm_planner_target_distance(pl, &out->move);
-        if (req->goal == MU_WM_GOAL_AWAY)
-            out->reached = out->advance_mm >= cap - MU_WM_PLAN_STEP_MM;
+        out->target_mm = wm_planner_target_distance(pl, &out->move);
+        if (req->goal == WM_GOAL_AWAY)
+            out->reached = out->advance_mm >= cap - WM_PLAN_STEP_MM;
     }
-    mu_wm_move_ctx_free(&pl->ctx);
+    wm_move_ctx_free(&pl->ctx);
     return out->moved;
 }

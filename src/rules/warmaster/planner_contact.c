@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #define EPS MU_GEOM_EPS_MM
-#define MAX_CONTACT (MU_WM_MAX_STANDS * 4 * 9)
+#define MAX_CONTACT (WM_MAX_STANDS * 4 * 9)
 
 /* Where the template's centre goes and which way it faces. */
 typedef struct placement {
@@ -14,7 +14,7 @@ typedef struct placement {
 } placement;
 
 /* Returns non-zero when p lies in a stand of t other than stand s. */
-static int covered(const mu_wm_unit *t, int s, mu_vec2 p)
+static int covered(const wm_unit *t, int s, mu_vec2 p)
 {
     for (int k = 0; k < t->n_stands; k++)
         if (k != s && mu_orect_contains(&t->stand[k], p))
@@ -31,11 +31,11 @@ static int footprint_free(const planner *pl, mu_vec2 c)
         mu_orect r = pl->u->stand[i];
         r.center = mu_v2_add(c, pl->off[pl->slot[i]]);
         r.facing = pl->face[pl->slot[i]];
-        if (!mu_wm_orect_on_table(pl->bf, &r) || mu_wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
+        if (!wm_orect_on_table(pl->bf, &r) || wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
             return 0;
         for (int k = 0; k < pl->bf->n_units; k++) {
-            const mu_wm_unit *o = &pl->bf->unit[k];
-            if (k == pl->req->unit || o->presence != MU_WM_ON_TABLE || (mu_wm_is_character(o) && o->side == pl->u->side))
+            const wm_unit *o = &pl->bf->unit[k];
+            if (k == pl->req->unit || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == pl->u->side))
                 continue;
             for (int s = 0; s < o->n_stands; s++)
                 if (mu_orect_overlap(&r, &o->stand[s]))
@@ -49,7 +49,7 @@ static int footprint_free(const planner *pl, mu_vec2 c)
  * unit, front line flush on it, front centre slid along it. */
 static int placements(planner *pl, placement *out)
 {
-    const mu_wm_unit *t = &pl->bf->unit[pl->req->target];
+    const wm_unit *t = &pl->bf->unit[pl->req->target];
     double w = pl->u->profile.stand_width_mm;
     int n = 0;
     for (int s = 0; s < t->n_stands; s++)
@@ -62,7 +62,7 @@ static int placements(planner *pl, placement *out)
             if (mu_v2_dot(nrm, mu_v2_sub(pl->c0, mid)) <= 0.0 || covered(t, s, mu_v2_add(mid, nrm)))
                 continue; /* the unit is behind this edge's line, or the edge is against a neighbour */
             mu_vec2 f = mu_v2_scale(nrm, -1.0), r = mu_v2_scale(mu_v2_perp(f), -1.0);
-            mu_wm_planner_template(pl, f, pl->c0, f);
+            wm_planner_template(pl, f, pl->c0, f);
             double front = -INFINITY, lat_lo = INFINITY, lat_hi = -INFINITY;
             for (int j = 0; j < pl->n; j++)
                 front = fmax(front, mu_v2_dot(pl->off[j], f) + pl->u->profile.stand_depth_mm / 2.0);
@@ -87,15 +87,15 @@ static int placements(planner *pl, placement *out)
     return n;
 }
 
-void mu_wm_planner_contact(planner *pl, mu_wm_plan *out)
+void wm_planner_contact(planner *pl, wm_plan *out)
 {
     placement pc[MAX_CONTACT];
     int n = placements(pl, pc), walk_to = -1;
     for (int i = 0; i < n; i++) {
-        mu_wm_move m;
-        mu_wm_move_report rep;
+        wm_move m;
+        wm_move_report rep;
         mu_vec2 d = mu_v2_sub(pc[i].c, pl->c0);
-        mu_wm_planner_template(pl, pc[i].f, pc[i].c, mu_v2_len(d) > EPS ? mu_v2_unit(d) : pc[i].f);
+        wm_planner_template(pl, pc[i].f, pc[i].c, mu_v2_len(d) > EPS ? mu_v2_unit(d) : pc[i].f);
         if (walk_to < 0 && footprint_free(pl, pc[i].c))
             walk_to = i;
         /* the centre moves no farther than some stand's centre: beyond the
@@ -105,13 +105,13 @@ void mu_wm_planner_contact(planner *pl, mu_wm_plan *out)
                 break;
             continue;
         }
-        if (mu_wm_planner_legal(pl, pc[i].c, &m, &rep) && mu_wm_planner_target_distance(pl, &m) <= EPS) {
-            mu_wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
+        if (wm_planner_legal(pl, pc[i].c, &m, &rep) && wm_planner_target_distance(pl, &m) <= EPS) {
+            wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
             out->reached = 1;
             return;
         }
     }
     if (walk_to >= 0) /* out of reach or blocked: toward the nearest free placement */
-        mu_wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
+        wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
 }
 

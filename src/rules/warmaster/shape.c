@@ -15,7 +15,7 @@ static mu_seg poly_edge(const mu_vec2 *v, int n, int k)
     return e;
 }
 
-double mu_wm_point_poly_distance(mu_vec2 p, const mu_vec2 *v, int n)
+double wm_point_poly_distance(mu_vec2 p, const mu_vec2 *v, int n)
 {
     mu_polygon poly = {n, v};
     if (mu_point_in_polygon(&poly, p))
@@ -39,7 +39,7 @@ static double dist2_point_seg(mu_vec2 p, mu_vec2 a, mu_vec2 b)
     return mu_v2_dot(c, c);
 }
 
-int mu_wm_point_deep_in_poly(mu_vec2 p, const mu_vec2 *v, int n)
+int wm_point_deep_in_poly(mu_vec2 p, const mu_vec2 *v, int n)
 {
     int inside = 0;
     for (int k = 0; k < n; k++) {
@@ -74,7 +74,7 @@ static double side(mu_vec2 a, mu_vec2 b, double len, mu_vec2 p)
  * wholly outside: a midpoint deep inside shows a crossing of the interior.
  * Touching an edge without crossing it adds no cut, and needs none: the
  * pieces on either side of a touch are both outside or both inside. */
-int mu_wm_seg_crosses_poly(mu_seg s, const mu_vec2 *v, int n)
+int wm_seg_crosses_poly(mu_seg s, const mu_vec2 *v, int n)
 {
     assert(n >= 3 && n <= MAX_POLY);
     mu_vec2 lo = mu_v2(fmin(s.a.x, s.b.x) - EPS, fmin(s.a.y, s.b.y) - EPS);
@@ -109,7 +109,7 @@ int mu_wm_seg_crosses_poly(mu_seg s, const mu_vec2 *v, int n)
         if (t[i + 1] <= t[i])
             continue;
         mu_vec2 mid = mu_v2_add(s.a, mu_v2_scale(d, (t[i] + t[i + 1]) / 2.0));
-        if (mu_wm_point_deep_in_poly(mid, v, n))
+        if (wm_point_deep_in_poly(mid, v, n))
             return 1;
     }
     return 0;
@@ -118,7 +118,7 @@ int mu_wm_seg_crosses_poly(mu_seg s, const mu_vec2 *v, int n)
 /* Interiors meet when a boundary of one passes through the other's
  * interior, or else one contains the other (or they coincide), when the
  * convex one's vertex centroid is deep inside the other. */
-int mu_wm_convex_overlaps_poly(const mu_vec2 *c, int nc, const mu_vec2 *v, int n)
+int wm_convex_overlaps_poly(const mu_vec2 *c, int nc, const mu_vec2 *v, int n)
 {
     mu_vec2 lo = c[0], hi = c[0], plo = v[0], phi = v[0], mid = mu_v2(0, 0);
     for (int i = 0; i < nc; i++) {
@@ -133,15 +133,15 @@ int mu_wm_convex_overlaps_poly(const mu_vec2 *c, int nc, const mu_vec2 *v, int n
     if (lo.x >= phi.x - EPS || plo.x >= hi.x - EPS || lo.y >= phi.y - EPS || plo.y >= hi.y - EPS)
         return 0;
     for (int i = 0; i < nc; i++)
-        if (mu_wm_seg_crosses_poly(poly_edge(c, nc, i), v, n))
+        if (wm_seg_crosses_poly(poly_edge(c, nc, i), v, n))
             return 1;
     for (int k = 0; k < n; k++)
-        if (mu_wm_seg_crosses_poly(poly_edge(v, n, k), c, nc))
+        if (wm_seg_crosses_poly(poly_edge(v, n, k), c, nc))
             return 1;
-    return mu_wm_point_deep_in_poly(mid, v, n);
+    return wm_point_deep_in_poly(mid, v, n);
 }
 
-int mu_wm_clip_halfplane(const mu_vec2 *in, int n, mu_vec2 normal, double k, mu_vec2 *out)
+int wm_clip_halfplane(const mu_vec2 *in, int n, mu_vec2 normal, double k, mu_vec2 *out)
 {
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -155,7 +155,7 @@ int mu_wm_clip_halfplane(const mu_vec2 *in, int n, mu_vec2 normal, double k, mu_
     return m >= 3 ? m : 0;
 }
 
-int mu_wm_poly_is_convex(const mu_vec2 *v, int n)
+int wm_poly_is_convex(const mu_vec2 *v, int n)
 {
     int sign = 0;
     for (int i = 0; i < n; i++) {
@@ -171,21 +171,21 @@ int mu_wm_poly_is_convex(const mu_vec2 *v, int n)
     return sign != 0;
 }
 
-int mu_wm_feature_polygon(const mu_wm_feature *f, mu_vec2 *out)
+int wm_feature_polygon(const wm_feature *f, mu_vec2 *out)
 {
-    if (f->shape == MU_WM_SHAPE_POLYGON) {
+    if (f->shape == WM_SHAPE_POLYGON) {
         for (int i = 0; i < f->n; i++)
             out[i] = f->v[i];
         return f->n;
     }
-    for (int i = 0; i < MU_WM_CIRCLE_SIDES; i++) {
-        double a = 2.0 * PI * i / MU_WM_CIRCLE_SIDES;
+    for (int i = 0; i < WM_CIRCLE_SIDES; i++) {
+        double a = 2.0 * PI * i / WM_CIRCLE_SIDES;
         out[i] = mu_v2_add(f->circle.center, mu_v2(f->circle.radius * cos(a), f->circle.radius * sin(a)));
     }
-    return MU_WM_CIRCLE_SIDES;
+    return WM_CIRCLE_SIDES;
 }
 
-void mu_wm_orect_poly(const mu_orect *r, mu_vec2 out[4])
+void wm_orect_poly(const mu_orect *r, mu_vec2 out[4])
 {
     mu_vec2 c[4];
     mu_orect_corners(r, c); /* front-left, front-right, back-right, back-left: clockwise */
@@ -195,7 +195,7 @@ void mu_wm_orect_poly(const mu_orect *r, mu_vec2 out[4])
 
 /* The convex hull of the rectangle at its start and end (Andrew's
  * monotone chain over the eight corners). */
-int mu_wm_translation_sweep(const mu_orect *r, mu_vec2 delta, mu_vec2 out[8])
+int wm_translation_sweep(const mu_orect *r, mu_vec2 delta, mu_vec2 out[8])
 {
     mu_vec2 p[8];
     mu_orect_corners(r, p);

@@ -13,9 +13,9 @@
 #define SIDE_MM 1e-3 /* how far to each side of a joint we look for cover */
 #define MAX_BREAKS 1024
 
-void mu_wm_blocker_rect(mu_wm_blocker *b, const mu_orect *r)
+void wm_blocker_rect(wm_blocker *b, const mu_orect *r)
 {
-    b->type = MU_WM_BLK_RECT;
+    b->type = WM_BLK_RECT;
     b->rect = *r;
     mu_orect_corners(r, b->corner);
     b->v = NULL;
@@ -28,10 +28,10 @@ void mu_wm_blocker_rect(mu_wm_blocker *b, const mu_orect *r)
     }
 }
 
-void mu_wm_blocker_poly(mu_wm_blocker *b, const mu_vec2 *v, int n, int feature)
+void wm_blocker_poly(wm_blocker *b, const mu_vec2 *v, int n, int feature)
 {
     assert(n >= 3);
-    b->type = MU_WM_BLK_POLY;
+    b->type = WM_BLK_POLY;
     b->v = v;
     b->n = n;
     b->feature = feature;
@@ -42,9 +42,9 @@ void mu_wm_blocker_poly(mu_wm_blocker *b, const mu_vec2 *v, int n, int feature)
     }
 }
 
-void mu_wm_blocker_circle(mu_wm_blocker *b, mu_circle c, int feature)
+void wm_blocker_circle(wm_blocker *b, mu_circle c, int feature)
 {
-    b->type = MU_WM_BLK_CIRCLE;
+    b->type = WM_BLK_CIRCLE;
     b->circle = c;
     b->v = NULL;
     b->n = 0;
@@ -53,12 +53,12 @@ void mu_wm_blocker_circle(mu_wm_blocker *b, mu_circle c, int feature)
     b->hi = mu_v2(c.center.x + c.radius, c.center.y + c.radius);
 }
 
-const mu_vec2 *mu_wm_blocker_vertices(const mu_wm_blocker *b)
+const mu_vec2 *wm_blocker_vertices(const wm_blocker *b)
 {
-    return b->type == MU_WM_BLK_RECT ? b->corner : b->v;
+    return b->type == WM_BLK_RECT ? b->corner : b->v;
 }
 
-int mu_wm_blocker_crosses(const mu_wm_blocker *b, mu_seg s)
+int wm_blocker_crosses(const wm_blocker *b, mu_seg s)
 {
     if (s.a.x < b->lo.x - EPS && s.b.x < b->lo.x - EPS)
         return 0;
@@ -69,17 +69,17 @@ int mu_wm_blocker_crosses(const mu_wm_blocker *b, mu_seg s)
     if (s.a.y > b->hi.y + EPS && s.b.y > b->hi.y + EPS)
         return 0;
     switch (b->type) {
-    case MU_WM_BLK_RECT: return mu_seg_crosses_orect_interior(s, &b->rect);
-    case MU_WM_BLK_POLY: return mu_wm_seg_crosses_poly(s, b->v, b->n);
+    case WM_BLK_RECT: return mu_seg_crosses_orect_interior(s, &b->rect);
+    case WM_BLK_POLY: return wm_seg_crosses_poly(s, b->v, b->n);
     default: return mu_point_seg_distance(b->circle.center, s, NULL) < b->circle.radius - EPS;
     }
 }
 
-static int covers(const mu_wm_blocker *b, mu_vec2 p)
+static int covers(const wm_blocker *b, mu_vec2 p)
 {
     switch (b->type) {
-    case MU_WM_BLK_RECT: return mu_orect_contains(&b->rect, p);
-    case MU_WM_BLK_POLY: {
+    case WM_BLK_RECT: return mu_orect_contains(&b->rect, p);
+    case WM_BLK_POLY: {
         mu_polygon poly = {b->n, b->v};
         return mu_point_in_polygon(&poly, p);
     }
@@ -87,7 +87,7 @@ static int covers(const mu_wm_blocker *b, mu_vec2 p)
     }
 }
 
-static int covered(const mu_wm_blocker *b, const int *rel, int nrel, mu_vec2 p)
+static int covered(const wm_blocker *b, const int *rel, int nrel, mu_vec2 p)
 {
     for (int i = 0; i < nrel; i++)
         if (covers(&b[rel[i]], p))
@@ -107,7 +107,7 @@ static double param(mu_seg s, mu_vec2 p)
  * s), where blockers cover both sides. Between consecutive ends of such
  * edges, cover is the same all along, so one look each side of the middle
  * of each piece decides. */
-static int runs_along_joint(mu_seg s, const mu_wm_blocker *b, const int *rel, int nrel)
+static int runs_along_joint(mu_seg s, const wm_blocker *b, const int *rel, int nrel)
 {
     mu_vec2 d = mu_v2_sub(s.b, s.a);
     double len = mu_v2_len(d);
@@ -118,10 +118,10 @@ static int runs_along_joint(mu_seg s, const mu_wm_blocker *b, const int *rel, in
     t[m++] = 0.0;
     t[m++] = 1.0;
     for (int r = 0; r < nrel; r++) {
-        const mu_wm_blocker *k = &b[rel[r]];
-        if (k->type == MU_WM_BLK_CIRCLE)
+        const wm_blocker *k = &b[rel[r]];
+        if (k->type == WM_BLK_CIRCLE)
             continue;
-        const mu_vec2 *v = mu_wm_blocker_vertices(k);
+        const mu_vec2 *v = wm_blocker_vertices(k);
         for (int i = 0; i < k->n; i++) {
             mu_vec2 a = v[i], c = v[(i + 1) % k->n];
             if (fabs(mu_v2_cross(d, mu_v2_sub(a, s.a))) > EPS * len ||
@@ -154,10 +154,10 @@ static int runs_along_joint(mu_seg s, const mu_wm_blocker *b, const int *rel, in
     return 0;
 }
 
-int mu_wm_segment_clear(mu_seg s, const mu_wm_blocker *b, const int *rel, int nrel)
+int wm_segment_clear(mu_seg s, const wm_blocker *b, const int *rel, int nrel)
 {
     for (int i = 0; i < nrel; i++)
-        if (mu_wm_blocker_crosses(&b[rel[i]], s))
+        if (wm_blocker_crosses(&b[rel[i]], s))
             return 0;
     return !runs_along_joint(s, b, rel, nrel);
 }

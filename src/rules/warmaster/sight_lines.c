@@ -83,25 +83,25 @@ static int in_hull(const hull *h, mu_vec2 q)
     return 1;
 }
 
-static int meets_hull(const hull *h, const mu_wm_blocker *b)
+static int meets_hull(const hull *h, const wm_blocker *b)
 {
     if (b->lo.x >= h->hi.x - EPS || b->hi.x <= h->lo.x + EPS || b->lo.y >= h->hi.y - EPS ||
         b->hi.y <= h->lo.y + EPS)
         return 0;
     if (h->n < 3) {
         mu_seg s = {h->v[0], h->v[1]};
-        return mu_wm_blocker_crosses(b, s);
+        return wm_blocker_crosses(b, s);
     }
-    if (b->type == MU_WM_BLK_CIRCLE)
-        return mu_wm_point_poly_distance(b->circle.center, h->v, h->n) < b->circle.radius - EPS;
-    return mu_wm_convex_overlaps_poly(h->v, h->n, mu_wm_blocker_vertices(b), b->n);
+    if (b->type == WM_BLK_CIRCLE)
+        return wm_point_poly_distance(b->circle.center, h->v, h->n) < b->circle.radius - EPS;
+    return wm_convex_overlaps_poly(h->v, h->n, wm_blocker_vertices(b), b->n);
 }
 
 /* ---- candidate lines ---- */
 
 typedef struct ctx {
     mu_seg s, f;
-    const mu_wm_blocker *b;
+    const wm_blocker *b;
     const int *rel;
     int nrel;
 } ctx;
@@ -149,7 +149,7 @@ static int try_line(const ctx *c, mu_vec2 x0, mu_vec2 d)
     else if (kf == 2)
         q = nearer_end(c->f, p);
     mu_seg seg = {p, q};
-    return mu_wm_segment_clear(seg, c->b, c->rel, c->nrel);
+    return wm_segment_clear(seg, c->b, c->rel, c->nrel);
 }
 
 /* Lines through p tangent to circle k. */
@@ -238,35 +238,35 @@ static int circles_cross(mu_circle a, mu_circle b, mu_vec2 *out)
 
 /* Appends to pts where edge or circle boundaries of blockers a and b cross,
  * keeping those inside the hull. */
-static int crossings(const hull *h, const mu_wm_blocker *a, const mu_wm_blocker *b, mu_vec2 *pts)
+static int crossings(const hull *h, const wm_blocker *a, const wm_blocker *b, mu_vec2 *pts)
 {
     if (a->lo.x > b->hi.x + EPS || b->lo.x > a->hi.x + EPS || a->lo.y > b->hi.y + EPS || b->lo.y > a->hi.y + EPS)
         return 0;
     mu_vec2 found[2];
     int np = 0;
-    if (a->type == MU_WM_BLK_CIRCLE && b->type == MU_WM_BLK_CIRCLE) {
+    if (a->type == WM_BLK_CIRCLE && b->type == WM_BLK_CIRCLE) {
         int k = circles_cross(a->circle, b->circle, found);
         for (int i = 0; i < k; i++)
             if (in_hull(h, found[i]))
                 pts[np++] = found[i];
         return np;
     }
-    if (a->type == MU_WM_BLK_CIRCLE) {
-        const mu_wm_blocker *t = a;
+    if (a->type == WM_BLK_CIRCLE) {
+        const wm_blocker *t = a;
         a = b;
         b = t;
     }
-    const mu_vec2 *va = mu_wm_blocker_vertices(a);
+    const mu_vec2 *va = wm_blocker_vertices(a);
     for (int i = 0; i < a->n; i++) {
         mu_seg ea = {va[i], va[(i + 1) % a->n]};
-        if (b->type == MU_WM_BLK_CIRCLE) {
+        if (b->type == WM_BLK_CIRCLE) {
             int k = circle_cuts(ea, b->circle, found);
             for (int m = 0; m < k; m++)
                 if (in_hull(h, found[m]))
                     pts[np++] = found[m];
             continue;
         }
-        const mu_vec2 *vb = mu_wm_blocker_vertices(b);
+        const mu_vec2 *vb = wm_blocker_vertices(b);
         for (int j = 0; j < b->n; j++) {
             mu_seg eb = {vb[j], vb[(j + 1) % b->n]};
             if (seg_meet(ea, eb, &found[0]) && in_hull(h, found[0]))
@@ -277,9 +277,9 @@ static int crossings(const hull *h, const mu_wm_blocker *a, const mu_wm_blocker 
 }
 
 /* The most candidate points blockers x and y can add crossing each other. */
-static int crossing_room(const mu_wm_blocker *x, const mu_wm_blocker *y)
+static int crossing_room(const wm_blocker *x, const wm_blocker *y)
 {
-    int cx = x->type == MU_WM_BLK_CIRCLE, cy = y->type == MU_WM_BLK_CIRCLE;
+    int cx = x->type == WM_BLK_CIRCLE, cy = y->type == WM_BLK_CIRCLE;
     return cx && cy ? 2 : cx ? 2 * y->n : cy ? 2 * x->n : x->n * y->n;
 }
 
@@ -293,15 +293,15 @@ static int collect(const ctx *c, const hull *h, mu_vec2 *pts)
     pts[np++] = c->f.a;
     pts[np++] = c->f.b;
     for (int r = 0; r < c->nrel; r++) {
-        const mu_wm_blocker *b = &c->b[c->rel[r]];
+        const wm_blocker *b = &c->b[c->rel[r]];
         for (int r2 = r + 1; r2 < c->nrel; r2++)
             np += crossings(h, b, &c->b[c->rel[r2]], pts + np);
-        if (b->type == MU_WM_BLK_CIRCLE) {
+        if (b->type == WM_BLK_CIRCLE) {
             np += circle_cuts(c->s, b->circle, pts + np);
             np += circle_cuts(c->f, b->circle, pts + np);
             continue;
         }
-        const mu_vec2 *v = mu_wm_blocker_vertices(b);
+        const mu_vec2 *v = wm_blocker_vertices(b);
         for (int i = 0; i < b->n; i++) {
             mu_seg e = {v[i], v[(i + 1) % b->n]};
             if (in_hull(h, v[i]))
@@ -325,21 +325,21 @@ static int search(const ctx *c, const hull *h, mu_vec2 *pts, int cap)
             if (mu_v2_dist(pts[i], pts[j]) > EPS && try_line(c, pts[i], mu_v2_sub(pts[j], pts[i])))
                 return 1;
     for (int r = 0; r < c->nrel; r++) {
-        const mu_wm_blocker *b = &c->b[c->rel[r]];
-        if (b->type != MU_WM_BLK_CIRCLE)
+        const wm_blocker *b = &c->b[c->rel[r]];
+        if (b->type != WM_BLK_CIRCLE)
             continue;
         for (int i = 0; i < np; i++)
             if (try_tangents_from(c, pts[i], b->circle))
                 return 1;
         for (int r2 = r + 1; r2 < c->nrel; r2++)
-            if (c->b[c->rel[r2]].type == MU_WM_BLK_CIRCLE &&
+            if (c->b[c->rel[r2]].type == WM_BLK_CIRCLE &&
                 try_common_tangents(c, b->circle, c->b[c->rel[r2]].circle))
                 return 1;
     }
     return 0;
 }
 
-int mu_wm_clear_between(mu_seg s, mu_seg f, const mu_wm_blocker *b, int nb, uint32_t skip)
+int wm_clear_between(mu_seg s, mu_seg f, const wm_blocker *b, int nb, uint32_t skip)
 {
     hull h;
     make_hull(&h, s, f);
@@ -353,7 +353,7 @@ int mu_wm_clear_between(mu_seg s, mu_seg f, const mu_wm_blocker *b, int nb, uint
         for (int r = 0; r < nrel; r++)
             cap += crossing_room(&b[rel[r]], &b[i]);
         rel[nrel++] = i;
-        cap += b[i].type == MU_WM_BLK_CIRCLE ? 4 : 3 * b[i].n;
+        cap += b[i].type == WM_BLK_CIRCLE ? 4 : 3 * b[i].n;
     }
     ctx c = {s, f, b, rel, nrel};
     if (nrel == 0)

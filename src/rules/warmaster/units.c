@@ -1,95 +1,95 @@
 /* Troop types, profiles and units (warmaster-movement.adoc, "Movement
  * distances": the Movement Chart). */
-#include "muster/wm_units.h"
+#include "warmaster/wm_units.h"
 
 #include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
-static const char *const troop_names[MU_WM_TROOP_COUNT] = {
-    [MU_WM_INFANTRY] = "infantry",   [MU_WM_CAVALRY] = "cavalry",
-    [MU_WM_CHARIOTS] = "chariots",   [MU_WM_ARTILLERY] = "artillery",
-    [MU_WM_MONSTERS] = "monsters",   [MU_WM_MACHINES] = "machines",
-    [MU_WM_CHARACTER] = "character",
+static const char *const troop_names[WM_TROOP_COUNT] = {
+    [WM_INFANTRY] = "infantry",   [WM_CAVALRY] = "cavalry",
+    [WM_CHARIOTS] = "chariots",   [WM_ARTILLERY] = "artillery",
+    [WM_MONSTERS] = "monsters",   [WM_MACHINES] = "machines",
+    [WM_CHARACTER] = "character",
 };
 
 /* Movement Chart, full and half pace in mm ("Machines: Varies"). */
-static const double chart_mm[MU_WM_TROOP_COUNT][2] = {
-    [MU_WM_INFANTRY] = {200.0, 100.0}, [MU_WM_CAVALRY] = {300.0, 150.0},
-    [MU_WM_CHARIOTS] = {300.0, 150.0}, [MU_WM_ARTILLERY] = {100.0, 50.0},
-    [MU_WM_MONSTERS] = {200.0, 100.0}, [MU_WM_MACHINES] = {0.0, 0.0},
-    [MU_WM_CHARACTER] = {600.0, 600.0},
+static const double chart_mm[WM_TROOP_COUNT][2] = {
+    [WM_INFANTRY] = {200.0, 100.0}, [WM_CAVALRY] = {300.0, 150.0},
+    [WM_CHARIOTS] = {300.0, 150.0}, [WM_ARTILLERY] = {100.0, 50.0},
+    [WM_MONSTERS] = {200.0, 100.0}, [WM_MACHINES] = {0.0, 0.0},
+    [WM_CHARACTER] = {600.0, 600.0},
 };
 
-mu_wm_profile mu_wm_profile_default(mu_wm_troop troop, unsigned flags)
+wm_profile wm_profile_default(wm_troop troop, unsigned flags)
 {
-    assert(troop >= 0 && troop < MU_WM_TROOP_COUNT);
-    mu_wm_profile p;
+    assert(troop >= 0 && troop < WM_TROOP_COUNT);
+    wm_profile p;
     memset(&p, 0, sizeof p);
     p.troop = troop;
     p.flags = flags;
     p.full_pace_mm = chart_mm[troop][0];
     p.half_pace_mm = chart_mm[troop][1];
-    if (flags & MU_WM_FLYING) {
+    if (flags & WM_FLYING) {
         /* "Flying Units 100cm 10cm"; characters "60cm, or 100cm if flying",
          * always at full pace. */
         p.full_pace_mm = 1000.0;
-        p.half_pace_mm = troop == MU_WM_CHARACTER ? 1000.0 : 100.0;
+        p.half_pace_mm = troop == WM_CHARACTER ? 1000.0 : 100.0;
     }
-    p.stand_width_mm = MU_WM_STAND_WIDTH_MM;
-    p.stand_depth_mm = MU_WM_STAND_DEPTH_MM;
+    p.stand_width_mm = WM_STAND_WIDTH_MM;
+    p.stand_depth_mm = WM_STAND_DEPTH_MM;
     return p;
 }
 
-int mu_wm_profile_valid(const mu_wm_profile *p)
+int wm_profile_valid(const wm_profile *p)
 {
-    if (p->troop < 0 || p->troop >= MU_WM_TROOP_COUNT)
+    if (p->troop < 0 || p->troop >= WM_TROOP_COUNT)
         return 0;
     if (!(p->half_pace_mm > 0.0 && p->half_pace_mm <= p->full_pace_mm && isfinite(p->full_pace_mm)))
         return 0;
     if (!(p->stand_width_mm > 0.0 && p->stand_depth_mm > 0.0 && isfinite(p->stand_width_mm) &&
           isfinite(p->stand_depth_mm)))
         return 0;
-    unsigned mounts = p->flags & (MU_WM_MONSTROUS_MOUNT | MU_WM_CHARIOT_MOUNT);
-    if (mounts && (p->troop != MU_WM_CHARACTER || mounts == (MU_WM_MONSTROUS_MOUNT | MU_WM_CHARIOT_MOUNT)))
+    unsigned mounts = p->flags & (WM_MONSTROUS_MOUNT | WM_CHARIOT_MOUNT);
+    if (mounts && (p->troop != WM_CHARACTER || mounts == (WM_MONSTROUS_MOUNT | WM_CHARIOT_MOUNT)))
         return 0;
     return 1;
 }
 
-const char *mu_wm_troop_name(mu_wm_troop troop)
+const char *wm_troop_name(wm_troop troop)
 {
-    return troop >= 0 && troop < MU_WM_TROOP_COUNT ? troop_names[troop] : NULL;
+    return troop >= 0 && troop < WM_TROOP_COUNT ? troop_names[troop] : NULL;
 }
 
-mu_wm_troop mu_wm_troop_from_name(const char *name)
+wm_troop wm_troop_from_name(const char *name)
 {
-    for (int t = 0; t < MU_WM_TROOP_COUNT; t++)
+    for (int t = 0; t < WM_TROOP_COUNT; t++)
         if (name && strcmp(name, troop_names[t]) == 0)
-            return (mu_wm_troop)t;
-    return MU_WM_TROOP_COUNT;
+            return (wm_troop)t;
+    return WM_TROOP_COUNT;
 }
 
-mu_wm_unit mu_wm_unit_make(int side, const mu_wm_profile *p)
+wm_unit wm_unit_make(int side, const wm_profile *p)
 {
-    mu_wm_unit u;
+    wm_unit u;
     memset(&u, 0, sizeof u);
     u.side = side;
     u.profile = *p;
-    u.presence = MU_WM_ON_TABLE;
+    u.presence = WM_ON_TABLE;
     u.joined = -1;
     return u;
 }
 
-int mu_wm_unit_add_stand(mu_wm_unit *u, mu_vec2 center, mu_vec2 facing)
+int wm_unit_add_stand(wm_unit *u, mu_vec2 center, mu_vec2 facing)
 {
-    if (u->n_stands >= MU_WM_MAX_STANDS)
+    if (u->n_stands >= WM_MAX_STANDS)
         return -1;
     mu_orect r = {center, mu_v2_unit(facing), u->profile.stand_width_mm, u->profile.stand_depth_mm};
     u->stand[u->n_stands] = r;
     return u->n_stands++;
 }
 
-void mu_wm_unit_lose_stand(mu_wm_unit *u, int i)
+void wm_unit_lose_stand(wm_unit *u, int i)
 {
     assert(i >= 0 && i < u->n_stands);
     for (int j = i; j + 1 < u->n_stands; j++)
@@ -100,17 +100,17 @@ void mu_wm_unit_lose_stand(mu_wm_unit *u, int i)
     u->stands_lost++;
 }
 
-int mu_wm_is_character(const mu_wm_unit *u)
+int wm_is_character(const wm_unit *u)
 {
-    return u->profile.troop == MU_WM_CHARACTER;
+    return u->profile.troop == WM_CHARACTER;
 }
 
-int mu_wm_is_light_cavalry(const mu_wm_profile *p)
+int wm_is_light_cavalry(const wm_profile *p)
 {
-    return p->troop == MU_WM_CAVALRY && p->armour == 6;
+    return p->troop == WM_CAVALRY && p->armour == 6;
 }
 
-int mu_wm_unit_engaged(const mu_wm_unit *u)
+int wm_unit_engaged(const wm_unit *u)
 {
     return (u->engaged & ((1u << u->n_stands) - 1u)) != 0;
 }
@@ -145,7 +145,7 @@ static double stand_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, 
     return best <= MU_GEOM_EPS_MM ? 0.0 : best;
 }
 
-double mu_wm_unit_distance_mm(const mu_wm_unit *a, const mu_wm_unit *b, int *sa, int *sb,
+double wm_unit_distance_mm(const wm_unit *a, const wm_unit *b, int *sa, int *sb,
                               mu_vec2 *pa, mu_vec2 *pb)
 {
     double best = INFINITY;

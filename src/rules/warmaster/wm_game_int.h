@@ -1,11 +1,11 @@
 /* Internal to src/rules/warmaster: what the game's files share (game.c,
  * command_phase.c, initiative.c, orders_move.c, game_offtable.c,
- * game_score.c, game_check.c). See muster/wm_game.h. */
+ * game_score.c, game_check.c). See warmaster/wm_game.h. */
 #ifndef MUSTER_WM_GAME_INT_H
 #define MUSTER_WM_GAME_INT_H
 
 #include "muster/ruleset.h"
-#include "muster/wm_game.h"
+#include "warmaster/wm_game.h"
 
 #include <stdint.h>
 
@@ -19,60 +19,60 @@
 static inline uint64_t wm_bit(int u) { return UINT64_C(1) << u; }
 
 /* Returns unit u's name for traces. */
-const char *wm_g_name(const mu_wm_game *g, int u);
+const char *wm_g_name(const wm_game *g, int u);
 
 /* Writes the names of bf mask group's units, joined by '+', into buf (len
  * bytes, cut if too short) for traces; returns buf. */
-const char *wm_g_group_names(const mu_wm_game *g, uint64_t group, char *buf, size_t len);
+const char *wm_g_group_names(const wm_game *g, uint64_t group, char *buf, size_t len);
 
 /* Returns the local mask (order-phase indices) of bf mask group, whose
  * units must be side's non-character units. */
-uint32_t wm_g_local_mask(const mu_wm_game *g, int side, uint64_t group);
+uint32_t wm_g_local_mask(const wm_game *g, int side, uint64_t group);
 
 /* Reports ev: marks units that touch the enemy's table edge, calls the
  * after_move hook. */
-void wm_g_moved(mu_wm_game *g, const mu_wm_game_env *env, const mu_wm_move_event *ev);
+void wm_g_moved(wm_game *g, const wm_game_env *env, const wm_move_event *ev);
 
 /* Applies move m (checked) of unit m->unit with its allowance and
  * reports it. */
-void wm_g_apply_move(mu_wm_game *g, const mu_wm_move *m, double allowance_mm, const mu_wm_game_env *env);
+void wm_g_apply_move(wm_game *g, const wm_move *m, double allowance_mm, const wm_game_env *env);
 
 /* Returns non-zero when some stand of a touches some stand of b. */
-int wm_g_units_touch(const mu_wm_unit *a, const mu_wm_unit *b);
+int wm_g_units_touch(const wm_unit *a, const wm_unit *b);
 
 /* Returns non-zero when unit u touches a stand of an enemy unit (not a
  * character) on the table. */
-int wm_g_touches_enemy(const mu_wm_game *g, int u);
+int wm_g_touches_enemy(const wm_game *g, int u);
 
 /* After unit u's move: engages u and every enemy unit it touches (their
  * touching stands), counting a charge for u's side (first contact turn,
  * first charge of the battle). Returns the enemies touched (0: none). */
-uint64_t wm_g_contact(mu_wm_game *g, int u, const mu_wm_game_env *env);
+uint64_t wm_g_contact(wm_game *g, int u, const wm_game_env *env);
 
 /* Moves the ordered group (bf units of side) for goal with moves of kind
- * (MU_WM_MOVE_ORDERED or MU_WM_MOVE_HALF_PACE): members with a charge
+ * (WM_MOVE_ORDERED or WM_MOVE_HALF_PACE): members with a charge
  * target charge when may_charge, one at a time; the others move as one
- * body (see mu_wm_game_order). Fills res->moved, charged, brigade_kept. */
-void wm_g_move_group(mu_wm_game *g, int side, uint64_t group, const mu_wm_order_goal *goal, mu_wm_move_kind kind,
-                     int may_charge, mu_wm_order_result *res, const mu_wm_game_env *env);
+ * body (see wm_game_order). Fills res->moved, charged, brigade_kept. */
+void wm_g_move_group(wm_game *g, int side, uint64_t group, const wm_order_goal *goal, wm_move_kind kind,
+                     int may_charge, wm_order_result *res, const wm_game_env *env);
 
 /* Unit u (with the characters joined to it) has left the table by a
- * move: resolves it at once with mu_wm_offtable_leave and sets it off
+ * move: resolves it at once with wm_offtable_leave and sets it off
  * the table, back with its move over, or destroyed; may end the battle
  * (the General). */
-void wm_g_leave_table(mu_wm_game *g, int u, const mu_wm_game_env *env);
+void wm_g_leave_table(wm_game *g, int u, const wm_game_env *env);
 
 /* The start-of-turn rolls of side's units off the table. */
-void wm_g_offtable_returns(mu_wm_game *g, int side, const mu_wm_game_env *env);
+void wm_g_offtable_returns(wm_game *g, int side, const wm_game_env *env);
 
 /* A blundered order with rules->blunder_retreat: each unit of group (in
  * ascending order) retreats up to a full pace straight toward its own
  * table edge, halting at terrain it cannot enter and short of other
  * units; a unit whose stands cross the edge leaves the table. Returns the
  * units that left. */
-uint64_t wm_g_blunder_retreat(mu_wm_game *g, uint64_t group, const mu_wm_game_env *env);
+uint64_t wm_g_blunder_retreat(wm_game *g, uint64_t group, const wm_game_env *env);
 
 /* Ends the battle because side's General left the table. */
-void wm_g_general_left(mu_wm_game *g, int side, const mu_wm_game_env *env);
+void wm_g_general_left(wm_game *g, int side, const wm_game_env *env);
 
 #endif

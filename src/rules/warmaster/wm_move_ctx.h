@@ -1,29 +1,29 @@
 /* Internal to src/rules/warmaster: the move checker's context, built once
  * per unit and move kind and reused for many candidate moves (the
  * planner and the evade search check dozens), and the swept-path and
- * gap-region helpers behind mu_wm_move_check (wm_move.h). */
+ * gap-region helpers behind wm_move_check (wm_move.h). */
 #ifndef MUSTER_WM_MOVE_CTX_H
 #define MUSTER_WM_MOVE_CTX_H
 
-#include "muster/wm_move.h"
+#include "warmaster/wm_move.h"
 
 #include <stdint.h>
 
 /* min, max and length without libm calls (no NaNs here): the hot paths. */
-static inline double mu_wm_min(double a, double b) { return a < b ? a : b; }
-static inline double mu_wm_max(double a, double b) { return a > b ? a : b; }
-static inline double mu_wm_len(mu_vec2 v) { return sqrt(v.x * v.x + v.y * v.y); }
+static inline double wm_min(double a, double b) { return a < b ? a : b; }
+static inline double wm_max(double a, double b) { return a > b ? a : b; }
+static inline double wm_len(mu_vec2 v) { return sqrt(v.x * v.x + v.y * v.y); }
 
 /* A stand some path might meet: its corners (counter-clockwise) and box. */
-typedef struct mu_wm_obstacle {
+typedef struct wm_obstacle {
     mu_vec2 v[4];
     mu_vec2 lo, hi;
     int unit;
     int pass; /* a burst unit's stand: may be crossed, not ended on */
-} mu_wm_obstacle;
+} wm_obstacle;
 
 /* A gap next to an enemy stand (wm_move.h, "Gap rule"): a convex region. */
-typedef struct mu_wm_gap_region {
+typedef struct wm_gap_region {
     int n;
     mu_vec2 v[16];
     mu_vec2 lo, hi;
@@ -31,64 +31,64 @@ typedef struct mu_wm_gap_region {
     int other_unit;  /* the partner stand's unit, or -1 */
     int feature;     /* the partner feature, or -1 */
     double width_mm; /* the gap */
-} mu_wm_gap_region;
+} wm_gap_region;
 
-typedef struct mu_wm_move_ctx {
-    const mu_wm_battlefield *bf;
+typedef struct wm_move_ctx {
+    const wm_battlefield *bf;
     int unit;
-    mu_wm_move_kind kind;
+    wm_move_kind kind;
     int charge_target;
     uint64_t burst;
     double allowance_mm;
     double frontage_mm;
     mu_vec2 lo, hi;           /* every legal path stays in this box */
     int n_obst;
-    mu_wm_obstacle *obst;     /* other units' stands in the box (heap) */
+    wm_obstacle *obst;     /* other units' stands in the box (heap) */
     int n_enemy;
-    mu_wm_obstacle *enemy;    /* enemy stands that can border a gap in the box (heap) */
+    wm_obstacle *enemy;    /* enemy stands that can border a gap in the box (heap) */
     int n_gaps, cap_gaps;
-    mu_wm_gap_region *gap;    /* the gaps (heap) */
+    wm_gap_region *gap;    /* the gaps (heap) */
     int *scratch;             /* n_obst + n_gaps ints for the checker (heap) */
-} mu_wm_move_ctx;
+} wm_move_ctx;
 
 /* Builds the context for moving unit (on bf, which must outlive it and not
- * change) with kind, rolled_mm, charge_target and burst as in mu_wm_move.
+ * change) with kind, rolled_mm, charge_target and burst as in wm_move.
  * Aborts with a message if memory runs out. */
-void mu_wm_move_ctx_init(mu_wm_move_ctx *c, const mu_wm_battlefield *bf, int unit, mu_wm_move_kind kind,
+void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_move_kind kind,
                          double rolled_mm, int charge_target, uint64_t burst);
 
 /* Frees what init allocated. */
-void mu_wm_move_ctx_free(mu_wm_move_ctx *c);
+void wm_move_ctx_free(wm_move_ctx *c);
 
-/* mu_wm_move_check with a context built for m's unit, kind, rolled_mm,
+/* wm_move_check with a context built for m's unit, kind, rolled_mm,
  * charge_target and burst. Uses c's scratch: one check at a time. */
-mu_wm_move_fault mu_wm_move_ctx_check(mu_wm_move_ctx *c, const mu_wm_move *m, mu_wm_move_report *rep);
+wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report *rep);
 
 /* ---- swept paths (move_path.c) ---- */
 
 /* A test of a convex polygon v[0..n) (n <= 8): non-zero = it hits. */
-typedef int (*mu_wm_hit_fn)(void *ud, const mu_vec2 *v, int n);
+typedef int (*wm_hit_fn)(void *ud, const mu_vec2 *v, int n);
 
 /* Returns non-zero when the area *from sweeps during leg hits (see
  * wm_move.h, "Swept area"): fn is called on convex pieces that contain
  * the sweep and on exact poses; the first hit in time order ends it, so
  * fn's record of what it hit is the first thing met. */
-int mu_wm_leg_sweep_hits(const mu_orect *from, mu_wm_leg leg, mu_wm_hit_fn fn, void *ud);
+int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
 
 /* Returns non-zero when the convex polygons a[0..na) and b[0..nb) (either
  * winding, na, nb >= 3) overlap by more than MU_GEOM_EPS_MM: on every
  * edge normal of both their projections overlap more than that (the
  * separating-axis test; for convex polygons the least such overlap is
  * the penetration depth). Touching is not overlapping. */
-int mu_wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb);
+int wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb);
 
 /* The corners of r (facing a unit vector) counter-clockwise, as
- * mu_wm_orect_poly without normalising. */
-void mu_wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4]);
+ * wm_orect_poly without normalising. */
+void wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4]);
 
 /* Writes the convex hull of p[0..n) (n <= 16) counter-clockwise to out
  * and returns its vertex count. */
-int mu_wm_hull(const mu_vec2 *p, int n, mu_vec2 *out);
+int wm_hull(const mu_vec2 *p, int n, mu_vec2 *out);
 
 /* ---- gaps (gap.c) ---- */
 
@@ -97,15 +97,15 @@ int mu_wm_hull(const mu_vec2 *p, int n, mu_vec2 *out);
  * edges of features c's unit cannot enter or of rivers; skipping gaps
  * wider than c->frontage_mm and (charging) those bordered by the charge
  * target. */
-void mu_wm_gaps_build(mu_wm_move_ctx *c);
+void wm_gaps_build(wm_move_ctx *c);
 
 /* Writes to *g the gap between enemy stand *a (unit ea) and the stand *b
  * (unit ob) if it is narrower than or equal to width_mm and wider than
  * MU_GEOM_EPS_MM; returns non-zero when it did. */
-int mu_wm_gap_between_stands(const mu_vec2 a[4], int ea, const mu_vec2 b[4], int ob, double width_mm,
-                             mu_wm_gap_region *g);
+int wm_gap_between_stands(const mu_vec2 a[4], int ea, const mu_vec2 b[4], int ob, double width_mm,
+                             wm_gap_region *g);
 
 /* Returns non-zero when convex v[0..n) shares interior with gap g. */
-int mu_wm_gap_entered(const mu_wm_gap_region *g, const mu_vec2 *v, int n);
+int wm_gap_entered(const wm_gap_region *g, const mu_vec2 *v, int n);
 
 #endif

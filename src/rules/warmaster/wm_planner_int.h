@@ -4,52 +4,52 @@
 #ifndef MUSTER_WM_PLANNER_INT_H
 #define MUSTER_WM_PLANNER_INT_H
 
-#include "muster/wm_planner.h"
+#include "warmaster/wm_planner.h"
 
 #include "wm_move_ctx.h"
 
-#define MU_WM_PLAN_STEP_MM 0.05 /* bisection precision along a heading */
+#define WM_PLAN_STEP_MM 0.05 /* bisection precision along a heading */
 
 typedef struct planner {
-    const mu_wm_battlefield *bf;
-    const mu_wm_plan_request *req;
-    const mu_wm_unit *u;
-    mu_wm_move_ctx ctx;
+    const wm_battlefield *bf;
+    const wm_plan_request *req;
+    const wm_unit *u;
+    wm_move_ctx ctx;
     int n;
     mu_vec2 c0;                       /* the unit's centre */
-    mu_vec2 off[MU_WM_MAX_STANDS];    /* template: place centres from the centre */
-    mu_vec2 face[MU_WM_MAX_STANDS];   /* template: place facings */
-    int slot[MU_WM_MAX_STANDS];       /* stand -> place */
-    int order[MU_WM_MAX_STANDS];      /* moving order */
+    mu_vec2 off[WM_MAX_STANDS];    /* template: place centres from the centre */
+    mu_vec2 face[WM_MAX_STANDS];   /* template: place facings */
+    int slot[WM_MAX_STANDS];       /* stand -> place */
+    int order[WM_MAX_STANDS];      /* moving order */
     int checks;
     int have;                         /* best: a legal move found */
     double best_score;                /* lower is better */
-    mu_wm_move best;
-    mu_wm_move_report best_rep;
+    wm_move best;
+    wm_move_report best_rep;
     mu_vec2 best_c;
 } planner;
 
 /* Sets the template for final facing f, assigned for the centre at c and
  * ordered front-most place first along travel direction d. */
-void mu_wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d);
+void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d);
 
 /* Returns non-zero when the template with its centre at c is a legal move
  * (in *m, *rep); tries the reverse order if the first crosses own stands. */
-int mu_wm_planner_legal(planner *pl, mu_vec2 c, mu_wm_move *m, mu_wm_move_report *rep);
+int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep);
 
 /* The distance from the request's target after move m. */
-double mu_wm_planner_target_distance(const planner *pl, const mu_wm_move *m);
+double wm_planner_target_distance(const planner *pl, const wm_move *m);
 
 /* Keeps legal move m (centre ending at c) as the best if it scores better
  * for goal (POINT, CONTACT: nearer goal; AWAY: farther from the target). */
-void mu_wm_planner_consider(planner *pl, const mu_wm_move *m, const mu_wm_move_report *rep, mu_vec2 c, mu_vec2 goal);
+void wm_planner_consider(planner *pl, const wm_move *m, const wm_move_report *rep, mu_vec2 c, mu_vec2 goal);
 
 /* Moves the centre toward goal (at most cap mm), final facing f ((0, 0):
  * as the request says), trying the headings. */
-void mu_wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f);
+void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f);
 
 /* The CONTACT goal: the nearest legal placement in contact, else toward
  * the nearest free placement (out->reached set on contact). */
-void mu_wm_planner_contact(planner *pl, mu_wm_plan *out);
+void wm_planner_contact(planner *pl, wm_plan *out);
 
 #endif

@@ -1,0 +1,366 @@
+/* Battlesystem policies hold, steady and forced, the actions plans are
+ * made of, and the policies' own randomness (see battlesystem/policy/bs_policy.h).
+ * The random policy is in bs_policy_random.c. */
+#include "battlesystem/policy/bs_policy.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+/* Degrees for printing (no "-0.0"). */
+static double DEG(double rad)
+{
+    double d = rad * 180.0 / PI;
+    return fabs(d) < 0.05 ? 0.0 : d;
+}
+
+bs_action_result bs_action_apply(bs_field *f, const bs_env *env, int u, const bs_action *a)
+{
+    bs_action_result r;
+    memset(&r, 0, sizeof r);
+    switch (a->kind) {
+    case BS_ACT_START:
+        r.refusal = bs_start(f, env, u, a->mode, a->target);
+        break;
+    case BS_ACT_FORMATION:
+        r.refusal = bs_change_formation(f, env, u, a->formation);
+        break;
+    case BS_ACT_FACE:
+        r.refusal = bs_face(f, env, u, a->face);
+        break;
+    case BS_ACT_TURN:
+        r.refusal = bs_turn(f, env, u, a->angle_rad);
+        break;
+    case BS_ACT_FRONTAGE:
+        r.refusal = bs_change_frontage(f, env, u, a->frontage);
+        break;
+    case BS_ACT_WHEEL:
+        r.refusal = bs_wheel(f, env, u, a->pivot, a->angle_rad, &r.wheeled_rad);
+        break;
+    case BS_ACT_ADVANCE:
+        r.refusal = bs_advance(f, env, u, a->dist_mm, a->angle_rad, &r.step);
+        break;
+    case BS_ACT_CHARGE_RUN:
+        r.refusal = bs_charge_run(f, env, u, a->angle_rad, &r.charge);
+        break;
+    case BS_ACT_WRAP:
+        r.refusal = bs_wrap_around(f, env, u, a->enemy, a->left, a->right, &r.wrap);
+        break;
+    case BS_ACT_WITHDRAW:
+        r.refusal = bs_fighting_withdrawal(f, env, u, a->follow, &r.withdraw);
+        break;
+    default:
+        r.refusal = BS_BAD_ARGUMENT;
+        break;
+    }
+    return r;
+}
+
+static const char *unit_name(const char *const *names, int u, char *buf, size_t len)
+{
+    if (names && u >= 0)
+        return names[u];
+    snprintf(buf, len, "unit %d", u);
+    return buf;
+}
+
+static const char *distance_text(double mm, char *buf, size_t len)
+{
+    if (isinf(mm))
+        snprintf(buf, len, "all it may");
+    else
+        snprintf(buf, len, "%.2fin", mm / MU_MM_PER_INCH);
+    return buf;
+}
+
+const char *bs_action_text(const bs_action *a, const char *const *names, char *buf, size_t len)
+{
+    static const char *const modes[] = {"normal move", "forced march", "charge"};
+    static const char *const forms[] = {"closed", "open", "skirmish", "mob", "none"};
+    static const char *const faces[] = {"right face", "left face", "about face"};
+    char n[32], d[32];
+    switch (a->kind) {
+    case BS_ACT_START:
+        if (a->mode == BS_MODE_CHARGE)
+            snprintf(buf, len, "declare charge at %s", unit_name(names, a->target, n, sizeof n));
+        else
+            snprintf(buf, len, "declare %s", modes[a->mode < 3 ? a->mode : 0]);
+        break;
+    case BS_ACT_FORMATION:
+        snprintf(buf, len, "change formation to %s", forms[a->formation <= BS_NO_FORMATION ? a->formation : 4]);
+        break;
+    case BS_ACT_FACE:
+        snprintf(buf, len, "%s", faces[a->face <= BS_ABOUT_FACE ? a->face : 0]);
+        break;
+    case BS_ACT_TURN:
+        snprintf(buf, len, "turn %+.1fdeg", DEG(a->angle_rad));
+        break;
+    case BS_ACT_FRONTAGE:
+        snprintf(buf, len, "change frontage to %d", a->frontage);
+        break;
+    case BS_ACT_WHEEL:
+        snprintf(buf, len, "wheel %.1fdeg on the %s corner", DEG(a->angle_rad),
+                 a->pivot == BS_PIVOT_LEFT ? "left" : "right");
+        break;
+    case BS_ACT_ADVANCE:
+        snprintf(buf, len, "advance %s at %+.1fdeg", distance_text(a->dist_mm, d, sizeof d), DEG(a->angle_rad));
+        break;
+    case BS_ACT_CHARGE_RUN:
+        snprintf(buf, len, "charge run at %+.1fdeg", DEG(a->angle_rad));
+        break;
+    case BS_ACT_WRAP:
+        snprintf(buf, len, "wrap around %s (%d left, %d right)", unit_name(names, a->enemy, n, sizeof n), a->left,
+                 a->right);
+        break;
+    case BS_ACT_WITHDRAW:
+        snprintf(buf, len, "fighting withdrawal");
+        break;
+    default:
+        snprintf(buf, len, "?");
+        break;
+    }
+    return buf;
+}
+
+const char *bs_policy_name(bs_policy_kind k)
+{
+    static const char *const names[] = {"hold", "steady", "forced", "random"};
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+int bs_policy_rallies(const bs_policy_spec *p) { return p->rally; }
+
+double bs_uniform(mu_rng *rng)
+{
+    uint64_t hi = mu_rng_next(rng) >> 5, lo = mu_rng_next(rng) >> 6; /* 27 + 26 bits */
+    return (double)(hi * 67108864u + lo) / 9007199254740992.0;
+}
+
+double bs_normal(mu_rng *rng)
+{
+    double u1 = 1.0 - bs_uniform(rng); /* (0, 1] */
+    double u2 = bs_uniform(rng);
+    return sqrt(-2.0 * log(u1)) * cos(2.0 * PI * u2);
+}
+
+double bs_estimate_error(const bs_policy_spec *p, mu_rng *rng)
+{
+    double e = 0.0;
+    if (p->estimate == BS_ESTIMATE_NORMAL)
+        e = p->estimate_error * bs_normal(rng);
+    else if (p->estimate == BS_ESTIMATE_UNIFORM)
+        e = p->estimate_error * (2.0 * bs_uniform(rng) - 1.0);
+    return e < -0.95 ? -0.95 : e;
+}
+
+double bs_bearing(const bs_field *f, int u, int v)
+{
+    const bs_unit *a = &f->units[u];
+    mu_vec2 d = mu_v2_sub(bs_unit_centre(&f->units[v]), a->front);
+    return atan2(mu_v2_cross(a->facing, d), mu_v2_dot(a->facing, d));
+}
+
+int bs_policy_target(const bs_field *f, int u)
+{
+    int best = -1, best_routed = 1;
+    double bd = INFINITY;
+    for (int e = 0; e < f->n_units; e++) {
+        const bs_unit *en = &f->units[e];
+        if (en->side == f->units[u].side || !bs_unit_alive(en))
+            continue;
+        double d = bs_distance_mm(f, u, e);
+        if (en->routed > best_routed || (en->routed == best_routed && d >= bd))
+            continue;
+        best = e, bd = d, best_routed = en->routed;
+    }
+    return best;
+}
+
+__attribute__((format(printf, 2, 3)))
+static void why(bs_plan *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->why, sizeof p->why, fmt, ap);
+    va_end(ap);
+}
+
+static bs_action *push(bs_plan *p, bs_action_kind k)
+{
+    bs_action *a = &p->steps[p->n++];
+    memset(a, 0, sizeof *a);
+    a->kind = k;
+    a->target = a->enemy = -1;
+    return a;
+}
+
+/* The lowest-numbered enemy touching u at its phase start, or -1. */
+static int enemy_in_contact(const bs_unit *un)
+{
+    return un->contact_at_start ? __builtin_ctz(un->contact_at_start) : -1;
+}
+
+/* Largest free oblique angle for u's formation (7.9; mobs: none). */
+static double oblique_limit(const bs_unit *un, const bs_rules *r)
+{
+    if (un->formation == BS_CLOSED || un->formation == BS_OPEN)
+        return r->oblique_max_deg * PI / 180.0;
+    return un->formation == BS_MOB_FORMATION ? 0.0 : PI;
+}
+
+static int may_charge(const bs_unit *un, int target)
+{
+    if (un->kind == BS_MOB)
+        return !(un->no_charge & (1u << target));
+    return un->kind == BS_REGULAR && un->in_command && !(un->no_charge & (1u << target));
+}
+
+/* A friend of u lies on the line at angle `line` nearer than dist_mm: a
+ * charge along it would stop at the friend (the player can see that). */
+static int friend_in_the_way(const bs_field *f, int u, double line, double dist_mm)
+{
+    for (int v = 0; v < f->n_units; v++)
+        if (v != u && f->units[v].side == f->units[u].side && bs_unit_alive(&f->units[v]) &&
+            bs_line_distance_mm(f, u, v, line) < dist_mm)
+            return 1;
+    return 0;
+}
+
+static void steady_in_contact(const bs_policy_spec *self, const bs_field *f, int u,
+                              bs_policy_memory *mem, bs_plan *p)
+{
+    int e = enemy_in_contact(&f->units[u]);
+    bs_front_contact fc = bs_front_contact_of(f, u, e);
+    if (self->wrap && !(mem->wrapped & (1u << e)) && fc.touching_front &&
+        fc.overhang_left + fc.overhang_right > 0) {
+        mem->wrapped |= 1u << e;
+        bs_action *a = push(p, BS_ACT_WRAP);
+        a->enemy = e, a->left = fc.overhang_left, a->right = fc.overhang_right;
+        why(p, "in contact: wraps its overhanging figures around the enemy (once)");
+        return;
+    }
+    why(p, "in contact: stays engaged");
+}
+
+static void steady_plan(const bs_policy_spec *self, const bs_field *f, const bs_env *env, int u,
+                        bs_policy_memory *mem, mu_rng *rng, bs_plan *p)
+{
+    const bs_unit *un = &f->units[u];
+    if (un->contact_at_start) {
+        steady_in_contact(self, f, u, mem, p);
+        return;
+    }
+    int t = bs_policy_target(f, u);
+    p->target = t;
+    if (t < 0) {
+        why(p, "no enemy on the table: holds");
+        return;
+    }
+    double bearing = bs_bearing(f, u, t), limit = oblique_limit(un, env->rules);
+    double line = fabs(bearing) <= limit ? bearing : NAN;
+    double true_mm = isnan(line) ? INFINITY : bs_line_distance_mm(f, u, t, line);
+    if (isinf(true_mm) && fabs(bearing) > 1e-9 && bs_line_distance_mm(f, u, t, 0.0) < INFINITY)
+        line = 0.0, true_mm = bs_line_distance_mm(f, u, t, 0.0);
+    double rate = bs_rate_mm(un);
+    if (!isinf(true_mm) && friend_in_the_way(f, u, line, true_mm)) {
+        why(p, "a friend stands between it and the enemy: waits");
+        return;
+    }
+    if (self->charge && may_charge(un, t) && !isinf(true_mm)) {
+        double e = bs_estimate_error(self, rng);
+        double est = true_mm * (1.0 + e);
+        p->estimated = 1, p->estimate_mm = est, p->true_mm = true_mm, p->error = e;
+        if (est >= env->rules->charge_straight_frac * rate && est <= env->rules->charge_mult * rate) {
+            bs_action *a = push(p, BS_ACT_START);
+            a->mode = BS_MODE_CHARGE, a->target = t;
+            push(p, BS_ACT_CHARGE_RUN)->angle_rad = line;
+            p->charge = 1;
+            why(p, "estimates %.2fin to the enemy (%+.0f%%): in charge range, charges", est / MU_MM_PER_INCH,
+                100.0 * e);
+            return;
+        }
+    }
+    if (self->closed && un->kind == BS_REGULAR && un->formation == BS_OPEN && un->in_command)
+        push(p, BS_ACT_FORMATION)->formation = BS_CLOSED;
+    if (isnan(line)) {
+        if (un->formation == BS_SKIRMISH) {
+            push(p, BS_ACT_TURN)->angle_rad = bearing;
+        } else {
+            bs_action *a = push(p, BS_ACT_WHEEL);
+            a->pivot = bearing > 0 ? BS_PIVOT_LEFT : BS_PIVOT_RIGHT;
+            a->angle_rad = fabs(bearing);
+        }
+        line = 0.0;
+    }
+    bs_action *a = push(p, BS_ACT_ADVANCE);
+    a->dist_mm = INFINITY, a->angle_rad = line;
+    if (p->estimated)
+        why(p, "estimates %.2fin to the enemy (%+.0f%%): not in charge range, advances",
+            p->estimate_mm / MU_MM_PER_INCH, 100.0 * p->error);
+    else
+        why(p, "advances on the enemy");
+}
+
+static void forced_plan(const bs_policy_spec *self, const bs_field *f, int u, bs_policy_memory *mem,
+                        bs_plan *p)
+{
+    const bs_unit *un = &f->units[u];
+    if (un->contact_at_start) {
+        why(p, "in contact: stays engaged");
+        return;
+    }
+    if (mem->rest_left > 0) {
+        mem->rest_left--;
+        why(p, "rests (%d more round%s before marching)", mem->rest_left, mem->rest_left == 1 ? "" : "s");
+        return;
+    }
+    if (self->marches > 0 && mem->marches >= self->marches) {
+        why(p, "has made its %d forced march%s: rests", self->marches, self->marches == 1 ? "" : "es");
+        return;
+    }
+    if (!un->in_command && un->kind != BS_INDIVIDUAL) {
+        why(p, "out of command, may not force-march: rests");
+        return;
+    }
+    push(p, BS_ACT_START)->mode = BS_MODE_FORCED;
+    push(p, BS_ACT_ADVANCE)->dist_mm = INFINITY;
+    mem->marches++;
+    if (++mem->in_burst >= (self->burst > 0 ? self->burst : 1)) {
+        mem->in_burst = 0;
+        mem->rest_left = self->rest_rounds;
+    }
+    why(p, "forced march %d", mem->marches);
+}
+
+void bs_policy_plan(const bs_policy_spec *self, const bs_policy_spec *enemy, const bs_field *f,
+                       const bs_env *env, int u, bs_policy_memory *mem, mu_rng *rng, bs_plan *out)
+{
+    memset(out, 0, sizeof *out);
+    out->target = -1;
+    out->estimate_mm = out->true_mm = INFINITY;
+    const bs_unit *un = &f->units[u];
+    if (!bs_unit_alive(un) || un->routed || un->state == BS_DONE) {
+        why(out, "%s", un->routed ? "routing" : "done");
+        return;
+    }
+    if (un->frozen) {
+        why(out, "filling gaps used its move (7.3)");
+        return;
+    }
+    switch (self->kind) {
+    case BS_POLICY_STEADY:
+        steady_plan(self, f, env, u, mem, rng, out);
+        break;
+    case BS_POLICY_FORCED:
+        forced_plan(self, f, u, mem, out);
+        break;
+    case BS_POLICY_RANDOM:
+        bs_random_plan(enemy, f, env, u, rng, out);
+        break;
+    default:
+        why(out, "%s", un->contact_at_start ? "in contact: stays engaged" : "holds");
+        break;
+    }
+}

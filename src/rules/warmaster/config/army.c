@@ -1,0 +1,249 @@
+/* Armies chosen from army lists (the `armies:` entries) and battle files
+ * (a scenario and two armies): schema tables, conversion and the checks
+ * of an army against its list. See wm_army_io.h and warmaster/wm_scenario.h. */
+#include "wm_army_io.h"
+
+#include "muster/status.h"
+#include "warmaster/wm_scenario.h"
+#include "muster/yaml_conv.h"
+#include "muster/yaml_file.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The format ------------------------------------------------------------ */
+
+#define REQUIRED 1
+#define OPTIONAL 0
+#define NAME YP_STRING_OF(1, WM_NAME_MAX - 1)
+#define FILE_PATH YP_STRING_OF(1, WM_PATH_MAX - 1)
+
+static const cyaml_strval_t formations[] = {{"line", WM_LINE}, {"column", WM_COLUMN}};
+static const yp_value coord = {.size = sizeof(double), YP_FLOAT_IN(-10000.0, 10000.0)};
+
+static const yp_field unit_fields[] = {
+    YP_FIELD(struct raw_wm_army_unit, "unit", REQUIRED, unit, NAME),
+    YP_FIELD(struct raw_wm_army_unit, "count", OPTIONAL, count, YP_INT_IN(1, WM_ARMY_MAX_UNITS)),
+    YP_FIELD(struct raw_wm_army_unit, "mount", OPTIONAL, mount, NAME),
+    YP_SEQUENCE_FIELD(struct raw_wm_army_unit, "at", OPTIONAL, at, coord, 2, 2),
+    YP_FIELD(struct raw_wm_army_unit, "facing", OPTIONAL, facing, YP_FLOAT_IN(-360.0, 360.0)),
+    YP_FIELD(struct raw_wm_army_unit, "formation", OPTIONAL, formation, YP_ENUM_OF("formation", formations)),
+};
+static const yp_value unit_entry = {.size = sizeof(struct raw_wm_army_unit), YP_MAPPING_OF(unit_fields)};
+
+static const yp_field army_fields[] = {
+    YP_FIELD(struct raw_wm_army, "list", REQUIRED, list, FILE_PATH),
+    YP_FIELD(struct raw_wm_army, "name", OPTIONAL, name, NAME),
+    YP_FIELD(struct raw_wm_army, "points", OPTIONAL, points, YP_INT_IN(1, 100000)),
+    YP_SEQUENCE_FIELD(struct raw_wm_army, "units", REQUIRED, units, unit_entry, 1, WM_ARMY_MAX_ENTRIES),
+};
+const yp_value wm_army_schema = {.size = sizeof(struct raw_wm_army), YP_MAPPING_OF(army_fields)};
+
+struct raw_battle {
+    int *schema;
+    char *scenario;
+    struct raw_wm_army *armies;
+    unsigned armies_count;
+};
+
+static const yp_field battle_fields[] = {
+    YP_FIELD(struct raw_battle, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
+    YP_FIELD(struct raw_battle, "scenario", OPTIONAL, scenario, FILE_PATH),
+    YP_SEQUENCE_FIELD(struct raw_battle, "armies", REQUIRED, armies, wm_army_schema, 2, 2),
+};
+static const yp_value battle_schema = {.size = sizeof(struct raw_battle), YP_MAPPING_OF(battle_fields)};
+
+/* ---- Conversion ------------------------------------------------------------ */
+
+/* Loads the file rel (relative to the file of d) with load(); a file that
+ * cannot be read is reported at the naming node `key`, a file that is
+ * invalid by its own line. */
+static int load_named(yc_conv *c, const char *key, const char *what, const char *rel, void *out,
+                      int (*load)(const char *, void *, char *, size_t))
+{
+    char full[WM_PATH_MAX];
+    if (yf_relative(full, sizeof full, c->doc->file, rel) != 0)
+        return yc_fail(yc_at(c, "%s", key), "the path of the %s is too long", what);
+    int rc = load(full, out, c->err, c->err_len);
+    if (rc == MU_EXIT_NOINPUT) {
+        const char *why = strstr(c->err, "cannot read: ");
+        char reason[128];
+        snprintf(reason, sizeof reason, "%s", why ? why + strlen("cannot read: ") : "unknown error");
+        return yc_fail(yc_at(c, "%s", key), "cannot read %s '%s': %s", what, full, reason);
+    }
+    return rc == 0 ? 0 : -1;
+}
+
+static int load_list(const char *path, void *out, char *err, size_t len)
+{
+    return wm_army_list_load(path, out, err, len);
+}
+
+static int load_scenario(const char *path, void *out, char *err, size_t len)
+{
+    return wm_scenario_load(path, out, err, len);
+}
+
+static int convert_entry(yc_conv *c, const struct raw_wm_army_unit *r, int j, wm_army *a)
+{
+    const wm_army_list *l = &a->list;
+    wm_army_entry *e = &a->entry[j];
+    e->unit = wm_list_unit_index(l, r->unit);
+    if (e->unit < 0)
+        return yc_fail(yc_at(c, ".units[%d].unit", j), "unknown unit '%s' in army list '%s'", r->unit, l->army);
+    const wm_list_unit *u = &l->unit[e->unit];
+    e->mount = r->mount ? wm_list_mount_index(l, r->mount) : -1;
+    if (r->mount != NULL && e->mount < 0)
+        return yc_fail(yc_at(c, ".units[%d].mount", j), "unknown mount '%s' in army list '%s'", r->mount, l->army);
+    if (r->mount != NULL && u->troop != WM_CHARACTER)
+        return yc_fail(yc_at(c, ".units[%d].mount", j), "only characters ride mounts; '%s' is %s", u->name,
+                       wm_troop_name(u->troop));
+    e->count = r->count ? *r->count : 1;
+    e->exact = r->at != NULL;
+    if (e->exact && e->count != 1)
+        return yc_fail(yc_at(c, ".units[%d].count", j),
+                       "a unit at an exact position is one unit; give count 1 or leave it out");
+    if (!e->exact && (r->facing || r->formation))
+        return yc_fail(yc_at(c, ".units[%d].%s", j, r->facing ? "facing" : "formation"),
+                       "%s applies only to a unit placed with at: [x, y]", r->facing ? "facing" : "formation");
+    e->front_mm = e->exact ? mu_v2(r->at[0] * 10.0, r->at[1] * 10.0) : mu_v2(0, 0);
+    e->has_facing = r->facing != NULL;
+    e->facing_deg = r->facing ? *r->facing : 0.0;
+    e->formation = r->formation ? (wm_formation)*r->formation : WM_LINE;
+    yc_at(c, ".units[%d]", j);
+    snprintf(e->path, sizeof e->path, "%.*s", (int)sizeof e->path - 1, c->path); /* cut when longer */
+    yf_where(c->doc, c->path, e->where, sizeof e->where);
+    return 0;
+}
+
+/* The limit message: "2 per 1000 points (4 in a 2000-point army)". */
+static void describe(char *out, size_t n, const wm_limit *lim, int bound, int scaled, int points)
+{
+    if (lim->per_army)
+        snprintf(out, n, "%d per army", bound);
+    else
+        snprintf(out, n, "%d per 1000 points (%d in a %d-point army)", bound, scaled, points);
+}
+
+/* Min and max of every list unit and mount; exactly one General. */
+static int check_counts(yc_conv *c, const wm_army *a, int mounts)
+{
+    const wm_army_list *l = &a->list;
+    int n = mounts ? l->n_mounts : l->n_units, have[WM_LIST_MAX_UNITS] = {0};
+    char text[128];
+    for (int j = 0; j < a->n_entries; j++) {
+        int k = mounts ? a->entry[j].mount : a->entry[j].unit;
+        if (k < 0)
+            continue;
+        const wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
+        int lo, hi;
+        wm_limit_scaled(lim, a->points_limit, &lo, &hi);
+        have[k] += a->entry[j].count;
+        describe(text, sizeof text, lim, lim->max, hi, a->points_limit);
+        if (hi != WM_UNLIMITED && have[k] > hi)
+            return yc_fail(yc_at(c, ".units[%d]", j), "too many '%s'%s: %d, the maximum is %s",
+                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
+    }
+    int toward[WM_LIST_MAX_UNITS] = {0}; /* units of other entries counted to k's minimum */
+    int by[WM_LIST_MAX_UNITS];           /* the (last) entry they come from */
+    for (int k = 0; !mounts && k < n; k++)
+        if (l->unit[k].counts_toward >= 0) {
+            int may = l->unit[k].counts_toward_per_1000 * (a->points_limit / 1000);
+            toward[l->unit[k].counts_toward] += have[k] < may ? have[k] : may;
+            by[l->unit[k].counts_toward] = k;
+        }
+    for (int k = 0; k < n; k++) {
+        const wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
+        int lo, hi;
+        wm_limit_scaled(lim, a->points_limit, &lo, &hi);
+        describe(text, sizeof text, lim, lim->min, lo, a->points_limit);
+        char counted[96] = "";
+        if (toward[k] > 0)
+            snprintf(counted, sizeof counted, " (%d counting '%s')", have[k] + toward[k], l->unit[by[k]].name);
+        if (have[k] + toward[k] < lo)
+            return yc_fail(yc_at(c, ".units"), "too few '%s'%s: %d%s, the minimum is %s",
+                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], counted,
+                           text);
+    }
+    return 0;
+}
+
+static int check_general(yc_conv *c, const wm_army *a)
+{
+    int first = -1;
+    for (int j = 0; j < a->n_entries; j++) {
+        const wm_list_unit *u = &a->list.unit[a->entry[j].unit];
+        if (u->role != WM_ROLE_GENERAL)
+            continue;
+        if (first >= 0 || a->entry[j].count > 1)
+            return yc_fail(yc_at(c, ".units[%d]", j),
+                           "a second General: the army already has '%s'; an army has exactly one",
+                           a->list.unit[a->entry[first >= 0 ? first : j].unit].name);
+        first = j;
+    }
+    if (first >= 0)
+        return 0;
+    return yc_fail(yc_at(c, ".units"), "the army has no General: choose one unit with role general from army list '%s'",
+                   a->list.army);
+}
+
+int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army *r, wm_army *out, char *err,
+                    size_t err_len)
+{
+    yc_conv c = {.doc = d, .base = path, .err = err, .err_len = err_len};
+    memset(out, 0, sizeof *out);
+    if (load_named(&c, ".list", "army list", r->list, &out->list, load_list) != 0)
+        return -1;
+    const wm_army_list *l = &out->list;
+    snprintf(out->name, sizeof out->name, "%s", r->name ? r->name : l->army);
+    out->points_limit = r->points ? *r->points : l->points_limit;
+    if (out->points_limit == 0)
+        return yc_fail(yc_at(&c, "%s", ""),
+                       "missing points: army list '%s' gives no points_limit, so give the army's points", l->army);
+    out->n_entries = (int)r->units_count;
+    int units = 0;
+    for (int j = 0; j < out->n_entries; j++) {
+        if (convert_entry(&c, &r->units[j], j, out) != 0)
+            return -1;
+        const wm_army_entry *e = &out->entry[j];
+        units += e->count;
+        out->points += e->count * (l->unit[e->unit].points + (e->mount >= 0 ? l->mount[e->mount].points : 0));
+        if (units > WM_ARMY_MAX_UNITS)
+            return yc_fail(yc_at(&c, ".units[%d]", j), "more than %d units in one army", WM_ARMY_MAX_UNITS);
+    }
+    if (out->points > out->points_limit)
+        return yc_fail(yc_at(&c, "%s", r->points ? ".points" : ""), "the army costs %d points, over its limit of %d",
+                       out->points, out->points_limit);
+    if (check_counts(&c, out, 0) != 0 || check_counts(&c, out, 1) != 0 || check_general(&c, out) != 0)
+        return -1;
+    return 0;
+}
+
+int wm_battle_load(const char *path, wm_battle *out, char *err, size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    yf_file *f = NULL;
+    int rc = yf_load(path, &battle_schema, WM_ARMYLIST_SCHEMA, &f, err, err_len);
+    if (rc != 0)
+        return rc;
+    const struct raw_battle *r = f->raw;
+    yc_conv c = {.doc = &f->doc, .base = "", .err = err, .err_len = err_len};
+    rc = r->scenario ? load_named(&c, "scenario", "scenario", r->scenario, &out->scenario, load_scenario) : 0;
+    for (int s = 0; s < 2 && rc == 0; s++) {
+        char base[16];
+        snprintf(base, sizeof base, "armies[%d]", s);
+        rc = wm_army_convert(&f->doc, base, &r->armies[s], &out->army[s], err, err_len);
+    }
+    out->has_scenario = r->scenario != NULL;
+    if (rc == 0 && out->has_scenario)
+        rc = wm_deploy(&out->scenario, out->army, &out->bf, out->roster, err, err_len);
+    yf_free(f);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+        return MU_EXIT_DATAERR;
+    }
+    return 0;
+}

@@ -1,0 +1,213 @@
+/* Deployment: a scenario's table with two armies placed on it, by exact
+ * positions or in the deployment zones by the deterministic rule of
+ * warmaster/wm_scenario.h, with a positioned error for each placement the
+ * rules do not allow. */
+#include "warmaster/wm_scenario.h"
+
+#include "muster/status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define EPS MU_GEOM_EPS_MM
+#define STEP_MM 5.0 /* how far the deployment cursor moves per try */
+#define PI 3.14159265358979323846
+
+typedef struct deploy {
+    const wm_scenario *sc;
+    const wm_army *armies;
+    wm_battlefield *bf;
+    wm_deployed *roster;
+    char *err;
+    size_t err_len;
+} deploy;
+
+/* Reports a problem with army entry e of side s: "WHERE: error: MSG (path)". */
+__attribute__((format(printf, 3, 4)))
+static int fail(deploy *d, const wm_army_entry *e, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(d->err, d->err_len, "%s: error: %s (%s)", e->where, msg, e->path);
+    return MU_EXIT_DATAERR;
+}
+
+static const char *unit_name(const wm_army *a, const wm_army_entry *e)
+{
+    return a->list.unit[e->unit].name;
+}
+
+/* The unit of entry e of side s with its front edge centred on front. */
+static wm_unit make_unit(const wm_army *a, int s, const wm_army_entry *e, mu_vec2 front, mu_vec2 facing,
+                            wm_formation formation)
+{
+    wm_profile p = wm_list_profile(&a->list, e->unit, e->mount);
+    wm_unit u = wm_unit_make(s, &p);
+    mu_orect st[WM_MAX_STANDS];
+    int n = a->list.unit[e->unit].size;
+    if (formation == WM_COLUMN)
+        wm_place_column(st, n, front, facing, p.stand_width_mm, p.stand_depth_mm);
+    else
+        wm_place_line(st, n, front, facing, p.stand_width_mm, p.stand_depth_mm);
+    for (int i = 0; i < n; i++)
+        wm_unit_add_stand(&u, st[i].center, st[i].facing);
+    return u;
+}
+
+/* Returns the index of a feature some stand of u is in and u may not
+ * enter, or -1. */
+static int blocked_by(const wm_battlefield *bf, const wm_unit *u)
+{
+    for (int i = 0; i < u->n_stands; i++) {
+        int f = wm_orect_blocked(bf, u, &u->stand[i]);
+        if (f >= 0)
+            return f;
+    }
+    return -1;
+}
+
+/* Returns the index of a unit on bf that u overlaps, or comes closer to
+ * than gap_mm, or -1. */
+static int too_close(const wm_battlefield *bf, const wm_unit *u, double gap_mm)
+{
+    for (int k = 0; k < bf->n_units; k++) {
+        const wm_unit *v = &bf->unit[k];
+        double dist = wm_unit_distance_mm(u, v, NULL, NULL, NULL, NULL);
+        if (dist < gap_mm - EPS)
+            return k;
+        for (int i = 0; dist <= EPS && i < u->n_stands; i++)
+            for (int j = 0; j < v->n_stands; j++)
+                if (mu_orect_overlap(&u->stand[i], &v->stand[j]))
+                    return k;
+    }
+    return -1;
+}
+
+static int add(deploy *d, int s, int j, const wm_unit *u)
+{
+    const wm_army *a = &d->armies[s];
+    const wm_army_entry *e = &a->entry[j];
+    const wm_list_unit *lu = &a->list.unit[e->unit];
+    wm_status st = wm_add_unit(d->bf, u);
+    if (st != WM_OK)
+        return fail(d, e, "cannot deploy unit '%s': %s", lu->name, wm_status_str(st));
+    d->roster[d->bf->n_units - 1] = (wm_deployed){.side = s, .entry = j, .list_unit = e->unit,
+                                                     .mount = e->mount, .role = lu->role, .command = lu->command};
+    return 0;
+}
+
+static void describe_feature(const deploy *d, int f, char *out, size_t n)
+{
+    const char *kind = wm_terrain_get(d->bf->feature[f].kind)->name;
+    const char *name = d->sc->feature_name[f];
+    snprintf(out, n, "terrain[%d], %s%s%s%s", f, kind, name[0] ? " '" : "", name, name[0] ? "'" : "");
+}
+
+/* Finds who placed bf->unit[k]. */
+static const wm_army_entry *entry_of(const deploy *d, int k)
+{
+    return &d->armies[d->roster[k].side].entry[d->roster[k].entry];
+}
+
+static int place_exact(deploy *d, int s, int j)
+{
+    const wm_army *a = &d->armies[s];
+    const wm_army_entry *e = &a->entry[j];
+    double rad = e->facing_deg * PI / 180.0;
+    mu_vec2 facing = e->has_facing ? mu_v2(cos(rad), sin(rad)) : wm_edge_forward(d->sc->side[s].edge);
+    wm_unit u = make_unit(a, s, e, e->front_mm, facing, e->formation);
+    char what[160];
+    for (int i = 0; i < u.n_stands; i++)
+        if (!wm_orect_on_table(d->bf, &u.stand[i]))
+            return fail(d, e, "unit '%s' at (%g, %g) cm is not wholly on the table (%g x %g cm)", unit_name(a, e),
+                        e->front_mm.x / 10, e->front_mm.y / 10, d->bf->width_mm / 10, d->bf->depth_mm / 10);
+    int f = blocked_by(d->bf, &u);
+    if (f >= 0) {
+        describe_feature(d, f, what, sizeof what);
+        return fail(d, e, "unit '%s' (%s) stands in terrain it cannot enter: %s", unit_name(a, e),
+                    wm_troop_name(a->list.unit[e->unit].troop), what);
+    }
+    int k = too_close(d->bf, &u, 0.0);
+    if (k >= 0)
+        return fail(d, e, "unit '%s' overlaps unit '%s' of %s", unit_name(a, e),
+                    d->armies[d->roster[k].side].list.unit[d->roster[k].list_unit].name, entry_of(d, k)->path);
+    return add(d, s, j, &u);
+}
+
+/* Where the next unit of a side goes, in the side's frame: s runs to
+ * its right, t forward (away from its edge). */
+typedef struct cursor {
+    mu_vec2 fwd, right;
+    double s0, s1, t0, t1; /* the zone */
+    double s, t, row_depth;
+} cursor;
+
+static cursor zone_cursor(const wm_side *side)
+{
+    cursor c = {.fwd = wm_edge_forward(side->edge)};
+    c.right = mu_v2(c.fwd.y, -c.fwd.x);
+    double a = mu_v2_dot(side->zone_lo, c.right), b = mu_v2_dot(side->zone_hi, c.right);
+    double p = mu_v2_dot(side->zone_lo, c.fwd), q = mu_v2_dot(side->zone_hi, c.fwd);
+    c.s0 = fmin(a, b), c.s1 = fmax(a, b), c.t0 = fmin(p, q), c.t1 = fmax(p, q);
+    c.s = c.s0, c.t = c.t1;
+    return c;
+}
+
+static int place_in_zone(deploy *d, int s, int j, cursor *c)
+{
+    const wm_army *a = &d->armies[s];
+    const wm_army_entry *e = &a->entry[j];
+    const wm_list_unit *lu = &a->list.unit[e->unit];
+    double width = lu->size * lu->stand_width_mm, depth = lu->stand_depth_mm, gap = d->sc->deploy_gap_mm;
+    if (width > c->s1 - c->s0 + EPS)
+        return fail(d, e, "unit '%s' in line (%g cm wide) does not fit across the deployment zone of '%s'",
+                    lu->name, width / 10, d->sc->side[s].name);
+    for (;;) {
+        if (c->t - depth < c->t0 - EPS)
+            return fail(d, e, "no room for unit '%s' in the deployment zone of '%s' clear of other units and of "
+                        "terrain it cannot enter", lu->name, d->sc->side[s].name);
+        if (c->s + width > c->s1 + EPS) {
+            c->t -= fmax(c->row_depth, depth) + gap;
+            c->s = c->s0, c->row_depth = 0.0;
+            continue;
+        }
+        mu_vec2 front = mu_v2_add(mu_v2_scale(c->right, c->s + width / 2), mu_v2_scale(c->fwd, c->t));
+        wm_unit u = make_unit(a, s, e, front, c->fwd, WM_LINE);
+        if (blocked_by(d->bf, &u) < 0 && too_close(d->bf, &u, gap) < 0) {
+            c->s += width + gap;
+            c->row_depth = fmax(c->row_depth, depth);
+            return add(d, s, j, &u);
+        }
+        c->s += STEP_MM;
+    }
+}
+
+int wm_deploy(const wm_scenario *sc, const wm_army armies[2], wm_battlefield *bf,
+                 wm_deployed roster[WM_MAX_UNITS], char *err, size_t err_len)
+{
+    deploy d = {.sc = sc, .armies = armies, .bf = bf, .roster = roster, .err = err, .err_len = err_len};
+    *bf = sc->table;
+    bf->n_units = 0;
+    memset(roster, 0, sizeof(wm_deployed) * WM_MAX_UNITS);
+    for (int s = 0; s < 2; s++)
+        for (int j = 0; j < armies[s].n_entries; j++)
+            if (armies[s].entry[j].exact && place_exact(&d, s, j) != 0)
+                return MU_EXIT_DATAERR;
+    for (int s = 0; s < 2; s++) {
+        cursor c = zone_cursor(&sc->side[s]);
+        for (int characters = 0; characters < 2; characters++)
+            for (int j = 0; j < armies[s].n_entries; j++) {
+                const wm_army_entry *e = &armies[s].entry[j];
+                if (e->exact || (armies[s].list.unit[e->unit].troop == WM_CHARACTER) != characters)
+                    continue;
+                for (int k = 0; k < e->count; k++)
+                    if (place_in_zone(&d, s, j, &c) != 0)
+                        return MU_EXIT_DATAERR;
+            }
+    }
+    return 0;
+}

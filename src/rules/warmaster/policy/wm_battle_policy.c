@@ -1,0 +1,387 @@
+/* Scripted Warmaster battle policies: aggressive, cautious, objective (and
+ * the binding of all four; random is in wm_battle_policy_random.c). See
+ * warmaster/policy/wm_battle_policy.h. */
+#include "wm_policy_int.h"
+
+#include <math.h>
+#include <string.h>
+
+#define HOLD_OFF_MM 300.0   /* cautious: stop this far from the nearest enemy */
+#define BEHIND_MM 100.0     /* characters stand this far behind their units */
+
+wm_policy_spec wm_policy_defaults(wm_policy_kind kind)
+{
+    wm_policy_spec s = {.kind = kind, .orders_per_unit = 3, .min_target = 2, .sequence = WM_SEQ_GENERAL_FIRST,
+                           .brigades = 0, .initiative = 1, .burst_through = 1};
+    if (kind == WM_POLICY_AGGRESSIVE)
+        s.sequence = WM_SEQ_HEROES_FIRST;
+    if (kind == WM_POLICY_CAUTIOUS)
+        s.orders_per_unit = 2, s.min_target = 6, s.brigades = 1;
+    if (kind == WM_POLICY_OBJECTIVE)
+        s.min_target = 4;
+    if (kind == WM_POLICY_RANDOM)
+        s.brigades = 1;
+    return s;
+}
+
+const char *wm_policy_name(wm_policy_kind kind)
+{
+    static const char *const names[] = {"aggressive", "cautious", "objective", "random"};
+    return (unsigned)kind < WM_POLICY_COUNT ? names[kind] : NULL;
+}
+
+/* ---- Shared helpers (wm_policy_int.h) ------------------------------------ */
+
+int wp_nearest_enemy(const wm_game *g, int u, double *dist)
+{
+    int best = -1;
+    double bd = INFINITY;
+    const wm_unit *a = &g->bf.unit[u];
+    for (int k = 0; k < g->bf.n_units; k++) {
+        const wm_unit *e = &g->bf.unit[k];
+        if (e->side == a->side || e->presence != WM_ON_TABLE || wm_is_character(e))
+            continue;
+        double d = wm_unit_distance_mm(a, e, NULL, NULL, NULL, NULL);
+        if (d < bd)
+            bd = d, best = k;
+    }
+    if (dist)
+        *dist = bd;
+    return best;
+}
+
+mu_vec2 wp_group_centre(const wm_game *g, uint64_t group)
+{
+    mu_vec2 c = mu_v2(0, 0);
+    int n = 0;
+    for (uint64_t r = group; r; r &= r - 1, n++)
+        c = mu_v2_add(c, wm_unit_centre(&g->bf.unit[__builtin_ctzll(r)]));
+    return n ? mu_v2_scale(c, 1.0 / n) : c;
+}
+
+mu_vec2 wp_zone_centre(const wm_game *g, int z)
+{
+    const wm_feature *a = &g->sc->objective[z].area;
+    return a->shape == WM_SHAPE_CIRCLE ? a->circle.center : mu_v2_scale(mu_v2_add(a->lo, a->hi), 0.5);
+}
+
+int wp_unit_in_zone(const wm_game *g, int u, int z)
+{
+    const wm_unit *un = &g->bf.unit[u];
+    for (int i = 0; i < un->n_stands; i++)
+        if (wm_orect_in_feature(&g->sc->objective[z].area, &un->stand[i]) != WM_OUT)
+            return 1;
+    return 0;
+}
+
+int wp_in_any_zone(const wm_game *g, int u)
+{
+    for (int z = 0; z < g->sc->n_objectives; z++)
+        if (wp_unit_in_zone(g, u, z))
+            return 1;
+    return 0;
+}
+
+int wp_orderable(const wm_game *g, int u)
+{
+    return wm_game_unit_free(g, u) && !(g->initiative_used & wp_bit(u));
+}
+
+int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups)
+{
+    int n = 0;
+    uint64_t taken = 0;
+    for (int l = 0; l < g->n_units[side]; l++) {
+        int u = g->unit_of[side][l];
+        if ((taken & wp_bit(u)) || !wp_orderable(g, u))
+            continue;
+        uint64_t grp = wp_bit(u);
+        uint32_t frontier = 1u << l;
+        while (brigades && frontier && __builtin_popcountll(grp) < WM_BRIGADE_MAX) {
+            int f = __builtin_ctz(frontier);
+            frontier &= frontier - 1;
+            for (uint32_t nb = g->touch[f]; nb && __builtin_popcountll(grp) < WM_BRIGADE_MAX; nb &= nb - 1) {
+                int m = __builtin_ctz(nb), v = g->unit_of[side][m];
+                if ((taken & wp_bit(v)) || (grp & wp_bit(v)) || !wp_orderable(g, v))
+                    continue;
+                grp |= wp_bit(v);
+                frontier |= 1u << m;
+            }
+        }
+        taken |= grp;
+        groups[n++] = grp;
+    }
+    return n;
+}
+
+double wp_group_distance(const wm_game *g, int c, uint64_t group)
+{
+    double d = 0.0;
+    for (uint64_t r = group; r; r &= r - 1)
+        d = fmax(d, wm_unit_distance_mm(&g->bf.unit[c], &g->bf.unit[__builtin_ctzll(r)], NULL, NULL, NULL, NULL));
+    return d;
+}
+
+/* The character with the best target for group (see wp_plan), or -1. */
+static int best_character(const wm_game *g, int side, uint64_t group)
+{
+    int best = -1, best_score = -1000;
+    double best_d = INFINITY;
+    for (int k = 0; k < g->n_chars[side]; k++) {
+        int c = g->char_of[side][k];
+        if (g->bf.unit[c].presence != WM_ON_TABLE)
+            continue;
+        double d = wp_group_distance(g, c, group);
+        int score = g->roster[c].command - wm_distance_penalty(d, g->rules->orders.distance_step_mm);
+        if (score > best_score || (score == best_score && d < best_d))
+            best = c, best_score = score, best_d = d;
+    }
+    return best;
+}
+
+void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, wm_order_plan *plan)
+{
+    uint64_t groups[WM_GAME_SIDE_UNITS];
+    int owner[WM_GAME_SIDE_UNITS];
+    int n = wp_groups(g, side, st->spec->brigades, groups);
+    for (int i = 0; i < WM_MAX_UNITS; i++)
+        st->commander[i] = -1;
+    for (int i = 0; i < n; i++) {
+        owner[i] = best_character(g, side, groups[i]);
+        for (uint64_t r = groups[i]; r; r &= r - 1)
+            st->commander[__builtin_ctzll(r)] = (int8_t)owner[i];
+    }
+    int order[WM_GAME_SIDE_CHARS], n_chars = 0, gen = g->general[side];
+    if (seq == WM_SEQ_GENERAL_FIRST && gen >= 0)
+        order[n_chars++] = gen;
+    for (int k = 0; k < g->n_chars[side]; k++)
+        if (g->char_of[side][k] != gen)
+            order[n_chars++] = g->char_of[side][k];
+    if (seq == WM_SEQ_HEROES_FIRST && gen >= 0)
+        order[n_chars++] = gen;
+    plan->n = 0;
+    for (int k = 0; k < n_chars; k++) {
+        int first = plan->n;
+        for (int i = 0; i < n && plan->n < WM_PLAN_MAX_STEPS; i++) {
+            if (owner[i] != order[k])
+                continue;
+            wm_order_step s = {.character = order[k], .group = groups[i], .max_orders = st->spec->orders_per_unit,
+                                  .min_target = st->spec->min_target};
+            double d = wp_group_distance(g, order[k], groups[i]);
+            int j = plan->n++; /* nearest first, stable */
+            for (; j > first && wp_group_distance(g, order[k], plan->step[j - 1].group) > d; j--)
+                plan->step[j] = plan->step[j - 1];
+            plan->step[j] = s;
+        }
+    }
+}
+
+/* ---- The scripted policies ----------------------------------------------- */
+
+static int scripted_initiative(void *self, const wm_game *g, int side, const wm_init_candidates *c,
+                               wm_init_choice *out)
+{
+    wm_policy_state *st = self;
+    (void)side;
+    if (!st->spec->initiative)
+        return 0;
+    for (int i = 0; i < c->n; i++) {
+        const wm_init_candidate *k = &c->c[i];
+        *out = (wm_init_choice){.unit = k->unit, .target = k->closest.unit[0],
+                                   .allow_burst = st->spec->burst_through};
+        if (st->spec->kind == WM_POLICY_CAUTIOUS) { /* evade when threatened */
+            out->action = WM_INIT_EVADE;
+            return 1;
+        }
+        if (st->spec->kind == WM_POLICY_OBJECTIVE && wp_in_any_zone(g, k->unit))
+            continue; /* holds its zone */
+        for (int j = 0; j < k->closest.n; j++)
+            if (k->closest.can_charge[j]) {
+                out->action = WM_INIT_CHARGE;
+                out->target = k->closest.unit[j];
+                return 1;
+            }
+    }
+    return 0;
+}
+
+static void scripted_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
+{
+    wm_policy_state *st = self;
+    wp_plan(st, g, side, st->spec->sequence, plan);
+}
+
+static void aggressive_goal(const wm_game *g, uint64_t group, wm_order_goal *out)
+{
+    int m = 0, aim = -1;
+    double aim_d = INFINITY;
+    for (uint64_t r = group; r; r &= r - 1, m++) {
+        int u = __builtin_ctzll(r);
+        double d;
+        int e = wp_nearest_enemy(g, u, &d);
+        if (e >= 0 && d <= g->bf.unit[u].profile.full_pace_mm)
+            out->charge[m] = e;
+        if (e >= 0 && d < aim_d)
+            aim = e, aim_d = d;
+    }
+    if (aim < 0)
+        return;
+    out->go = 1;
+    out->point = wm_unit_centre(&g->bf.unit[aim]);
+}
+
+/* Returns the zone nearest to p (not yet holding a unit of side when
+ * free_only), or -1. */
+static int nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only)
+{
+    int best = -1;
+    double bd = INFINITY;
+    for (int z = 0; z < g->sc->n_objectives; z++) {
+        int held = 0;
+        for (int l = 0; free_only && l < g->n_units[side] && !held; l++)
+            held = g->bf.unit[g->unit_of[side][l]].presence == WM_ON_TABLE && wp_unit_in_zone(g, g->unit_of[side][l], z);
+        double d = mu_v2_dist(p, wp_zone_centre(g, z));
+        if (!held && d < bd)
+            bd = d, best = z;
+    }
+    return best;
+}
+
+static void cautious_goal(const wm_game *g, int side, uint64_t group, wm_order_goal *out)
+{
+    double dmin = INFINITY;
+    int enemy = -1;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        double d;
+        int e = wp_nearest_enemy(g, u, &d);
+        if (wp_in_any_zone(g, u))
+            return; /* hold the objective */
+        if (d < dmin)
+            dmin = d, enemy = e;
+    }
+    if (dmin <= HOLD_OFF_MM)
+        return;
+    mu_vec2 c = wp_group_centre(g, group);
+    int z = nearest_zone(g, side, c, 1);
+    out->avoid_contact = 1;
+    if (z >= 0) {
+        out->go = 1;
+        out->point = wp_zone_centre(g, z);
+    } else if (enemy >= 0) {
+        mu_vec2 e = wm_unit_centre(&g->bf.unit[enemy]);
+        out->go = 1;
+        out->point = mu_v2_add(c, mu_v2_scale(mu_v2_unit(mu_v2_sub(e, c)), dmin - HOLD_OFF_MM));
+    }
+}
+
+static void objective_goal(const wm_game *g, int side, uint64_t group, wm_order_goal *out)
+{
+    for (uint64_t r = group; r; r &= r - 1)
+        if (wp_in_any_zone(g, __builtin_ctzll(r)))
+            return;
+    mu_vec2 c = wp_group_centre(g, group);
+    int z = nearest_zone(g, side, c, 0);
+    if (z >= 0) {
+        out->point = wp_zone_centre(g, z);
+    } else { /* the enemy's table edge, straight ahead */
+        int edge = g->sc->side[1 - side].edge;
+        out->point = c;
+        if (edge == WM_EDGE_SOUTH || edge == WM_EDGE_NORTH)
+            out->point.y = edge == WM_EDGE_SOUTH ? 0.0 : g->bf.depth_mm;
+        else
+            out->point.x = edge == WM_EDGE_WEST ? 0.0 : g->bf.width_mm;
+    }
+    out->go = 1;
+    int first = __builtin_ctzll(group);
+    if (__builtin_popcountll(group) == 1 && mu_v2_dist(c, out->point) > g->bf.unit[first].profile.full_pace_mm)
+        out->form = WM_FORM_COLUMN;
+}
+
+/* A unit in a line of touching units can only move straight ahead (or
+ * back): when the goal lies off to one side, go straight ahead instead
+ * if that way is blocked (the fallback), as far as a full pace (cautious:
+ * no nearer the enemy than HOLD_OFF_MM). */
+static void straight_ahead(const wm_game *g, int side, uint64_t group, wm_order_goal *out)
+{
+    int u0 = __builtin_ctzll(group);
+    const wm_unit *u = &g->bf.unit[u0];
+    mu_vec2 c = wp_group_centre(g, group);
+    mu_vec2 ahead = __builtin_popcountll(group) == 1 ? u->stand[0].facing : wm_edge_forward(g->sc->side[side].edge);
+    mu_vec2 to = mu_v2_sub(out->point, c);
+    double len = mu_v2_len(to), far = u->profile.full_pace_mm;
+    if (len < 1.0 || mu_v2_dot(to, ahead) <= 0.0 || mu_v2_dot(to, ahead) > 0.996 * len)
+        return; /* behind, or already (within 5 degrees) straight ahead */
+    if (out->avoid_contact) {
+        double d;
+        wp_nearest_enemy(g, u0, &d);
+        far = fmin(far, d - HOLD_OFF_MM);
+    }
+    if (far <= 1.0)
+        return;
+    out->has_fallback = 1;
+    out->fallback = mu_v2_add(c, mu_v2_scale(ahead, fmin(far, mu_v2_dot(to, ahead))));
+}
+
+static void scripted_goal(void *self, const wm_game *g, int side, const wm_order_step *step, uint64_t group,
+                          int order_number, wm_order_goal *out)
+{
+    wm_policy_state *st = self;
+    (void)step;
+    int u0 = __builtin_ctzll(group);
+    mu_vec2 c0 = wm_unit_centre(&g->bf.unit[u0]);
+    if (order_number > 1 && mu_v2_dist(c0, st->asked_at[u0]) < 1.0)
+        return; /* the last order moved it nowhere: another would not either */
+    st->asked_at[u0] = c0;
+    out->form = WM_FORM_KEEP;
+    switch (st->spec->kind) {
+    case WM_POLICY_AGGRESSIVE: aggressive_goal(g, group, out); break;
+    case WM_POLICY_CAUTIOUS: cautious_goal(g, side, group, out); break;
+    default: objective_goal(g, side, group, out); break;
+    }
+    if (out->go)
+        straight_ahead(g, side, group, out);
+}
+
+/* Characters stand behind the units they order: the General behind the
+ * whole army, every other character behind the units planned for him. */
+static int scripted_character(void *self, const wm_game *g, int c, mu_vec2 *to)
+{
+    wm_policy_state *st = self;
+    int side = g->bf.unit[c].side;
+    uint64_t units = 0;
+    for (int l = 0; l < g->n_units[side]; l++) {
+        int u = g->unit_of[side][l];
+        const wm_unit *un = &g->bf.unit[u];
+        if (un->presence == WM_ON_TABLE && !wm_unit_engaged(un) && (c == g->general[side] || st->commander[u] == c))
+            units |= wp_bit(u);
+    }
+    if (!units)
+        return 0;
+    mu_vec2 back = mu_v2_scale(wm_edge_forward(g->sc->side[side].edge), -BEHIND_MM);
+    *to = mu_v2_add(wp_group_centre(g, units), back);
+    return 1;
+}
+
+void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng, wm_player *out)
+{
+    memset(st, 0, sizeof *st);
+    st->spec = spec;
+    st->rng = rng;
+    for (int i = 0; i < WM_MAX_UNITS; i++)
+        st->commander[i] = -1;
+    out->self = st;
+    out->ignore_fortified = spec->ignore_fortified;
+    out->ignore_divided = spec->ignore_divided;
+    if (spec->kind == WM_POLICY_RANDOM) {
+        out->initiative = wp_random_initiative;
+        out->plan_orders = wp_random_plan;
+        out->order_goal = wp_random_goal;
+        out->character_goal = wp_random_character;
+    } else {
+        out->initiative = scripted_initiative;
+        out->plan_orders = scripted_plan;
+        out->order_goal = scripted_goal;
+        out->character_goal = scripted_character;
+    }
+}

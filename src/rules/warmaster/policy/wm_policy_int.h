@@ -1,0 +1,58 @@
+/* Internal to src/policy: what the Warmaster battle policies share
+ * (wm_battle_policy.c: aggressive, cautious, objective and the binding;
+ * wm_battle_policy_random.c: random). See warmaster/policy/wm_battle_policy.h. */
+#ifndef MUSTER_WM_POLICY_INT_H
+#define MUSTER_WM_POLICY_INT_H
+
+#include "warmaster/policy/wm_battle_policy.h"
+
+#include <stdint.h>
+
+static inline uint64_t wp_bit(int u) { return UINT64_C(1) << u; }
+
+/* Returns the enemy unit (not a character, on the table) nearest to unit
+ * u, or -1; *dist (if non-NULL) gets its distance (INFINITY if none). */
+int wp_nearest_enemy(const wm_game *g, int u, double *dist);
+
+/* Returns the mean of the centres of group's units. */
+mu_vec2 wp_group_centre(const wm_game *g, uint64_t group);
+
+/* Returns the centre of objective zone z. */
+mu_vec2 wp_zone_centre(const wm_game *g, int z);
+
+/* Returns non-zero when unit u has a stand at least partly in zone z. */
+int wp_unit_in_zone(const wm_game *g, int u, int z);
+
+/* Returns non-zero when unit u is in some objective zone. */
+int wp_in_any_zone(const wm_game *g, int u);
+
+/* Returns non-zero when side may order unit u now (free, not moved by
+ * initiative). */
+int wp_orderable(const wm_game *g, int u);
+
+/* Fills groups[] with side's orderable units, in listed order: single
+ * units, or with brigades each unit's touching neighbours (as they stood
+ * at the start of the Orders sub-phase) up to four. Returns the count. */
+int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups);
+
+/* Returns the distance from character c to group's most distant unit. */
+double wp_group_distance(const wm_game *g, int c, uint64_t group);
+
+/* Builds the plan of the scripted policies: each group assigned to the
+ * character with the best target (Command minus distance penalty, then
+ * the nearer), characters in the sequence, each ordering his groups
+ * nearest first; records the commanders in st. */
+void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, wm_order_plan *plan);
+
+/* The random policy's callbacks (wm_battle_policy_random.c). */
+int wp_random_initiative(void *self, const wm_game *g, int side, const wm_init_candidates *c,
+                         wm_init_choice *out);
+void wp_random_plan(void *self, const wm_game *g, int side, wm_order_plan *plan);
+void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step *step, uint64_t group,
+                    int order_number, wm_order_goal *out);
+int wp_random_character(void *self, const wm_game *g, int c, mu_vec2 *to);
+
+/* Returns a uniform integer in [0, n) from st's generator (n >= 1). */
+int wp_uniform(wm_policy_state *st, int n);
+
+#endif

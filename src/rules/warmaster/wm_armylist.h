@@ -1,0 +1,194 @@
+/* Warmaster army lists and the armies chosen from them.
+ *
+ * An army list (a YAML file under experiments/armies/, loaded by wm_army_list_load)
+ * is what a published Warmaster Revolution list says about each unit:
+ * troop type, Attacks, Hits, Armour, Command (characters), range, unit
+ * size in stands, points per unit, min/max, and the flags movement needs.
+ * Combat, shooting, magic and the lists' special rules are not simulated:
+ * they are kept as data (attacks, shooting, range, special) for reports.
+ *
+ * The format, schema 1 (one unit per entry; every key is documented in
+ * experiments/armies/empire.yaml):
+ *
+ *   schema: 1
+ *   army: Empire
+ *   points_limit: 2000            # optional: default size of armies from it
+ *   units:
+ *     - {name: Halberdiers, type: infantry, attacks: 3, hits: 3,
+ *        armour: 6+, size: 3, points: 45, min: 2, max: "-"}
+ *     - {name: Crossbowmen, type: infantry, attacks: 3/1, range_cm: 30,
+ *        hits: 3, armour: 0, size: 3, points: 55, min: 1}
+ *     - {name: General, type: character, role: general, attacks: +2,
+ *        command: 9, size: 1, points: 125, min: 1, max: 1, per_army: true}
+ *   mounts:
+ *     - {name: Griffon, kind: monstrous, flying: true, attacks: +2,
+ *        points: 80, max: 1}
+ *
+ * Readings pinned here (our choices where the lists leave room):
+ * - attacks is written as the lists print it: "N" or "N/S" for units (S,
+ *   the shooting value, is kept as text: "1", "2D6", "2+bounce"), "+N"
+ *   for characters and mounts (a bonus).
+ * - armour is "N+" (1+ to 6+), stored as N; "0" or "-" mean none, stored
+ *   as 0 (wm_profile.armour). Light cavalry is derived, not declared:
+ *   cavalry with armour 6+ (wm_is_light_cavalry).
+ * - min and max are per 1000 points of the army's points limit P, as in
+ *   the lists' "Min/Max" column; "-" (or leaving the key out) is none.
+ *   The maximum scales with ceil(P / 1000) (every started 1000 points),
+ *   the minimum with floor(P / 1000) (every full 1000 points). With
+ *   per_army: true they are counts for the whole army (the General's "1").
+ * - Characters (type character) need role (general, hero, wizard) and
+ *   command; no other unit may have either. Characters have no hits or
+ *   armour in the lists and may not give them.
+ * - Machines take their paces from the list (pace_cm: [full, half]);
+ *   flying machines take the Movement Chart's flying paces. No other
+ *   troop type may give pace_cm.
+ * - counts_toward: NAME (optional; with counts_toward_per_1000: N,
+ *   default 1) lets up to N units of this entry per full 1000 points also
+ *   count toward the minimum of the unit NAME (never its maximum): the
+ *   lists' "one Crossbowmen unit per 1000 points may be Handgunners and
+ *   still count toward the minimum". NAME must be another non-character
+ *   unit of the same list.
+ * - distance_penalty_factor: N (optional, 1-4) multiplies the Command
+ *   distance penalty of any order to the unit or a brigade holding it
+ *   (the Orc list's Trolls: 2); carried in wm_profile.
+ * - A mount (monstrous or chariot) may be given to any character; which
+ *   characters may ride what is not checked. A flying mount makes the
+ *   character fly. */
+#ifndef MUSTER_WM_ARMYLIST_H
+#define MUSTER_WM_ARMYLIST_H
+
+#include "muster/geom.h"
+#include "warmaster/wm_formation.h"
+#include "warmaster/wm_units.h"
+
+#include <stddef.h>
+
+/* The army list and battle file format versions (`schema:` key). */
+#define WM_ARMYLIST_SCHEMA 1
+
+#define WM_NAME_MAX 64         /* bytes of a name, NUL included */
+#define WM_LIST_MAX_UNITS 40   /* unit entries in one list */
+#define WM_LIST_MAX_MOUNTS 8
+#define WM_LIST_MAX_SPECIAL 6  /* special rules noted per unit */
+#define WM_SPECIAL_MAX 80      /* bytes of one special rule, NUL included */
+#define WM_SHOOTING_MAX 16
+#define WM_PATH_MAX 256        /* bytes of a file path kept for messages */
+#define WM_UNLIMITED (-1)      /* a max of "-" */
+
+/* What a character is in the army list (units are WM_ROLE_NONE). */
+typedef enum wm_role { WM_ROLE_NONE, WM_ROLE_GENERAL, WM_ROLE_HERO, WM_ROLE_WIZARD } wm_role;
+
+/* How many of a unit an army may have (see the readings above). */
+typedef struct wm_limit {
+    int min;      /* >= 0 */
+    int max;      /* >= min, or WM_UNLIMITED */
+    int per_army; /* counts for the whole army, not per 1000 points */
+} wm_limit;
+
+/* One unit entry of an army list. */
+typedef struct wm_list_unit {
+    char name[WM_NAME_MAX];
+    wm_troop troop;
+    wm_role role;
+    int attacks;                       /* close combat; a character's bonus */
+    char shooting[WM_SHOOTING_MAX]; /* shooting value as written, "" if none */
+    int hits;                          /* 0 for characters */
+    int armour;                        /* 1..6 for 1+..6+, 0 for none */
+    int command;                       /* characters 1..12, else 0 */
+    double range_mm;                   /* shooting range, 0 if not given */
+    int size;                          /* stands, 1..WM_MAX_STANDS */
+    int points;                        /* per unit */
+    wm_limit limit;
+    int counts_toward;                 /* unit index whose minimum this one also counts to, or -1 */
+    int counts_toward_per_1000;        /* how many may, per full 1000 points (0 when none) */
+    int distance_penalty_factor;       /* 1, or the list's multiplier (Trolls: 2) */
+    unsigned flags;                    /* WM_ALL_ROUND_VISION | WM_FLYING */
+    double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */
+    double stand_width_mm, stand_depth_mm;
+    int n_special;
+    char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX]; /* not simulated */
+} wm_list_unit;
+
+typedef enum wm_mount_kind { WM_MOUNT_MONSTROUS, WM_MOUNT_CHARIOT } wm_mount_kind;
+
+/* One mount entry: an upgrade a character may take. */
+typedef struct wm_list_mount {
+    char name[WM_NAME_MAX];
+    wm_mount_kind kind;
+    int flying;
+    int attacks; /* bonus */
+    int points;  /* added to the character's */
+    wm_limit limit;
+    int n_special;
+    char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX];
+} wm_list_mount;
+
+/* A validated army list. Plain data (about 30 KB): copy it freely. */
+typedef struct wm_army_list {
+    char path[WM_PATH_MAX]; /* the file it was loaded from */
+    char army[WM_NAME_MAX];
+    int points_limit;          /* default points limit, 0 if not given */
+    int n_units;
+    wm_list_unit unit[WM_LIST_MAX_UNITS];
+    int n_mounts;
+    wm_list_mount mount[WM_LIST_MAX_MOUNTS];
+} wm_army_list;
+
+/* Loads and validates the army list file at path into *out (zeroed
+ * first; nothing to free). Returns 0, MU_EXIT_NOINPUT (unreadable) or
+ * MU_EXIT_DATAERR (invalid) with one line in err: "PATH:LINE:COL: error:
+ * MESSAGE (units[2].type)" (or "PATH: error: cannot read: ..."); on
+ * failure *out is zeroed. */
+int wm_army_list_load(const char *path, wm_army_list *out, char *err, size_t err_len);
+
+/* Returns the index of the unit named name in l, or -1. */
+int wm_list_unit_index(const wm_army_list *l, const char *name);
+
+/* Returns the index of the mount named name in l, or -1. */
+int wm_list_mount_index(const wm_army_list *l, const char *name);
+
+/* Writes to *lo and *hi how many units limit allows in an army of
+ * points_limit points (see the readings above); *hi is WM_UNLIMITED
+ * when there is no maximum. */
+void wm_limit_scaled(const wm_limit *limit, int points_limit, int *lo, int *hi);
+
+/* Returns the movement profile of list unit `unit` of l ridden with
+ * mount `mount` (an index into l->mount, or -1 for none): the Movement
+ * Chart's paces for its type and flags (machines: the list's), its
+ * armour and stand size. */
+wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount);
+
+/* ---- Armies: units chosen from a list ----------------------------------- */
+
+#define WM_ARMY_MAX_ENTRIES 32
+#define WM_ARMY_MAX_UNITS (WM_MAX_UNITS / 2) /* units of one side */
+#define WM_WHERE_MAX 320                       /* "FILE:LINE:COL" */
+#define WM_YAML_PATH_MAX 96                    /* "armies[0].units[3]" */
+
+/* One entry of an army: `count` units of one list unit, optionally on a
+ * mount, optionally at an exact position (then count is 1). */
+typedef struct wm_army_entry {
+    int unit;   /* index into the list's units */
+    int mount;  /* index into the list's mounts, or -1 */
+    int count;
+    int exact;  /* placed at front_mm, not in the deployment zone */
+    mu_vec2 front_mm;          /* exact: midpoint of the front edge */
+    double facing_deg;         /* exact: counter-clockwise from +x */
+    int has_facing;            /* else: facing away from its table edge */
+    wm_formation formation; /* exact: WM_LINE or WM_COLUMN */
+    char where[WM_WHERE_MAX];   /* "FILE:LINE:COL" of the entry, for errors */
+    char path[WM_YAML_PATH_MAX]; /* its path in that file */
+} wm_army_entry;
+
+/* An army: a list, a points limit and the entries chosen, validated
+ * against points, min/max and "exactly one General". */
+typedef struct wm_army {
+    char name[WM_NAME_MAX]; /* the entry's name, else the list's army */
+    int points_limit;
+    int points;                /* what the entries cost */
+    wm_army_list list;
+    int n_entries;
+    wm_army_entry entry[WM_ARMY_MAX_ENTRIES];
+} wm_army;
+
+#endif

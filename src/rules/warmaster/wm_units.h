@@ -1,0 +1,128 @@
+/* Warmaster Revolution troop types, unit profiles, units and their stands
+ * (warmaster-movement.adoc, "Movement distances" and "Formation &
+ * Movement"). A unit is a side, a profile (troop type, flags, paces, stand
+ * size) and up to WM_MAX_STANDS stands, each an mu_orect in table
+ * millimetres. A character is a one-stand unit of troop WM_CHARACTER.
+ * See src/rules/warmaster/CLAUSES.md ("Movement") for the readings. */
+#ifndef MUSTER_WM_UNITS_H
+#define MUSTER_WM_UNITS_H
+
+#include "muster/geom.h"
+
+#include <stdint.h>
+
+/* Stands a unit may have on the table (the usual unit has three). */
+#define WM_MAX_STANDS 8
+
+/* Default stand size from the profile: 40 mm frontage, 20 mm deep. */
+#define WM_STAND_WIDTH_MM 40.0
+#define WM_STAND_DEPTH_MM 20.0
+
+/* Troop types of the Movement Chart. Flying is a flag, not a type: a flying
+ * unit keeps its type for terrain and combat and takes the chart's "Flying
+ * Units" paces. */
+typedef enum wm_troop {
+    WM_INFANTRY,
+    WM_CAVALRY,
+    WM_CHARIOTS,
+    WM_ARTILLERY,
+    WM_MONSTERS,
+    WM_MACHINES,
+    WM_CHARACTER,
+    WM_TROOP_COUNT
+} wm_troop;
+
+/* Profile flags. */
+enum {
+    WM_ALL_ROUND_VISION = 1u << 0, /* sees from any free edge (Wolf Riders) */
+    WM_FLYING = 1u << 1,           /* Movement Chart "Flying Units" */
+    WM_MONSTROUS_MOUNT = 1u << 2,  /* character: terrain as a monster */
+    WM_CHARIOT_MOUNT = 1u << 3     /* character: terrain as a chariot */
+};
+
+/* What the army list says about a unit's movement. */
+typedef struct wm_profile {
+    wm_troop troop;
+    unsigned flags;       /* WM_* flags above */
+    int armour;           /* armour save (3 = 3+ … 6 = 6+), 0 = none */
+    double full_pace_mm;  /* Movement Chart "Full Pace" */
+    double half_pace_mm;  /* Movement Chart "Half Pace" */
+    double stand_width_mm; /* frontage (the front edge) */
+    double stand_depth_mm;
+    int distance_penalty_factor; /* army-list rule: ordering the unit multiplies the
+                                    distance penalty by this (Trolls: 2); 0 or 1: none */
+} wm_profile;
+
+/* Returns the profile the Movement Chart gives troop with flags: infantry
+ * 200/100 mm, cavalry 300/150, chariots 300/150, artillery 100/50,
+ * monsters 200/100, characters 600/600; with WM_FLYING, units 1000/100
+ * and characters 1000/1000. Machines "vary": their paces are 0 here and
+ * must be set from the army list. Stands 40 x 20 mm, no armour. */
+wm_profile wm_profile_default(wm_troop troop, unsigned flags);
+
+/* Returns non-zero when p can be played: a known troop type, paces with
+ * 0 < half <= full, stand width and depth > 0, mount flags only on a
+ * character and not both. */
+int wm_profile_valid(const wm_profile *p);
+
+/* Returns the troop type's name as the scenario files spell it
+ * ("infantry", "cavalry", "chariots", "artillery", "monsters", "machines",
+ * "character"); NULL for an unknown value. */
+const char *wm_troop_name(wm_troop troop);
+
+/* Returns the troop type named name (as wm_troop_name spells it), or
+ * WM_TROOP_COUNT when there is none. */
+wm_troop wm_troop_from_name(const char *name);
+
+/* Where a unit is: on the table, off it waiting to return (issue 4 item
+ * 8), or destroyed. Only units on the table take part in the queries. */
+typedef enum wm_presence { WM_ON_TABLE, WM_OFF_TABLE, WM_DESTROYED } wm_presence;
+
+/* A unit. Plain data: copy it freely. stand[0..n_stands) are the stands on
+ * the table; a stand lost is removed (the rest move down) and counted in
+ * stands_lost. */
+typedef struct wm_unit {
+    int side;                 /* 0 or 1 */
+    wm_profile profile;
+    wm_presence presence;
+    int n_stands;
+    int stands_lost;
+    mu_orect stand[WM_MAX_STANDS];
+    uint32_t engaged;         /* bit i: stand i is engaged in combat */
+    int confused;
+    int joined;               /* a character: the unit it has joined, or -1 */
+} wm_unit;
+
+/* Returns a unit of side with profile p, on the table, with no stands
+ * (add them with wm_unit_add_stand), nothing lost, not engaged or
+ * confused, joined to nothing. */
+wm_unit wm_unit_make(int side, const wm_profile *p);
+
+/* Adds a stand centred at center facing `facing` (normalised here), sized
+ * from the unit's profile. Returns its index, or -1 when the unit already
+ * has WM_MAX_STANDS stands. */
+int wm_unit_add_stand(wm_unit *u, mu_vec2 center, mu_vec2 facing);
+
+/* Removes stand i as a casualty: later stands move down one place (their
+ * engaged bits with them) and stands_lost rises by one. */
+void wm_unit_lose_stand(wm_unit *u, int i);
+
+/* Returns non-zero when u is a character. */
+int wm_is_character(const wm_unit *u);
+
+/* Returns non-zero when p is "a Cavalry unit with 6+ Armour", which the
+ * optional Light Cavalry rule lets evade in any direction. */
+int wm_is_light_cavalry(const wm_profile *p);
+
+/* Returns non-zero when any stand of u is engaged in combat. */
+int wm_unit_engaged(const wm_unit *u);
+
+/* Returns the shortest distance between any stand of a and any stand of
+ * b (0 when touching or overlapping; INFINITY when either has no stands).
+ * *sa and *sb (if non-NULL) get the indices of one closest pair of stands
+ * (the first found, scanning a's stands then b's); *pa, *pb (if non-NULL)
+ * their closest points. Ties are left to the caller. */
+double wm_unit_distance_mm(const wm_unit *a, const wm_unit *b, int *sa, int *sb,
+                              mu_vec2 *pa, mu_vec2 *pb);
+
+#endif
