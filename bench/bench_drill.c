@@ -37,6 +37,7 @@
 #include "muster/batch.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "warmaster/wm_drill_config.h"
 #include "muster/status.h"
 
 #include "bench_util.h"
@@ -69,13 +70,13 @@ static void *block(size_t n, int padded)
  * lines of their own (batch.c allocates them back to back). */
 static double ruleset_only(const mu_experiment *ex, int threads, int padded, uint64_t *checksum)
 {
-    const mu_ruleset *rs = mu_ruleset_find(ex->ruleset);
+    const mu_ruleset *rs = ex->ruleset;
     void *ctx = NULL;
     mu_layout layout;
     uint64_t games = 0;
     char err[512];
-    if (!rs || rs->prepare(ex, &ctx, &layout, &games, err, sizeof err) != 0) {
-        fprintf(stderr, "bench_drill: cannot prepare %s\n", ex->ruleset);
+    if (rs->prepare(ex, &ctx, &layout, &games, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_drill: cannot prepare %s: %s\n", rs->name, err);
         exit(70);
     }
     uint64_t ***tables = bench_calloc("bench_drill", (size_t)threads, sizeof *tables);
@@ -186,7 +187,7 @@ int main(int argc, char **argv)
         return rc;
     }
     ex.games = games_per_policy;
-    uint64_t games = ex.games * (uint64_t)ex.n_policies;
+    uint64_t games = ex.games * (uint64_t)((const wm_drill_config *)ex.config)->n_policies;
 
     char dir[4096], out[4200];
     snprintf(dir, sizeof dir, "%s/bench_drill.XXXXXX", tmpdir);
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
     snprintf(out, sizeof out, "%s/out.h5", dir);
 
     printf("bench_drill: %s, %d policies x %llu games = %llu games, best of %d; %d cores available\n", path,
-           ex.n_policies, (unsigned long long)games_per_policy, (unsigned long long)games, reps,
+           ((const wm_drill_config *)ex.config)->n_policies, (unsigned long long)games_per_policy, (unsigned long long)games, reps,
            omp_get_num_procs());
 
     uint64_t checksum = 0;

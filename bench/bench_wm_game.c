@@ -43,13 +43,13 @@ typedef struct run_result {
 /* Plays every game of ex on `threads` threads (no rows, no file). */
 static run_result play_all(const mu_experiment *ex, int threads)
 {
-    const mu_ruleset *rs = mu_ruleset_find(ex->ruleset);
+    const mu_ruleset *rs = ex->ruleset;
     void *ctx = NULL;
     mu_layout layout;
     uint64_t games = 0;
     char err[512];
-    if (!rs || rs->prepare(ex, &ctx, &layout, &games, err, sizeof err) != 0) {
-        fprintf(stderr, "bench_wm_game: %s\n", rs ? err : "unknown ruleset");
+    if (rs->prepare(ex, &ctx, &layout, &games, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_wm_game: %s\n", err);
         exit(70);
     }
     int t_attempts = -1;
@@ -124,7 +124,7 @@ int main(int argc, char **argv)
                 keep = r;
         }
         if (threads == 1)
-            printf("%s: ruleset %s, %llu games (%llu per arm), best of %ld\n", path, ex.ruleset,
+            printf("%s: ruleset %s, %llu games (%llu per arm), best of %ld\n", path, ex.ruleset->name,
                    (unsigned long long)keep.games, (unsigned long long)ex.games, reps);
         rate[threads] = (double)keep.games / keep.seconds;
         least_share = keep.cpu_share < least_share ? keep.cpu_share : least_share;

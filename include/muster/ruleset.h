@@ -8,7 +8,10 @@
  *   release(ctx)
  *
  * A ruleset knows nothing of HDF5 or threads: it writes its per-game row
- * and count-table increments through a mu_sink shaped by its own layout. */
+ * and count-table increments through a mu_sink shaped by its own layout.
+ * It also owns its section of the experiment file: the schema table the
+ * whole file is checked against, and the conversion of that section into
+ * its own configuration (mu_experiment.config), which prepare reads. */
 #ifndef MUSTER_RULESET_H
 #define MUSTER_RULESET_H
 
@@ -48,7 +51,21 @@ typedef struct mu_ruleset {
     const char *name;    /* the experiment file's `ruleset:` value */
     const char *summary; /* one line for --help and `muster info` */
 
-    /* Builds the read-only run context from a validated experiment: fills
+    /* The whole experiment file's format for this system: a YP_MAPPING
+     * whose fields begin with MU_EXPERIMENT_COMMON_FIELDS (see
+     * muster/experiment.h) over a raw struct beginning with mu_raw_common. */
+    const yp_value *experiment_schema;
+    /* Converts the checked file (doc; raw, the raw struct of
+     * experiment_schema) into a new configuration *config, checking what
+     * spans several fields; ex holds the common keys already. Returns 0,
+     * or -1 with one positioned error line in err (nothing to free). */
+    int (*load_config)(const yp_doc *doc, const void *raw, const mu_experiment *ex, void **config, char *err,
+                       size_t err_len);
+    /* Frees a configuration made by load_config. */
+    void (*free_config)(void *config);
+
+    /* Builds the read-only run context from a validated experiment (its
+     * config made by load_config): fills
      * *layout (axis 0 the game axis) and *games (games in the run, all
      * policies). Returns 0, or -1 with one line in err. */
     int (*prepare)(const mu_experiment *ex, void **ctx, mu_layout *layout, uint64_t *games,

@@ -33,9 +33,9 @@ int yf_load(const char *path, const yp_value *schema, int version, yf_file **out
 
 /* Picks the top-level table (a YP_MAPPING with a `schema` key) for the
  * parsed, not yet checked document d, e.g. by its `ruleset:` value; ctx
- * is yf_load_choosing's. It reports nothing and never returns NULL: for a
- * value it does not know it picks a table whose check then reports it. */
-typedef const yp_value *yf_chooser(const yp_doc *d, const void *ctx);
+ * is yf_load_choosing's. Returns the table, or NULL with one positioned
+ * error line in err when the document names no table it knows. */
+typedef const yp_value *yf_chooser(const yp_doc *d, const void *ctx, char *err, size_t err_len);
 
 /* yf_load with the table chosen by choose(d, ctx) once the text is
  * parsed; the `schema:` version is checked against the chosen table,

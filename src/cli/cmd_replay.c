@@ -135,12 +135,12 @@ int cmd_replay(int argc, char **argv)
         ex.games = (uint64_t)games;
     if (seed_set)
         ex.seed = seed;
-    const mu_ruleset *rs = mu_ruleset_find(ex.ruleset);
+    const mu_ruleset *rs = ex.ruleset;
     void *ctx = NULL;
     mu_layout layout;
     uint64_t total = 0;
-    if (!rs || rs->prepare(&ex, &ctx, &layout, &total, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", rs ? err : "unknown ruleset");
+    if (rs->prepare(&ex, &ctx, &layout, &total, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
         mu_experiment_free(&ex);
         return MU_EXIT_DATAERR;
     }

@@ -119,9 +119,11 @@ static int load_raw(yf_file *f, const yp_value *schema, char *err, size_t err_le
     return -1;
 }
 
-static const yp_value *fixed_schema(const yp_doc *d, const void *schema)
+static const yp_value *fixed_schema(const yp_doc *d, const void *schema, char *err, size_t err_len)
 {
     (void)d;
+    (void)err;
+    (void)err_len;
     return schema;
 }
 
@@ -148,8 +150,8 @@ int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int 
     int rc = yp_doc_load(&f->doc, file, (const unsigned char *)f->text, f->len, err, err_len);
     f->doc.file = file; /* owned: freed by yf_free */
     if (rc == 0) {
-        f->schema = choose(&f->doc, ctx);
-        rc = check_version(f, f->schema, version, err, err_len);
+        f->schema = choose(&f->doc, ctx, err, err_len);
+        rc = f->schema == NULL ? -1 : check_version(f, f->schema, version, err, err_len);
     }
     if (rc == 0)
         rc = yp_check(&f->doc, f->schema, err, err_len);

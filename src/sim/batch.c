@@ -288,11 +288,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
 {
     memset(rep, 0, sizeof *rep);
     double t0 = now_seconds();
-    const mu_ruleset *rs = mu_ruleset_find(ex->ruleset);
-    if (!rs) {
-        snprintf(err, err_len, "%s: error: unknown ruleset '%s'", ex->path, ex->ruleset);
-        return MU_EXIT_DATAERR;
-    }
+    const mu_ruleset *rs = ex->ruleset;
     void *ctx = NULL;
     mu_layout layout;
     uint64_t games = 0;

@@ -57,6 +57,7 @@ enum { GENERAL, HERO_LEFT, HERO_RIGHT, N_CHARACTERS };
 enum { HEROES_FIRST, GENERAL_FIRST, N_POLICIES };
 
 static mu_experiment ex;
+static wm_drill_config cfg; /* ex.config */
 static mu_layout layout;
 static uint64_t *tables[MU_LAYOUT_MAX_TABLES];
 static wm_drill_plan plans[N_POLICIES];
@@ -90,12 +91,14 @@ static void make_experiment(void)
     memset(&ex, 0, sizeof ex);
     strcpy(ex.path, "drill_stats (built in the test)");
     ex.schema = MU_SCHEMA_VERSION;
-    strcpy(ex.ruleset, "warmaster-order-drill");
+    memset(&cfg, 0, sizeof cfg);
+    ex.ruleset = &wm_order_drill;
+    ex.config = &cfg;
     ex.seed = SEED;
     ex.games = GAMES_PER_POLICY;
     ex.per_game_rows = 0;
-    ex.order_rules = wm_order_rules_default();
-    wm_drill_study *s = &ex.drill;
+    cfg.order_rules = wm_order_rules_default();
+    wm_drill_study *s = &cfg.study;
     s->n_characters = N_CHARACTERS;
     s->characters[GENERAL] = (wm_drill_character){"General", 1, 9};
     s->characters[HERO_LEFT] = (wm_drill_character){"Hero Left", 0, 8};
@@ -115,9 +118,9 @@ static void make_experiment(void)
     }
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "left");
-    ex.n_policies = N_POLICIES;
-    ex.policies[HEROES_FIRST] = (wm_drill_policy){"heroes-first", WM_DRILL_HEROES_FIRST, 3, 1};
-    ex.policies[GENERAL_FIRST] = (wm_drill_policy){"general-first", WM_DRILL_GENERAL_FIRST, 3, 1};
+    cfg.n_policies = N_POLICIES;
+    cfg.policies[HEROES_FIRST] = (wm_drill_policy){"heroes-first", WM_DRILL_HEROES_FIRST, 3, 1};
+    cfg.policies[GENERAL_FIRST] = (wm_drill_policy){"general-first", WM_DRILL_GENERAL_FIRST, 3, 1};
 }
 
 static int table_index(const char *name)
@@ -175,7 +178,7 @@ static int play_all(void **state)
     free(st);
     rs->release(ctx);
     for (int p = 0; p < N_POLICIES; p++)
-        wm_drill_plan_build(&ex.drill, &ex.policies[p], &plans[p]);
+        wm_drill_plan_build(&cfg.study, &cfg.policies[p], &plans[p]);
     return 0;
 }
 
@@ -196,16 +199,16 @@ static void character_chain(int p, int ch, int command_shift, mu_chain_odds *out
 {
     mu_chain_spec spec;
     memset(&spec, 0, sizeof spec);
-    int command = ex.drill.characters[ch].command + command_shift;
+    int command = cfg.study.characters[ch].command + command_shift;
     for (int i = 0; i < plans[p].n_steps; i++) {
         const wm_drill_step *st = &plans[p].steps[i];
         if (st->character != ch)
             continue;
         int k = spec.n_units++;
-        int pen = wm_drill_situational_penalty(&ex.drill, &ex.order_rules, ch, st->group);
+        int pen = wm_drill_situational_penalty(&cfg.study, &cfg.order_rules, ch, st->group);
         spec.orders[k] = st->orders;
         for (int j = 0; j < st->orders; j++)
-            spec.p_success[k][j] = wm_order_success_ways(&ex.order_rules, command - pen - j) / 36.0;
+            spec.p_success[k][j] = wm_order_success_ways(&cfg.order_rules, command - pen - j) / 36.0;
     }
     assert_int_equal(mu_chain_odds_compute(&spec, out), 0);
 }
@@ -324,7 +327,7 @@ static int cells_rejected(int target_shift, int check_size, int verbose, int *n_
                     assert_true(e < n_pen - 1);
                     int command = cmd0 + c, penalty = pen0 + e, order = ord0 + o;
                     int target = command - penalty - (order - 1) + target_shift;
-                    double prob = wm_order_success_ways(&ex.order_rules, target) / 36.0;
+                    double prob = wm_order_success_ways(&cfg.order_rules, target) / 36.0;
                     if (check_size && ((double)n * prob < MIN_CELL_EACH_WAY ||
                                        (double)n * (1.0 - prob) < MIN_CELL_EACH_WAY)) {
                         print_error("cell %s C%d pen %d order %d: %llu attempts too thin for the z-test\n",
@@ -490,7 +493,7 @@ static void test_wm_drill_stats_army_penalties_by_hand(void **state)
             assert_int_equal(plans[p].steps[i].character, want[k].ch);
             assert_int_equal(plans[p].steps[i].group, want[k].group);
             assert_int_equal(plans[p].steps[i].orders, 3);
-            assert_int_equal(wm_drill_situational_penalty(&ex.drill, &ex.order_rules, want[k].ch,
+            assert_int_equal(wm_drill_situational_penalty(&cfg.study, &cfg.order_rules, want[k].ch,
                                                           want[k].group),
                              want[k].penalty);
         }

@@ -15,9 +15,14 @@
 #include <string.h>
 
 #include "muster/experiment.h"
+#include "muster/ruleset.h"
 #include "muster/status.h"
 
 #include "bad_cases.h"
+#include "warmaster/wm_drill_config.h"
+
+/* The experiment's order-drill section. */
+#define DRILL(e) ((const wm_drill_config *)(e).config)
 
 
 static char *slurp(const char *path, size_t *len)
@@ -75,15 +80,15 @@ static void test_minimal_example_loads(void **state)
     assert_string_equal(err, "");
     assert_string_equal(ex.path, path);
     assert_int_equal(ex.schema, MU_SCHEMA_VERSION);
-    assert_string_equal(ex.ruleset, "warmaster-order-drill");
+    assert_string_equal(ex.ruleset->name, "warmaster-order-drill");
     assert_true(ex.seed == 2026 && ex.games == 1000);
     assert_string_equal(ex.output, "");
     assert_int_equal(ex.per_game_rows, 1);
     wm_order_rules def = wm_order_rules_default();
-    assert_true(ex.order_rules.distance_step_mm == def.distance_step_mm);
-    assert_true(ex.order_rules.enemy_close_mm == def.enemy_close_mm);
-    assert_int_equal(ex.order_rules.blunder_on_12, def.blunder_on_12);
-    const wm_drill_study *st = &ex.drill;
+    assert_true(DRILL(ex)->order_rules.distance_step_mm == def.distance_step_mm);
+    assert_true(DRILL(ex)->order_rules.enemy_close_mm == def.enemy_close_mm);
+    assert_int_equal(DRILL(ex)->order_rules.blunder_on_12, def.blunder_on_12);
+    const wm_drill_study *st = &DRILL(ex)->study;
     assert_int_equal(st->n_characters, 2);
     assert_int_equal(st->general, 0);
     assert_string_equal(st->characters[1].name, "Hero");
@@ -97,10 +102,10 @@ static void test_minimal_example_loads(void **state)
     assert_true(isinf(st->units[0].enemy_distance_mm));
     assert_true(st->units[2].enemy_distance_mm == 180.0);
     assert_true(st->units[2].brigade == -1 && st->n_brigades == 0);
-    assert_int_equal(ex.n_policies, 1);
-    assert_string_equal(ex.policies[0].label, "as-listed");
-    assert_int_equal(ex.policies[0].kind, WM_DRILL_AS_LISTED);
-    assert_true(ex.policies[0].orders_per_unit == 3 && ex.policies[0].use_brigades == 1);
+    assert_int_equal(DRILL(ex)->n_policies, 1);
+    assert_string_equal(DRILL(ex)->policies[0].label, "as-listed");
+    assert_int_equal(DRILL(ex)->policies[0].kind, WM_DRILL_AS_LISTED);
+    assert_true(DRILL(ex)->policies[0].orders_per_unit == 3 && DRILL(ex)->policies[0].use_brigades == 1);
     mu_experiment_free(&ex);
     assert_null(ex.text);
 }
@@ -137,9 +142,9 @@ static void test_full_file_loads_every_key(void **state)
     assert_true(ex.seed == UINT64_MAX && ex.games == 1000000000000ULL);
     assert_string_equal(ex.output, "results/full.h5");
     assert_int_equal(ex.per_game_rows, 0);
-    assert_true(ex.order_rules.distance_step_mm == 250.0 && ex.order_rules.enemy_close_mm == 125.0);
-    assert_int_equal(ex.order_rules.blunder_on_12, 0);
-    const wm_drill_study *st = &ex.drill;
+    assert_true(DRILL(ex)->order_rules.distance_step_mm == 250.0 && DRILL(ex)->order_rules.enemy_close_mm == 125.0);
+    assert_int_equal(DRILL(ex)->order_rules.blunder_on_12, 0);
+    const wm_drill_study *st = &DRILL(ex)->study;
     assert_int_equal(st->n_characters, 3);
     assert_int_equal(st->general, 1);
     assert_string_equal(st->characters[2].name, "Hero Right");
@@ -156,12 +161,12 @@ static void test_full_file_loads_every_key(void **state)
     assert_int_equal(st->n_brigades, 2);
     assert_string_equal(st->brigade_names[0], "left");
     assert_string_equal(st->brigade_names[1], "right");
-    assert_int_equal(ex.n_policies, 5);
-    assert_policy(&ex.policies[0], "heroes-first", WM_DRILL_HEROES_FIRST, 3, 1);
-    assert_policy(&ex.policies[1], "heroes-first x1", WM_DRILL_HEROES_FIRST, 1, 0);
-    assert_policy(&ex.policies[2], "n", WM_DRILL_NEAREST_FIRST, 2, 1);
-    assert_policy(&ex.policies[3], "general-first", WM_DRILL_GENERAL_FIRST, 3, 1);
-    assert_policy(&ex.policies[4], "as-listed", WM_DRILL_AS_LISTED, 3, 1);
+    assert_int_equal(DRILL(ex)->n_policies, 5);
+    assert_policy(&DRILL(ex)->policies[0], "heroes-first", WM_DRILL_HEROES_FIRST, 3, 1);
+    assert_policy(&DRILL(ex)->policies[1], "heroes-first x1", WM_DRILL_HEROES_FIRST, 1, 0);
+    assert_policy(&DRILL(ex)->policies[2], "n", WM_DRILL_NEAREST_FIRST, 2, 1);
+    assert_policy(&DRILL(ex)->policies[3], "general-first", WM_DRILL_GENERAL_FIRST, 3, 1);
+    assert_policy(&DRILL(ex)->policies[4], "as-listed", WM_DRILL_AS_LISTED, 3, 1);
     mu_experiment_free(&ex);
 }
 

@@ -25,6 +25,10 @@
 #include "muster/odds_forced_march.h"
 #include "run_games.h"
 #include "stats_check.h"
+#include "battlesystem/bs_study.h"
+
+/* The experiment's Battlesystem section. */
+#define BS(e) ((const bs_study *)(e).config)
 
 #define STUDY MUSTER_SOURCE_DIR "/experiments/studies/forced-march-attrition.yaml"
 #define GAMES_PER_POLICY 10000
@@ -39,7 +43,7 @@ static int R, M, P, M0; /* rounds, morale axis length, penalty axis length, lowe
  * (burst, rest, march limit), built by the odds module. */
 static void schedule_of(int p, mu_fm_action *out)
 {
-    const bs_policy_spec *s = &ex.battlesystem.matchups[p].side[0];
+    const bs_policy_spec *s = &BS(ex)->matchups[p].side[0];
     mu_fm_action buf[MU_FM_MAX_ROUNDS];
     int n = mu_fm_schedule(s->marches ? s->marches : R, s->burst, s->rest_rounds, R, buf, MU_FM_MAX_ROUNDS);
     assert_true(n >= R);
@@ -50,7 +54,7 @@ static void exact_for(int p, int morale, mu_fm_odds *o)
 {
     mu_fm_action sched[MU_FM_MAX_ROUNDS];
     schedule_of(p, sched);
-    double pass = fmin(1.0, bs_check_probability(&ex.battlesystem.rules.morale, morale, 0));
+    double pass = fmin(1.0, bs_check_probability(&BS(ex)->rules.morale, morale, 0));
     assert_int_equal(mu_fm_odds_compute(sched, R, pass, o), 0);
 }
 
@@ -102,7 +106,7 @@ static int setup_games(void **state)
     run_games_play(&run, SEED, 0, run.games, NULL);
     tab_ar = run_games_table(&run, "ar_penalty");
     tab_march = run_games_table(&run, "march_checks");
-    R = ex.battlesystem.rounds;
+    R = BS(ex)->rounds;
     M0 = run.layout.axes[run.layout.tables[tab_ar].axes[2]].first_value;
     M = run.layout.axes[run.layout.tables[tab_ar].axes[2]].length;
     P = run.layout.axes[run.layout.tables[tab_ar].axes[3]].length;
@@ -123,7 +127,7 @@ static int teardown_games(void **state)
 static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
 {
     (void)state;
-    const bs_study *st = &ex.battlesystem;
+    const bs_study *st = BS(ex);
     int tests = st->n_matchups * R * st->n_units;
     for (int p = 0; p < st->n_matchups; p++)
         for (int u = 0; u < st->n_units; u++) {
@@ -155,7 +159,7 @@ static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
 static void test_bs_forced_march_checks_pass_at_exact_rate(void **state)
 {
     (void)state;
-    const bs_study *st = &ex.battlesystem;
+    const bs_study *st = BS(ex);
     for (int p = 0; p < st->n_matchups; p++) {
         mu_fm_odds o;
         exact_for(p, st->units[0].profile.morale, &o);
@@ -178,14 +182,14 @@ static void test_bs_forced_march_rejects_chain_without_recovery(void **state)
     (void)state;
     mu_fm_action none[MU_FM_MAX_ROUNDS];
     int five = 0; /* the five-then-rest policy is listed first */
-    assert_int_equal(ex.battlesystem.matchups[five].side[0].marches, 5);
+    assert_int_equal(BS(ex)->matchups[five].side[0].marches, 5);
     static const int morale[] = {8, 12, 16};
     for (int i = 0; i < 3; i++) {
         mu_fm_odds o;
         /* five marches, then rests that do not recover: the distribution
          * after round 5, held */
         assert_int_equal(mu_fm_schedule(5, 1, 0, 0, none, MU_FM_MAX_ROUNDS), 5);
-        assert_int_equal(mu_fm_odds_compute(none, 5, bs_check_probability(&ex.battlesystem.rules.morale,
+        assert_int_equal(mu_fm_odds_compute(none, 5, bs_check_probability(&BS(ex)->rules.morale,
                                                                              morale[i], 0), &o), 0);
         long obs[MU_FM_MAX_ROUNDS + 1];
         double exp[MU_FM_MAX_ROUNDS + 1];

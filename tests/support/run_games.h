@@ -30,9 +30,9 @@ static inline int run_games_prepare(run_games *r, const mu_experiment *ex, int r
 {
     char err[512];
     memset(r, 0, sizeof *r);
-    r->rs = mu_ruleset_find(ex->ruleset);
-    if (r->rs == NULL || r->rs->prepare(ex, &r->ctx, &r->layout, &r->games, err, sizeof err) != 0) {
-        fprintf(stderr, "prepare: %s\n", r->rs ? err : "unknown ruleset");
+    r->rs = ex->ruleset;
+    if (r->rs->prepare(ex, &r->ctx, &r->layout, &r->games, err, sizeof err) != 0) {
+        fprintf(stderr, "prepare: %s\n", err);
         return -1;
     }
     for (int t = 0; t < r->layout.n_tables; t++)

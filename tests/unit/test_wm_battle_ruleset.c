@@ -37,8 +37,8 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
 {
     (void)state;
     load(EXAMPLE);
-    assert_string_equal(ex.ruleset, "warmaster-battle");
-    const wm_battle_study *st = ex.wm_battle;
+    assert_string_equal(ex.ruleset->name, "warmaster-battle");
+    const wm_battle_study *st = ex.config;
     assert_non_null(st);
     assert_close(st->rules.orders.distance_step_mm, 200, 0);
     assert_close(st->rules.orders.enemy_close_mm, 200, 0);
@@ -64,7 +64,7 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
         orcs_south += st->swapped_roster[u].side == 0 && st->swapped_bf.unit[u].stand[0].center.y < 300.0;
     assert_true(orcs_south > 0);
     mu_experiment_free(&ex);
-    assert_null(ex.wm_battle);
+    assert_null(ex.config);
 }
 
 static int64_t column_sum(const run_games *r, const char *name, int width, int offset)
@@ -187,7 +187,7 @@ static void test_wm_battle_experiment_errors_are_positioned(void **state)
                                err, sizeof err),
                      MU_EXIT_DATAERR);
     assert_non_null(strstr(err, "cannot read scenario"));
-    assert_null(ex.wm_battle);
+    assert_null(ex.config);
 }
 
 int main(void)

@@ -17,14 +17,18 @@ enum { GENERAL = 0, HERO = 1 };
 
 /* General 9, Hero 8; units: 0 Archers (Hero, 10 cm), 1 Spears and
  * 2 Bows (Hero's brigade, 30/35 cm), 3 Knights (General, 40 cm). */
+static wm_drill_config CFG; /* the experiment's drill section */
+
 static void make_experiment(mu_experiment *ex, wm_drill_policy_kind kind, int orders)
 {
     memset(ex, 0, sizeof *ex);
-    strcpy(ex->ruleset, "warmaster-order-drill");
+    memset(&CFG, 0, sizeof CFG);
+    ex->ruleset = &wm_order_drill;
+    ex->config = &CFG;
     ex->games = 1;
     ex->per_game_rows = 1;
-    ex->order_rules = wm_order_rules_default();
-    wm_drill_study *s = &ex->drill;
+    CFG.order_rules = wm_order_rules_default();
+    wm_drill_study *s = &CFG.study;
     s->n_characters = 2;
     s->characters[GENERAL] = (wm_drill_character){"General", 1, 9};
     s->characters[HERO] = (wm_drill_character){"Hero", 0, 8};
@@ -43,8 +47,8 @@ static void make_experiment(mu_experiment *ex, wm_drill_policy_kind kind, int or
     }
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "right");
-    ex->n_policies = 1;
-    ex->policies[0] = (wm_drill_policy){"p", kind, orders, 1};
+    CFG.n_policies = 1;
+    CFG.policies[0] = (wm_drill_policy){"p", kind, orders, 1};
 }
 
 /* One game's outputs. */
@@ -161,9 +165,9 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     (void)state;
     mu_experiment ex;
     make_experiment(&ex, WM_DRILL_NEAREST_FIRST, 3);
-    ex.drill.units[0].distance_mm[HERO] = 400.0; /* Archers now farther than the brigade */
+    CFG.study.units[0].distance_mm[HERO] = 400.0; /* Archers now farther than the brigade */
     wm_drill_plan plan;
-    wm_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
+    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
     assert_int_equal(plan.n_steps, 3);
     assert_int_equal(plan.steps[0].character, HERO);
     assert_int_equal(plan.steps[0].group, (1u << 1) | (1u << 2));
@@ -171,8 +175,8 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     assert_int_equal(plan.steps[2].character, GENERAL);
     assert_int_equal(plan.steps[2].orders, 3);
     /* without brigades, the brigade's units are ordered one by one */
-    ex.policies[0].use_brigades = 0;
-    wm_drill_plan_build(&ex.drill, &ex.policies[0], &plan);
+    CFG.policies[0].use_brigades = 0;
+    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
     assert_int_equal(plan.n_steps, 4);
 }
 

@@ -50,7 +50,7 @@ static void deploy(bs_ctx *c)
 static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games, char *err,
                       size_t err_len)
 {
-    const bs_study *st = &ex->battlesystem;
+    const bs_study *st = ex->config;
     if (st->n_units < 1 || st->n_matchups < 1 || st->rounds < 1 || st->rounds > BS_MAX_ROUNDS) {
         snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment", ex->path);
         return -1;
@@ -254,6 +254,9 @@ static void bs_release(void *ctx) { free(ctx); }
 const mu_ruleset bs_ruleset = {
     .name = "battlesystem",
     .summary = "AD&D Battlesystem movement: Game Rounds of initiative, rally and Movement Phases by policy",
+    .experiment_schema = &bs_experiment_schema,
+    .load_config = bs_load_config,
+    .free_config = bs_free_config,
     .prepare = bs_prepare,
     .state_size = sizeof(bs_state),
     .setup = bs_setup,

@@ -8,7 +8,7 @@
 #include "battlesystem/bs_move.h"
 #include "battlesystem/policy/bs_policy.h"
 #include "battlesystem/bs_ruleset.h"
-#include "muster/experiment.h"
+#include "battlesystem/bs_study.h"
 #include "muster/ruleset.h"
 
 #include <stdint.h>

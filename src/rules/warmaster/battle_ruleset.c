@@ -44,7 +44,7 @@ static void name_units(const wm_battle_study *st, wb_deployment *d, int swapped)
 static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games, char *err,
                       size_t err_len)
 {
-    const wm_battle_study *st = ex->wm_battle;
+    const wm_battle_study *st = ex->config;
     if (st == NULL || st->n_arms < 1) {
         snprintf(err, err_len, "%s: error: no Warmaster battle (scenario, armies, policies) in the experiment", ex->path);
         return -1;
@@ -172,6 +172,9 @@ static void wb_release(void *ctx) { free(ctx); }
 const mu_ruleset wm_battle_ruleset = {
     .name = "warmaster-battle",
     .summary = "Warmaster games: whole Command phases (initiative, orders, characters) between two armies by policy",
+    .experiment_schema = &wm_battle_experiment_schema,
+    .load_config = wm_battle_load_config,
+    .free_config = wm_battle_free_config,
     .prepare = wb_prepare,
     .state_size = sizeof(wb_state),
     .setup = wb_setup,

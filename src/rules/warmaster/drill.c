@@ -80,7 +80,7 @@ static void add_table(mu_layout *l, const char *name, const char *long_name, int
     mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
 }
 
-static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t games, mu_layout *l)
+static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_t games, mu_layout *l)
 {
     memset(l, 0, sizeof *l);
     mu_layout_add_axis(l, "games", "game", "1", "game index", 0, 0);
@@ -89,7 +89,7 @@ static void build_layout(const drill_ctx *c, const mu_experiment *ex, uint64_t g
     for (int i = 0; i < c->study.n_characters; i++)
         characters[i] = c->study.characters[i].name;
     for (int i = 0; i < c->n_policies; i++)
-        policies[i] = ex->policies[i].label;
+        policies[i] = cfg->policies[i].label;
     mu_layout_add_label_axis(l, "games", "character", "character (as listed)", c->study.n_characters, characters);
     mu_layout_add_label_axis(l, "orders", "policy", "order-sequence policy", c->n_policies, policies);
     mu_layout_add_axis(l, "orders", "command", "1", "character's Command value", N_COMMAND, 2);
@@ -150,10 +150,11 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
         snprintf(err, err_len, "out of memory");
         return -1;
     }
-    c->study = ex->drill;
-    c->rules = ex->order_rules;
+    const wm_drill_config *cfg = ex->config;
+    c->study = cfg->study;
+    c->rules = cfg->order_rules;
     c->games_per_policy = ex->games;
-    c->n_policies = ex->n_policies;
+    c->n_policies = cfg->n_policies;
     c->n_order_bins = (size_t)(3 * c->study.n_units + 1);
     for (int u = 0; u < c->study.n_units; u++) {
         c->brigade_at_start[u] = 1u << u;
@@ -162,9 +163,9 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
                 c->brigade_at_start[u] |= 1u << v;
     }
     for (int p = 0; p < c->n_policies; p++)
-        plan_policy(c, p, &ex->policies[p]);
-    *games = ex->games * (uint64_t)ex->n_policies;
-    build_layout(c, ex, *games, layout);
+        plan_policy(c, p, &cfg->policies[p]);
+    *games = ex->games * (uint64_t)cfg->n_policies;
+    build_layout(c, cfg, *games, layout);
     *ctx_out = c;
     return 0;
 }
@@ -297,6 +298,9 @@ static void drill_release(void *ctx)
 const mu_ruleset wm_order_drill = {
     .name = "warmaster-order-drill",
     .summary = "Warmaster orders only: characters order standing units along a policy's plan",
+    .experiment_schema = &wm_drill_experiment_schema,
+    .load_config = wm_drill_load_config,
+    .free_config = wm_drill_free_config,
     .prepare = drill_prepare,
     .state_size = sizeof(drill_state),
     .setup = drill_setup,

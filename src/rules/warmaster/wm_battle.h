@@ -41,7 +41,8 @@ typedef struct wm_arm {
     int swap;                    /* armies[0] deploys on the scenario's second side */
 } wm_arm;
 
-/* A validated battle experiment (owned by mu_experiment.wm_battle). */
+/* A validated battle experiment (mu_experiment.config of a
+ * warmaster-battle file). */
 typedef struct wm_battle_study {
     wm_battle battle;                             /* armies[k] deployed on side k */
     wm_battlefield swapped_bf;                    /* armies[1] on side 0 (has_swapped) */
@@ -51,6 +52,14 @@ typedef struct wm_battle_study {
     int n_arms;
     wm_arm arms[WM_BATTLE_MAX_ARMS];
 } wm_battle_study;
+
+/* The battle's experiment format and its conversion (the ruleset's
+ * experiment_schema, load_config and free_config hooks; the config is a
+ * wm_battle_study): config/experiment_wm.c. */
+extern const yp_value wm_battle_experiment_schema;
+int wm_battle_load_config(const yp_doc *doc, const void *raw, const mu_experiment *ex, void **config, char *err,
+                          size_t err_len);
+void wm_battle_free_config(void *config);
 
 /* The ruleset. */
 extern const mu_ruleset wm_battle_ruleset;

@@ -6,8 +6,8 @@
 #ifndef MUSTER_WM_DRILL_H
 #define MUSTER_WM_DRILL_H
 
-#include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "warmaster/wm_drill_config.h"
 
 #include <stdint.h>
 

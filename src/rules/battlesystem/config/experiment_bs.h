@@ -11,7 +11,7 @@
 #ifndef MUSTER_IO_EXPERIMENT_BS_H
 #define MUSTER_IO_EXPERIMENT_BS_H
 
-#include "muster/experiment.h"
+#include "battlesystem/bs_study.h"
 #include "muster/yaml_prepass.h"
 
 #include <stdbool.h>
@@ -121,6 +121,16 @@ struct raw_bs_matchup {
     unsigned sides_count;
 };
 
+/* The whole file: the common keys, then `rules:`, `scenario:` and
+ * `policies:` (the raw struct of bs_experiment_schema). */
+struct raw_bs_experiment {
+    mu_raw_common common;
+    struct raw_bs_rules *rules;
+    struct raw_bs_scenario *scenario;
+    struct raw_bs_matchup *policies;
+    unsigned policies_count;
+};
+
 /* The schema tables of `rules:` and `scenario:` (mappings) and of one
  * `policies:` entry (a YP_MAPPING value). */
 #define BS_RULES_KEYS 15
@@ -130,7 +140,7 @@ extern const yp_field bs_scenario_fields[BS_SCENARIO_KEYS];
 extern const yp_value bs_matchup_entry;
 
 /* The names of the unit kinds, formations and policies (the enums of
- * battlesystem/bs_unit.h and muster/experiment.h), for messages. */
+ * battlesystem/bs_unit.h and battlesystem/bs_study.h), for messages. */
 #define BS_KINDS 3
 #define BS_FORMATIONS 4
 #define BS_POLICIES 4

@@ -3,11 +3,13 @@
  * experiment_bs.h). */
 #include "experiment_bs.h"
 #include "muster/yaml_conv.h"
+#include "muster/alloc.h"
 
 #include "battlesystem/bs_unit.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *enum_name(const cyaml_strval_t *names, size_t n, int value)
@@ -323,4 +325,23 @@ int bs_convert(const yp_doc *d, const struct raw_bs_rules *rules, const struct r
     if (convert_scenario(&c, scenario, out) != 0)
         return -1;
     return convert_matchups(&c, matchups, n, out);
+}
+
+int bs_load_config(const yp_doc *doc, const void *raw_file, const mu_experiment *ex, void **config, char *err,
+                   size_t err_len)
+{
+    (void)ex;
+    const struct raw_bs_experiment *raw = raw_file;
+    bs_study *st = mu_xmalloc(sizeof *st);
+    if (bs_convert(doc, raw->rules, raw->scenario, raw->policies, raw->policies_count, st, err, err_len) != 0) {
+        free(st);
+        return -1;
+    }
+    *config = st;
+    return 0;
+}
+
+void bs_free_config(void *config)
+{
+    free(config);
 }

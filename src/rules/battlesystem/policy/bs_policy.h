@@ -6,7 +6,7 @@
  * generator, and the rules roll every check when the plan is executed.
  *
  * Policies (bs_policy_kind, parameters in bs_policy_spec,
- * muster/experiment.h):
+ * battlesystem/bs_study.h):
  *   hold    stands still; a unit in contact stays engaged.
  *   steady  re-forms into closed formation and advances on the nearest
  *           enemy; declares a charge when its *estimate* of the distance
@@ -28,7 +28,7 @@
 #include "battlesystem/bs_contact.h"
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_move.h"
-#include "muster/experiment.h"
+#include "battlesystem/bs_study.h"
 #include "muster/rng.h"
 
 #include <stddef.h>

@@ -1,7 +1,9 @@
 /* The Warmaster battle part of experiment files: the schema tables of
  * `rules:` and `policies:` for `ruleset: warmaster-battle`, and the
- * conversion (scenario, armies, deployment, arms). See experiment_wm.h. */
-#include "experiment_wm.h"
+ * conversion (scenario, armies, deployment, arms) into a wm_battle_study
+ * with the checks that span several fields. The format with every key:
+ * experiments/examples/battle-minimal.yaml. */
+#include "wm_army_io.h"
 
 #include "muster/alloc.h"
 #include "muster/status.h"
@@ -17,6 +19,48 @@
 #define NAME YP_STRING_OF(1, MU_NAME_MAX - 1)
 #define CM_MAX 1e6
 
+/* ---- Raw structs: what libcyaml fills; NULL means the key is absent ----- */
+
+struct raw_wm_rules {
+    double *distance_step_cm;
+    double *enemy_close_cm;
+    bool *blunder_on_12;
+    int *blunder;
+    bool *confusion_halts;
+    bool *light_cavalry_rule;
+    double *initiative_cm;
+};
+
+struct raw_wm_policy {
+    int *name;
+    int *orders_per_unit;
+    int *min_target;
+    int *sequence;
+    bool *brigades;
+    bool *initiative;
+    bool *burst_through;
+    bool *ignore_fortified;
+    bool *ignore_divided;
+};
+
+struct raw_wm_arm {
+    char *label;
+    struct raw_wm_policy *sides;
+    unsigned sides_count;
+    char *first;
+    bool *swap;
+};
+
+struct raw_wm_experiment {
+    mu_raw_common common;
+    struct raw_wm_rules *rules;
+    char *scenario;
+    struct raw_wm_army *armies;
+    unsigned armies_count;
+    struct raw_wm_arm *arms;
+    unsigned arms_count;
+};
+
 /* ---- The format ---------------------------------------------------------- */
 
 enum { BLUNDER_FAILS, BLUNDER_RETREATS };
@@ -28,7 +72,7 @@ static const cyaml_strval_t policy_names[] = {{"aggressive", WM_POLICY_AGGRESSIV
 static const cyaml_strval_t sequences[] = {{"heroes-first", WM_SEQ_HEROES_FIRST},
                                            {"general-first", WM_SEQ_GENERAL_FIRST}};
 
-const yp_field wm_rules_fields[WM_RULES_KEYS] = {
+static const yp_field rules_fields[] = {
     YP_FIELD(struct raw_wm_rules, "distance_step_cm", OPTIONAL, distance_step_cm, YP_FLOAT_ABOVE(0.0, CM_MAX)),
     YP_FIELD(struct raw_wm_rules, "enemy_close_cm", OPTIONAL, enemy_close_cm, YP_FLOAT_IN(0.0, CM_MAX)),
     YP_FIELD(struct raw_wm_rules, "blunder_on_12", OPTIONAL, blunder_on_12, YP_BOOLEAN),
@@ -57,7 +101,17 @@ static const yp_field arm_fields[] = {
     YP_FIELD(struct raw_wm_arm, "first", OPTIONAL, first, NAME),
     YP_FIELD(struct raw_wm_arm, "swap", OPTIONAL, swap, YP_BOOLEAN),
 };
-const yp_value wm_arm_entry = {.size = sizeof(struct raw_wm_arm), YP_MAPPING_OF(arm_fields)};
+static const yp_value arm_entry = {.size = sizeof(struct raw_wm_arm), YP_MAPPING_OF(arm_fields)};
+
+static const yp_field experiment_fields[] = {
+    MU_EXPERIMENT_COMMON_FIELDS(struct raw_wm_experiment),
+    YP_FIELD(struct raw_wm_experiment, "rules", OPTIONAL, rules, YP_MAPPING_OF(rules_fields)),
+    YP_FIELD(struct raw_wm_experiment, "scenario", REQUIRED, scenario, YP_STRING_OF(1, 255)),
+    YP_SEQUENCE_FIELD(struct raw_wm_experiment, "armies", REQUIRED, armies, wm_army_schema, 2, 2),
+    YP_SEQUENCE_FIELD(struct raw_wm_experiment, "policies", REQUIRED, arms, arm_entry, 1, MU_MAX_POLICIES),
+};
+const yp_value wm_battle_experiment_schema = {.size = sizeof(struct raw_wm_experiment),
+                                              YP_MAPPING_OF(experiment_fields)};
 
 /* ---- Conversion ---------------------------------------------------------- */
 
@@ -218,16 +272,21 @@ static int convert_study(const yp_doc *d, const struct raw_wm_rules *rules, cons
     return 0;
 }
 
-int wm_convert(const yp_doc *d, const struct raw_wm_rules *rules, const char *scenario,
-               const struct raw_wm_army *armies, const struct raw_wm_arm *arms, unsigned n, mu_experiment *ex,
-               char *err, size_t err_len)
+int wm_battle_load_config(const yp_doc *d, const void *raw_file, const mu_experiment *ex, void **config, char *err,
+                          size_t err_len)
 {
+    (void)ex;
+    const struct raw_wm_experiment *raw = raw_file;
     wm_battle_study *st = mu_xcalloc(1, sizeof *st);
-    if (convert_study(d, rules, scenario, armies, arms, n, st, err, err_len) != 0) {
+    if (convert_study(d, raw->rules, raw->scenario, raw->armies, raw->arms, raw->arms_count, st, err, err_len) != 0) {
         free(st);
         return -1;
     }
-    ex->order_rules = st->rules.orders;
-    ex->wm_battle = st;
+    *config = st;
     return 0;
+}
+
+void wm_battle_free_config(void *config)
+{
+    free(config);
 }

@@ -1,9 +1,9 @@
 /* Scripted order-drill policies: in which sequence a player's characters
- * order which units (see wm_drill_policy_kind in muster/experiment.h). */
+ * order which units (see wm_drill_policy_kind in wm_drill_config.h). */
 #ifndef MUSTER_WM_DRILL_POLICY_H
 #define MUSTER_WM_DRILL_POLICY_H
 
-#include "muster/experiment.h"
+#include "warmaster/wm_drill_config.h"
 #include "warmaster/wm_drill.h"
 
 /* Builds the plan of policy p for study s into *plan: characters in the
