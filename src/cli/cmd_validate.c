@@ -1,4 +1,5 @@
 /* `muster validate`: checks experiment files without running them. */
+#include "muster/alloc.h"
 #include "cli_util.h"
 #include "commands.h"
 
@@ -37,11 +38,7 @@ static int worse(int a, int b)
 static int validate_one(const char *path)
 {
     char err[1536];
-    mu_experiment *ex = malloc(sizeof *ex);
-    if (ex == NULL) {
-        fputs("muster validate: out of memory\n", stderr);
-        abort();
-    }
+    mu_experiment *ex = mu_xmalloc(sizeof *ex);
     int rc = mu_experiment_load(path, ex, err, sizeof err);
     if (rc == MU_EXIT_OK) {
         printf("%s: ok\n", path);

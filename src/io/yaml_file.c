@@ -20,11 +20,9 @@ static int read_all(const char *path, char **text, size_t *len)
     if (fp == NULL)
         return errno;
     size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    char *buf = mu_xmalloc(cap);
     int e = 0;
     for (;;) {
-        if (buf == NULL)
-            mu_out_of_memory();
         size_t got = fread(buf + n, 1, cap - n - 1, fp);
         n += got;
         if (got == 0) {
@@ -32,7 +30,7 @@ static int read_all(const char *path, char **text, size_t *len)
             break;
         }
         if (cap - n < 2)
-            buf = realloc(buf, cap *= 2);
+            buf = mu_xrealloc(buf, cap *= 2);
     }
     fclose(fp);
     if (e != 0) {

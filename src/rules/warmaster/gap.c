@@ -2,6 +2,7 @@
  * reading is in wm_move.h): "a stand cannot pass through a gap between
  * two enemy stands, or between an enemy stand and any feature or friendly
  * stand, unless the gap is wider than the stand's own frontage". */
+#include "muster/alloc.h"
 #include "wm_move_ctx.h"
 
 #include "wm_shape.h"
@@ -170,12 +171,7 @@ static wm_gap_region *push(wm_move_ctx *c)
 {
     if (c->n_gaps == c->cap_gaps) {
         int cap = c->cap_gaps ? 2 * c->cap_gaps : 64;
-        wm_gap_region *g = realloc(c->gap, (size_t)cap * sizeof *g);
-        if (!g) {
-            fprintf(stderr, "muster: out of memory (gap regions)\n");
-            abort();
-        }
-        c->gap = g;
+        c->gap = mu_xrealloc(c->gap, (size_t)cap * sizeof *c->gap);
         c->cap_gaps = cap;
     }
     return &c->gap[c->n_gaps];

@@ -1,6 +1,7 @@
 /* Checking and making unit moves stand by stand (warmaster-movement.adoc,
  * "Moving the stands", "The gap rule", "Terrain"); the model and readings
  * are in wm_move.h. */
+#include "muster/alloc.h"
 #include "warmaster/wm_move.h"
 
 #include "wm_move_ctx.h"
@@ -35,12 +36,7 @@ const char *wm_move_fault_str(wm_move_fault fault)
 
 static void *grab(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "muster: out of memory (move context)\n");
-        abort();
-    }
-    return p;
+    return mu_xcalloc(n, size);
 }
 
 static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
