@@ -8,6 +8,7 @@
 #include "muster/alloc.h"
 #include "muster/status.h"
 #include "warmaster/wm_battle.h"
+#include "muster/yaml_conv.h"
 #include "muster/yaml_file.h"
 
 #include <stdio.h>
@@ -158,10 +159,8 @@ static wm_policy_spec convert_policy(const struct raw_wm_policy *r)
     return s;
 }
 
-static int convert_arm(const yp_doc *d, const struct raw_wm_arm *r, int i, wm_battle_study *st, char *err,
-                       size_t err_len)
+static int convert_arm(yc_conv *c, const struct raw_wm_arm *r, int i, wm_battle_study *st)
 {
-    char path[96];
     wm_arm *a = &st->arms[i];
     for (int k = 0; k < 2; k++)
         a->policy[k] = convert_policy(&r->sides[k]);
@@ -171,16 +170,12 @@ static int convert_arm(const yp_doc *d, const struct raw_wm_arm *r, int i, wm_ba
         a->first = WM_ARM_FIRST_ROLL;
     } else if (r->first && strcmp(r->first, "scenario") != 0) {
         const char *n0 = st->battle.army[0].name, *n1 = st->battle.army[1].name;
-        snprintf(path, sizeof path, "policies[%d].first", i);
-        if (strcmp(r->first, n0) == 0 && strcmp(r->first, n1) == 0) {
-            yp_error(d, path, err, err_len, "both armies are named '%s'; give them names (armies[k].name) to tell them apart",
-                     n0);
-            return -1;
-        }
-        if (strcmp(r->first, n0) != 0 && strcmp(r->first, n1) != 0) {
-            yp_error(d, path, err, err_len, "unknown army '%s': give 'roll', 'scenario', '%s' or '%s'", r->first, n0, n1);
-            return -1;
-        }
+        if (strcmp(r->first, n0) == 0 && strcmp(r->first, n1) == 0)
+            return yc_fail(yc_at(c, "policies[%d].first", i),
+                           "both armies are named '%s'; give them names (armies[k].name) to tell them apart", n0);
+        if (strcmp(r->first, n0) != 0 && strcmp(r->first, n1) != 0)
+            return yc_fail(yc_at(c, "policies[%d].first", i), "unknown army '%s': give 'roll', 'scenario', '%s' or '%s'",
+                           r->first, n0, n1);
         a->first = strcmp(r->first, n0) == 0 ? WM_ARM_FIRST_ARMY0 : WM_ARM_FIRST_ARMY1;
     }
     if (r->label)
@@ -189,16 +184,14 @@ static int convert_arm(const yp_doc *d, const struct raw_wm_arm *r, int i, wm_ba
         snprintf(a->label, sizeof a->label, "%s-vs-%s%s", wm_policy_name(a->policy[0].kind),
                  wm_policy_name(a->policy[1].kind), a->swap ? " swapped" : "");
     for (int j = 0; j < i; j++)
-        if (strcmp(st->arms[j].label, a->label) == 0) {
-            snprintf(path, sizeof path, "policies[%d]%s", i, r->label ? ".label" : "");
-            yp_error(d, path, err, err_len, "duplicate arm label '%s'; give each entry its own label", a->label);
-            return -1;
-        }
+        if (strcmp(st->arms[j].label, a->label) == 0)
+            return yc_fail(yc_at(c, "policies[%d]%s", i, r->label ? ".label" : ""),
+                           "duplicate arm label '%s'; give each entry its own label", a->label);
     return 0;
 }
 
 /* Each side's units fit the Command phase's masks. */
-static int check_sides(const yp_doc *d, const wm_battle *b, char *err, size_t err_len)
+static int check_sides(yc_conv *c, const wm_battle *b)
 {
     int units[2] = {0, 0}, chars[2] = {0, 0};
     for (int u = 0; u < b->bf.n_units; u++) {
@@ -208,55 +201,47 @@ static int check_sides(const yp_doc *d, const wm_battle *b, char *err, size_t er
         else
             units[s]++;
     }
-    for (int s = 0; s < 2; s++) {
-        char path[32];
-        snprintf(path, sizeof path, "armies[%d].units", s);
-        if (units[s] > WM_GAME_SIDE_UNITS || chars[s] > WM_GAME_SIDE_CHARS) {
-            yp_error(d, path, err, err_len, "%d units and %d characters: a side may have at most %d and %d", units[s],
-                     chars[s], WM_GAME_SIDE_UNITS, WM_GAME_SIDE_CHARS);
-            return -1;
-        }
-    }
+    for (int s = 0; s < 2; s++)
+        if (units[s] > WM_GAME_SIDE_UNITS || chars[s] > WM_GAME_SIDE_CHARS)
+            return yc_fail(yc_at(c, "armies[%d].units", s),
+                           "%d units and %d characters: a side may have at most %d and %d", units[s], chars[s],
+                           WM_GAME_SIDE_UNITS, WM_GAME_SIDE_CHARS);
     return 0;
 }
 
-static int load_scenario(const yp_doc *d, const char *rel, wm_scenario *sc, char *err, size_t err_len)
+static int load_scenario(yc_conv *c, const char *rel, wm_scenario *sc)
 {
     char full[WM_PATH_MAX];
-    if (yf_relative(full, sizeof full, d->file, rel) != 0) {
-        yp_error(d, "scenario", err, err_len, "the path of the scenario is too long");
-        return -1;
-    }
-    int rc = wm_scenario_load(full, sc, err, err_len);
+    if (yf_relative(full, sizeof full, c->doc->file, rel) != 0)
+        return yc_fail(yc_at(c, "scenario"), "the path of the scenario is too long");
+    int rc = wm_scenario_load(full, sc, c->err, c->err_len);
     if (rc == MU_EXIT_NOINPUT) {
-        const char *why = strstr(err, "cannot read: ");
+        const char *why = strstr(c->err, "cannot read: ");
         char reason[128];
         snprintf(reason, sizeof reason, "%s", why ? why + strlen("cannot read: ") : "unknown error");
-        yp_error(d, "scenario", err, err_len, "cannot read scenario '%s': %s", full, reason);
+        return yc_fail(yc_at(c, "scenario"), "cannot read scenario '%s': %s", full, reason);
     }
     return rc == 0 ? 0 : -1;
 }
 
-static int convert_study(const yp_doc *d, const struct raw_wm_rules *rules, const char *scenario,
-                         const struct raw_wm_army *armies, const struct raw_wm_arm *arms, unsigned n,
-                         wm_battle_study *st, char *err, size_t err_len)
+static int convert_study(yc_conv *c, const struct raw_wm_experiment *raw, wm_battle_study *st)
 {
-    convert_rules(rules, &st->rules);
-    if (load_scenario(d, scenario, &st->battle.scenario, err, err_len) != 0)
+    convert_rules(raw->rules, &st->rules);
+    if (load_scenario(c, raw->scenario, &st->battle.scenario) != 0)
         return -1;
     for (int k = 0; k < 2; k++) {
         char base[16];
         snprintf(base, sizeof base, "armies[%d]", k);
-        if (wm_army_convert(d, base, &armies[k], &st->battle.army[k], err, err_len) != 0)
+        if (wm_army_convert(c->doc, base, &raw->armies[k], &st->battle.army[k], c->err, c->err_len) != 0)
             return -1;
     }
     st->battle.has_scenario = 1;
-    if (wm_deploy(&st->battle.scenario, st->battle.army, &st->battle.bf, st->battle.roster, err, err_len) != 0 ||
-        check_sides(d, &st->battle, err, err_len) != 0)
+    if (wm_deploy(&st->battle.scenario, st->battle.army, &st->battle.bf, st->battle.roster, c->err, c->err_len) != 0 ||
+        check_sides(c, &st->battle) != 0)
         return -1;
-    st->n_arms = (int)n;
+    st->n_arms = (int)raw->arms_count;
     for (int i = 0; i < st->n_arms; i++) {
-        if (convert_arm(d, &arms[i], i, st, err, err_len) != 0)
+        if (convert_arm(c, &raw->arms[i], i, st) != 0)
             return -1;
         st->has_swapped |= st->arms[i].swap;
     }
@@ -264,7 +249,7 @@ static int convert_study(const yp_doc *d, const struct raw_wm_rules *rules, cons
         wm_army *swapped = mu_xmalloc(2 * sizeof *swapped);
         swapped[0] = st->battle.army[1];
         swapped[1] = st->battle.army[0];
-        int rc = wm_deploy(&st->battle.scenario, swapped, &st->swapped_bf, st->swapped_roster, err, err_len);
+        int rc = wm_deploy(&st->battle.scenario, swapped, &st->swapped_bf, st->swapped_roster, c->err, c->err_len);
         free(swapped);
         if (rc != 0)
             return -1;
@@ -276,9 +261,9 @@ int wm_battle_load_config(const yp_doc *d, const void *raw_file, const mu_experi
                           size_t err_len)
 {
     (void)ex;
-    const struct raw_wm_experiment *raw = raw_file;
+    yc_conv c = {.doc = d, .err = err, .err_len = err_len};
     wm_battle_study *st = mu_xcalloc(1, sizeof *st);
-    if (convert_study(d, raw->rules, raw->scenario, raw->armies, raw->arms, raw->arms_count, st, err, err_len) != 0) {
+    if (convert_study(&c, raw_file, st) != 0) {
         free(st);
         return -1;
     }
