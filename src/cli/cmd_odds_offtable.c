@@ -195,6 +195,7 @@ static void print_text(int lost, const mu_offtable_odds *o)
            o->p_destroyed_ever);
 }
 
+/* RULE wm.offtable.exact-odds */
 int odds_offtable_main(int argc, char **argv)
 {
     int lost = 0, turns = 0, json = 0;

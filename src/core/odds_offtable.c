@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+/* RULE wm.offtable.chart-destroyed */
 mu_offtable_fate mu_offtable_fate_of_score(const mu_offtable_chart *c, int score)
 {
     if (score <= c->destroyed_max)
@@ -42,6 +43,7 @@ int mu_offtable_ways(const mu_offtable_chart *c, int modifier, mu_offtable_fate 
 
 /* Roll k is made only while every earlier roll said "still off", so
  * p_at[k][f] = r^k p_roll[f] with r = p_roll[OFF]; the loop carries r^k. */
+/* RULE wm.offtable.exact-odds */
 int mu_offtable_odds_compute(const mu_offtable_chart *c, int modifier, int turns,
                              mu_offtable_odds *out)
 {

@@ -46,6 +46,7 @@ def check_replay_rows(experiment, games, picks):
                 assert "could not be matched" not in text, f"game {g}: a roll could not be attributed"
 
 
+# RULE bs.game.replay-rolls
 def replay_records_equal_hdf5_row():
     """The minimal example: games 0, 1 and the last of 40."""
     check_replay_rows(EXAMPLE, 40, lambda n: [0, 1, n - 1])
@@ -56,6 +57,7 @@ def replay_records_equal_hdf5_row_charges():
     check_replay_rows(CHARGES, 12, lambda n: [0, 13, 25, 38, n - 1])
 
 
+# RULE bs.game.replay-rolls
 def replay_traces_rolls_and_charges():
     text = ok("replay", CHARGES, "--game", 0, "-n", 5)
     for want in ("deployment:", "Chargers Movement Phase", "declare charge at Target 13in",

@@ -88,6 +88,7 @@ def chain_exact(rolls):
 
 # --- cases -------------------------------------------------------------------
 
+# RULE wm.orders.worked-example
 def worked_example_cavalry_needs_5_or_less():
     """warmaster-command worked example: Command 9, cavalry 65cm away, second
     order: -3 distance -1 second move, 5 or less, 10/36."""
@@ -97,6 +98,7 @@ def worked_example_cavalry_needs_5_or_less():
     assert "P(order given) = 10/36 = 0.277778\n" in out, out
 
 
+# RULE wm.orders.worked-example
 def worked_example_infantry_in_wood_needs_8_or_less():
     """warmaster-command worked example: infantry 10cm away in a wood, 8 or
     less, 26/36."""

@@ -95,6 +95,7 @@ static int setup_episodes(void **state)
 
 /* Final fate (destroyed, still off, back halted, back free) per stands
  * lost; Bonferroni over the six counts: each at alpha / 6. */
+/* RULE wm.offtable.exact-odds */
 static void test_wm_offtable_mc_final_fates_fit_exact(void **state)
 {
     (void)state;
@@ -109,6 +110,7 @@ static void test_wm_offtable_mc_final_fates_fit_exact(void **state)
 
 /* The roll on which each episode settled, and how: the turn of return and
  * of destruction; at alpha / 6 per count. */
+/* RULE wm.offtable.exact-odds */
 static void test_wm_offtable_mc_turn_and_fate_fit_exact(void **state)
 {
     (void)state;
@@ -137,6 +139,7 @@ static void test_wm_offtable_mc_back_immediately_at_exact_rate(void **state)
 
 /* Power: the misreading "the stands-lost modifier applies to the first roll
  * only" (re-rolls unmodified) must be rejected for 1..3 stands lost. */
+/* RULE wm.offtable.reroll-modifier */
 static void test_wm_offtable_mc_rejects_modifier_on_first_roll_only(void **state)
 {
     (void)state;

@@ -44,6 +44,7 @@ static bs_charge_result charge(bs_field *f, bs_env *e, int u, int target)
  * rate ... must be in base-to-base contact"; "A regular unit that charges
  * in closed formation gains a -1 bonus ... to its Attack Rating ... for
  * the Melee Phase in that Game Round only." */
+/* RULE bs.charge.range bs.charge.closed-bonus */
 static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
 {
     (void)state;
@@ -72,6 +73,7 @@ static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
  * 2/3 its normal movement rate before it comes into base-to-base contact";
  * 7.7 SPECIAL NOTE: declared forces "are committed to the stated action,
  * or to no action for that entire phase!" */
+/* RULE bs.move.no-premeasure bs.charge.two-thirds-straight */
 static void test_bs_charge_too_close_is_no_action(void **state)
 {
     (void)state;
@@ -102,6 +104,7 @@ static void test_bs_charge_too_close_is_no_action(void **state)
  * movement allowance will take it." 7.14: "If a unit in closed formation
  * fails to end its charge in base-to-base contact ... it breaks into open
  * formation, but remains in command." */
+/* RULE bs.move.no-premeasure bs.move.declared-charge-commits bs.charge.failed-closed-opens */
 static void test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open(void **state)
 {
     (void)state;
@@ -125,6 +128,7 @@ static void test_bs_charge_out_of_reach_moves_normal_rate_closed_breaks_open(voi
 /* battlesystem 7.14: "If a unit in open or mob formation fails to end its
  * charge in baes-to-base contact ... it suffers a -3 penalty to current
  * morale for the remainder of the current Game Round." */
+/* RULE bs.charge.failed-morale-penalty */
 static void test_bs_charge_failed_open_or_mob_minus_three_morale(void **state)
 {
     (void)state;
@@ -147,6 +151,7 @@ static void test_bs_charge_failed_open_or_mob_minus_three_morale(void **state)
 /* battlesystem 7.14: "Skirmish units and individuals cannot charge."
  * "Except in this one instance, an out of command regular unit cannot
  * charge." (A mob is not a regular unit.) */
+/* RULE bs.charge.who-may bs.charge.out-of-command */
 static void test_bs_charge_who_may_charge(void **state)
 {
     (void)state;
@@ -174,6 +179,7 @@ static void test_bs_charge_who_may_charge(void **state)
  * make a Discipline Check when charging. If the Discipline Check fails, the
  * unit goes out of command and breaks into open formation during the
  * charge." (It still charges; no closed-formation bonus.) */
+/* RULE bs.charge.discipline */
 static void test_bs_charge_low_int_closed_discipline_check(void **state)
 {
     (void)state;
@@ -228,6 +234,7 @@ static void crooked_setup(bs_field *f, int *u, int *e)
 /* battlesystem 7.14, our reading (default): "The 2/3 of the charge
  * distance must be in a straight line" refers back to "2/3 its normal
  * movement rate": a 9" straight run after 6" of manoeuvre is a charge. */
+/* RULE bs.charge.two-thirds-straight */
 static void test_bs_charge_two_thirds_of_rate_straight_reading(void **state)
 {
     (void)state;
@@ -246,6 +253,7 @@ static void test_bs_charge_two_thirds_of_rate_straight_reading(void **state)
 
 /* battlesystem 7.14, the other reading (BS_STRAIGHT_TWO_THIRDS_DISTANCE):
  * 9" straight of a 15" charge is less than 2/3: no charge. */
+/* RULE bs.charge.two-thirds-straight */
 static void test_bs_charge_two_thirds_of_distance_straight_reading(void **state)
 {
     (void)state;
@@ -265,6 +273,7 @@ static void test_bs_charge_two_thirds_of_distance_straight_reading(void **state)
 /* battlesystem 7.14 judged on its own (pure): within range and 2/3 of the
  * rate straight is MADE; short of 2/3 TOO_CLOSE; beyond 1 1/2 x rate or no
  * contact SHORT; a straight move continued by the run counts. */
+/* RULE bs.charge.two-thirds-straight */
 static void test_bs_charge_judge(void **state)
 {
     (void)state;
@@ -280,6 +289,7 @@ static void test_bs_charge_judge(void **state)
 
 /* battlesystem 7.14: a declared charge that never runs did not end in
  * contact: the failure penalty applies (committed, 7.7 SPECIAL NOTE). */
+/* RULE bs.move.no-premeasure bs.charge.failed-closed-opens */
 static void test_bs_charge_declared_not_run_fails(void **state)
 {
     (void)state;
@@ -297,6 +307,7 @@ static void test_bs_charge_declared_not_run_fails(void **state)
 /* battlesystem 7.14: a charging unit's move that meets an enemy is the
  * charge; "it must be in base-to-base contact with an enemy unit or
  * figure, and it must attack that figure" (any enemy met counts). */
+/* RULE bs.charge.must-contact */
 static void test_bs_charge_by_advance_and_other_enemy(void **state)
 {
     (void)state;
@@ -317,6 +328,7 @@ static void test_bs_charge_by_advance_and_other_enemy(void **state)
 
 /* battlesystem 7.14: a friend in the way stops the charge short of
  * contact: failure. */
+/* RULE bs.charge.failed-closed-opens */
 static void test_bs_charge_blocked_by_friend_fails(void **state)
 {
     (void)state;

@@ -51,6 +51,8 @@ static bs_env contact_then_enemy_phase(bs_field *f, int a)
  * phase ... The unit may use its extra figures to wrap the attacking unit
  * during this movement phase." 7.11: cost = expanding frontage + wheeling
  * the ends; afterwards open formation, bases where they are. */
+/* RULE bs.wrap.expand-and-wheel bs.wrap.cost bs.wrap.open-after-melee
+ * RULE bs.wrap.no-initiative-example */
 static void test_bs_wrap_around_example_eight_by_two(void **state)
 {
     (void)state;
@@ -81,6 +83,7 @@ static void test_bs_wrap_around_example_eight_by_two(void **state)
 
 /* Q&A 132.34: "Can a unit execute a wrap-around if attacked from the
  * rear? A: No." */
+/* RULE bs.wrap.not-from-rear */
 static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
 {
     (void)state;
@@ -97,6 +100,7 @@ static void test_bs_wrap_around_refused_when_attacked_from_rear(void **state)
  * base-to-base contact ... Only figures that begin the phase out of
  * base-to-base contact can be involved". A wider single rank wraps with
  * its overhang, no frontage change; a same-width single rank cannot. */
+/* RULE bs.wrap.cost bs.wrap.figures-out-of-contact */
 static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
 {
     (void)state;
@@ -124,6 +128,7 @@ static void test_bs_wrap_around_needs_figures_out_of_contact(void **state)
 }
 
 /* Q&A 132.34: "it must have room to expand its frontage". */
+/* RULE bs.wrap.room */
 static void test_bs_wrap_around_needs_room(void **state)
 {
     (void)state;
@@ -141,6 +146,7 @@ static void test_bs_wrap_around_needs_room(void **state)
  * base-to-base contact ... can attempt Wrap-Around"; Q&A 132.34: "only in
  * its own movement phase"; "No individual figure may move more than its
  * full movement rate." */
+/* RULE bs.wrap.contact-at-start bs.wrap.figure-rate bs.wrap.own-phase */
 static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state)
 {
     (void)state;
@@ -175,6 +181,7 @@ static void test_bs_wrap_around_own_phase_contact_at_start_and_rate(void **state
  * enemy unit has the immed. option to either remain in place, or to
  * advance 3" and remain in base-to-base contact ... even if it has already
  * used its full movement rate". */
+/* RULE bs.withdraw.three-inches bs.withdraw.enemy-follows bs.game.withdraw-follow */
 static void test_bs_withdrawal_three_inches_enemy_may_follow(void **state)
 {
     (void)state;
@@ -200,6 +207,7 @@ static void test_bs_withdrawal_three_inches_enemy_may_follow(void **state)
 /* battlesystem 7.12: "If an enemy unit elects to remain in place, it
  * cannot Charge the unit that withdrew for the remainder of the current
  * Game Round." */
+/* RULE bs.withdraw.stayer-no-charge */
 static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
 {
     (void)state;
@@ -232,6 +240,7 @@ static void test_bs_withdrawal_enemy_that_stays_cannot_charge_it(void **state)
  * or chaotic alignment, it must make a Discipline Check. If the check
  * succeeds, the unit has the option to remain in place; otherwise, it
  * automatically advances to continue the melee." */
+/* RULE bs.withdraw.discipline */
 static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
 {
     (void)state;
@@ -258,6 +267,7 @@ static void test_bs_withdrawal_low_int_enemy_checks_discipline(void **state)
 
 /* battlesystem 7.12: "must have a current movement rate of at least 3""; a
  * unit not in contact at the start cannot. */
+/* RULE bs.withdraw.eligible */
 static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
 {
     (void)state;
@@ -275,6 +285,7 @@ static void test_bs_withdrawal_needs_three_inch_rate_and_contact(void **state)
 
 /* battlesystem 7.12: "It may not end up in base-to-base contact with
  * another enemy unit." A path blocked within 3" is refused too (reading). */
+/* RULE bs.withdraw.three-inches bs.withdraw.no-other-enemy */
 static void test_bs_withdrawal_may_not_end_in_contact_with_another_enemy(void **state)
 {
     (void)state;

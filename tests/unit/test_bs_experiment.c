@@ -101,6 +101,7 @@ static void test_bs_experiment_every_key_loads(void **state)
 }
 
 /* What the minimal example leaves out takes the documented defaults. */
+/* RULE bs.game.entry-point */
 static void test_bs_experiment_defaults(void **state)
 {
     (void)state;

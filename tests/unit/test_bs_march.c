@@ -54,6 +54,7 @@ static void idle_round(bs_field *f)
  * forced march for three Game Rounds. ... fails ... AR goes to 16 ...
  * fails its check again, and the AR becomes 17 ... successful Morale
  * Check, so the AR remains 17." */
+/* RULE bs.march.morale-check bs.march.example-ar15 */
 static void test_bs_forced_march_example_ar15_three_rounds(void **state)
 {
     (void)state;
@@ -80,6 +81,7 @@ static void test_bs_forced_march_example_ar15_three_rounds(void **state)
 
 /* battlesystem 7.13: "A unit that makes a Forced March moves 1 1/2 of its
  * normal full movement rate." */
+/* RULE bs.march.rate */
 static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
 {
     (void)state;
@@ -101,6 +103,7 @@ static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
 
 /* battlesystem 7.13: "A unit must be in command to make a forced march.
  * PC/NPC individuals can always make a forced march." */
+/* RULE bs.formation.individuals bs.march.command */
 static void test_bs_forced_march_needs_command_except_individuals(void **state)
 {
     (void)state;
@@ -125,6 +128,7 @@ static void test_bs_forced_march_needs_command_except_individuals(void **state)
 /* battlesystem 7.13: "A unit cannot be in base-to-base contact with an
  * enemy figure during any part of its Movement Phase during a Game Round
  * in which it makes a forced march." (here: at the start) */
+/* RULE bs.march.no-contact */
 static void test_bs_forced_march_refused_in_contact(void **state)
 {
     (void)state;
@@ -140,6 +144,7 @@ static void test_bs_forced_march_refused_in_contact(void **state)
 
 /* battlesystem 7.13: "(Units that "never check morale" are subject to this
  * penalty.)" They roll; failing worsens AR, and they do not rout. */
+/* RULE bs.march.never-check-units */
 static void test_bs_forced_march_never_check_units_still_drift(void **state)
 {
     (void)state;
@@ -158,6 +163,7 @@ static void test_bs_forced_march_never_check_units_still_drift(void **state)
 /* battlesystem 7.13: "This AR penalty stays until removed. The AR improves
  * by one (up to its original value) each time the unit spends one entire
  * Game Round doing absolutely nothing and is not attacked." */
+/* RULE bs.march.ar-recovery */
 static void test_bs_forced_march_ar_recovers_one_per_idle_round(void **state)
 {
     (void)state;
@@ -189,6 +195,7 @@ static void test_bs_forced_march_ar_recovers_one_per_idle_round(void **state)
 
 /* battlesystem 7.13: a unit in melee contact is not "doing absolutely
  * nothing" (reading: contact at the round's end means it fought). */
+/* RULE bs.march.ar-recovery */
 static void test_bs_forced_march_no_recovery_in_contact(void **state)
 {
     (void)state;
@@ -204,6 +211,7 @@ static void test_bs_forced_march_no_recovery_in_contact(void **state)
 /* battlesystem 7.13 + 7.15 (reading): "If a unit in open or skirmish
  * formation fails a Morale Check, it Routs" applies to the forced-march
  * check; the forced_march_fail_routs parameter turns it off. */
+/* RULE bs.march.failure-routs */
 static void test_bs_forced_march_failure_routs_open_unit(void **state)
 {
     (void)state;
@@ -230,6 +238,7 @@ static void test_bs_forced_march_failure_routs_open_unit(void **state)
  * with an enemy unit before it has exceeded its normal 12" movement rate,
  * it loses its 6" forced march bonus as it must follow rule [7.8] ...; the
  * unit suffers no other penalties." */
+/* RULE bs.march.contact-loses-bonus */
 static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **state)
 {
     (void)state;
@@ -262,6 +271,7 @@ static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **s
  * a unit making a forced march can see an opposing unit that lies just
  * beyond the marching unit's normal movement limit, the marching unit
  * comes to a halt at the limit of its normal movement rate". */
+/* RULE bs.march.halt-at-limit */
 static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void **state)
 {
     (void)state;
@@ -290,6 +300,7 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
  * unit after it has exceeded its 12" movement, it is stopped and ambushed
  * by the hidden force. In the melee phase, the hidden force gains the
  * initiative". */
+/* RULE bs.march.ambush */
 static void test_bs_forced_march_hidden_enemy_beyond_rate_ambushes(void **state)
 {
     (void)state;
@@ -320,6 +331,7 @@ static void test_bs_forced_march_hidden_enemy_beyond_rate_ambushes(void **state)
 
 /* Q&A 127.66, the decision on its own: within the rate, beyond it
  * visible, beyond it hidden. */
+/* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit */
 static void test_bs_forced_march_contact_decision(void **state)
 {
     (void)state;

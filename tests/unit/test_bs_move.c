@@ -35,6 +35,7 @@ static bs_env begin(bs_field *f, int side)
 /* battlesystem 7.7: "Measure movement from the front of the figure's
  * base" and place the rest "in the same relation": the front moves the
  * distance, the footprint keeps its shape. */
+/* RULE bs.move.rate bs.move.measure-front */
 static void test_bs_move_measured_from_the_front(void **state)
 {
     (void)state;
@@ -59,6 +60,7 @@ static void test_bs_move_measured_from_the_front(void **state)
  * ahead or up to 45 degrees to the left or right at will ... without a
  * penalty"; skirmishers "change direction at will"; a mob (reading) moves
  * straight ahead and turns by wheeling. */
+/* RULE bs.move.skirmish-turns-free bs.move.oblique-45 bs.move.mob-oblique */
 static void test_bs_oblique_up_to_45_degrees_free(void **state)
 {
     (void)state;
@@ -84,6 +86,8 @@ static void test_bs_oblique_up_to_45_degrees_free(void **state)
 /* battlesystem 7.6: "A change of formation costs a unit 1/4 of its
  * movement rate"; "A unit must be in command in order to enter closed
  * formation" (7.2). */
+/* RULE bs.formation.closed-command bs.formation.change-any-time bs.formation.change-in-command
+ * RULE bs.formation.change-cost */
 static void test_bs_formation_change_costs_quarter_rate_in_command(void **state)
 {
     (void)state;
@@ -112,6 +116,7 @@ static void test_bs_formation_change_costs_quarter_rate_in_command(void **state)
 /* battlesystem 7.9: right or left face costs 1/3 of the rate, about face
  * 1/2; Q&A 127.66: "A change of facing does not alter the relative
  * positions of the figures in the unit." */
+/* RULE bs.move.face-cost bs.move.face-keeps-positions */
 static void test_bs_facing_keeps_relative_positions(void **state)
 {
     (void)state;
@@ -147,6 +152,7 @@ static void test_bs_facing_keeps_relative_positions(void **state)
  * The movement cost of wheeling is the distance moved by the outermost
  * figure". Q&A 127.66: "There is no fixed cost for wheeling ... A unit may
  * wheel as far as its movement allowance allows." */
+/* RULE bs.move.wheel bs.move.wheel-radius */
 static void test_bs_wheel_costs_the_outer_figures_arc(void **state)
 {
     (void)state;
@@ -180,6 +186,7 @@ static void test_bs_wheel_costs_the_outer_figures_arc(void **state)
 }
 
 /* battlesystem 7.9 wheel into an enemy: the wheel stops at contact (7.8). */
+/* RULE bs.move.contact-stops bs.move.wheel */
 static void test_bs_wheel_stops_at_contact(void **state)
 {
     (void)state;
@@ -202,6 +209,7 @@ static void test_bs_wheel_stops_at_contact(void **state)
  * frontage ... The movement cost of changing frontage is 1"" (reading: the
  * pencilled "<change costs = 3"?>" is an annotation); "Units in skirmish
  * formation do not have frontages." */
+/* RULE bs.move.frontage bs.move.frontage-cost */
 static void test_bs_frontage_change_costs_an_inch(void **state)
 {
     (void)state;
@@ -225,6 +233,8 @@ static void test_bs_frontage_change_costs_an_inch(void **state)
  * into base-to-base contact with an enemy figure. ... Figures may not
  * change direction once any member of the unit has made contact"; Q&A
  * 127.66: "The figures can only move straight ahead." */
+/* RULE bs.move.contact-stops bs.move.others-continue bs.move.no-direction-change
+ * RULE bs.move.contact-no-wrap */
 static void test_bs_contact_stops_and_allows_straight_ahead_only(void **state)
 {
     (void)state;
@@ -256,6 +266,7 @@ static void test_bs_contact_stops_and_allows_straight_ahead_only(void **state)
  * Movement, Fighting Withdrawal, or Flee. This restriction applies even if
  * the enemy units have moved into base-to-base contact within the same
  * Game Round." */
+/* RULE bs.move.contact-at-start bs.move.later-phases */
 static void test_bs_contact_at_start_only_wrap_withdraw_or_flee(void **state)
 {
     (void)state;
@@ -277,6 +288,7 @@ static void test_bs_contact_at_start_only_wrap_withdraw_or_flee(void **state)
 /* battlesystem 7.8: "A unit that has lost init and had an enemy unit MOVE
  * into base-to-base contact with it cannot change formation, facing, or
  * frontage in its current Movement Phase." */
+/* RULE bs.move.contacted-locked */
 static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
 {
     (void)state;
@@ -305,6 +317,7 @@ static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
 }
 
 /* Only the side whose Movement Phase it is moves. */
+/* RULE bs.move.budget-invariants */
 static void test_bs_only_the_phase_side_moves(void **state)
 {
     (void)state;
@@ -319,6 +332,7 @@ static void test_bs_only_the_phase_side_moves(void **state)
 /* battlesystem 7.4: "A unit in skirmish formation can "pass-through"
  * another friendly unit that is also in skirmish formation. No other
  * formation can do this." */
+/* RULE bs.formation.skirmish-pass-through */
 static void test_bs_skirmishers_pass_through_friendly_skirmishers(void **state)
 {
     (void)state;
@@ -339,6 +353,7 @@ static void test_bs_skirmishers_pass_through_friendly_skirmishers(void **state)
 
 /* battlesystem 7.4: "Figures operating in skirmish formation can never
  * MOVE into base-to-base contact with enemy units." */
+/* RULE bs.formation.skirmish-no-contact */
 static void test_bs_skirmishers_never_move_into_contact(void **state)
 {
     (void)state;
@@ -357,6 +372,7 @@ static void test_bs_skirmishers_never_move_into_contact(void **state)
 /* Assumption (Intermediate Game terrain costs, not in our text): rough
  * ground costs twice the distance; impassable terrain and the table edge
  * stop a move. */
+/* RULE bs.move.terrain-cost */
 static void test_bs_terrain_costs_and_obstacles(void **state)
 {
     (void)state;

@@ -119,6 +119,7 @@ static void test_bs_policy_forced_rests_out_of_command_or_in_contact(void **stat
  * enemy 12" away is within 2/3 rate (8") .. charge range (18"): it declares
  * a charge and runs straight at it; 20" away it advances; 6" away (too
  * close to charge, 7.14) it advances into contact. */
+/* RULE bs.game.charge-estimate */
 static void test_bs_policy_steady_charges_when_estimate_in_range(void **state)
 {
     (void)state;

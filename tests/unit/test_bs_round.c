@@ -152,6 +152,7 @@ static void check_invariants(const bs_field *f, const bs_env *e)
 
 /* Random play: 100 games of 8 rounds (scratch runs of 20000 games with
  * other seeds kept these invariants too). */
+/* RULE bs.move.budget-invariants */
 static void test_bs_random_rounds_keep_invariants(void **state)
 {
     (void)state;

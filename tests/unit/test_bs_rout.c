@@ -51,6 +51,7 @@ static void scene(bs_field *f, int *u, int *e)
  * Morale Check, it Routs. ... immediately moves away from the enemy a
  * total of its movement rate plus an additional 1/3 of its movement rate,
  * and ends its move with its back to the enemy." */
+/* RULE bs.formation.involuntary-open bs.rout.morale-failure bs.rout.first-move */
 static void test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy(void **state)
 {
     (void)state;
@@ -77,6 +78,7 @@ static void test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy(void **s
 /* battlesystem 7.15 names open and skirmish formation only: a closed unit
  * failing a Morale Check does not rout by this text (morale results are
  * outside it). */
+/* RULE bs.rout.morale-failure */
 static void test_bs_rout_closed_unit_does_not_rout(void **state)
 {
     (void)state;
@@ -95,6 +97,7 @@ static void test_bs_rout_closed_unit_does_not_rout(void **state)
 /* battlesystem 7.15: "routs toward its own lines if psb."; Q&A 127.14:
  * "They go toward the point at which they entered the playing area"
  * (reading: when that heading is still away from the cause). */
+/* RULE bs.rout.direction bs.rout.least-resistance bs.rout.common-sense */
 static void test_bs_rout_heads_toward_its_entry_point(void **state)
 {
     (void)state;
@@ -125,6 +128,7 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
  * routed, the unit that has not routed must make an immed. Morale Check.
  * If that unit routs, it moves ahead of the friendly unit that forced the
  * Morale Check." */
+/* RULE bs.rout.chain */
 static void test_bs_rout_chain_friend_fails_and_routs_ahead(void **state)
 {
     (void)state;
@@ -150,6 +154,7 @@ static void test_bs_rout_chain_friend_fails_and_routs_ahead(void **state)
 /* battlesystem 7.15: "If the checking unit does not rout, the routing unit
  * "breaks around" the checking unit, reforms on the other side, and
  * continues its movement." */
+/* RULE bs.rout.break-around */
 static void test_bs_rout_breaks_around_a_steady_friend(void **state)
 {
     (void)state;
@@ -172,6 +177,7 @@ static void test_bs_rout_breaks_around_a_steady_friend(void **state)
  * skirmish formation--but the unit in skirmish formation must nevertheless
  * make a Morale Check.)"; a unit that never checks morale is broken around
  * without a roll. */
+/* RULE bs.rout.pass-skirmishers */
 static void test_bs_rout_passes_through_skirmishers_who_still_check(void **state)
 {
     (void)state;
@@ -196,6 +202,7 @@ static void test_bs_rout_passes_through_skirmishers_who_still_check(void **state
 
 /* battlesystem 7.15: "If a routing unit moves off the edge of the table
  * ... it is removed from play." */
+/* RULE bs.rout.off-table */
 static void test_bs_rout_off_the_table_removes(void **state)
 {
     (void)state;
@@ -236,6 +243,7 @@ static void box(bs_field *f, int *u, double g)
 /* battlesystem 7.15: "If a unit that would otherwise rout is completely
  * surrounded ... by an enemy unit in closed or open formation, and there is
  * no gap of 1" or more ... the routing unit is automatically destroyed". */
+/* RULE bs.rout.surrounded */
 static void test_bs_rout_surrounded_without_gap_is_destroyed(void **state)
 {
     (void)state;
@@ -262,6 +270,7 @@ static void test_bs_rout_surrounded_without_gap_is_destroyed(void **state)
  * his figures as Guards for every four captured enemy figures; otherwise,
  * the enemy figures automatically escape. Escaped figures are treated as
  * Routed figures". */
+/* RULE bs.rout.capture */
 static void test_bs_rout_surrounded_capture_option(void **state)
 {
     (void)state;
@@ -286,6 +295,7 @@ static void test_bs_rout_surrounded_capture_option(void **state)
 /* battlesystem 7.15: "On the Movement Phase that follows, the routing unit
  * moves its full movement rate in the same direction it was moving." Q&A
  * 127.14: "a unit continues to rout until it rallys or leaves the board." */
+/* RULE bs.rout.continues bs.rout.until-rallied */
 static void test_bs_rout_continues_full_rate_until_rallied_or_off(void **state)
 {
     (void)state;
@@ -318,6 +328,7 @@ static void test_bs_rout_continues_full_rate_until_rallied_or_off(void **state)
 
 /* Q&A 127.14: "There may be only one attempt to rally a unit per rally
  * phase, the number of commanders present notwithstanding." */
+/* RULE bs.rout.rally bs.rout.one-rally-attempt bs.game.rally */
 static void test_bs_rally_one_attempt_per_rally_phase(void **state)
 {
     (void)state;
@@ -349,6 +360,7 @@ static void test_bs_rally_one_attempt_per_rally_phase(void **state)
  * or enter, it moves along the edge of the feature in the direction that
  * takes it away from the enemy." (Only the straight heading tried, so the
  * run along the edge is exercised.) */
+/* RULE bs.rout.along-terrain bs.rout.common-sense */
 static void test_bs_rout_runs_along_impassable_terrain(void **state)
 {
     (void)state;
@@ -382,6 +394,7 @@ static void test_bs_rout_runs_along_impassable_terrain(void **state)
 
 /* Q&A 127.14: "Routing units do not pay for the change of facing. They
  * ignore terrain modifiers as long as the terrain is passable." */
+/* RULE bs.rout.no-facing-terrain-cost */
 static void test_bs_rout_pays_no_facing_or_terrain_cost(void **state)
 {
     (void)state;
@@ -400,6 +413,7 @@ static void test_bs_rout_pays_no_facing_or_terrain_cost(void **state)
 /* Q&A 127.14: "What happens when a unit that has performed a wrap-around
  * suffers a rout? ... the whole unit routs in the same direction. It
  * doesn't have to "unwrap" because it does not change formation." */
+/* RULE bs.rout.after-wrap */
 static void test_bs_rout_after_wrap_around_routs_whole(void **state)
 {
     (void)state;
@@ -419,6 +433,7 @@ static void test_bs_rout_after_wrap_around_routs_whole(void **state)
 /* 7.15 General note (127.14): a routing unit "will try to exit the
  * battlefield at the same point that it entered": with enemies across its
  * way it turns aside (reading: headings within 90 degrees, nearest first). */
+/* RULE bs.rout.least-resistance bs.rout.common-sense */
 static void test_bs_rout_avoids_enemy_units(void **state)
 {
     (void)state;

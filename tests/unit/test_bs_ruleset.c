@@ -112,6 +112,7 @@ static void test_bs_ruleset_layout(void **state)
 
 /* Game g's row depends on g alone: replaying games in another order, or
  * one game alone, gives the same rows. */
+/* RULE bs.game.policy-rng */
 static void test_bs_ruleset_games_depend_on_their_index_only(void **state)
 {
     (void)state;
@@ -135,6 +136,7 @@ static void test_bs_ruleset_games_depend_on_their_index_only(void **state)
 /* The forced policy marches on its schedule: five-then-rest makes 5
  * marches per unit, burst-3-rest-2 6 in 8 rounds, alternate 4; rows and
  * tables agree. */
+/* RULE bs.game.unbounded-table */
 static void test_bs_ruleset_forced_policy_keeps_its_schedule(void **state)
 {
     (void)state;
@@ -170,6 +172,7 @@ static void test_bs_ruleset_forced_policy_keeps_its_schedule(void **state)
  * declares only charges that reach: every one is made; with a noisy
  * estimate some fall short or come too close. Declared charges in the
  * rows equal the charge tables. */
+/* RULE bs.game.charge-estimate */
 static void test_bs_ruleset_exact_estimates_never_fall_short(void **state)
 {
     (void)state;
@@ -211,6 +214,7 @@ static const char rout_off[] =
  * fails its forced-march check, routs away from the enemy over the edge
  * and is removed; its side has no unit left, so the game ends after that
  * round. */
+/* RULE bs.game.end */
 static void test_bs_ruleset_rout_off_the_table_ends_the_game(void **state)
 {
     (void)state;
@@ -264,6 +268,7 @@ static void test_bs_ruleset_units_in_contact_stay_engaged(void **state)
 
 /* The replay trace shows the deployment, initiative rolls, plans, actions
  * and checks, and every re-rolled die matches the dice the rules used. */
+/* RULE bs.game.round-order bs.game.rally bs.game.replay-rolls */
 static void test_bs_ruleset_trace_shows_rolls_actions_and_fates(void **state)
 {
     (void)state;

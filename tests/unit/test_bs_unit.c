@@ -23,6 +23,7 @@ static bs_unit make(bs_kind k, int figs, int frontage, bs_formation form)
 /* battlesystem 7.1: "Regular units can operate only in Closed and Open
  * Formations. Skirmish units can operate only in skirmish Formation. Mobs
  * can operate only in Mob Formation." */
+/* RULE bs.formation.allowed bs.formation.individuals */
 static void test_bs_formations_each_kind_may_take(void **state)
 {
     (void)state;
@@ -41,6 +42,7 @@ static void test_bs_formations_each_kind_may_take(void **state)
 
 /* battlesystem 7.2-7.5: closed and mob bases touch; open bases approx.
  * 1/2" apart; skirmish 1" or more. */
+/* RULE bs.formation.closed-contact bs.formation.open-spacing bs.formation.skirmish-spacing */
 static void test_bs_formation_spacing(void **state)
 {
     (void)state;
@@ -62,6 +64,7 @@ static void test_bs_formation_spacing(void **state)
 /* battlesystem 7.2: "If a unit in closed formation suffers losses, always
  * remove them from the rear of the unit regardless of where they actually
  * occur". */
+/* RULE bs.formation.closed-losses */
 static void test_bs_closed_losses_come_off_the_rear(void **state)
 {
     (void)state;
@@ -77,6 +80,7 @@ static void test_bs_closed_losses_come_off_the_rear(void **state)
 
 /* battlesystem 7.5: "If a unit in mob formation suffers casualties, remove
  * figures from the rear, since a mob automatically fills in any gaps." */
+/* RULE bs.formation.mob */
 static void test_bs_mob_losses_come_off_the_rear(void **state)
 {
     (void)state;
@@ -90,6 +94,7 @@ static void test_bs_mob_losses_come_off_the_rear(void **state)
 /* battlesystem 7.3: "If a unit in open formation suffers losses, it must
  * MOVE figures to fill any gaps in its front lines. It costs 1" of
  * movement rate per figure ... even if it is in base-to-base contact". */
+/* RULE bs.formation.open-losses */
 static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
 {
     (void)state;
@@ -114,6 +119,7 @@ static void test_bs_open_losses_cost_an_inch_per_front_gap(void **state)
 /* battlesystem 7.3: "If the total cost for movement exceeds the movement
  * rate of the unit, then the unit fills the gap and cannot MOVE for the
  * remainder of the current Game Round unless it Routs." */
+/* RULE bs.formation.open-losses-freeze */
 static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **state)
 {
     (void)state;
@@ -142,6 +148,7 @@ static void test_bs_open_gap_cost_beyond_rate_freezes_unless_routing(void **stat
 
 /* battlesystem 7.4: "If a unit in skirmish formation loses figures, it
  * does not automatically fill gaps." */
+/* RULE bs.formation.skirmish-losses */
 static void test_bs_skirmish_losses_leave_gaps(void **state)
 {
     (void)state;
@@ -171,6 +178,7 @@ static void test_bs_last_figure_lost_eliminates(void **state)
  * change formation, unless the unit goes out of command or is routed. In
  * the latter case, it automaticaly goes to open formation ... Changes of
  * formation that happen involuntarily ... have no cost." */
+/* RULE bs.formation.involuntary-open */
 static void test_bs_out_of_command_goes_open_free(void **state)
 {
     (void)state;
@@ -188,6 +196,7 @@ static void test_bs_out_of_command_goes_open_free(void **state)
 /* battlesystem 7.6 and 7.9-7.10 costs: formation 1/4 rate, right or left
  * face 1/3, about face 1/2, frontage 1" (reading: the pencilled "3"?" is
  * an annotation; the parameter can be set to 3). */
+/* RULE bs.formation.change-cost bs.move.face-cost bs.move.frontage-cost */
 static void test_bs_manoeuvre_costs(void **state)
 {
     (void)state;
@@ -203,6 +212,7 @@ static void test_bs_manoeuvre_costs(void **state)
 /* battlesystem 7.9: "The movement cost of wheeling is the distance moved
  * by the outermost figure"; Q&A 127.66: "the figure that is farthest from
  * the pivot point", measured (7.7) from the front of its base. */
+/* RULE bs.move.wheel-radius */
 static void test_bs_wheel_radius_is_the_farthest_figure(void **state)
 {
     (void)state;
@@ -218,6 +228,7 @@ static void test_bs_wheel_radius_is_the_farthest_figure(void **state)
 /* battlesystem 7.14: charge range 1 1/2 x rate; "Skirmish units and
  * individuals cannot charge. Their "charge range" for Discipline Checks is
  * the same as their normal movement rate." */
+/* RULE bs.charge.who-may */
 static void test_bs_charge_range_for_discipline_checks(void **state)
 {
     (void)state;

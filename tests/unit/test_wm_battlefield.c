@@ -29,6 +29,7 @@ static wm_unit one_stand(wm_troop troop, unsigned flags, double x, double y)
 }
 
 /* warmaster-movement: "Movement distances", the Movement Chart. */
+/* RULE wm.pace.chart */
 static void test_wm_profiles_follow_the_movement_chart(void **state)
 {
     (void)state;
@@ -49,6 +50,7 @@ static void test_wm_profiles_follow_the_movement_chart(void **state)
 
 /* warmaster-movement: "Machines: Varies – See the Artillery & Machines
  * section": no default pace; a profile must give one. */
+/* RULE wm.pace.machines */
 static void test_wm_machines_need_their_pace_from_the_profile(void **state)
 {
     (void)state;
@@ -67,6 +69,7 @@ static void test_wm_machines_need_their_pace_from_the_profile(void **state)
 /* warmaster-movement: "Terrain": "Typical dense terrain features are
  * woods, built-up areas and broken or marshy ground"; sight is blocked by
  * "terrain other than low features such as low obstacles, rivers/streams". */
+/* RULE wm.terrain.dense */
 static void test_wm_terrain_table_dense_and_sight(void **state)
 {
     (void)state;
@@ -91,6 +94,8 @@ static void test_wm_terrain_table_dense_and_sight(void **state)
  * machines "in the same way as chariots"; steep hills "impenetrable to all
  * units except infantry"; a barrier to all troops; high walls "block
  * movement". */
+/* RULE wm.terrain.infantry wm.terrain.cavalry-monsters wm.terrain.chariots-artillery
+ * RULE wm.terrain.other-feature wm.terrain.hills wm.terrain.barrier wm.terrain.high-walls */
 static void test_wm_terrain_access_by_troop_type(void **state)
 {
     (void)state;
@@ -116,6 +121,7 @@ static void test_wm_terrain_access_by_troop_type(void **state)
 /* warmaster-movement: "Character movement": characters "unless mounted on
  * a monstrous mount or riding a chariot, always treat terrain as if they
  * were infantry". */
+/* RULE wm.pace.flying wm.terrain.flying-exception wm.character.terrain */
 static void test_wm_character_terrain_follows_the_mount(void **state)
 {
     (void)state;
@@ -134,6 +140,7 @@ static void test_wm_character_terrain_follows_the_mount(void **state)
 /* warmaster-command: "Dense terrain": "at least one stand is even
  * partially within dense terrain"; a stand touching the wood's edge is not
  * in it. */
+/* RULE wm.terrain.dense */
 static void test_wm_stand_partly_wholly_or_out_of_a_wood(void **state)
 {
     (void)state;
@@ -162,6 +169,7 @@ static void test_wm_stand_partly_wholly_or_out_of_a_wood(void **state)
 
 /* warmaster-movement: "Formation & Movement" rule 2: "wholly or partially
  * in a fortified position"; circles as features. */
+/* RULE wm.formation.fortified-half-pace */
 static void test_wm_unit_partly_in_a_circular_fortified_position(void **state)
 {
     (void)state;
@@ -181,6 +189,7 @@ static void test_wm_unit_partly_in_a_circular_fortified_position(void **state)
 /* warmaster-movement: "Terrain": "If units attempt to move into terrain
  * they cannot cross they will halt at the edge": a footprint in terrain it
  * cannot enter is found; one at the edge is not. */
+/* RULE wm.terrain.halt-at-edge */
 static void test_wm_footprint_in_terrain_it_cannot_enter(void **state)
 {
     (void)state;
@@ -202,6 +211,7 @@ static void test_wm_footprint_in_terrain_it_cannot_enter(void **state)
 /* warmaster-movement: "Terrain": cavalry may cross "bridges" but not a
  * river: a stand on a bridge over a river is not blocked; one beside it,
  * or hanging off the bridge over the water, is. */
+/* RULE wm.terrain.halt-at-edge */
 static void test_wm_bridge_over_a_river_carries_cavalry(void **state)
 {
     (void)state;
@@ -225,6 +235,7 @@ static void test_wm_bridge_over_a_river_carries_cavalry(void **state)
 /* warmaster-movement: "Terrain" with "Moving the stands": a stand's path
  * (the area it sweeps) may not cross terrain it cannot enter, even when it
  * starts and ends clear of it. */
+/* RULE wm.terrain.halt-at-edge */
 static void test_wm_swept_path_across_a_wood_corner_is_blocked(void **state)
 {
     (void)state;
@@ -266,6 +277,7 @@ static void test_wm_bad_features_are_refused_with_a_reason(void **state)
 /* warmaster-movement: "Units which move off the table": "If one or more
  * stands in a unit leaves the table edge, whether wholly or partially";
  * the table is 1800 x 1200 mm by default and configurable. */
+/* RULE wm.edge.whole-unit-leaves */
 static void test_wm_stand_partly_off_the_table_edge(void **state)
 {
     (void)state;
@@ -281,6 +293,7 @@ static void test_wm_stand_partly_off_the_table_edge(void **state)
 }
 
 /* Stands lost are removed and counted; engaged bits follow their stands. */
+/* RULE wm.evade.light-cavalry */
 static void test_wm_losing_a_stand_keeps_the_rest_in_order(void **state)
 {
     (void)state;
@@ -319,6 +332,7 @@ static int fixture_gap_in_walls(void)
  * through any gap so long as the gap is at least as wide as the stand's
  * shortest edge": turned on its side (20 mm across) it fits the 25 mm
  * defile; facing forward (40 mm) it would stand in the walls. */
+/* RULE wm.gap.shortest-edge wm.terrain.high-walls */
 static void test_wm_fixture_gap_in_walls_fits_a_stand_on_its_side(void **state)
 {
     (void)state;
@@ -355,6 +369,7 @@ static int fixture_gap_between_enemies(void)
 /* warmaster-movement: "The gap rule": "there must be a gap of more than
  * 40mm for an infantry stand to pass between two enemy stands": the
  * fixture's gap is exactly a frontage, so not wide enough. */
+/* RULE wm.gap.enemy-frontage */
 static void test_wm_fixture_gap_between_enemies_is_one_frontage(void **state)
 {
     (void)state;

@@ -25,6 +25,8 @@ static void box(wm_terrain kind, double x0, double y0, double x1, double y1)
 
 /* warmaster-movement: "Character movement": "Each character can move once
  * and up to 60cm, or 100cm if flying". */
+/* RULE wm.orders.characters wm.stands.farthest-part wm.character.distance
+ * RULE wm.character.no-command-test */
 static void test_wm_character_moves_up_to_60cm_flying_100cm(void **state)
 {
     (void)state;
@@ -45,6 +47,7 @@ static void test_wm_character_moves_up_to_60cm_flying_100cm(void **state)
 
 /* warmaster-movement: "Character movement": characters "can move through
  * units from their own side"; not through the enemy's (reading). */
+/* RULE wm.orders.characters wm.stands.through-characters wm.character.pass-own-side */
 static void test_wm_character_passes_own_units_not_enemy(void **state)
 {
     (void)state;
@@ -71,6 +74,7 @@ static void test_wm_character_passes_own_units_not_enemy(void **state)
 /* warmaster-movement: "Character movement": "unless mounted on a
  * monstrous mount or riding a chariot, always treat terrain as if they
  * were infantry"; "halt at the edge" of terrain they cannot cross. */
+/* RULE wm.terrain.halt-at-edge wm.character.terrain */
 static void test_wm_character_terrain_as_infantry_or_its_mount(void **state)
 {
     (void)state;

@@ -119,6 +119,7 @@ static void test_wm_drill_heroes_first_plays_the_text(void **state)
 /* warmaster-command: "Once the General has failed to give an order, no
  * further orders can be issued by any other characters": General first,
  * his first order fails, the Knights move half pace, the Hero never rolls. */
+/* RULE wm.orders.general-failed */
 static void test_wm_drill_general_failure_ends_the_phase(void **state)
 {
     (void)state;
@@ -138,6 +139,7 @@ static void test_wm_drill_general_failure_ends_the_phase(void **state)
 /* warmaster-command: "Brigade orders": the brigade (Spears and Bows) takes
  * one roll with the distance of its most distant unit (35 cm: −1), and a
  * failed first brigade order sends both units at half pace. */
+/* RULE wm.brigade.one-order */
 static void test_wm_drill_brigade_takes_one_roll_and_half_pace_together(void **state)
 {
     (void)state;

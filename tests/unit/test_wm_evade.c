@@ -51,6 +51,7 @@ static int evader_and_enemy(double gap, int *enemy)
  * straight along the tape, a full pace; the rest re-form around it (kept
  * as a line, the others' straight paths would clip the lead's new place,
  * so they form up differently). */
+/* RULE wm.initiative.charge-evade-moves wm.evade.direction wm.evade.lead-stand */
 static void test_wm_evade_direction_runs_between_the_closest_points(void **state)
 {
     (void)state;
@@ -82,6 +83,7 @@ static void test_wm_evade_direction_runs_between_the_closest_points(void **state
 /* "Where stands are equally close, the evading player may choose between
  * them": a parallel enemy line is equally close to all three stands, and
  * each may lead; the direction is straight back. */
+/* RULE wm.evade.direction */
 static void test_wm_evade_ties_are_the_players_choice(void **state)
 {
     (void)state;
@@ -108,6 +110,7 @@ static void test_wm_evade_ties_are_the_players_choice(void **state)
 /* "they move directly away … up to their full pace move, by at least 1 cm":
  * walls 5 mm behind leave no 1 cm move; a distance outside 1 cm .. full
  * pace cannot be asked for. */
+/* RULE wm.evade.direction */
 static void test_wm_evade_moves_at_least_1cm_up_to_full_pace(void **state)
 {
     (void)state;
@@ -132,6 +135,7 @@ static void test_wm_evade_moves_at_least_1cm_up_to_full_pace(void **state)
  * second enemy 150 mm behind: the evade stops 50 mm short of it; 55 mm
  * behind: cannot evade. A friendly unit in combat counts; one not in
  * combat only stops the evaders when they reach it. */
+/* RULE wm.evade.restrictions */
 static void test_wm_evade_ends_5cm_from_enemies_and_combats(void **state)
 {
     (void)state;
@@ -157,6 +161,7 @@ static void test_wm_evade_ends_5cm_from_enemies_and_combats(void **state)
 /* "Evading units cannot move through terrain they could not normally
  * enter, nor through enemy units": cavalry halt 80 mm back at a wood's edge;
  * an enemy unit behind cannot be burst through. */
+/* RULE wm.evade.restrictions */
 static void test_wm_evade_not_through_terrain_or_enemy_units(void **state)
 {
     (void)state;
@@ -185,6 +190,7 @@ static void test_wm_evade_not_through_terrain_or_enemy_units(void **state)
  * completely through … a unit which is burst through is automatically
  * *confused*". Without enough move it cannot; an engaged friend cannot be
  * burst through at all. */
+/* RULE wm.stands.burst-through wm.evade.burst-through */
 static void test_wm_evaders_burst_through_a_friendly_unit(void **state)
 {
     (void)state;
@@ -233,6 +239,7 @@ static void test_wm_evaders_burst_through_a_friendly_unit(void **state)
 
 /* Optional rule: "*Light Cavalry:* a Cavalry unit with 6+ Armour can evade
  * in any direction … still obliged to move in a straight line". */
+/* RULE wm.evade.light-cavalry */
 static void test_wm_light_cavalry_may_evade_in_any_direction(void **state)
 {
     (void)state;
@@ -260,6 +267,7 @@ static void test_wm_light_cavalry_may_evade_in_any_direction(void **state)
  * Remember to take into account any necessary distance required to
  * reorient stands": turning about shortens the evade so that no corner
  * moves more than 20 cm. */
+/* RULE wm.evade.lead-stand */
 static void test_wm_evade_turning_costs_distance(void **state)
 {
     (void)state;

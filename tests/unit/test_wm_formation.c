@@ -46,6 +46,7 @@ static mu_orect curve_behind(const mu_orect *a, double turn)
 
 /* warmaster-movement: "Formation & Movement": "all stands in the unit must
  * touch at least one other stand … either along an edge or at a point". */
+/* RULE wm.formation.touching */
 static void test_wm_stands_touching_edge_or_corner_are_in_formation(void **state)
 {
     (void)state;
@@ -70,6 +71,7 @@ static void test_wm_stands_touching_edge_or_corner_are_in_formation(void **state
 
 /* warmaster-movement: "Formation & Movement": "a straight line with all
  * their stands facing in the same direction and butted edge-to-edge". */
+/* RULE wm.formation.line */
 static void test_wm_line_is_butted_edge_to_edge_same_facing(void **state)
 {
     (void)state;
@@ -91,6 +93,7 @@ static void test_wm_line_is_butted_edge_to_edge_same_facing(void **state)
 /* warmaster-movement: "Formation & Movement": "a column with stands
  * placed one behind the other …, either edge-to-edge or corner-to-corner"
  * (the curved column "following the road"). */
+/* RULE wm.formation.column */
 static void test_wm_column_edge_to_edge_and_curved(void **state)
 {
     (void)state;
@@ -112,6 +115,7 @@ static void test_wm_column_edge_to_edge_and_curved(void **state)
 
 /* warmaster-movement: "Formation & Movement": an echelon (touching at the
  * opposite corners), a T and a fork are not "one behind the other". */
+/* RULE wm.formation.column */
 static void test_wm_echelon_t_and_fork_are_irregular(void **state)
 {
     (void)state;
@@ -143,6 +147,8 @@ static wm_unit unit_of(wm_troop troop, const mu_orect *s, int n)
 /* warmaster-movement: "Formation & Movement" rules 1, 3, 4 and 5: regular
  * formations full pace, irregular half pace; charging or evading full pace
  * "regardless of their formation"; dice moves "not affected". */
+/* RULE wm.pace.maximum wm.formation.charge-evade-full-pace wm.formation.irregular-half-pace
+ * RULE wm.formation.dice-distance */
 static void test_wm_allowance_by_formation_and_move_kind(void **state)
 {
     (void)state;
@@ -169,6 +175,7 @@ static void test_wm_allowance_by_formation_and_move_kind(void **state)
 /* warmaster-movement: "Formation & Movement" rule 2: "wholly or partially
  * in a fortified position at the start of their movement can only move at
  * half pace … unless they are charging or evading". */
+/* RULE wm.formation.fortified-half-pace */
 static void test_wm_fortified_at_start_is_half_pace_unless_charging(void **state)
 {
     (void)state;
@@ -189,6 +196,7 @@ static void test_wm_fortified_at_start_is_half_pace_unless_charging(void **state
 
 /* warmaster-movement: "Character movement": "Characters can always move
  * at full pace"; the Movement Chart's flying paces. */
+/* RULE wm.pace.flying wm.character.terrain */
 static void test_wm_characters_and_flyers_paces(void **state)
 {
     (void)state;

@@ -30,6 +30,8 @@ static const wm_init_candidate *candidate(const wm_init_candidates *c, int u)
 
 /* warmaster-command: "If a unit moves by initiative in the Initiative
  * sub-phase, it cannot be given orders in the Orders sub-phase." */
+/* RULE wm.initiative.before-orders wm.game.initiative-or-orders
+ * RULE wm.game.initiative-charge-or-evade */
 static void test_wm_unit_that_used_initiative_cannot_be_ordered(void **state)
 {
     (void)state;
@@ -53,6 +55,7 @@ static void test_wm_unit_that_used_initiative_cannot_be_ordered(void **state)
 /* warmaster-command: "all units moving by initiative must be moved before
  * any orders are issued. Once a character has issued an order, the Orders
  * sub-phase has begun and no further units can move by initiative." */
+/* RULE wm.initiative.before-orders wm.game.initiative-first */
 static void test_wm_no_initiative_once_an_order_is_issued(void **state)
 {
     (void)state;
@@ -78,6 +81,7 @@ static void test_wm_no_initiative_once_an_order_is_issued(void **state)
 
 /* warmaster-command: "Artillery cannot use their initiative to charge,
  * although they can use it to evade." */
+/* RULE wm.game.initiative-cannot-charge */
 static void test_wm_artillery_cannot_charge_by_initiative_but_may_evade(void **state)
 {
     (void)state;
@@ -99,6 +103,7 @@ static void test_wm_artillery_cannot_charge_by_initiative_but_may_evade(void **s
 
 /* warmaster-command: "A unit can only react to the closest visible enemy
  * unit and not other units even if they are within 20cm and visible." */
+/* RULE wm.game.initiative-choice wm.game.initiative-closest-only */
 static void test_wm_initiative_reacts_only_to_the_closest_visible_enemy(void **state)
 {
     (void)state;
@@ -126,6 +131,7 @@ static void test_wm_initiative_reacts_only_to_the_closest_visible_enemy(void **s
 
 /* warmaster-command: "If two or more enemy units are equally close and
  * both are visible, the player can choose which unit to react to." */
+/* RULE wm.game.initiative-ties */
 static void test_wm_equally_close_enemies_are_the_players_choice(void **state)
 {
     (void)state;
@@ -147,6 +153,7 @@ static void test_wm_equally_close_enemies_are_the_players_choice(void **state)
  * move and not at the beginning of the sub-phase … it is equally possible
  * for a unit's move to open a new line of sight for another" (Figures 1
  * and 2 of the movement text). */
+/* RULE wm.initiative.one-at-a-time wm.game.initiative-per-unit */
 static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **state)
 {
     (void)state;
@@ -174,6 +181,7 @@ static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **sta
  * usual way" and "A unit cannot move by means of initiative and orders in
  * the same turn": touching units react one by one, and one that used its
  * initiative is no part of the brigade ordered afterwards. */
+/* RULE wm.orders.command-phase wm.game.brigade-no-initiative */
 static void test_wm_brigades_cannot_use_initiative_as_a_body(void **state)
 {
     (void)state;
@@ -201,6 +209,7 @@ static void test_wm_brigades_cannot_use_initiative_as_a_body(void **state)
 /* warmaster-command: "A unit does not have to use its initiative, it can
  * instead wait until the Orders sub-phase and attempt to move by means of
  * an order." */
+/* RULE wm.game.initiative-choice wm.game.initiative-nothing-else */
 static void test_wm_unit_may_decline_initiative_and_be_ordered(void **state)
 {
     (void)state;
@@ -221,6 +230,7 @@ static void test_wm_unit_may_decline_initiative_and_be_ordered(void **state)
 /* warmaster-movement: "It can *charge* the closest enemy unit … assuming
  * it is able to do so": a charge that cannot reach is no move, and the
  * unit has not used its initiative. */
+/* RULE wm.game.initiative-charge-or-evade */
 static void test_wm_initiative_charge_out_of_reach_is_no_move(void **state)
 {
     (void)state;
@@ -242,6 +252,7 @@ static void test_wm_initiative_charge_out_of_reach_is_no_move(void **state)
  * can be ignored when it comes to using initiative … A player can choose
  * to ignore such enemy units if he wishes, in which case his own unit can
  * use initiative to charge or evade the closest non-fortified enemy". */
+/* RULE wm.game.initiative-ignore */
 static void test_wm_player_may_ignore_fortified_enemies(void **state)
 {
     (void)state;

@@ -29,6 +29,7 @@ static mu_vec2 centre(int u)
  * rolls a 10. The unit does not move – the General has failed an order so
  * the Orders sub-phase comes to an end." Distances are measured stand to
  * stand ("the shortest distance"). */
+/* RULE wm.game.order-sequence wm.game.worked-example */
 static void test_wm_worked_example_on_the_table(void **state)
 {
     (void)state;
@@ -71,6 +72,7 @@ static void test_wm_worked_example_on_the_table(void **state)
 /* warmaster-command, "Command penalties": enemy close "even if the unit is
  * not visible", dense terrain "if at least one stand is even partially
  * within", "−1 per stand lost", each measured on the table. */
+/* RULE wm.game.penalties-on-table wm.armylist.trolls-distance */
 static void test_wm_penalties_are_measured_on_the_table(void **state)
 {
     (void)state;
@@ -104,6 +106,7 @@ static void test_wm_penalties_are_measured_on_the_table(void **state)
 /* warmaster-command, "Charge!": "A move which brings a unit into contact
  * with the enemy is called a charge … Once it has charged, a unit cannot
  * receive any further orders that turn." */
+/* RULE wm.orders.charge-limits wm.game.charge */
 static void test_wm_a_charge_ends_the_units_orders(void **state)
 {
     (void)state;
@@ -129,6 +132,7 @@ static void test_wm_a_charge_ends_the_units_orders(void **state)
 /* warmaster-command, "Giving an order" and "Charge!": a failed first
  * order "can move only half pace"; "Units that failed to receive an order
  * cannot charge": the unit stops short of the enemy it was sent at. */
+/* RULE wm.orders.charge-limits wm.game.order-paces wm.game.charge */
 static void test_wm_failed_first_order_moves_half_pace_and_cannot_charge(void **state)
 {
     (void)state;
@@ -155,6 +159,7 @@ static void test_wm_failed_first_order_moves_half_pace_and_cannot_charge(void **
 /* warmaster-command, "Giving further orders": "a unit can be given up to
  * a maximum of three orders in succession. A unit failing to receive a
  * further order cannot move at all." */
+/* RULE wm.game.order-sequence wm.game.order-paces */
 static void test_wm_failed_further_order_does_not_move_and_three_at_most(void **state)
 {
     (void)state;
@@ -203,6 +208,7 @@ static int touching(int a, int b)
  * body"; "brigades move as a body, with each unit remaining in touch";
  * "No stand in any unit in the brigade may move further than its
  * permitted move distance" (the checker). */
+/* RULE wm.brigade.stays-touching wm.game.brigade-orders wm.game.brigade-body */
 static void test_wm_brigade_moves_as_one_body_and_stays_touching(void **state)
 {
     (void)state;
@@ -233,6 +239,7 @@ static void test_wm_brigade_moves_as_one_body_and_stays_touching(void **state)
  * have to remain in touch with the rest … individual units can always
  * charge … Units which do not charge still have to end their move
  * touching." */
+/* RULE wm.brigade.stays-touching wm.game.brigade-charge wm.game.brigade-further */
 static void test_wm_brigade_member_charges_alone_the_rest_stay_touching(void **state)
 {
     (void)state;
@@ -262,6 +269,7 @@ static void test_wm_brigade_member_charges_alone_the_rest_stay_touching(void **s
  * the same Command phase. Units must be in a brigade at the start of the
  * Orders sub-phase"; "it is not obligatory to move units as a brigade
  * simply because they happen to be touching". */
+/* RULE wm.game.brigade-optional wm.game.brigade-fixed */
 static void test_wm_brigade_is_what_touches_at_the_start_of_orders(void **state)
 {
     (void)state;
@@ -286,6 +294,7 @@ static void test_wm_brigade_is_what_touches_at_the_start_of_orders(void **state)
 /* warmaster-command, "Brigade orders": "measure to the most distant unit
  * … Don't apply any penalties more than once … in the case of casualties
  * apply the penalty for the unit which has lost the most stands". */
+/* RULE wm.game.brigade-penalties wm.armylist.trolls-distance */
 static void test_wm_brigade_penalties_count_once(void **state)
 {
     (void)state;

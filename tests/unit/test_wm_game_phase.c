@@ -71,6 +71,8 @@ static int sc_character(void *self, const wm_game *g, int c, mu_vec2 *to)
  * of sub-phases … Any units moving by initiative do so. Flying units home
  * back. Orders are given … Characters are moved"; "Characters do move …
  * after all unit movement is complete". */
+/* RULE wm.orders.command-phase wm.character.end-of-phase wm.game.no-orders-stays
+ * RULE wm.game.sub-phases */
 static void test_wm_command_phase_runs_the_sub_phases_in_order(void **state)
 {
     (void)state;
@@ -99,6 +101,7 @@ static void test_wm_command_phase_runs_the_sub_phases_in_order(void **state)
 /* warmaster-command, "Character movement": "Each character can move once
  * and up to 60cm"; "Characters never move with units during the Command
  * phase, not even if a character joined a unit". */
+/* RULE wm.character.end-of-phase wm.game.characters-move */
 static void test_wm_characters_move_once_and_never_with_units(void **state)
 {
     (void)state;
@@ -127,6 +130,7 @@ static void test_wm_characters_move_once_and_never_with_units(void **state)
  * stands … leaves the table edge … the whole unit leaves"; "roll a D6 …
  * 3-4 The unit reappears at the table edge at the same point it left
  * … cannot move further that turn". */
+/* RULE wm.edge.same-point wm.offtable.same-point wm.game.offtable */
 static void test_wm_blundered_unit_leaves_the_table_and_comes_back(void **state)
 {
     (void)state;
@@ -156,6 +160,7 @@ static void test_wm_blundered_unit_leaves_the_table_and_comes_back(void **state)
  * reappear. At the start of its side's next turn, before initiative moves
  * are made, roll again"; "5-6 … If it is reappearing at the beginning of
  * a turn, it may move as normal." */
+/* RULE wm.game.offtable */
 static void test_wm_unit_off_the_table_rolls_again_at_the_start_of_its_turn(void **state)
 {
     (void)state;
@@ -188,6 +193,7 @@ static void test_wm_unit_off_the_table_rolls_again_at_the_start_of_its_turn(void
  * and does not return immediately then the battle is over and his army
  * withdraws"; "Characters who move off the table with units they have
  * joined suffer the same fate as the unit." */
+/* RULE wm.game.offtable */
 static void test_wm_general_leaving_the_table_ends_the_battle(void **state)
 {
     (void)state;
@@ -212,6 +218,7 @@ static void test_wm_general_leaving_the_table_ends_the_battle(void **state)
 /* The scenario's objectives (warmaster/wm_scenario.h): a zone held at the
  * end by the side with a unit in it and the other with none; points for
  * the first charge; the win margin. */
+/* RULE wm.game.objectives */
 static void test_wm_game_is_won_on_objectives(void **state)
 {
     (void)state;
@@ -241,6 +248,7 @@ static void test_wm_game_is_won_on_objectives(void **state)
 
 /* The first side by a roll-off (scenario `first: roll`): a D6 each,
  * ties again; then the turn limit ends the game. */
+/* RULE wm.game.objectives */
 static void test_wm_roll_off_then_the_turn_limit(void **state)
 {
     (void)state;

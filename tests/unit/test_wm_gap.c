@@ -59,6 +59,7 @@ static int enemy_pair(double extra, int *left, int *right)
  * stands": exactly 40 mm is refused though the stand fits, 40.5 mm is
  * allowed; "this does not prevent them moving between such stands to
  * charge them". */
+/* RULE wm.gap.enemy-frontage */
 static void test_wm_cannot_pass_between_enemy_units_one_frontage_apart(void **state)
 {
     (void)state;
@@ -103,6 +104,7 @@ static void test_wm_cannot_pass_between_enemy_units_one_frontage_apart(void **st
  * caption: "between enemy and impassable terrain". Reading: a feature the
  * unit cannot enter, or a river. A wood is a side of the gap for cavalry,
  * who cannot enter it, not for infantry. */
+/* RULE wm.gap.enemy-frontage */
 static void test_wm_gap_between_an_enemy_stand_and_terrain(void **state)
 {
     (void)state;
@@ -132,6 +134,7 @@ static void test_wm_gap_between_an_enemy_stand_and_terrain(void **state)
  * friendly stand" (of another unit: reading, a unit's own stands re-form
  * around each other, see the column in the first test); a stand that
  * starts in such a gap may leave it. */
+/* RULE wm.gap.enemy-frontage */
 static void test_wm_gap_between_an_enemy_and_a_friendly_stand(void **state)
 {
     (void)state;
@@ -154,6 +157,7 @@ static void test_wm_gap_between_an_enemy_and_a_friendly_stand(void **state)
  * through any gap so long as the gap is at least as wide as the stand's
  * shortest edge": between two friendly units (no enemy) a 20 mm gap takes
  * a stand turned on its side, 19.9 mm does not. */
+/* RULE wm.gap.shortest-edge */
 static void test_wm_gap_between_friends_needs_the_shortest_edge(void **state)
 {
     (void)state;
@@ -174,6 +178,7 @@ static void test_wm_gap_between_friends_needs_the_shortest_edge(void **state)
  * set corner to corner (32 mm apart, diagonally): a stand turned to slip
  * through it edgeways fits (friends: allowed) but may not pass between
  * enemies; passing below them is no business of the gap rule. */
+/* RULE wm.gap.enemy-frontage */
 static void test_wm_diagonal_gap_between_enemy_stands(void **state)
 {
     (void)state;

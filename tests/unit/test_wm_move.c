@@ -69,6 +69,7 @@ static double quadrature(const mu_orect *from, wm_leg leg, mu_vec2 r0)
  * the corners": a corner's path while the stand turns and moves is
  * computed exactly (against quadrature), and the stand's distance is its
  * farthest corner's. */
+/* RULE wm.stands.farthest-part */
 static void test_wm_path_length_is_exact_while_turning(void **state)
 {
     (void)state;
@@ -109,6 +110,7 @@ static void test_wm_path_length_is_exact_while_turning(void **state)
 /* warmaster-movement: "Moving the stands": "No part of a stand can move
  * further than its permitted maximum movement distance": 200 mm straight
  * is an infantry move, 200.01 is not, and turning while moving counts. */
+/* RULE wm.stands.farthest-part */
 static void test_wm_no_part_moves_farther_than_the_allowance_turning_included(void **state)
 {
     (void)state;
@@ -133,6 +135,7 @@ static void test_wm_no_part_moves_farther_than_the_allowance_turning_included(vo
 /* warmaster-movement: "Moving the stands": "A stand cannot move through
  * the base area of a stand from *another* unit whether friend or foe
  * either wholly or in part"; sliding along one is not moving through it. */
+/* RULE wm.stands.not-through-units */
 static void test_wm_stand_cannot_cross_another_unit_friend_or_foe(void **state)
 {
     (void)state;
@@ -190,6 +193,7 @@ static void rear_to_front(wm_move *m, int u, const int *order)
  * stands of the same unit if they have not yet moved and are not engaged
  * in combat … A stand cannot move through other stands who have already
  * moved or are engaged in combat." */
+/* RULE wm.stands.not-through-units */
 static void test_wm_stand_passes_own_unmoved_stands_not_moved_or_engaged(void **state)
 {
     (void)state;
@@ -214,6 +218,7 @@ static void test_wm_stand_passes_own_unmoved_stands_not_moved_or_engaged(void **
 /* warmaster-movement: "Character movement": "a unit can move through its
  * own side's characters"; an enemy character blocks it (reading: the text
  * makes characters transparent to their own side). */
+/* RULE wm.stands.through-characters wm.character.pass-own-side */
 static void test_wm_units_pass_own_characters_not_enemy_ones(void **state)
 {
     (void)state;
@@ -235,6 +240,7 @@ static void test_wm_units_pass_own_characters_not_enemy_ones(void **state)
 /* warmaster-movement: "Terrain": "*Cavalry* … can't move into or over
  * terrain features … except for hills, …"; "If units attempt to move into
  * terrain they cannot cross they will halt at the edge". */
+/* RULE wm.terrain.halt-at-edge */
 static void test_wm_terrain_refuses_paths_and_forced_moves_halt_at_the_edge(void **state)
 {
     (void)state;
@@ -264,6 +270,7 @@ static void test_wm_terrain_refuses_paths_and_forced_moves_halt_at_the_edge(void
 /* warmaster-movement: "Formation & Movement": "all stands in the unit must
  * touch at least one other stand"; and a path must stay on the table
  * (leaving it is "Units which move off the table", not a move). */
+/* RULE wm.stands.one-at-a-time */
 static void test_wm_move_ends_in_formation_on_the_table(void **state)
 {
     (void)state;
@@ -296,6 +303,7 @@ static void test_wm_move_ends_in_formation_on_the_table(void **state)
 /* warmaster-movement: "Formation & Movement": the allowance by move kind
  * (rules 1 and 5): an irregular unit ordered moves half pace, charging it
  * moves full pace. */
+/* RULE wm.pace.maximum */
 static void test_wm_move_allowance_follows_the_move_kind(void **state)
 {
     (void)state;
@@ -338,6 +346,7 @@ static int defile(double gap_mm)
  * be turned to its side". The line turns each stand to face east and
  * files through the 25 mm defile; turning while already in it is refused
  * (the path is checked as it turns); a column facing north needs 40 mm. */
+/* RULE wm.stands.one-at-a-time wm.gap.shortest-edge */
 static void test_wm_stands_turned_to_their_side_pass_the_defile(void **state)
 {
     (void)state;

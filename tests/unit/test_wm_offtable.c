@@ -64,6 +64,7 @@ static void next_turn(wm_offtable *s, uint8_t face)
 /* warmaster-movement: "Units which move off the table": "If one or more
  * stands in a unit leaves the table edge, whether wholly or partially, the
  * whole unit leaves the table." Touching the edge is not leaving it. */
+/* RULE wm.offtable.whole-unit */
 static void test_wm_offtable_any_stand_partly_off_takes_the_whole_unit(void **state)
 {
     (void)state;
@@ -88,6 +89,7 @@ static void test_wm_offtable_any_stand_partly_off_takes_the_whole_unit(void **st
 
 /* "Units that leave the table as a result of retreating from combat are
  * deemed destroyed." No die is rolled. */
+/* RULE wm.edge.offtable-chart wm.offtable.causes wm.offtable.combat-retreat */
 static void test_wm_offtable_combat_retreat_is_destroyed_without_a_roll(void **state)
 {
     (void)state;
@@ -102,6 +104,7 @@ static void test_wm_offtable_combat_retreat_is_destroyed_without_a_roll(void **s
 
 /* Chart "0 or less": "leaves the battlefield and does not return ...
  * considered to have been destroyed". */
+/* RULE wm.edge.offtable-chart wm.offtable.chart-destroyed */
 static void test_wm_offtable_0_or_less_is_destroyed(void **state)
 {
     (void)state;
@@ -114,6 +117,7 @@ static void test_wm_offtable_0_or_less_is_destroyed(void **state)
 
 /* Chart "1-2": "may or may not reappear. At the start of its side's next
  * turn, before initiative moves are made, roll again on this chart." */
+/* RULE wm.edge.offtable-chart wm.offtable.chart-roll-again */
 static void test_wm_offtable_1_2_stays_off_and_rolls_again_next_turn(void **state)
 {
     (void)state;
@@ -136,6 +140,7 @@ static void test_wm_offtable_1_2_stays_off_and_rolls_again_next_turn(void **stat
 /* Chart "3-4": "reappears at the table edge at the same point it left. The
  * unit/character cannot move further that turn." Immediately, and at the
  * start of a later turn alike. */
+/* RULE wm.edge.offtable-chart wm.offtable.chart-back-no-move */
 static void test_wm_offtable_3_4_back_but_cannot_move_further(void **state)
 {
     (void)state;
@@ -159,6 +164,7 @@ static void test_wm_offtable_3_4_back_but_cannot_move_further(void **state)
  * beginning of a turn, it may move as normal." Reading: on the immediate
  * roll it is not the beginning of a turn, so it is back with its move over
  * (may_move 0) though the fate records the 5-6 row. */
+/* RULE wm.edge.offtable-chart wm.offtable.chart-back-may-move */
 static void test_wm_offtable_5_6_back_may_move_only_at_the_start_of_a_turn(void **state)
 {
     (void)state;
@@ -180,6 +186,7 @@ static void test_wm_offtable_5_6_back_may_move_only_at_the_start_of_a_turn(void 
  * been removed as a casualty and apply the result immediately": every face
  * against every count of stands lost, by hand (D destroyed, O off, H back
  * halted, F back free). */
+/* RULE wm.edge.offtable-chart wm.offtable.roll-modifier */
 static void test_wm_offtable_minus_one_per_stand_lost(void **state)
 {
     (void)state;
@@ -200,6 +207,7 @@ static void test_wm_offtable_minus_one_per_stand_lost(void **state)
 /* "roll again on this chart": reading, the stands-lost modifier applies to
  * the re-roll too. Two stands lost: 3 - 2 = 1 stays off; then a 2 scores 0
  * and destroys the unit (unmodified it would have stayed off). */
+/* RULE wm.offtable.reroll-modifier */
 static void test_wm_offtable_reroll_keeps_the_stand_modifier(void **state)
 {
     (void)state;
@@ -213,6 +221,7 @@ static void test_wm_offtable_reroll_keeps_the_stand_modifier(void **state)
 
 /* "If a General leaves the table (for whatever reason) and does not return
  * immediately then the battle is over and his army withdraws." */
+/* RULE wm.edge.offtable-chart wm.offtable.general-leaves */
 static void test_wm_offtable_general_leaving_ends_battle_unless_back_immediately(void **state)
 {
     (void)state;
@@ -245,6 +254,7 @@ static void test_wm_offtable_general_leaving_ends_battle_unless_back_immediately
 
 /* "Characters who move off the table with units they have joined suffer
  * the same fate as the unit": one roll for the unit, none of their own. */
+/* RULE wm.edge.offtable-chart wm.offtable.joined-characters */
 static void test_wm_offtable_joined_characters_share_the_unit_fate(void **state)
 {
     (void)state;
@@ -263,6 +273,7 @@ static void test_wm_offtable_joined_characters_share_the_unit_fate(void **state)
 /* "Characters who are on their own must roll in the unlikely event that
  * they leave the table." Reading: a character has no stands lost, so the
  * roll is unmodified and he is never destroyed outright. */
+/* RULE wm.edge.offtable-chart wm.offtable.lone-character */
 static void test_wm_offtable_lone_character_rolls_unmodified(void **state)
 {
     (void)state;
@@ -298,6 +309,7 @@ static void test_wm_offtable_is_deterministic_given_the_dice(void **state)
 }
 
 /* One roll on the chart: faces of six per fate for 0..6 stands lost. */
+/* RULE wm.offtable.exact-odds */
 static void test_offtable_odds_one_roll_ways_by_stands_lost(void **state)
 {
     (void)state;
@@ -315,6 +327,7 @@ static void test_offtable_odds_one_roll_ways_by_stands_lost(void **state)
 /* One stand lost, one turn left, by hand: destroyed 1/6 + 2/6 * 1/6 = 2/9;
  * still off (2/6)^2 = 1/9; halted 2/6 + 2/6 * 2/6 = 4/9; free 2/9. With
  * no limit: back 3/4, destroyed 1/4. */
+/* RULE wm.offtable.exact-odds */
 static void test_offtable_odds_hand_values_one_lost_one_turn(void **state)
 {
     (void)state;
@@ -331,6 +344,7 @@ static void test_offtable_odds_hand_values_one_lost_one_turn(void **state)
 
 /* The DP against the closed forms p_at[k][f] = r^k p_f, still off r^(T+1),
  * fate f = p_f (1 - r^(T+1)) / (1 - r); each episode sums to 1. */
+/* RULE wm.offtable.exact-odds */
 static void test_offtable_odds_match_closed_forms(void **state)
 {
     (void)state;
@@ -355,6 +369,7 @@ static void test_offtable_odds_match_closed_forms(void **state)
 
 /* "does not return immediately": P(back at once) is the back faces of one
  * roll: 4/6 for a lone General (or 0 lost), 3/6, 2/6, 1/6, then 0. */
+/* RULE wm.offtable.general-leaves */
 static void test_offtable_odds_general_returns_immediately(void **state)
 {
     (void)state;

@@ -32,6 +32,7 @@ static mu_order_roll give(wm_order_phase *ph, int character, uint32_t group, uin
 
 /* warmaster-command: "Order sequence": "Once a character has failed to give
  * an order, he cannot issue any more orders in that Command phase." */
+/* RULE wm.orders.character-failed */
 static void test_wm_character_stops_after_failing(void **state)
 {
     (void)state;
@@ -46,6 +47,7 @@ static void test_wm_character_stops_after_failing(void **state)
 
 /* warmaster-command: "Order sequence": "Once the General has failed to give
  * an order, no further orders can be issued by any other characters". */
+/* RULE wm.orders.general-failed */
 static void test_wm_general_failure_ends_all_orders(void **state)
 {
     (void)state;
@@ -59,6 +61,7 @@ static void test_wm_general_failure_ends_all_orders(void **state)
 /* warmaster-command: "Order sequence": "It is not permitted for a character
  * to issue an order, then a different character to issue one, then the
  * first character again." */
+/* RULE wm.orders.character-finishes */
 static void test_wm_character_cannot_resume_after_handing_over(void **state)
 {
     (void)state;
@@ -71,6 +74,7 @@ static void test_wm_character_cannot_resume_after_handing_over(void **state)
 
 /* warmaster-command: "Giving further orders": "he is not permitted to go
  * back to a previously moved unit once he has moved another unit." */
+/* RULE wm.orders.no-return-to-unit */
 static void test_wm_no_return_to_an_earlier_unit(void **state)
 {
     (void)state;
@@ -85,6 +89,7 @@ static void test_wm_no_return_to_an_earlier_unit(void **state)
 /* warmaster-command: "Giving further orders": "Nor is a different character
  * permitted to give a unit an order if that unit has already been given an
  * order that turn, even if the order was failed." */
+/* RULE wm.orders.unit-taken */
 static void test_wm_unit_ordered_by_one_character_is_taken_even_if_failed(void **state)
 {
     (void)state;
@@ -97,6 +102,7 @@ static void test_wm_unit_ordered_by_one_character_is_taken_even_if_failed(void *
 
 /* warmaster-command: "Multiple orders" and "up to a maximum of three
  * times": the order number raises the penalty, and a fourth is refused. */
+/* RULE wm.orders.multiple wm.orders.three-at-most */
 static void test_wm_three_orders_at_most_with_rising_penalty(void **state)
 {
     (void)state;
@@ -116,6 +122,7 @@ static void test_wm_three_orders_at_most_with_rising_penalty(void **state)
 /* warmaster-command: "Giving an order": a failed first order moves the
  * unit at half pace; "A unit failing to receive a further order cannot
  * move at all." */
+/* RULE wm.orders.failed-first-half-pace wm.orders.failed-further-no-move */
 static void test_wm_failed_first_order_is_half_pace_later_failure_is_no_move(void **state)
 {
     (void)state;
@@ -146,6 +153,7 @@ static void test_wm_roll_of_12_is_a_blunder_that_fails(void **state)
 
 /* warmaster-command: "Brigade orders": up to four touching units take one
  * order; a group that is not one brigade at the start is refused. */
+/* RULE wm.brigade.one-order wm.brigade.failed-order wm.brigade.fixed-at-start */
 static void test_wm_brigade_orders_as_one_body(void **state)
 {
     (void)state;
@@ -164,6 +172,7 @@ static void test_wm_brigade_orders_as_one_body(void **state)
  * penalty, each subset in turn, and "the player must finish moving all the
  * units in the original brigade before he moves other units": once another
  * unit moves, no unit of the brigade may be ordered again. */
+/* RULE wm.brigade.further-orders wm.game.brigade-further */
 static void test_wm_original_brigade_is_finished_before_other_units(void **state)
 {
     (void)state;

@@ -26,6 +26,7 @@ static int target(int command, wm_order_situation s, int order_number)
 /* warmaster-command: "Distance" table: up to 20cm none, up to 40cm −1,
  * up to 60cm −2, up to 80cm −3, per +20cm a further −1. Pinned reading:
  * the table wins at exact multiples (40 cm is −1, not −2). */
+/* RULE wm.orders.distance-penalty */
 static void test_wm_distance_penalty_follows_table(void **state)
 {
     (void)state;
@@ -46,6 +47,7 @@ static void test_wm_distance_penalty_follows_table(void **state)
 }
 
 /* warmaster-command: "Multiple orders": second order −1, third −2. */
+/* RULE wm.orders.multiple */
 static void test_wm_second_order_is_minus_one_third_minus_two(void **state)
 {
     (void)state;
@@ -56,6 +58,7 @@ static void test_wm_second_order_is_minus_one_third_minus_two(void **state)
 
 /* warmaster-command: "Enemy close": −1 if the closest enemy is 20cm or
  * less away, none if more. */
+/* RULE wm.orders.enemy-close */
 static void test_wm_enemy_within_20cm_is_minus_one(void **state)
 {
     (void)state;
@@ -67,6 +70,7 @@ static void test_wm_enemy_within_20cm_is_minus_one(void **state)
 }
 
 /* warmaster-command: "Dense terrain": −1 if the unit is in dense terrain. */
+/* RULE wm.orders.dense-terrain */
 static void test_wm_dense_terrain_is_minus_one(void **state)
 {
     (void)state;
@@ -76,6 +80,7 @@ static void test_wm_dense_terrain_is_minus_one(void **state)
 }
 
 /* warmaster-command: "Casualties": −1 per stand lost. */
+/* RULE wm.orders.casualties */
 static void test_wm_casualties_minus_one_per_stand(void **state)
 {
     (void)state;
@@ -90,6 +95,7 @@ static void test_wm_casualties_minus_one_per_stand(void **state)
 /* An army-list rule, not the command text (experiments/armies/orcs.yaml,
  * Trolls): "any Command penalty applied for distance … is always doubled.
  * So at 20cm no penalty applies, at 40cm -2, at 60cm -4". */
+/* RULE wm.armylist.trolls-distance */
 static void test_wm_trolls_double_the_distance_penalty(void **state)
 {
     (void)state;
@@ -107,6 +113,7 @@ static void test_wm_trolls_double_the_distance_penalty(void **state)
     }
 }
 
+/* RULE wm.orders.distance-shortest wm.orders.worked-example */
 static void test_wm_worked_example_general_nine(void **state)
 {
     (void)state;
@@ -129,6 +136,7 @@ static void test_wm_worked_example_general_nine(void **state)
 /* warmaster-command: "Giving an order": score equal to or less than the
  * Command value succeeds. Blunder assumption (CLAUSES.md): a 12 always
  * fails when blunders are on. */
+/* RULE wm.orders.roll */
 static void test_wm_roll_equal_to_target_succeeds_and_12_blunders(void **state)
 {
     (void)state;

@@ -56,6 +56,7 @@ static void plan_apply(const wm_plan_request *rq, wm_plan *p)
 /* warmaster-movement: "Movement distances": "distances are maximums and
  * the player can move the unit a shorter distance": toward a point the
  * planner goes a full pace (200 mm for infantry in line) or stops on it. */
+/* RULE wm.pace.maximum */
 static void test_wm_plan_toward_a_point_goes_full_pace_or_stops_on_it(void **state)
 {
     (void)state;
@@ -81,6 +82,7 @@ static void test_wm_plan_toward_a_point_goes_full_pace_or_stops_on_it(void **sta
 /* warmaster-movement: "Terrain": cavalry "can't move into" a wood: the
  * direct line stops at its edge, a detour gets nearer the goal; the plan
  * never enters the wood. */
+/* RULE wm.terrain.halt-at-edge */
 static void test_wm_plan_halts_at_terrain_and_tries_detours(void **state)
 {
     (void)state;
@@ -108,6 +110,7 @@ static void test_wm_plan_halts_at_terrain_and_tries_detours(void **state)
 
 /* warmaster-movement: "Formation & Movement" rules 3, 4: the planner forms
  * a column or a line on request, facing the way it goes. */
+/* RULE wm.stands.one-at-a-time */
 static void test_wm_plan_forms_a_column_or_a_line(void **state)
 {
     (void)state;
@@ -131,6 +134,7 @@ static void test_wm_plan_forms_a_column_or_a_line(void **state)
  * unit B cannot see any enemy"; "Now unit A has moved unit B can see enemy
  * 2, and can use its Initiative to charge". The planner makes both
  * charges: each ends with a front edge touching the enemy. */
+/* RULE wm.initiative.charge-or-evade wm.initiative.charge-evade-moves */
 static void test_wm_plan_initiative_charges_open_a_line_of_sight(void **state)
 {
     (void)state;

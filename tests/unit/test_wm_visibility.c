@@ -57,6 +57,7 @@ static int sees(int a, int b)
 /* warmaster-movement: "Moving by initative": "an uninterrupted line of
  * sight between the front edge of any stand and any stand in the other
  * unit"; "not possible to see through unit stands from either side". */
+/* RULE wm.sight.line-of-sight */
 static void test_wm_clear_line_then_blocked_by_a_wider_unit(void **state)
 {
     (void)state;
@@ -75,6 +76,7 @@ static void test_wm_clear_line_then_blocked_by_a_wider_unit(void **state)
 /* warmaster-movement: "Moving by initative": butted stands are solid: no
  * sight along the joint between two stands, but through a real gap, however
  * thin, yes (the test is exact, not sampled). */
+/* RULE wm.sight.line-of-sight */
 static void test_wm_no_sight_through_a_joint_but_through_a_thin_gap(void **state)
 {
     (void)state;
@@ -103,6 +105,7 @@ static void two_walls(double shift)
 /* warmaster-movement: "Moving by initative": sight blocked "except a
  * sliver": a single grazing line is a line of sight; moved 0.01 mm it is
  * gone; a sampled test would miss both. */
+/* RULE wm.sight.line-of-sight */
 static void test_wm_sight_through_a_single_line_sliver_is_exact(void **state)
 {
     (void)state;
@@ -121,6 +124,7 @@ static void test_wm_sight_through_a_single_line_sliver_is_exact(void **state)
 /* warmaster-movement: "Moving by initative": "terrain other than low
  * features such as low obstacles, rivers/streams" blocks sight; hills
  * block sight across them (reading), but a unit on the hill sees out. */
+/* RULE wm.sight.line-of-sight */
 static void test_wm_terrain_blocks_sight_but_low_features_do_not(void **state)
 {
     (void)state;
@@ -145,6 +149,7 @@ static void test_wm_terrain_blocks_sight_but_low_features_do_not(void **state)
 
 /* warmaster-movement: "Character movement": "All stands from either side
  * can see past … characters as if they were not there". */
+/* RULE wm.orders.characters wm.sight.line-of-sight wm.character.transparent-sight */
 static void test_wm_characters_never_block_sight(void **state)
 {
     (void)state;
@@ -165,6 +170,7 @@ static void test_wm_characters_never_block_sight(void **state)
  * an enemy behind is not seen; with all-round vision it is (from a "free
  * edge"), but "cannot charge an enemy unless a line of sight can be drawn
  * from a stand's front edge". */
+/* RULE wm.sight.all-round */
 static void test_wm_enemy_behind_seen_only_all_round_and_not_charged(void **state)
 {
     (void)state;
@@ -188,6 +194,7 @@ static void test_wm_enemy_behind_seen_only_all_round_and_not_charged(void **stat
  * within 20cm of Enemy 1 and can see – it uses Initiative to charge. Note
  * unit B cannot see any enemy in this position." "Now unit A has moved unit
  * B can see enemy 2 … unit A's move has opened a line of sight". */
+/* RULE wm.initiative.charge-or-evade wm.initiative.one-at-a-time */
 static void test_wm_initiative_charge_opens_a_line_of_sight(void **state)
 {
     (void)state;
@@ -214,6 +221,7 @@ static void test_wm_initiative_charge_opens_a_line_of_sight(void **state)
 
 /* warmaster-movement: "Moving by initative": "If two or more enemy units
  * are equally close a player may choose"; "within 20cm" counts 20 cm. */
+/* RULE wm.initiative.equally-close */
 static void test_wm_equally_close_enemies_are_all_returned(void **state)
 {
     (void)state;
@@ -236,6 +244,7 @@ static void test_wm_equally_close_enemies_are_all_returned(void **state)
 /* warmaster-movement: "Moving by initative": the closest *visible* enemy:
  * a closer enemy hidden in a wood is passed over for a farther one seen;
  * "Artillery cannot use their initiative to charge". */
+/* RULE wm.initiative.charge-or-evade wm.initiative.artillery-no-charge */
 static void test_wm_hidden_closer_enemy_is_skipped_artillery_cannot_charge(void **state)
 {
     (void)state;
@@ -255,6 +264,7 @@ static void test_wm_hidden_closer_enemy_is_skipped_artillery_cannot_charge(void 
 
 /* warmaster-movement: "Moving by initative": "Enemy infantry or artillery
  * in fortified positions can be ignored"; cavalry there cannot be. */
+/* RULE wm.initiative.ignore-fortified */
 static void test_wm_fortified_infantry_may_be_ignored(void **state)
 {
     (void)state;
@@ -278,6 +288,7 @@ static void test_wm_fortified_infantry_may_be_ignored(void **state)
 /* warmaster-movement: "Moving by initative": "cavalry cannot cross rivers,
  * so two cavalry units divided by a river can ignore each other" — unless
  * one can "move round the barrier within a full pace move". */
+/* RULE wm.initiative.ignore-divided */
 static void test_wm_cavalry_divided_by_a_river(void **state)
 {
     (void)state;
@@ -351,6 +362,7 @@ static int sampled_sees(const wm_unit *o, const wm_unit *t, int n_blockers, cons
 
 /* The exact test agrees with brute force wherever brute force finds a
  * line, and does not depend on how the scene is turned on the table. */
+/* RULE wm.sight.line-of-sight */
 static void test_wm_exact_sight_agrees_with_sampling_and_turning(void **state)
 {
     (void)state;

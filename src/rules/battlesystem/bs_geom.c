@@ -302,7 +302,9 @@ double bs_sweep_exit(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int 
     return s < INFINITY ? t_far - s : t_in;
 }
 
+/* RULE bs.game.unbounded-table */
 static int bounded_x(const bs_table *t) { return t && t->width_mm > 0; }
+/* RULE bs.game.unbounded-table */
 static int bounded_y(const bs_table *t) { return t && t->depth_mm > 0; }
 
 double bs_table_exit_point(const bs_table *t, mu_vec2 p, mu_vec2 d)
@@ -393,6 +395,7 @@ static int breakpoints(const bs_table *t, mu_vec2 p, mu_vec2 d, double len, doub
     return n;
 }
 
+/* RULE bs.move.terrain-cost */
 double bs_path_cost(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d, double len)
 {
     if (!t || t->n_terrain == 0 || len <= 0)
@@ -410,6 +413,7 @@ double bs_path_cost(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d, 
     return cost;
 }
 
+/* RULE bs.move.terrain-cost */
 double bs_path_reach(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d,
                      double budget, double len_max)
 {

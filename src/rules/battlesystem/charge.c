@@ -25,6 +25,7 @@ const char *bs_charge_outcome_name(bs_charge_outcome o)
     return "?";
 }
 
+/* RULE bs.charge.two-thirds-straight */
 bs_charge_outcome bs_charge_judge(const bs_rules *r, double rate_mm, double used_mm,
                                         double run_before_mm, double contact_mm,
                                         double contact_cost_mm)
@@ -54,6 +55,8 @@ double bs_line_distance_mm(const bs_field *f, int u, int target, double angle_ra
     return bs_sweep(c, 4, bs_rot(un->facing, angle_rad), ct, 4);
 }
 
+/* RULE bs.move.no-premeasure bs.move.declared-charge-commits bs.charge.range
+ * RULE bs.charge.must-contact */
 bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad,
                                bs_charge_result *out)
 {

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <math.h>
 
+/* RULE bs.wrap.expand-and-wheel bs.wrap.figures-out-of-contact */
 bs_front_contact bs_front_contact_of(const bs_field *f, int u, int e)
 {
     bs_front_contact fc = {0};
@@ -50,6 +51,7 @@ static double end_length(const bs_unit *u, int n)
     return n > 0 ? n * u->fig_w_mm + (n - 1) * u->gap_mm : 0;
 }
 
+/* RULE bs.wrap.cost */
 double bs_wrap_cost_mm(const bs_rules *r, const bs_unit *u, int left, int right,
                           int from_rear)
 {
@@ -79,6 +81,8 @@ static void end_footprint(const bs_unit *un, const mu_vec2 c[4], double x, int s
     out[3] = mu_v2_add(base0, fwd);
 }
 
+/* RULE bs.move.contact-no-wrap bs.wrap.contact-at-start bs.wrap.expand-and-wheel
+ * RULE bs.wrap.figure-rate bs.wrap.no-initiative-example bs.wrap.room */
 bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left,
                                 int right, bs_wrap_result *out)
 {
@@ -164,6 +168,8 @@ bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left
     return BS_OK;
 }
 
+/* RULE bs.withdraw.eligible bs.withdraw.three-inches bs.withdraw.no-other-enemy
+ * RULE bs.withdraw.enemy-follows bs.withdraw.discipline bs.game.withdraw-follow */
 bs_refusal bs_fighting_withdrawal(bs_field *f, const bs_env *env, int u,
                                         uint32_t follow_wanted, bs_withdraw_result *out)
 {

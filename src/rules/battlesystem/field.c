@@ -72,6 +72,7 @@ uint32_t bs_enemy_contacts(const bs_field *f, int u)
     return m;
 }
 
+/* RULE bs.wrap.not-from-rear */
 int bs_contact_from_rear(const bs_field *f, int u, int e)
 {
     if (!bs_touching(f, u, e))
@@ -124,6 +125,7 @@ void bs_round_begin(bs_field *f, int initiative_side)
     }
 }
 
+/* RULE bs.wrap.open-after-melee bs.march.ar-recovery */
 void bs_round_end(bs_field *f, const bs_env *env)
 {
     (void)env;
@@ -165,6 +167,8 @@ static void reset_phase_state(bs_unit *u)
     u->charge = BS_CHARGE_NONE;
 }
 
+/* RULE bs.formation.open-losses bs.formation.open-losses-freeze bs.move.contact-at-start
+ * RULE bs.rout.continues bs.rout.until-rallied */
 void bs_phase_begin(bs_field *f, const bs_env *env, int side)
 {
     f->phase_side = side;
@@ -224,6 +228,7 @@ void bs_mark_attacked(bs_field *f, int u)
     f->units[u].attacked = 1;
 }
 
+/* RULE bs.rout.morale-failure */
 bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
                                       int has_cause, mu_vec2 cause_mm)
 {
@@ -331,6 +336,7 @@ int bs_blocked(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4], 
     return 0;
 }
 
+/* RULE bs.move.contacted-locked */
 void bs_note_contact(bs_field *f, int u, int e)
 {
     bs_unit *un = &f->units[u], *en = &f->units[e];
@@ -350,6 +356,7 @@ void bs_face_to(bs_unit *u, mu_vec2 facing)
     u->front = mu_v2_add(centre, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
 }
 
+/* RULE bs.formation.open-losses-freeze bs.move.budget-invariants bs.wrap.own-phase */
 bs_refusal bs_can_act(const bs_field *f, int u)
 {
     if (!valid(f, u))
@@ -380,6 +387,8 @@ void bs_extend_run(bs_unit *un, mu_vec2 d, double len)
     }
 }
 
+/* RULE bs.formation.skirmish-pass-through bs.formation.skirmish-no-contact bs.move.contact-stops
+ * RULE bs.move.others-continue */
 bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len,
                        double budget_mm)
 {

@@ -9,6 +9,7 @@
 
 #include <assert.h>
 
+/* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit bs.march.ambush */
 bs_march_contact bs_march_on_contact(double used_mm, double rate_mm,
                                            double cost_to_contact_mm, int enemy_hidden)
 {
@@ -50,6 +51,8 @@ const char *bs_march_outcome_name(bs_march_outcome o)
     return "?";
 }
 
+/* RULE bs.march.morale-check bs.march.never-check-units bs.march.example-ar15
+ * RULE bs.march.failure-routs */
 bs_check_result bs_march_check(bs_field *f, const bs_env *env, int u, int *routed)
 {
     assert(u >= 0 && u < f->n_units);
@@ -80,6 +83,7 @@ bs_check_result bs_march_check(bs_field *f, const bs_env *env, int u, int *route
     return c;
 }
 
+/* RULE bs.march.ar-recovery */
 int bs_ar_recover(bs_unit *u)
 {
     /* "The AR improves by one (up to its original value) each time the

@@ -15,6 +15,7 @@
  * may not make (formation, facing, frontage: 7.8), and that a unit that
  * began in contact may not make (anything but wrap-around, fighting
  * withdrawal or flee: 7.8). */
+/* RULE bs.move.contact-at-start bs.move.contacted-locked bs.move.later-phases */
 static bs_refusal can_manoeuvre(const bs_field *f, int u, int lock_applies)
 {
     bs_refusal r = bs_can_act(f, u);
@@ -38,6 +39,7 @@ static void ensure_started(bs_unit *un)
 
 /* Books a manoeuvre in place (formation, facing, turn): cost mm of the
  * unit's movement, a break in any straight run, and the unit has acted. */
+/* RULE bs.move.budget-invariants */
 static void spend(bs_unit *un, double cost)
 {
     ensure_started(un);
@@ -60,11 +62,15 @@ double bs_movement_left_mm(const bs_field *f, const bs_env *env, int u)
     return left > 0 ? left : 0;
 }
 
+/* RULE bs.move.budget-invariants */
 static int affordable(const bs_unit *un, const bs_rules *r, double cost)
 {
     return un->used_mm + cost <= budget(un, r) + BS_EPS;
 }
 
+/* RULE bs.move.no-premeasure bs.withdraw.stayer-no-charge bs.march.rate bs.march.command
+ * RULE bs.march.no-contact bs.charge.range bs.charge.who-may bs.charge.discipline
+ * RULE bs.charge.out-of-command */
 bs_refusal bs_start(bs_field *f, const bs_env *env, int u, bs_mode mode, int target)
 {
     bs_refusal ref = bs_can_act(f, u);
@@ -112,6 +118,7 @@ bs_refusal bs_start(bs_field *f, const bs_env *env, int u, bs_mode mode, int tar
     return BS_OK;
 }
 
+/* RULE bs.formation.closed-command bs.formation.change-any-time bs.formation.change-in-command */
 bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
                                      bs_formation to)
 {
@@ -137,6 +144,7 @@ bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
     return BS_OK;
 }
 
+/* RULE bs.move.no-direction-change bs.move.face-cost bs.move.face-keeps-positions */
 bs_refusal bs_face(bs_field *f, const bs_env *env, int u, bs_face_turn turn)
 {
     bs_refusal ref = can_manoeuvre(f, u, 1);
@@ -173,6 +181,7 @@ bs_refusal bs_face(bs_field *f, const bs_env *env, int u, bs_face_turn turn)
     return BS_OK;
 }
 
+/* RULE bs.move.skirmish-turns-free */
 bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
 {
     bs_refusal ref = can_manoeuvre(f, u, 1);
@@ -194,6 +203,7 @@ bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
     return BS_OK;
 }
 
+/* RULE bs.move.frontage */
 bs_refusal bs_change_frontage(bs_field *f, const bs_env *env, int u, int new_frontage)
 {
     bs_refusal ref = can_manoeuvre(f, u, 1);
@@ -240,6 +250,7 @@ static int wheel_bad(const bs_field *f, const bs_env *env, int u, mu_vec2 p, dou
     return bs_blocked(f, env, u, c, 0);
 }
 
+/* RULE bs.move.contact-stops bs.move.no-direction-change bs.move.wheel */
 bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
                           double angle_rad, double *done_rad)
 {
@@ -314,6 +325,8 @@ bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
     return BS_OK;
 }
 
+/* RULE bs.move.no-direction-change bs.move.skirmish-turns-free bs.move.oblique-45
+ * RULE bs.move.mob-oblique */
 bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad)
 {
     double a = fabs(angle_rad);
@@ -340,6 +353,8 @@ bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle
     return BS_OK;
 }
 
+/* RULE bs.move.measure-front bs.move.measure-mob bs.march.no-contact
+ * RULE bs.march.contact-loses-bonus bs.march.ambush bs.charge.must-contact */
 bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
                             double angle_rad, bs_step *out)
 {
@@ -419,6 +434,8 @@ bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
     return BS_OK;
 }
 
+/* RULE bs.march.morale-check bs.charge.closed-bonus bs.charge.failed-closed-opens
+ * RULE bs.charge.failed-morale-penalty */
 void bs_finish(bs_field *f, const bs_env *env, int u, bs_finish_result *out)
 {
     assert(u >= 0 && u < f->n_units);

@@ -19,6 +19,7 @@ static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_ve
 /* The heading of a rout: away from the cause, toward the entry point when
  * that is still away from it (reading of "routs toward its own lines if
  * possible"; Q&A 127.14 "toward the point at which they entered"). */
+/* RULE bs.rout.direction bs.rout.common-sense */
 static mu_vec2 rout_heading(const bs_field *f, const bs_env *env, int u, int has_cause,
                             mu_vec2 cause, mu_vec2 *away_out)
 {
@@ -65,6 +66,7 @@ static uint32_t overlapping_now(const bs_field *f, int u)
 /* A heading within 90 degrees of dir along which u can go dist without
  * meeting an enemy or impassable terrain (Q&A 127.14: "avoiding obstacles
  * and enemy units along the way"), nearest to dir first; dir if none. */
+/* RULE bs.rout.least-resistance bs.rout.common-sense */
 static mu_vec2 clear_heading(const bs_field *f, const bs_env *env, int u, mu_vec2 dir,
                              double dist, uint32_t ignore)
 {
@@ -152,6 +154,7 @@ static int overlaps_anything(const bs_field *f, const bs_env *env, int u)
  * its move on top of anything: if it does (stopped by something else while
  * passing), it backs up along its path to where it first touched something
  * after the last clear position. */
+/* RULE bs.rout.break-around */
 static void settle(bs_field *f, const bs_env *env, int u, rout_path *p, bs_rout_result *res)
 {
     bs_unit *un = &f->units[u];
@@ -180,6 +183,8 @@ static void settle(bs_field *f, const bs_env *env, int u, rout_path *p, bs_rout_
  * through the obstacles of 7.15, recording its path; away is
  * directly away from the cause (which way to run along impassable
  * terrain). */
+/* RULE bs.rout.chain bs.rout.break-around bs.rout.pass-skirmishers bs.rout.off-table
+ * RULE bs.rout.through-gap bs.rout.along-terrain bs.rout.common-sense */
 static void rout_walk(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
                       double dist, int depth, bs_rout_result *res, rout_path *path)
 {
@@ -294,6 +299,7 @@ static void rout_walk(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec
 /* Moves routed unit u up to dist along dir through the obstacles of 7.15,
  * settles it clear of anything it passed through, and turns it to face
  * dir (its back to the enemy). */
+/* RULE bs.rout.first-move bs.rout.no-facing-terrain-cost */
 static void rout_move(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
                       double dist, int depth, bs_rout_result *res)
 {
@@ -312,6 +318,7 @@ static void rout_move(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec
         f->units[u] = trial;
 }
 
+/* RULE bs.formation.involuntary-open bs.rout.after-wrap */
 static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away,
                        double dist, int depth, bs_rout_result *res)
 {
@@ -332,6 +339,7 @@ static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_ve
     rout_move(f, env, u, dir, away, dist, depth, res);
 }
 
+/* RULE bs.rout.morale-failure bs.rout.capture */
 bs_rout_result bs_rout_start(bs_field *f, const bs_env *env, int u, int has_cause,
                                    mu_vec2 cause_mm, int capture_guards)
 {
@@ -388,6 +396,7 @@ bs_rout_result bs_rout_start(bs_field *f, const bs_env *env, int u, int has_caus
     return res;
 }
 
+/* RULE bs.rout.continues */
 bs_rout_result bs_rout_continue(bs_field *f, const bs_env *env, int u)
 {
     assert(u >= 0 && u < f->n_units);
@@ -491,6 +500,7 @@ static int cover_full_circle(arc *arcs, int n)
     return reach >= TWO_PI - 1e-9;
 }
 
+/* RULE bs.rout.surrounded */
 int bs_surrounded(const bs_field *f, const bs_env *env, int u)
 {
     const bs_unit *un = &f->units[u];
@@ -566,6 +576,7 @@ int bs_surrounded(const bs_field *f, const bs_env *env, int u)
     return 0;
 }
 
+/* RULE bs.rout.rally bs.rout.one-rally-attempt */
 bs_refusal bs_rally(bs_field *f, const bs_env *env, int u, int modifier,
                           bs_check_result *chk)
 {

@@ -19,6 +19,7 @@
 #define POLICY_SALT UINT64_C(0x706f6c6963792121)
 
 /* Game g's policy generator: its own state and stream. */
+/* RULE bs.game.policy-rng */
 static mu_rng policy_rng(uint64_t seed, uint64_t g)
 {
     mu_rng r;
@@ -28,6 +29,7 @@ static mu_rng policy_rng(uint64_t seed, uint64_t g)
 
 /* The units of the study as the engine places them before round 1. An
  * out-of-command regular unit starts in open formation (7.6). */
+/* RULE bs.game.deploy-out-of-command */
 static void deploy(bs_ctx *c)
 {
     const bs_study *st = &c->study;
@@ -93,6 +95,7 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
 
 /* The rally phase: one attempt per routed unit whose side's policy rallies
  * (Q&A 127.14), the initiative side's units first. */
+/* RULE bs.game.rally */
 static void rally_phase(const bs_ctx *c, bs_state *s, const bs_env *env, int first, mu_sink *sink)
 {
     const bs_matchup *m = &c->study.matchups[s->policy];
@@ -203,6 +206,7 @@ static void movement_phase(const bs_ctx *c, bs_state *s, const bs_env *env, int 
 
 /* A side that began with units has none left on the table (and the other
  * side began with some). */
+/* RULE bs.game.end */
 static int side_gone(const bs_ctx *c, const bs_state *s)
 {
     if (c->side_units[0] == 0 || c->side_units[1] == 0)
@@ -214,6 +218,7 @@ static int side_gone(const bs_ctx *c, const bs_state *s)
 }
 
 /* One Game Round. */
+/* RULE bs.game.round-order */
 static void bs_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *sink)
 {
     const bs_ctx *c = ctx;
@@ -243,6 +248,7 @@ static void bs_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *s
     s->over = s->round >= st->rounds || side_gone(c, s);
 }
 
+/* RULE bs.game.end */
 static int bs_is_over(const void *ctx, const void *state)
 {
     (void)ctx;

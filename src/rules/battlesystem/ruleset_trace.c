@@ -188,6 +188,7 @@ static void unit_changes(const bs_field *fa, const bs_field *fb, int u, const bs
             add(buf, len, &used, "; in contact with %s", c->names[e]);
 }
 
+/* RULE bs.game.replay-rolls */
 void bs_trace_after(const bs_snap *snap, const bs_ctx *c, const bs_state *s, const mu_dice *dice,
                     const mu_sink *sink, const char *indent)
 {

@@ -7,6 +7,7 @@
 #include <assert.h>
 #include <math.h>
 
+/* RULE bs.formation.allowed bs.formation.individuals */
 int bs_formation_allowed(bs_kind k, bs_formation f)
 {
     switch (k) {
@@ -22,6 +23,8 @@ int bs_formation_allowed(bs_kind k, bs_formation f)
     return 0;
 }
 
+/* RULE bs.formation.closed-contact bs.formation.open-spacing bs.formation.skirmish-spacing
+ * RULE bs.formation.mob */
 double bs_formation_gap_mm(const bs_rules *r, bs_formation f)
 {
     switch (f) {
@@ -94,8 +97,10 @@ mu_vec2 bs_unit_centre(const bs_unit *u)
     return mu_v2_sub(u->front, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
 }
 
+/* RULE bs.move.rate */
 double bs_rate_mm(const bs_unit *u) { return bs_in(u->rate_in); }
 
+/* RULE bs.march.rate */
 double bs_budget_mm(const bs_unit *u, const bs_rules *r, bs_mode m)
 {
     switch (m) {
@@ -108,6 +113,7 @@ double bs_budget_mm(const bs_unit *u, const bs_rules *r, bs_mode m)
     }
 }
 
+/* RULE bs.charge.who-may */
 double bs_charge_range_mm(const bs_unit *u, const bs_rules *r)
 {
     if (u->kind == BS_REGULAR || u->kind == BS_MOB)
@@ -115,18 +121,22 @@ double bs_charge_range_mm(const bs_unit *u, const bs_rules *r)
     return bs_rate_mm(u);
 }
 
+/* RULE bs.formation.change-cost */
 double bs_formation_change_cost_mm(const bs_unit *u, const bs_rules *r)
 {
     return r->formation_change_frac * bs_rate_mm(u);
 }
 
+/* RULE bs.move.face-cost */
 double bs_face_cost_mm(const bs_unit *u, const bs_rules *r, int about)
 {
     return (about ? r->face_about_frac : r->face_quarter_frac) * bs_rate_mm(u);
 }
 
+/* RULE bs.move.frontage-cost */
 double bs_frontage_change_cost_mm(const bs_rules *r) { return bs_in(r->frontage_change_in); }
 
+/* RULE bs.move.wheel bs.move.wheel-radius */
 double bs_wheel_radius_mm(const bs_unit *u, const bs_rules *r)
 {
     double w = bs_unit_width_mm(u);
@@ -137,6 +147,8 @@ double bs_wheel_radius_mm(const bs_unit *u, const bs_rules *r)
     return hypot(w, back);
 }
 
+/* RULE bs.formation.closed-losses bs.formation.open-losses bs.formation.skirmish-losses
+ * RULE bs.formation.mob */
 void bs_unit_take_losses(bs_unit *u, int n, int n_front)
 {
     assert(n >= 0 && n_front >= 0 && n_front <= n);
@@ -156,6 +168,7 @@ void bs_unit_take_losses(bs_unit *u, int n, int n_front)
         u->ranks--;
 }
 
+/* RULE bs.formation.involuntary-open */
 void bs_unit_set_command(bs_unit *u, const bs_rules *r, int in_command)
 {
     (void)r;

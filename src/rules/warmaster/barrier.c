@@ -138,6 +138,7 @@ static int usable(const wm_battlefield *bf, int i)
     return bf->unit[i].presence == WM_ON_TABLE && bf->unit[i].n_stands > 0;
 }
 
+/* RULE wm.initiative.ignore-divided */
 double wm_route_around_mm(const wm_battlefield *bf, int a, int b)
 {
     if (!usable(bf, a) || !usable(bf, b))
@@ -150,6 +151,7 @@ double wm_route_around_mm(const wm_battlefield *bf, int a, int b)
     return route_via_vertices(&bs, bf, ua, ub, INFINITY);
 }
 
+/* RULE wm.initiative.ignore-divided */
 int wm_divided_by_barrier(const wm_battlefield *bf, int a, int b)
 {
     if (!usable(bf, a) || !usable(bf, b))

@@ -171,6 +171,7 @@ static int covered_by_bridge(const wm_feature *f, const wm_feature *b, const mu_
     return 1;
 }
 
+/* RULE wm.terrain.halt-at-edge */
 int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n)
 {
     assert(n >= 3 && n <= WM_MAX_CONVEX);
@@ -191,6 +192,7 @@ int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 
     return -1;
 }
 
+/* RULE wm.terrain.halt-at-edge */
 int wm_orect_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_orect *r)
 {
     mu_vec2 c[4];
@@ -215,11 +217,13 @@ static int unit_partly_in(const wm_battlefield *bf, const wm_unit *u, int (*want
 static int is_dense(const wm_feature *f) { return f->dense; }
 static int is_fortified(const wm_feature *f) { return f->kind == WM_FORTIFIED; }
 
+/* RULE wm.terrain.dense */
 int wm_unit_in_dense(const wm_battlefield *bf, const wm_unit *u)
 {
     return unit_partly_in(bf, u, is_dense);
 }
 
+/* RULE wm.formation.fortified-half-pace */
 int wm_unit_fortified(const wm_battlefield *bf, const wm_unit *u)
 {
     return unit_partly_in(bf, u, is_fortified);
@@ -235,6 +239,7 @@ int wm_orect_on_table(const wm_battlefield *bf, const mu_orect *r)
     return 1;
 }
 
+/* RULE wm.edge.whole-unit-leaves */
 int wm_unit_leaves_table(const wm_battlefield *bf, const wm_unit *u)
 {
     return wm_stands_leave_table(u->stand, u->n_stands, bf->width_mm, bf->depth_mm);

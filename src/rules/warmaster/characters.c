@@ -66,6 +66,8 @@ static const wm_unit *character(const wm_battlefield *bf, int c)
     return wm_is_character(u) && u->presence == WM_ON_TABLE && u->n_stands == 1 ? u : NULL;
 }
 
+/* RULE wm.orders.characters wm.stands.farthest-part wm.stands.through-characters
+ * RULE wm.character.distance wm.character.no-command-test wm.character.pass-own-side */
 wm_char_move wm_character_move_check(const wm_battlefield *bf, int c, mu_vec2 to_center)
 {
     const wm_unit *u = character(bf, c);
@@ -101,6 +103,7 @@ static int bad_at(const probe *p, double t)
     return !wm_orect_on_table(p->bf, &end) || (p->on && convex_meets_stand(q, 4, p->on));
 }
 
+/* RULE wm.orders.characters wm.terrain.halt-at-edge wm.character.distance */
 mu_vec2 wm_character_clamp_move(const wm_battlefield *bf, int c, mu_vec2 to_center, wm_char_move *why)
 {
     const wm_unit *u = character(bf, c);

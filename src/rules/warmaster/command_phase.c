@@ -35,6 +35,7 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env)
 
 /* The Initiative sub-phase: "units move one at a time in any sequence the
  * player wishes. Initiative is determined as each unit begins its move". */
+/* RULE wm.game.initiative-per-unit */
 static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     uint64_t done = 0;
@@ -141,6 +142,7 @@ static void orders_sub_phase(wm_game *g, int side, const wm_player *p, const wm_
     }
 }
 
+/* RULE wm.game.characters-move */
 static void characters_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     g->sub = WM_SUB_CHARACTERS;
@@ -152,6 +154,7 @@ static void characters_sub_phase(wm_game *g, int side, const wm_player *p, const
     }
 }
 
+/* RULE wm.orders.command-phase wm.game.no-orders-stays wm.game.sub-phases */
 void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     GTRACE(env, "%s Command phase (turn %d)", g->sc->side[side].name, g->turn);

@@ -51,6 +51,7 @@ typedef struct drill_state {
     uint8_t by_character[WM_DRILL_MAX_CHARACTERS];
 } drill_state;
 
+/* RULE wm.brigade.one-order */
 int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rules *rules, int c,
                                  uint32_t group)
 {

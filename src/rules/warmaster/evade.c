@@ -18,6 +18,7 @@ static int is_unit_on_table(const wm_unit *u)
     return u->presence == WM_ON_TABLE && u->n_stands > 0 && !wm_is_character(u);
 }
 
+/* RULE wm.evade.direction */
 int wm_evade_directions(const wm_battlefield *bf, int unit, int enemy, wm_evade_dirs *out)
 {
     assert(unit >= 0 && unit < bf->n_units && enemy >= 0 && enemy < bf->n_units);
@@ -244,6 +245,9 @@ static int try_distance(evader *ev, double dist, wm_evade *out)
     return result;
 }
 
+/* RULE wm.stands.burst-through wm.initiative.charge-or-evade wm.initiative.charge-evade-moves
+ * RULE wm.evade.direction wm.evade.lead-stand wm.evade.light-cavalry wm.evade.restrictions
+ * RULE wm.evade.burst-through */
 wm_evade_fault wm_evade_plan(const wm_battlefield *bf, const wm_evade_request *req, wm_evade *out)
 {
     memset(out, 0, sizeof *out);
@@ -331,6 +335,7 @@ wm_evade_fault wm_evade_plan(const wm_battlefield *bf, const wm_evade_request *r
     return out->fault;
 }
 
+/* RULE wm.evade.burst-through */
 void wm_evade_apply(wm_battlefield *bf, const wm_evade *ev)
 {
     assert(ev->fault == WM_EVADE_OK);

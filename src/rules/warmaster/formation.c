@@ -19,6 +19,7 @@ int wm_stands_touch(const mu_orect *a, const mu_orect *b)
     return mu_orect_distance(a, b, NULL, NULL) <= 0.0 && !mu_orect_overlap(a, b);
 }
 
+/* RULE wm.formation.touching */
 int wm_in_formation(const mu_orect *s, int n)
 {
     if (n <= 0)
@@ -38,6 +39,7 @@ int wm_in_formation(const mu_orect *s, int n)
     return 1;
 }
 
+/* RULE wm.formation.touching */
 int wm_stands_connected(const mu_orect *s, int n)
 {
     assert(n >= 1 && n <= WM_MAX_STANDS);
@@ -56,6 +58,7 @@ int wm_stands_connected(const mu_orect *s, int n)
 
 /* Stands in order left to right (as the first stand faces), each sharing
  * its whole right side edge with the next one's left side edge. */
+/* RULE wm.formation.line */
 static int is_line(const mu_orect *s, int n)
 {
     mu_vec2 right = mu_v2_scale(mu_v2_perp(mu_v2_unit(s[0].facing)), -1.0);
@@ -93,6 +96,7 @@ static int behind(const mu_orect *a, const mu_orect *b)
 }
 
 /* One chain head to tail through the "directly behind" relation. */
+/* RULE wm.formation.column */
 static int is_column(const mu_orect *s, int n)
 {
     int next[WM_MAX_STANDS], has_prev[WM_MAX_STANDS] = {0};
@@ -120,6 +124,7 @@ static int is_column(const mu_orect *s, int n)
     return head >= 0 && count == n;
 }
 
+/* RULE wm.formation.column wm.formation.line */
 wm_formation wm_classify_formation(const mu_orect *s, int n)
 {
     assert(n >= 0 && n <= WM_MAX_STANDS);
@@ -148,6 +153,8 @@ const char *wm_formation_name(wm_formation f)
     return "not in formation";
 }
 
+/* RULE wm.pace.maximum wm.formation.charge-evade-full-pace wm.formation.fortified-half-pace
+ * RULE wm.formation.irregular-half-pace wm.formation.dice-distance wm.character.terrain */
 double wm_move_allowance_mm(const wm_battlefield *bf, const wm_unit *u, wm_move_kind kind,
                                double rolled_mm)
 {

@@ -183,6 +183,7 @@ int wm_g_touches_enemy(const wm_game *g, int u)
     return 0;
 }
 
+/* RULE wm.game.charge */
 uint64_t wm_g_contact(wm_game *g, int u, const wm_game_env *env)
 {
     wm_unit *a = &g->bf.unit[u];
@@ -239,6 +240,7 @@ static int char_on_enemy(const wm_battlefield *bf, int side, const mu_orect *r)
     return 0;
 }
 
+/* RULE wm.character.end-of-phase wm.game.characters-move */
 wm_char_move wm_game_character_move(wm_game *g, int c, mu_vec2 to, const wm_game_env *env)
 {
     wm_unit *u = &g->bf.unit[c];

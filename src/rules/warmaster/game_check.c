@@ -89,6 +89,7 @@ static int check_distance(const wm_game *g, const wm_move_event *ev, char *why, 
     return 0;
 }
 
+/* RULE wm.game.brigade-body */
 int wm_game_check(const wm_game *g, const wm_move_event *ev, char *why, size_t why_len)
 {
     if (why_len)

@@ -63,6 +63,7 @@ static double halt_short_of_units(const wm_battlefield *bf, int u, mu_vec2 delta
  * then, if that place is taken, the nearest free place found every 5 mm
  * along the edge (up to 150 mm either way) and in (up to 50 mm). Returns
  * non-zero when it is back (presence on the table). */
+/* RULE wm.edge.same-point wm.offtable.same-point */
 static int put_back(wm_game *g, int u)
 {
     wm_battlefield *bf = &g->bf;
@@ -134,6 +135,7 @@ static void trace_roll(const wm_game *g, int u, const wm_game_env *env)
            s->last_score, mu_offtable_fate_name(s->fate));
 }
 
+/* RULE wm.game.offtable */
 void wm_g_leave_table(wm_game *g, int u, const wm_game_env *env)
 {
     wm_unit *un = &g->bf.unit[u];
@@ -163,6 +165,7 @@ void wm_g_leave_table(wm_game *g, int u, const wm_game_env *env)
         wm_g_general_left(g, side, env);
 }
 
+/* RULE wm.game.offtable */
 void wm_g_offtable_returns(wm_game *g, int side, const wm_game_env *env)
 {
     for (uint64_t r = g->off_episode; r; r &= r - 1) {
@@ -182,6 +185,7 @@ void wm_g_offtable_returns(wm_game *g, int side, const wm_game_env *env)
     }
 }
 
+/* RULE wm.game.offtable */
 uint64_t wm_g_blunder_retreat(wm_game *g, uint64_t group, const wm_game_env *env)
 {
     uint64_t left = 0;

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+/* RULE wm.orders.command-phase wm.game.initiative-first wm.game.brigade-orders
+ * RULE wm.game.brigade-no-initiative wm.game.brigade-fixed */
 void wm_orders_begin(wm_game *g, int side)
 {
     int n = g->n_units[side];
@@ -45,6 +47,7 @@ void wm_orders_begin(wm_game *g, int side)
 
 /* Returns non-zero when the local units of mask form one touching body
  * (as they stood at the start of the Orders sub-phase). */
+/* RULE wm.game.brigade-further */
 static int connected_at_start(const wm_game *g, uint32_t mask)
 {
     uint32_t seen = mask & -mask, grow;
@@ -59,6 +62,8 @@ static int connected_at_start(const wm_game *g, uint32_t mask)
     return seen == mask;
 }
 
+/* RULE wm.orders.charge-limits wm.initiative.before-orders wm.game.initiative-or-orders
+ * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional */
 wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
                                      mu_order_refusal *why)
 {
@@ -97,6 +102,8 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     return WM_ALLOWED;
 }
 
+/* RULE wm.game.penalties-on-table wm.game.worked-example wm.game.brigade-penalties
+ * RULE wm.armylist.trolls-distance */
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p)
 {
     wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY};
@@ -144,6 +151,7 @@ static void count_roll(wm_game *g, int side, int character, uint64_t group, cons
         st->brigade_orders++;
 }
 
+/* RULE wm.game.order-sequence wm.game.worked-example wm.game.order-paces */
 wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t group,
                                     const wm_order_goal *goal, const wm_game_env *env)
 {

@@ -20,6 +20,7 @@ static int side_in_zone(const wm_game *g, int side, int z)
     return 0;
 }
 
+/* RULE wm.game.objectives */
 void wm_game_finish(wm_game *g)
 {
     const wm_scenario *sc = g->sc;

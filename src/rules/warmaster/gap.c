@@ -204,6 +204,7 @@ static int exempt(const wm_move_ctx *c, int ea, int ob)
     return c->kind == WM_MOVE_CHARGE && c->charge_target >= 0 && (ea == c->charge_target || ob == c->charge_target);
 }
 
+/* RULE wm.gap.enemy-frontage */
 void wm_gaps_build(wm_move_ctx *c)
 {
     const wm_battlefield *bf = c->bf;

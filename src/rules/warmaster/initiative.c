@@ -7,6 +7,7 @@
 #include <string.h>
 
 /* The enemy options of the game's rules and side's player. */
+/* RULE wm.game.initiative-ignore */
 static wm_enemy_options enemy_options(const wm_game *g, int side)
 {
     wm_enemy_options opt = wm_enemy_options_default();
@@ -16,6 +17,7 @@ static wm_enemy_options enemy_options(const wm_game *g, int side)
     return opt;
 }
 
+/* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties */
 int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out)
 {
     wm_enemy_options opt = enemy_options(g, side);
@@ -52,6 +54,8 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
     return WM_ALLOWED;
 }
 
+/* RULE wm.initiative.before-orders wm.game.initiative-first wm.game.initiative-closest-only
+ * RULE wm.game.initiative-cannot-charge */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch)
 {
     /* "all units moving by initiative must be moved before any orders are
@@ -81,6 +85,7 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
     return WM_REFUSE_NOT_CLOSEST;
 }
 
+/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade */
 static void initiative_charge(wm_game *g, int side, const wm_init_choice *ch, wm_init_result *res,
                               const wm_game_env *env)
 {
@@ -109,6 +114,7 @@ static const char *evade_fault_text(wm_evade_fault f)
     return (unsigned)f < sizeof t / sizeof t[0] ? t[f] : "?";
 }
 
+/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade */
 static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_init_result *res,
                              const wm_game_env *env)
 {
@@ -152,6 +158,7 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     wm_g_moved(g, env, &e);
 }
 
+/* RULE wm.orders.command-phase wm.game.initiative-choice wm.game.initiative-nothing-else */
 wm_init_result wm_initiative_move(wm_game *g, int side, const wm_init_choice *ch,
                                         const wm_game_env *env)
 {

@@ -328,6 +328,9 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
     return finish(rep, WM_MOVE_OK, -1, -1, -1);
 }
 
+/* RULE wm.pace.maximum wm.stands.one-at-a-time wm.stands.not-through-units
+ * RULE wm.stands.burst-through wm.stands.through-characters wm.gap.shortest-edge
+ * RULE wm.gap.enemy-frontage wm.terrain.halt-at-edge wm.character.pass-own-side */
 wm_move_fault wm_move_check(const wm_battlefield *bf, const wm_move *m, wm_move_report *rep)
 {
     if (m->unit < 0 || m->unit >= bf->n_units) {

@@ -122,12 +122,14 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
     return wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
 }
 
+/* RULE wm.stands.farthest-part */
 double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
     double e_half = -1.0;
     return point_path(mu_v2_sub(leg.center, from->center), leg.turn_rad, offset, &e_half);
 }
 
+/* RULE wm.stands.farthest-part */
 double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
 {
     double len[4] = {0, 0, 0, 0};
@@ -300,6 +302,7 @@ int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
 
 /* ---- making moves ---- */
 
+/* RULE wm.stands.one-at-a-time */
 void wm_move_apply(wm_battlefield *bf, const wm_move *m)
 {
     assert(m->unit >= 0 && m->unit < bf->n_units);
@@ -348,6 +351,7 @@ static int forced_blocked(const wm_battlefield *bf, const wm_unit *u, mu_vec2 de
 }
 
 /* The swept areas grow with the fraction, so "blocked" is monotone: bisect. */
+/* RULE wm.terrain.halt-at-edge */
 double wm_forced_halt(const wm_battlefield *bf, int unit, mu_vec2 delta, int *feature)
 {
     assert(unit >= 0 && unit < bf->n_units);

@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <string.h>
 
+/* RULE wm.brigade.fixed-at-start */
 void wm_order_phase_begin(wm_order_phase *ph, const uint32_t *brigade_at_start, int n_units)
 {
     assert(n_units >= 0 && n_units <= WM_PHASE_MAX_UNITS);
@@ -12,6 +13,7 @@ void wm_order_phase_begin(wm_order_phase *ph, const uint32_t *brigade_at_start, 
     ph->current_character = -1;
 }
 
+/* RULE wm.orders.multiple */
 int wm_order_number(const wm_order_phase *ph, uint32_t group)
 {
     int most = 0;
@@ -25,6 +27,7 @@ int wm_order_number(const wm_order_phase *ph, uint32_t group)
 
 /* A group is a body the rules can order: one unit, or up to four units of
  * one brigade as it stood at the start of the Orders sub-phase. */
+/* RULE wm.brigade.one-order wm.brigade.fixed-at-start */
 static int is_orderable_body(const wm_order_phase *ph, uint32_t group)
 {
     if (group == 0 || __builtin_popcount(group) > 4)
@@ -33,6 +36,7 @@ static int is_orderable_body(const wm_order_phase *ph, uint32_t group)
     return (group & ~brigade) == 0;
 }
 
+/* RULE wm.orders.unit-taken */
 static int units_taken_by_other(const wm_order_phase *ph, int character, uint32_t group)
 {
     for (uint32_t m = group & ph->attempted; m; m &= m - 1)
@@ -41,6 +45,9 @@ static int units_taken_by_other(const wm_order_phase *ph, int character, uint32_
     return 0;
 }
 
+/* RULE wm.orders.three-at-most wm.orders.character-finishes wm.orders.character-failed
+ * RULE wm.orders.general-failed wm.orders.no-return-to-unit wm.orders.unit-taken
+ * RULE wm.brigade.further-orders wm.game.brigade-further */
 mu_order_refusal wm_order_check(const wm_order_phase *ph, int character, int is_general,
                                    uint32_t group)
 {
@@ -69,6 +76,7 @@ mu_order_refusal wm_order_check(const wm_order_phase *ph, int character, int is_
  * a brigade is split, leaves nothing); and the brigade rule: the units of a
  * brigade that has moved may be ordered as sub-brigades or singly, but once
  * the character orders a unit outside it, the whole brigade is left. */
+/* RULE wm.orders.character-finishes wm.orders.no-return-to-unit wm.brigade.further-orders */
 static void turn_to(wm_order_phase *ph, int character, uint32_t group)
 {
     if (character != ph->current_character) {
@@ -93,6 +101,8 @@ static void turn_to(wm_order_phase *ph, int character, uint32_t group)
     ph->current_group = group;
 }
 
+/* RULE wm.orders.failed-first-half-pace wm.orders.character-failed wm.orders.general-failed
+ * RULE wm.orders.failed-further-no-move wm.brigade.failed-order wm.game.order-sequence */
 mu_order_roll wm_order_give(wm_order_phase *ph, int character, int is_general, uint32_t group,
                                int command, int situational_penalty, const wm_order_rules *rules,
                                mu_dice *dice)

@@ -12,6 +12,7 @@ wm_order_rules wm_order_rules_default(void)
     return r;
 }
 
+/* RULE wm.orders.distance-penalty */
 int wm_distance_penalty(double dist_mm, double step_mm)
 {
     assert(step_mm > 0.0);
@@ -20,6 +21,9 @@ int wm_distance_penalty(double dist_mm, double step_mm)
     return (int)ceil(dist_mm / step_mm) - 1;
 }
 
+/* RULE wm.orders.distance-shortest wm.orders.multiple wm.orders.enemy-close
+ * RULE wm.orders.dense-terrain wm.orders.casualties wm.orders.worked-example
+ * RULE wm.armylist.trolls-distance */
 wm_penalties wm_order_penalties(const wm_order_rules *r,
                                       const wm_order_situation *s,
                                       int order_number)
@@ -36,6 +40,7 @@ wm_penalties wm_order_penalties(const wm_order_rules *r,
     return p;
 }
 
+/* RULE wm.orders.worked-example */
 int wm_order_target(int command, const wm_penalties *p)
 {
     return command - p->total;
@@ -49,6 +54,7 @@ int wm_order_success_ways(const wm_order_rules *r, int target)
     return ways;
 }
 
+/* RULE wm.orders.roll */
 int wm_order_roll_succeeds(const wm_order_rules *r, int target, int sum)
 {
     if (r->blunder_on_12 && sum == 12)

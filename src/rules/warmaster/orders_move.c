@@ -41,6 +41,7 @@ static int touches_enemy(const wm_battlefield *bf, int u, const wm_unit *un)
  * a plan that would end touching an enemy is cut back (three quarters,
  * half, a quarter of the way), at worst to standing still. Returns
  * plan->moved. */
+/* RULE wm.game.charge */
 static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form form, wm_move_kind kind,
                        int no_contact, wm_plan *plan)
 {
@@ -68,6 +69,7 @@ static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form f
 
 /* Member u charges target (the planner's contact move, full pace): made
  * only when it reaches. Returns non-zero when it charged. */
+/* RULE wm.brigade.stays-touching wm.game.brigade-charge */
 static int try_charge(wm_game *g, int u, int target, wm_order_result *res, const wm_game_env *env)
 {
     if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
@@ -197,6 +199,8 @@ static int move_body_toward(wm_game *g, uint64_t body, mu_vec2 point, wm_move_ki
     return moved;
 }
 
+/* RULE wm.brigade.stays-touching wm.game.brigade-orders wm.game.brigade-body
+ * RULE wm.game.brigade-reform wm.game.brigade-charge */
 static void move_body(wm_game *g, uint64_t body, const wm_order_goal *goal, wm_move_kind kind,
                       wm_order_result *res, const wm_game_env *env)
 {
@@ -209,6 +213,7 @@ static void move_body(wm_game *g, uint64_t body, const wm_order_goal *goal, wm_m
     GTRACE(env, "    the brigade stays where it is");
 }
 
+/* RULE wm.orders.charge-limits wm.game.order-paces */
 void wm_g_move_group(wm_game *g, int side, uint64_t group, const wm_order_goal *goal, wm_move_kind kind,
                      int may_charge, wm_order_result *res, const wm_game_env *env)
 {

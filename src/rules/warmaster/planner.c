@@ -240,6 +240,8 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
     }
 }
 
+/* RULE wm.pace.maximum wm.terrain.halt-at-edge wm.initiative.charge-or-evade
+ * RULE wm.initiative.charge-evade-moves */
 int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *out)
 {
     assert(req->unit >= 0 && req->unit < bf->n_units);

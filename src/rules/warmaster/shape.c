@@ -195,6 +195,7 @@ void wm_orect_poly(const mu_orect *r, mu_vec2 out[4])
 
 /* The convex hull of the rectangle at its start and end (Andrew's
  * monotone chain over the eight corners). */
+/* RULE wm.terrain.halt-at-edge */
 int wm_translation_sweep(const mu_orect *r, mu_vec2 delta, mu_vec2 out[8])
 {
     mu_vec2 p[8];

@@ -154,6 +154,7 @@ static int runs_along_joint(mu_seg s, const wm_blocker *b, const int *rel, int n
     return 0;
 }
 
+/* RULE wm.sight.line-of-sight */
 int wm_segment_clear(mu_seg s, const wm_blocker *b, const int *rel, int nrel)
 {
     for (int i = 0; i < nrel; i++)

@@ -339,6 +339,7 @@ static int search(const ctx *c, const hull *h, mu_vec2 *pts, int cap)
     return 0;
 }
 
+/* RULE wm.sight.line-of-sight */
 int wm_clear_between(mu_seg s, mu_seg f, const wm_blocker *b, int nb, uint32_t skip)
 {
     hull h;

@@ -28,6 +28,7 @@ static const wm_terrain_info kinds[WM_TERRAIN_COUNT] = {
     [WM_OTHER_FEATURE] = {"other_feature", 0, 1},
 };
 
+/* RULE wm.terrain.dense */
 const wm_terrain_info *wm_terrain_get(wm_terrain kind)
 {
     assert(kind >= 0 && kind < WM_TERRAIN_COUNT);
@@ -69,6 +70,8 @@ static const unsigned access[WM_TROOP_COUNT] = {
     [WM_CHARACTER] = ~(BIT(WM_HIGH_WALL) | BIT(WM_BARRIER)),
 };
 
+/* RULE wm.terrain.infantry wm.terrain.cavalry-monsters wm.terrain.chariots-artillery
+ * RULE wm.terrain.other-feature wm.terrain.hills wm.terrain.barrier wm.terrain.high-walls */
 int wm_can_enter(wm_troop troop, wm_terrain kind)
 {
     assert(troop >= 0 && troop < WM_TROOP_COUNT);
@@ -76,6 +79,7 @@ int wm_can_enter(wm_troop troop, wm_terrain kind)
     return (access[troop] & BIT(kind)) != 0;
 }
 
+/* RULE wm.character.terrain */
 wm_troop wm_terrain_troop(const wm_unit *u)
 {
     if (u->profile.troop != WM_CHARACTER)
@@ -87,6 +91,7 @@ wm_troop wm_terrain_troop(const wm_unit *u)
     return WM_INFANTRY;
 }
 
+/* RULE wm.pace.flying wm.terrain.flying-exception */
 int wm_unit_can_enter(const wm_unit *u, wm_terrain kind)
 {
     if (u->profile.flags & WM_FLYING)

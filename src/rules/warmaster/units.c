@@ -21,6 +21,7 @@ static const double chart_mm[WM_TROOP_COUNT][2] = {
     [WM_CHARACTER] = {600.0, 600.0},
 };
 
+/* RULE wm.pace.chart wm.pace.machines wm.pace.flying */
 wm_profile wm_profile_default(wm_troop troop, unsigned flags)
 {
     assert(troop >= 0 && troop < WM_TROOP_COUNT);
@@ -41,6 +42,7 @@ wm_profile wm_profile_default(wm_troop troop, unsigned flags)
     return p;
 }
 
+/* RULE wm.pace.machines */
 int wm_profile_valid(const wm_profile *p)
 {
     if (p->troop < 0 || p->troop >= WM_TROOP_COUNT)
@@ -105,6 +107,7 @@ int wm_is_character(const wm_unit *u)
     return u->profile.troop == WM_CHARACTER;
 }
 
+/* RULE wm.evade.light-cavalry */
 int wm_is_light_cavalry(const wm_profile *p)
 {
     return p->troop == WM_CAVALRY && p->armour == 6;

@@ -106,6 +106,8 @@ static int edge_sees_stand(const scene *sc, mu_seg s, mu_vec2 n, const mu_orect 
     return 0;
 }
 
+/* RULE wm.orders.characters wm.sight.line-of-sight wm.sight.all-round
+ * RULE wm.character.transparent-sight */
 int wm_unit_sees(const wm_battlefield *bf, int observer, int target, wm_sight mode)
 {
     assert(observer >= 0 && observer < bf->n_units && target >= 0 && target < bf->n_units);
@@ -137,6 +139,7 @@ wm_enemy_options wm_enemy_options_default(void)
     return o;
 }
 
+/* RULE wm.initiative.ignore-fortified */
 int wm_fortified_ignorable(const wm_battlefield *bf, int e)
 {
     const wm_unit *u = &bf->unit[e];
@@ -144,6 +147,9 @@ int wm_fortified_ignorable(const wm_battlefield *bf, int e)
            wm_unit_fortified(bf, u);
 }
 
+/* RULE wm.initiative.charge-or-evade wm.initiative.one-at-a-time wm.initiative.equally-close
+ * RULE wm.sight.all-round wm.initiative.artillery-no-charge wm.initiative.ignore-fortified
+ * RULE wm.game.initiative-cannot-charge */
 int wm_closest_visible_enemies(const wm_battlefield *bf, int u, const wm_enemy_options *opt,
                                   wm_closest *out)
 {

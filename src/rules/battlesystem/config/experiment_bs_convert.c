@@ -79,6 +79,7 @@ static mu_vec2 in_to_mm(double x, double y) { return mu_v2(x * MU_MM_PER_INCH, y
 
 /* The default entry point: straight back from the unit's front to the
  * table edge behind it; its own front on an unbounded table. */
+/* RULE bs.game.entry-point */
 static mu_vec2 default_entry(const bs_table *t, mu_vec2 front, mu_vec2 facing)
 {
     mu_vec2 back = mu_v2_scale(facing, -1.0);

@@ -145,6 +145,7 @@ double bs_normal(mu_rng *rng)
     return sqrt(-2.0 * log(u1)) * cos(2.0 * PI * u2);
 }
 
+/* RULE bs.game.charge-estimate */
 double bs_estimate_error(const bs_policy_spec *p, mu_rng *rng)
 {
     double e = 0.0;
@@ -244,6 +245,7 @@ static void steady_in_contact(const bs_policy_spec *self, const bs_field *f, int
     why(p, "in contact: stays engaged");
 }
 
+/* RULE bs.game.charge-estimate */
 static void steady_plan(const bs_policy_spec *self, const bs_field *f, const bs_env *env, int u,
                         bs_policy_memory *mem, mu_rng *rng, bs_plan *p)
 {

@@ -124,6 +124,7 @@ static int legal(const cand *c, const bs_field *f, const bs_env *env, int u, mu_
     return bs_action_apply(&scratch, &trial, u, &c->a[0]).refusal == BS_OK;
 }
 
+/* RULE bs.game.withdraw-follow */
 void bs_random_plan(const bs_policy_spec *enemy, const bs_field *f, const bs_env *env, int u,
                        mu_rng *rng, bs_plan *out)
 {

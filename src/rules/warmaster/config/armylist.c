@@ -282,6 +282,7 @@ static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_un
     return 0;
 }
 
+/* RULE wm.armylist.trolls-distance */
 static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, wm_army_list *l)
 {
     wm_list_unit *u = &l->unit[i];
@@ -405,6 +406,7 @@ void wm_limit_scaled(const wm_limit *limit, int points_limit, int *lo, int *hi)
     *hi = limit->max == WM_UNLIMITED ? WM_UNLIMITED : limit->max * started;
 }
 
+/* RULE wm.armylist.trolls-distance */
 wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
 {
     const wm_list_unit *u = &l->unit[unit];
