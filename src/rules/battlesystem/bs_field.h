@@ -115,6 +115,27 @@ typedef enum bs_refusal {
     BS_BAD_ARGUMENT        /* an argument out of range */
 } bs_refusal;
 
+/* Why a straight move stopped: the engine's straight move (every move is
+ * built from it) and bs_advance (bs_move.h). */
+typedef enum bs_stop {
+    BS_STOP_DISTANCE,    /* moved the distance asked */
+    BS_STOP_MOVEMENT,    /* ran out of movement */
+    BS_STOP_ENEMY,       /* base-to-base contact with an enemy (7.8) */
+    BS_STOP_FRIEND,      /* a friendly unit in the way */
+    BS_STOP_TERRAIN,     /* impassable terrain */
+    BS_STOP_EDGE,        /* the table edge */
+    BS_STOP_HALT,        /* forced march halted at the normal limit (Q&A 127.66) */
+    BS_STOP_STANDOFF     /* skirmishers stop short of enemies (7.4) */
+} bs_stop;
+
+/* The result of a straight move. */
+typedef struct bs_step {
+    double moved_mm;  /* distance the front moved */
+    double cost_mm;   /* movement spent (terrain factors included) */
+    bs_stop stop;
+    int contact;      /* unit touched, or -1 */
+} bs_step;
+
 /* Returns a short English name for a refusal, e.g. "in contact". */
 const char *bs_refusal_name(bs_refusal r);
 

@@ -1,7 +1,7 @@
 /* The Battlesystem field: units on the table, contact, the Game Round and
- * Movement Phase frame, Morale and Discipline Checks, and the straight
- * move every kind of movement is built from (battlesystem-movement-
- * phase.txt PROCEDURE, 7.3, 7.7, 7.8, 7.13). */
+ * Movement Phase frame, and Morale and Discipline Checks
+ * (battlesystem-movement-phase.txt PROCEDURE, 7.3, 7.8, 7.13). The
+ * straight move every kind of movement is built from is step.c. */
 #include "battlesystem/bs_field.h"
 
 #include "battlesystem/bs_march.h"
@@ -44,10 +44,6 @@ int bs_field_add(bs_field *f, const bs_unit *u)
     return f->n_units++;
 }
 
-static int valid(const bs_field *f, int u) { return u >= 0 && u < f->n_units; }
-
-static int alive(const bs_field *f, int u) { return valid(f, u) && bs_unit_alive(&f->units[u]); }
-
 double bs_distance_mm(const bs_field *f, int a, int b)
 {
     mu_vec2 ca[4], cb[4];
@@ -58,7 +54,7 @@ double bs_distance_mm(const bs_field *f, int a, int b)
 
 int bs_touching(const bs_field *f, int a, int b)
 {
-    if (a == b || !alive(f, a) || !alive(f, b))
+    if (a == b || !bs_index_alive(f, a) || !bs_index_alive(f, b))
         return 0;
     return bs_distance_mm(f, a, b) <= BS_EPS;
 }
@@ -92,7 +88,7 @@ int bs_nearest_enemy(const bs_field *f, int u)
     int best = -1;
     double bd = INFINITY;
     for (int e = 0; e < f->n_units; e++) {
-        if (!alive(f, e) || f->units[e].side == f->units[u].side)
+        if (!bs_index_alive(f, e) || f->units[e].side == f->units[u].side)
             continue;
         double d = bs_distance_mm(f, u, e);
         if (d < bd) {
@@ -214,20 +210,20 @@ void bs_phase_end(bs_field *f, const bs_env *env)
 
 void bs_mark_acted(bs_field *f, int u)
 {
-    assert(valid(f, u));
+    assert(bs_index_valid(f, u));
     f->units[u].acted = 1;
 }
 
 void bs_mark_attacked(bs_field *f, int u)
 {
-    assert(valid(f, u));
+    assert(bs_index_valid(f, u));
     f->units[u].attacked = 1;
 }
 
 bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
                                       int has_cause, mu_vec2 cause_mm)
 {
-    assert(valid(f, u));
+    assert(bs_index_valid(f, u));
     bs_unit *un = &f->units[u];
     bs_check_result c = {0};
     if (un->never_checks_morale) {
@@ -248,7 +244,7 @@ bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modif
 
 bs_check_result bs_discipline_check(bs_field *f, const bs_env *env, int u, int modifier)
 {
-    assert(valid(f, u));
+    assert(bs_index_valid(f, u));
     bs_check_result c =
         bs_check(&env->rules->discipline, bs_current_morale(&f->units[u]), modifier, env->dice);
     if (c.pass)
@@ -256,193 +252,4 @@ bs_check_result bs_discipline_check(bs_field *f, const bs_env *env, int u, int m
     else
         BS_COUNT(env, discipline_failed);
     return c;
-}
-
-/* --- shared pieces of movement */
-
-bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4],
-                    mu_vec2 d, uint32_t ignore, int options)
-{
-    const bs_unit *un = &f->units[u];
-    bs_hit h = {INFINITY, -1, -1, 0};
-    for (int v = 0; v < f->n_units; v++) {
-        if (v == u || !alive(f, v) || (ignore & (1u << v)))
-            continue;
-        const bs_unit *o = &f->units[v];
-        if (o->side == un->side) {
-            if (options & BS_SWEEP_NO_FRIENDS)
-                continue;
-            if ((options & BS_SWEEP_PASS_SKIRMISH) && o->formation == BS_SKIRMISH)
-                continue;
-        }
-        mu_vec2 co[4];
-        bs_unit_corners(o, co);
-        double t = bs_sweep(c, 4, d, co, 4);
-        if (t < h.t) {
-            h.t = t;
-            h.unit = v;
-            h.terrain = -1;
-        }
-    }
-    if (env->table) {
-        for (int i = 0; i < env->table->n_terrain; i++) {
-            const bs_terrain *a = &env->table->terrain[i];
-            if (a->kind != BS_TERRAIN_IMPASSABLE)
-                continue;
-            double t = bs_sweep(c, 4, d, a->v, a->n);
-            if (t < h.t) {
-                h.t = t;
-                h.unit = -1;
-                h.terrain = i;
-            }
-        }
-        if (!(options & BS_SWEEP_NO_EDGE)) {
-            double t = bs_table_limit(env->table, c, 4, d);
-            if (t < h.t) {
-                h.t = t;
-                h.unit = -1;
-                h.terrain = -1;
-                h.edge = 1;
-            }
-        }
-    }
-    return h;
-}
-
-int bs_blocked(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4], uint32_t ignore)
-{
-    for (int v = 0; v < f->n_units; v++) {
-        if (v == u || !alive(f, v) || (ignore & (1u << v)))
-            continue;
-        mu_vec2 co[4];
-        bs_unit_corners(&f->units[v], co);
-        if (bs_overlap(c, 4, co, 4))
-            return 1;
-    }
-    if (env->table) {
-        for (int i = 0; i < env->table->n_terrain; i++) {
-            const bs_terrain *a = &env->table->terrain[i];
-            if (a->kind == BS_TERRAIN_IMPASSABLE && bs_overlap(c, 4, a->v, a->n))
-                return 1;
-        }
-        if (!bs_on_table(env->table, c, 4))
-            return 1;
-    }
-    return 0;
-}
-
-void bs_note_contact(bs_field *f, int u, int e)
-{
-    bs_unit *un = &f->units[u], *en = &f->units[e];
-    un->contact_made = 1;
-    en->attacked = 1;
-    /* 7.8: "A unit that has lost init and had an enemy unit MOVE into
-     * base-to-base contact with it cannot change formation, facing, or
-     * frontage in its current Movement Phase." */
-    if (en->side != f->initiative_side)
-        en->locked = 1;
-}
-
-void bs_face_to(bs_unit *u, mu_vec2 facing)
-{
-    mu_vec2 centre = bs_unit_centre(u);
-    u->facing = bs_unit_vec(facing);
-    u->front = mu_v2_add(centre, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
-}
-
-bs_refusal bs_can_act(const bs_field *f, int u)
-{
-    if (!valid(f, u))
-        return BS_BAD_ARGUMENT;
-    const bs_unit *un = &f->units[u];
-    if (!bs_unit_alive(un))
-        return BS_GONE;
-    if (un->side != f->phase_side)
-        return BS_NOT_YOUR_PHASE;
-    if (un->routed)
-        return BS_ROUTING;
-    if (un->state == BS_DONE)
-        return BS_FINISHED;
-    if (un->frozen)
-        return BS_FROZEN;
-    return BS_OK;
-}
-
-void bs_extend_run(bs_unit *un, mu_vec2 d, double len)
-{
-    if (len <= 0)
-        return;
-    if (un->run_mm > 0 && mu_v2_dot(un->run_dir, d) > 1 - 1e-9)
-        un->run_mm += len;
-    else {
-        un->run_mm = len;
-        un->run_dir = d;
-    }
-}
-
-bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len,
-                       double budget_mm)
-{
-    bs_unit *un = &f->units[u];
-    const bs_rules *r = env->rules;
-    bs_step s = {0, 0, BS_STOP_DISTANCE, -1};
-    int skirm = un->formation == BS_SKIRMISH;
-    mu_vec2 c[4];
-    bs_unit_corners(un, c);
-    double reach = bs_path_reach(env->table, r, un->front, d, budget_mm - un->used_mm, len);
-    bs_hit h = bs_first_hit(f, env, u, c, d, 0, skirm ? BS_SWEEP_PASS_SKIRMISH : 0);
-    double t;
-    if (h.t <= reach) {
-        t = h.t;
-        if (h.unit >= 0 && f->units[h.unit].side != un->side) {
-            if (skirm) {
-                /* 7.4: skirmishers never move into contact with enemies */
-                t = fmax(0.0, t - r->skirmish_standoff_mm);
-                s.stop = BS_STOP_STANDOFF;
-            } else {
-                s.stop = BS_STOP_ENEMY;
-                s.contact = h.unit;
-            }
-        } else if (h.unit >= 0) {
-            s.stop = BS_STOP_FRIEND;
-            s.contact = h.unit;
-        } else if (h.terrain >= 0) {
-            s.stop = BS_STOP_TERRAIN;
-        } else {
-            s.stop = BS_STOP_EDGE;
-        }
-    } else {
-        t = reach;
-        s.stop = reach < len - BS_EPS ? BS_STOP_MOVEMENT : BS_STOP_DISTANCE;
-    }
-    if (skirm) {
-        /* 7.4 pass-through: may not end on top of a friendly skirmisher */
-        for (int v = 0; v < f->n_units; v++) {
-            const bs_unit *o = &f->units[v];
-            if (v == u || !alive(f, v) || o->side != un->side || o->formation != BS_SKIRMISH)
-                continue;
-            mu_vec2 co[4], moved[4];
-            bs_unit_corners(o, co);
-            for (int k = 0; k < 4; k++)
-                moved[k] = mu_v2_add(c[k], mu_v2_scale(d, t));
-            if (bs_overlap(moved, 4, co, 4)) {
-                double tin = bs_sweep(c, 4, d, co, 4);
-                if (tin < t) {
-                    t = tin;
-                    s.stop = BS_STOP_FRIEND;
-                    s.contact = v;
-                }
-            }
-        }
-    }
-    s.moved_mm = t;
-    s.cost_mm = bs_path_cost(env->table, r, un->front, d, t);
-    un->front = mu_v2_add(un->front, mu_v2_scale(d, t));
-    un->used_mm += s.cost_mm;
-    bs_extend_run(un, d, t);
-    if (t > 0)
-        un->acted = 1;
-    if (s.stop == BS_STOP_ENEMY)
-        bs_note_contact(f, u, s.contact);
-    return s;
 }
