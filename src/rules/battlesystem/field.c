@@ -1,12 +1,9 @@
-/* The Battlesystem field: units on the table, contact, the Game Round and
- * Movement Phase frame, and Morale and Discipline Checks
- * (battlesystem-movement-phase.txt PROCEDURE, 7.3, 7.8, 7.13). The
- * straight move every kind of movement is built from is step.c. */
+/* The Battlesystem field: units on the table, where they are relative
+ * to each other (distance, contact, from the rear), the marks the round's
+ * end reads, and the Discipline Check (battlesystem-movement-phase.txt
+ * 7.8, 7.13). The bottom of the engine with step.c: it calls no move,
+ * rout or round. */
 #include "battlesystem/bs_field.h"
-
-#include "battlesystem/bs_march.h"
-#include "battlesystem/bs_move.h"
-#include "battlesystem/bs_rout.h"
 
 #include "bs_internal.h"
 
@@ -99,115 +96,6 @@ int bs_nearest_enemy(const bs_field *f, int u)
     return best;
 }
 
-void bs_round_begin(bs_field *f, int initiative_side)
-{
-    f->round++;
-    f->initiative_side = initiative_side;
-    f->phase_side = -1;
-    for (int i = 0; i < f->n_units; i++) {
-        bs_unit *u = &f->units[i];
-        u->morale_mod = 0;
-        u->melee_ar_mod = 0;
-        u->acted = 0;
-        u->attacked = 0;
-        u->locked = 0;
-        u->frozen = 0;
-        u->rally_tried = 0;
-        u->no_charge = 0;
-        u->ambushed_by = -1;
-        u->charged = 0;
-        u->charge_contact = -1;
-    }
-}
-
-void bs_round_end(bs_field *f, const bs_env *env)
-{
-    (void)env;
-    for (int i = 0; i < f->n_units; i++) {
-        bs_unit *u = &f->units[i];
-        if (!bs_unit_alive(u))
-            continue;
-        /* 7.11: "At the end of the melee, a unit that has used wrap-around
-         * movement is automatically considered to be in open formation";
-         * its bases keep their places. */
-        if (u->wrapped) {
-            if (u->kind == BS_REGULAR)
-                u->formation = BS_OPEN;
-            u->wrapped = 0;
-            u->wrap_figures = 0;
-            u->wrap_enemy = -1;
-        }
-        /* 7.13: one point back for a round of doing absolutely nothing and
-         * not being attacked (a unit in contact fights: not idle) */
-        if (!u->acted && !u->attacked && !u->routed && bs_enemy_contacts(f, i) == 0)
-            bs_ar_recover(u);
-    }
-    f->phase_side = -1;
-}
-
-static void reset_phase_state(bs_unit *u)
-{
-    u->state = BS_IDLE;
-    u->finished = 0;
-    u->mode = BS_MODE_NORMAL;
-    u->target = -1;
-    u->contact_at_start = 0;
-    u->contact_made = 0;
-    u->used_mm = 0;
-    u->run_mm = 0;
-    u->run_dir = mu_v2(0, 0);
-    u->fill_mm = 0;
-    u->march = BS_MARCH_NONE;
-    u->charge = BS_CHARGE_NONE;
-}
-
-void bs_phase_begin(bs_field *f, const bs_env *env, int side)
-{
-    f->phase_side = side;
-    f->phase_serial++;
-    for (int i = 0; i < f->n_units; i++)
-        if (f->units[i].side == side)
-            reset_phase_state(&f->units[i]);
-    /* 7.15: "On the Movement Phase that follows, the routing unit moves its
-     * full movement rate in the same direction it was moving." */
-    for (int i = 0; i < f->n_units; i++) {
-        bs_unit *u = &f->units[i];
-        if (u->side == side && bs_unit_alive(u) && u->routed && u->routed_phase != f->phase_serial) {
-            bs_rout_continue(f, env, i);
-            u->state = BS_DONE;
-            u->finished = 1;
-        }
-    }
-    for (int i = 0; i < f->n_units; i++) {
-        bs_unit *u = &f->units[i];
-        if (u->side != side || !bs_unit_alive(u))
-            continue;
-        u->contact_at_start = bs_enemy_contacts(f, i);
-        /* 7.3: an open unit moves a figure into each front gap, 1" each,
-         * even in contact; if that exceeds its rate it cannot move further
-         * this round (unless it routs) */
-        if (u->formation == BS_OPEN && u->front_gaps > 0 && !u->routed) {
-            u->fill_mm = u->front_gaps * bs_in(env->rules->gap_fill_in);
-            u->used_mm = u->fill_mm;
-            u->front_gaps = 0;
-            u->acted = 1;
-            if (u->fill_mm > bs_rate_mm(u) + BS_EPS)
-                u->frozen = 1;
-        }
-    }
-}
-
-void bs_phase_end(bs_field *f, const bs_env *env)
-{
-    int side = f->phase_side;
-    for (int i = 0; i < f->n_units; i++) {
-        bs_unit *u = &f->units[i];
-        if (u->side == side && bs_unit_alive(u) && !u->finished && u->state != BS_IDLE)
-            bs_finish(f, env, i, NULL);
-    }
-    f->phase_side = -1;
-}
-
 void bs_mark_acted(bs_field *f, int u)
 {
     assert(bs_index_valid(f, u));
@@ -218,28 +106,6 @@ void bs_mark_attacked(bs_field *f, int u)
 {
     assert(bs_index_valid(f, u));
     f->units[u].attacked = 1;
-}
-
-bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
-                                      int has_cause, mu_vec2 cause_mm)
-{
-    assert(bs_index_valid(f, u));
-    bs_unit *un = &f->units[u];
-    bs_check_result c = {0};
-    if (un->never_checks_morale) {
-        c.pass = 1;
-        return c;
-    }
-    c = bs_check(&env->rules->morale, bs_current_morale(un), modifier, env->dice);
-    if (c.pass) {
-        BS_COUNT(env, morale_passed);
-    } else {
-        BS_COUNT(env, morale_failed);
-        if (bs_unit_alive(un) && !un->routed &&
-            (un->formation == BS_OPEN || un->formation == BS_SKIRMISH))
-            bs_rout_start(f, env, u, has_cause, cause_mm, -1);
-    }
-    return c;
 }
 
 bs_check_result bs_discipline_check(bs_field *f, const bs_env *env, int u, int modifier)
