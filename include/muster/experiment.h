@@ -7,7 +7,7 @@
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_rules.h"
 #include "battlesystem/bs_unit.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #include <stddef.h>
 #include <stdint.h>
