@@ -8,7 +8,7 @@
  *   any of bs_change_formation / bs_face / bs_turn /
  *          bs_change_frontage / bs_wheel / bs_advance
  *          (and bs_charge_run for a charge, bs_charge.h)
- *   bs_finish(f, env, u)                 or let bs_phase_end do it
+ *   bs_finish(f, env, u)                 or let bs_phase_end (bs_round.h) do it
  * Each action checks the rules first: a refused action returns the reason
  * and changes nothing. Each accepted action spends movement (used_mm)
  * from the unit's budget for its mode. */
