@@ -2,7 +2,7 @@
  * results against and to answer players' questions directly.
  *
  * Nothing here knows a rule system: callers turn rules into per-roll
- * success chances (see warmaster/wm_orders.h for Warmaster orders). */
+ * success chances (see warmaster/wm_order_roll.h for Warmaster orders). */
 #ifndef MUSTER_ODDS_H
 #define MUSTER_ODDS_H
 

@@ -5,7 +5,7 @@
 
 #include "muster/odds.h"
 #include "muster/status.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #include <getopt.h>
 #include <math.h>

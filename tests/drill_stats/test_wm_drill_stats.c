@@ -42,7 +42,7 @@
 #include "muster/rng.h"
 #include "warmaster/wm_drill.h"
 #include "warmaster/policy/wm_drill_policy.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #define GAMES_PER_POLICY UINT64_C(1000000)
 #define SEED UINT64_C(0x6d75737465720003)

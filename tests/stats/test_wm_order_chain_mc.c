@@ -18,7 +18,7 @@
 #include "muster/dice.h"
 #include "muster/odds.h"
 #include "muster/rng.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 #include "stats_check.h"
 
 #define N_CHAINS 1000000L

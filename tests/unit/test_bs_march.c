@@ -13,6 +13,7 @@
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_march.h"
 #include "battlesystem/bs_move.h"
+#include "battlesystem/bs_round.h"
 
 #define IN 25.4
 

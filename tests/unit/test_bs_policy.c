@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "assert_close.h"
+#include "battlesystem/bs_round.h"
 #include "battlesystem/policy/bs_policy.h"
 
 #define IN 25.4

@@ -12,6 +12,7 @@
 
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_move.h"
+#include "battlesystem/bs_round.h"
 #include "battlesystem/bs_rout.h"
 
 #define IN 25.4

@@ -11,6 +11,8 @@
 
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_move.h"
+#include "battlesystem/bs_round.h"
+#include "battlesystem/bs_rout.h"
 #include "battlesystem/bs_unit.h"
 
 #define IN 25.4

@@ -1,20 +1,8 @@
-/* The Battlesystem battlefield and the frame of a Game Round: the table
- * with its terrain, the units on it, the environment a rule call needs
- * (rules, table, dice, tally), and the round and Movement Phase
- * bookkeeping (battlesystem-movement-phase.txt, PROCEDURE, 7.3, 7.8, 7.13).
- *
- * Sequence a ruleset drives each Game Round (the order of phases other
- * than movement is not in our text):
- *
- *   side = bs_roll_initiative(rules, dice, NULL);
- *   bs_round_begin(field, side);
- *   (rally phase: bs_rally for routed units, bs_rout.h)
- *   bs_phase_begin(field, env, side);      routers move, gaps filled
- *     ... actions for side's units (bs_move.h, bs_charge.h, bs_contact.h)
- *   bs_phase_end(field, env);              unfinished units finish
- *   bs_phase_begin(field, env, 1 - side); ... bs_phase_end(...)
- *   (melee etc.: outside our text; mark units with bs_mark_*)
- *   bs_round_end(field, env);              AR recovery, wrap -> open
+/* The Battlesystem battlefield: the table with its terrain, the units on
+ * it, the environment a rule call needs (rules, table, dice, tally), why
+ * the rules refuse an action, and where units stand relative to each
+ * other (battlesystem-movement-phase.txt PROCEDURE, 7.8). The engine's
+ * types and its bottom layer; a Game Round is driven through bs_round.h.
  *
  * Nothing here does I/O or allocates; a field is a plain value. */
 #ifndef MUSTER_BS_FIELD_H
@@ -115,6 +103,27 @@ typedef enum bs_refusal {
     BS_BAD_ARGUMENT        /* an argument out of range */
 } bs_refusal;
 
+/* Why a straight move stopped: the engine's straight move (every move is
+ * built from it) and bs_advance (bs_move.h). */
+typedef enum bs_stop {
+    BS_STOP_DISTANCE,    /* moved the distance asked */
+    BS_STOP_MOVEMENT,    /* ran out of movement */
+    BS_STOP_ENEMY,       /* base-to-base contact with an enemy (7.8) */
+    BS_STOP_FRIEND,      /* a friendly unit in the way */
+    BS_STOP_TERRAIN,     /* impassable terrain */
+    BS_STOP_EDGE,        /* the table edge */
+    BS_STOP_HALT,        /* forced march halted at the normal limit (Q&A 127.66) */
+    BS_STOP_STANDOFF     /* skirmishers stop short of enemies (7.4) */
+} bs_stop;
+
+/* The result of a straight move. */
+typedef struct bs_step {
+    double moved_mm;  /* distance the front moved */
+    double cost_mm;   /* movement spent (terrain factors included) */
+    bs_stop stop;
+    int contact;      /* unit touched, or -1 */
+} bs_step;
+
 /* Returns a short English name for a refusal, e.g. "in contact". */
 const char *bs_refusal_name(bs_refusal r);
 
@@ -138,44 +147,12 @@ int bs_contact_from_rear(const bs_field *f, int u, int e);
 /* Returns the shortest distance in mm between the footprints of a and b. */
 double bs_distance_mm(const bs_field *f, int a, int b);
 
-/* Starts Game Round f->round + 1, won on initiative by initiative_side:
- * clears every unit's per-round state (morale and melee modifiers, acted,
- * attacked, locked, frozen, rally attempt, charge bans, charge flags). */
-void bs_round_begin(bs_field *f, int initiative_side);
-
-/* Ends the round: a unit that did absolutely nothing, was not attacked and
- * is not in contact with an enemy (so not in melee) recovers one point of
- * AR up to its original value (7.13); a unit that wrapped around is now in
- * open formation (7.11). */
-void bs_round_end(bs_field *f, const bs_env *env);
-
-/* Starts side's Movement Phase: for each of its units, records the enemies
- * in contact (7.8), resets its move, makes an open-formation unit pay 1"
- * per front gap to fill (frozen if that exceeds its rate, 7.3), and moves
- * each routed unit its full rate on along its rout heading (7.15, which
- * can rout friends it runs into). */
-void bs_phase_begin(bs_field *f, const bs_env *env, int side);
-
-/* Ends the running Movement Phase: every unit of the side still moving is
- * finished (bs_finish: forced-march check, charge outcome). */
-void bs_phase_end(bs_field *f, const bs_env *env);
-
 /* Marks unit u as having done something this round (e.g. fought in the
  * melee, shot): it does not recover AR at the round's end. */
 void bs_mark_acted(bs_field *f, int u);
 
 /* Marks unit u as attacked this round (e.g. by missiles). */
 void bs_mark_attacked(bs_field *f, int u);
-
-/* Rolls a Morale Check for unit u with a situational modifier (current
- * morale = rating + the round's modifier). A unit that "never checks
- * morale" passes without a roll. A unit in open or skirmish formation that
- * fails routs (7.15) away from cause_mm (or from the nearest enemy if
- * has_cause is 0): see bs_rout_start (a surrounded unit is destroyed;
- * for the optional Capture, roll with bs_check and call
- * bs_rout_start with the guards). Returns the check. */
-bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
-                                      int has_cause, mu_vec2 cause_mm);
 
 /* Rolls a Discipline Check for unit u (assumption: against its morale
  * rating plus modifiers). Returns the check; the caller applies the

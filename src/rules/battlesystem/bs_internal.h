@@ -1,11 +1,12 @@
-/* Internal helpers of the Battlesystem engine: plane geometry for moving
- * footprints (swept contact, overlap, distance), terrain path costs, and
- * small shared pieces of the engine. Not a public header. */
+/* Internal helpers of the Battlesystem engine, its bottom layer: plane
+ * geometry for moving footprints (swept contact, overlap, distance) and
+ * terrain path costs (bs_geom.c), the straight move and the pieces every
+ * move shares (step.c), and small shared pieces of the engine. Not a
+ * public header. */
 #ifndef MUSTER_BS_INTERNAL_H
 #define MUSTER_BS_INTERNAL_H
 
 #include "battlesystem/bs_field.h"
-#include "battlesystem/bs_move.h"
 #include "muster/geom.h"
 
 #include <math.h>
@@ -23,6 +24,15 @@ static inline mu_vec2 bs_rot(mu_vec2 v, double a)
 {
     double c = cos(a), s = sin(a);
     return mu_v2(c * v.x - s * v.y, s * v.x + c * v.y);
+}
+
+/* Returns non-zero when u indexes a unit of f. */
+static inline int bs_index_valid(const bs_field *f, int u) { return u >= 0 && u < f->n_units; }
+
+/* Returns non-zero when u indexes a unit of f that is on the table. */
+static inline int bs_index_alive(const bs_field *f, int u)
+{
+    return bs_index_valid(f, u) && bs_unit_alive(&f->units[u]);
 }
 
 /* Returns v scaled to length 1 (v if zero). */
@@ -81,8 +91,6 @@ double bs_path_cost(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d, 
 double bs_path_reach(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d,
                      double budget, double len_max);
 
-/* --- the field (field.c) */
-
 /* Adds to a tally counter if the tally exists. */
 #define BS_COUNT(env, field) \
     do {                     \
@@ -90,7 +98,14 @@ double bs_path_reach(const bs_table *t, const bs_rules *r, mu_vec2 p, mu_vec2 d,
             (env)->tally->field++; \
     } while (0)
 
-/* What lies first along a straight move of unit u (field.c). */
+/* --- the field (field.c) */
+
+/* Returns the nearest enemy unit to u, or -1. */
+int bs_nearest_enemy(const bs_field *f, int u);
+
+/* --- the straight move and the pieces every move shares (step.c) */
+
+/* What lies first along a straight move of unit u. */
 typedef struct bs_hit {
     double t;      /* path length to it (INFINITY: nothing) */
     int unit;      /* unit touched, or -1 */
@@ -138,10 +153,8 @@ bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len
                        double budget_mm);
 
 /* Checks the direction of a straight or oblique move of un, angle_rad
- * from its facing (7.9; straight ahead only after contact, 7.8). */
+ * from its facing (7.9; straight ahead only after contact, 7.8): for
+ * bs_advance and the charge run. */
 bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad);
-
-/* Returns the nearest enemy unit to u, or -1. */
-int bs_nearest_enemy(const bs_field *f, int u);
 
 #endif

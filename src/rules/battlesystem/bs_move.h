@@ -8,7 +8,7 @@
  *   any of bs_change_formation / bs_face / bs_turn /
  *          bs_change_frontage / bs_wheel / bs_advance
  *          (and bs_charge_run for a charge, bs_charge.h)
- *   bs_finish(f, env, u)                 or let bs_phase_end do it
+ *   bs_finish(f, env, u)                 or let bs_phase_end (bs_round.h) do it
  * Each action checks the rules first: a refused action returns the reason
  * and changes nothing. Each accepted action spends movement (used_mm)
  * from the unit's budget for its mode. */
@@ -29,26 +29,6 @@ typedef enum bs_pivot {
     BS_PIVOT_LEFT,
     BS_PIVOT_RIGHT
 } bs_pivot;
-
-/* Why a straight move stopped. */
-typedef enum bs_stop {
-    BS_STOP_DISTANCE,    /* moved the distance asked */
-    BS_STOP_MOVEMENT,    /* ran out of movement */
-    BS_STOP_ENEMY,       /* base-to-base contact with an enemy (7.8) */
-    BS_STOP_FRIEND,      /* a friendly unit in the way */
-    BS_STOP_TERRAIN,     /* impassable terrain */
-    BS_STOP_EDGE,        /* the table edge */
-    BS_STOP_HALT,        /* forced march halted at the normal limit (Q&A 127.66) */
-    BS_STOP_STANDOFF     /* skirmishers stop short of enemies (7.4) */
-} bs_stop;
-
-/* The result of a straight move. */
-typedef struct bs_step {
-    double moved_mm;  /* distance the front moved */
-    double cost_mm;   /* movement spent (terrain factors included) */
-    bs_stop stop;
-    int contact;      /* unit touched, or -1 */
-} bs_step;
 
 /* Declares how unit u moves this phase, before anything is measured
  * (7.7 SPECIAL NOTE): NORMAL, FORCED (7.13: in command or an individual,

@@ -1,7 +1,8 @@
 /* Battlesystem routing (battlesystem-movement-phase.txt 7.15 and its
- * Q&A 127.14): the immediate rout move, rout chains through friends,
- * continuing routs, leaving the table, surrounded units and the optional
- * Capture rule, and rally attempts. */
+ * Q&A 127.14): the Morale Check whose failure routs a unit, the immediate
+ * rout move, rout chains through friends, continuing routs, leaving the
+ * table, surrounded units and the optional Capture rule, and rally
+ * attempts. */
 #ifndef MUSTER_BS_ROUT_H
 #define MUSTER_BS_ROUT_H
 
@@ -42,6 +43,16 @@ bs_rout_result bs_rout_start(bs_field *f, const bs_env *env, int u, int has_caus
  * Movement Phase that follows"), with the same obstacles as a rout start.
  * bs_phase_begin calls it for the phase side's routers. */
 bs_rout_result bs_rout_continue(bs_field *f, const bs_env *env, int u);
+
+/* Rolls a Morale Check for unit u with a situational modifier (current
+ * morale = rating + the round's modifier). A unit that "never checks
+ * morale" passes without a roll. A unit in open or skirmish formation that
+ * fails routs (7.15) away from cause_mm (or from the nearest enemy if
+ * has_cause is 0): see bs_rout_start above (a surrounded unit is destroyed;
+ * for the optional Capture, roll with bs_check and call
+ * bs_rout_start with the guards). Returns the check. */
+bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
+                                      int has_cause, mu_vec2 cause_mm);
 
 /* Returns non-zero when unit u is completely surrounded: enemy units in
  * closed or open formation and impassable terrain enclose it with no gap

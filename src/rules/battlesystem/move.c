@@ -325,34 +325,6 @@ bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
     return BS_OK;
 }
 
-/* RULE bs.move.no-direction-change bs.move.skirmish-turns-free bs.move.oblique-45
- * RULE bs.move.mob-oblique */
-bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad)
-{
-    double a = fabs(angle_rad);
-    if (!isfinite(angle_rad))
-        return BS_BAD_ARGUMENT;
-    /* 7.8, Q&A 127.66: "The figures can only move straight ahead." */
-    if (un->contact_made && a > 1e-12)
-        return BS_NO_TURN_IN_CONTACT;
-    switch (un->formation) {
-    case BS_CLOSED:
-    case BS_OPEN:
-        if (a > bs_deg(r->oblique_max_deg) + 1e-12)
-            return BS_TOO_WIDE;
-        break;
-    case BS_MOB_FORMATION:
-        /* reading: 7.9 gives the 45-degree freedom to closed and open
-         * formation only; a mob changes direction by wheeling */
-        if (a > 1e-12)
-            return BS_TOO_WIDE;
-        break;
-    default:
-        break; /* skirmishers change direction at will */
-    }
-    return BS_OK;
-}
-
 /* RULE bs.move.measure-front bs.move.measure-mob bs.march.no-contact
  * RULE bs.march.contact-loses-bonus bs.march.ambush bs.charge.must-contact */
 bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,

@@ -1,9 +1,7 @@
-/* Routing: the rout move, rout chains, leaving the table, surrounded
- * units, Capture, and rally attempts (battlesystem-movement-phase.txt
- * 7.15 and Q&A 127.14). */
+/* Routing: the Morale Check whose failure routs, the rout move, rout
+ * chains, leaving the table, surrounded units, Capture, and rally attempts
+ * (battlesystem-movement-phase.txt 7.15 and Q&A 127.14). */
 #include "battlesystem/bs_rout.h"
-
-#include "battlesystem/bs_move.h"
 
 #include "bs_internal.h"
 
@@ -412,6 +410,29 @@ bs_rout_result bs_rout_continue(bs_field *f, const bs_env *env, int u)
      * board" */
     rout_move(f, env, u, dir, dir, bs_rate_mm(un), 0, &res);
     return res;
+}
+
+/* RULE bs.rout.morale-failure */
+bs_check_result bs_morale_check(bs_field *f, const bs_env *env, int u, int modifier,
+                                      int has_cause, mu_vec2 cause_mm)
+{
+    assert(bs_index_valid(f, u));
+    bs_unit *un = &f->units[u];
+    bs_check_result c = {0};
+    if (un->never_checks_morale) {
+        c.pass = 1;
+        return c;
+    }
+    c = bs_check(&env->rules->morale, bs_current_morale(un), modifier, env->dice);
+    if (c.pass) {
+        BS_COUNT(env, morale_passed);
+    } else {
+        BS_COUNT(env, morale_failed);
+        if (bs_unit_alive(un) && !un->routed &&
+            (un->formation == BS_OPEN || un->formation == BS_SKIRMISH))
+            bs_rout_start(f, env, u, has_cause, cause_mm, -1);
+    }
+    return c;
 }
 
 /* --- surrounded (7.15) */

@@ -5,6 +5,7 @@
 #include "battlesystem/bs_ruleset.h"
 
 #include "battlesystem/bs_march.h"
+#include "battlesystem/bs_round.h"
 #include "battlesystem/bs_rout.h"
 
 #include "ruleset_internal.h"

@@ -1,9 +1,10 @@
 /* The Warmaster order drill ruleset: one Orders sub-phase per game, played
- * through the order-phase rules (order_phase.c) along a policy's plan. */
+ * through the pure order rules (order_sequence.c, order_roll.c) along a
+ * policy's plan, with no table. */
 #include "warmaster/wm_drill.h"
 
 #include "warmaster/policy/wm_drill_policy.h"
-#include "warmaster/wm_order_phase.h"
+#include "warmaster/wm_order_sequence.h"
 
 #include <math.h>
 #include <stdio.h>

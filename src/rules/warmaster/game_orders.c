@@ -1,7 +1,8 @@
 /* The Orders sub-phase on the table (warmaster-command-and-initiative.txt,
  * "Orders" to "Further brigade orders"): brigades as they touch at its
  * start, what the rules allow, the Command penalties measured on the
- * table, and the roll. The moves are in orders_move.c. */
+ * table, and the roll. The pure rules it applies are order_sequence.c and
+ * order_roll.c; the moves are in game_order_moves.c. */
 #include "wm_game_int.h"
 
 #include <math.h>

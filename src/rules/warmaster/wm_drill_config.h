@@ -6,7 +6,7 @@
 #define MUSTER_WM_DRILL_CONFIG_H
 
 #include "muster/experiment.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #include <stdint.h>
 

@@ -16,7 +16,7 @@
 #include "warmaster/wm_characters.h"
 #include "warmaster/wm_evade.h"
 #include "warmaster/wm_offtable.h"
-#include "warmaster/wm_order_phase.h"
+#include "warmaster/wm_order_sequence.h"
 #include "warmaster/wm_planner.h"
 #include "warmaster/wm_scenario.h"
 #include "warmaster/wm_visibility.h"

@@ -1,6 +1,6 @@
 /* Internal to src/rules/warmaster: what the game's files share (game.c,
- * command_phase.c, initiative.c, orders_move.c, game_offtable.c,
- * game_score.c, game_check.c). See warmaster/wm_game.h. */
+ * command_phase.c, initiative.c, game_orders.c, game_order_moves.c,
+ * game_offtable.c, game_score.c, game_check.c). See warmaster/wm_game.h. */
 #ifndef MUSTER_WM_GAME_INT_H
 #define MUSTER_WM_GAME_INT_H
 

@@ -1,9 +1,10 @@
 /* Battlesystem policies: the decisions a player makes for a unit in its
  * side's Movement Phase (battlesystem-movement-phase.txt), as a short plan
- * of engine actions that the ruleset then carries out. A policy reads the
- * field, never changes it, and never rolls the rules' dice: it draws its
- * own randomness (distance estimates, random choices) from its own
- * generator, and the rules roll every check when the plan is executed.
+ * of engine actions (bs_action.h) that the ruleset then carries out. A
+ * policy reads the field, never changes it, and never rolls the rules'
+ * dice: it draws its own randomness (distance estimates, random choices)
+ * from its own generator, and the rules roll every check when the plan is
+ * executed.
  *
  * Policies (bs_policy_kind, parameters in bs_policy_spec,
  * battlesystem/bs_study.h):
@@ -24,64 +25,11 @@
 #ifndef MUSTER_BS_POLICY_H
 #define MUSTER_BS_POLICY_H
 
-#include "battlesystem/bs_charge.h"
-#include "battlesystem/bs_contact.h"
-#include "battlesystem/bs_field.h"
-#include "battlesystem/bs_move.h"
 #include "battlesystem/bs_study.h"
+#include "battlesystem/policy/bs_action.h"
 #include "muster/rng.h"
 
-#include <stddef.h>
 #include <stdint.h>
-
-/* One engine call a plan makes (bs_move.h, bs_charge.h, bs_contact.h). */
-typedef enum bs_action_kind {
-    BS_ACT_START,      /* bs_start(mode, target) */
-    BS_ACT_FORMATION,  /* bs_change_formation(formation) */
-    BS_ACT_FACE,       /* bs_face(face) */
-    BS_ACT_TURN,       /* bs_turn(angle_rad) */
-    BS_ACT_FRONTAGE,   /* bs_change_frontage(frontage) */
-    BS_ACT_WHEEL,      /* bs_wheel(pivot, angle_rad) */
-    BS_ACT_ADVANCE,    /* bs_advance(dist_mm, angle_rad) */
-    BS_ACT_CHARGE_RUN, /* bs_charge_run(angle_rad) */
-    BS_ACT_WRAP,       /* bs_wrap_around(enemy, left, right) */
-    BS_ACT_WITHDRAW    /* bs_fighting_withdrawal(follow) */
-} bs_action_kind;
-
-/* An action with its arguments (only those of its kind matter). */
-typedef struct bs_action {
-    bs_action_kind kind;
-    bs_mode mode;
-    int target;
-    bs_formation formation;
-    bs_face_turn face;
-    bs_pivot pivot;
-    double angle_rad;
-    double dist_mm; /* may be INFINITY: as far as movement allows */
-    int frontage;
-    int enemy, left, right;
-    uint32_t follow; /* enemies that want to follow a withdrawal (7.12) */
-} bs_action;
-
-/* What an executed action did. */
-typedef struct bs_action_result {
-    bs_refusal refusal;         /* BS_OK: carried out */
-    bs_step step;               /* ADVANCE */
-    bs_charge_result charge;    /* CHARGE_RUN */
-    double wheeled_rad;            /* WHEEL: the angle actually wheeled */
-    bs_wrap_result wrap;        /* WRAP */
-    bs_withdraw_result withdraw; /* WITHDRAW */
-} bs_action_result;
-
-/* Carries out action a for unit u through the engine (which checks the
- * rules and rolls any dice from env->dice). Returns what it did; a refused
- * action changed nothing. */
-bs_action_result bs_action_apply(bs_field *f, const bs_env *env, int u, const bs_action *a);
-
-/* Writes a short description of a, e.g. "advance 9.00in at -12deg", into
- * buf (len bytes, truncated) and returns buf. Unit names come from names
- * (indexed by unit; may be NULL for numbers). */
-const char *bs_action_text(const bs_action *a, const char *const *names, char *buf, size_t len);
 
 #define BS_PLAN_MAX 4
 
@@ -120,9 +68,6 @@ int bs_policy_rallies(const bs_policy_spec *p);
 /* Returns the name of policy kind k ("hold", "steady", "forced", "random"). */
 const char *bs_policy_name(bs_policy_kind k);
 
-/* Returns a uniform double in [0, 1) from rng (53 bits, two draws). */
-double bs_uniform(mu_rng *rng);
-
 /* Returns a standard normal deviate from rng (Box-Muller, two uniforms). */
 double bs_normal(mu_rng *rng);
 
@@ -130,14 +75,6 @@ double bs_normal(mu_rng *rng);
  * N(0, estimate_error) or U(-estimate_error, estimate_error), clamped
  * above -1 so an estimate stays positive. Draws from rng except for exact. */
 double bs_estimate_error(const bs_policy_spec *p, mu_rng *rng);
-
-/* Returns the angle (radians, counter-clockwise) from unit u's facing to
- * the centre of unit v, as seen from u's front midpoint. */
-double bs_bearing(const bs_field *f, int u, int v);
-
-/* Returns the nearest enemy of u on the table that is not routing, else
- * the nearest routing one, else -1. */
-int bs_policy_target(const bs_field *f, int u);
 
 /* The random policy (bs_policy_random.c): called by bs_policy_plan. */
 void bs_random_plan(const bs_policy_spec *enemy, const bs_field *f, const bs_env *env, int u,

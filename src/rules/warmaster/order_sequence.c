@@ -1,5 +1,9 @@
-/* The Orders sub-phase: which orders the rules allow, and giving them. */
-#include "warmaster/wm_order_phase.h"
+/* The sequence rules of the Orders sub-phase as pure rule
+ * (wm_order_sequence.h): which orders the rules allow, and giving them,
+ * with units as numbers and groups as bit masks (no table). The order
+ * drill (drill.c) plays them alone; the game on the table through
+ * game_orders.c. */
+#include "warmaster/wm_order_sequence.h"
 
 #include <assert.h>
 #include <string.h>

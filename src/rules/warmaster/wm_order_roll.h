@@ -1,8 +1,10 @@
-/* Warmaster Revolution order rolls: Command penalties and order targets
- * (warmaster-command-and-initiative.txt, "Orders" and "Command penalties").
+/* Warmaster Revolution order rolls as pure rule: Command penalties and
+ * order targets (warmaster-command-and-initiative.txt, "Orders" and
+ * "Command penalties"), from a situation given as numbers; where they are
+ * measured on the table is the game's (wm_game.h, game_orders.c).
  * See src/rules/warmaster/CLAUSES.md for the readings pinned here. */
-#ifndef MUSTER_WM_ORDERS_H
-#define MUSTER_WM_ORDERS_H
+#ifndef MUSTER_WM_ORDER_ROLL_H
+#define MUSTER_WM_ORDER_ROLL_H
 
 /* The rule parameters a designer may vary. wm_order_rules_default()
  * gives the values of the text. */

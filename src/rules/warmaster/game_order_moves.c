@@ -1,7 +1,8 @@
-/* Ordered moves on the table: single units and brigades through the move
- * planner, charges ("A move which brings a unit into contact with the
- * enemy is called a charge"), and brigades that must still touch
- * ("Brigade orders"). Readings: CLAUSES.md ("Command phase in full"). */
+/* Ordered moves on the table (the game's Orders sub-phase, with
+ * game_orders.c): single units and brigades through the move planner,
+ * charges ("A move which brings a unit into contact with the enemy is
+ * called a charge"), and brigades that must still touch ("Brigade
+ * orders"). Readings: CLAUSES.md ("Command phase in full"). */
 #include "wm_game_int.h"
 
 #include "muster/alloc.h"

@@ -1,12 +1,13 @@
-/* The Orders sub-phase rules, each test citing its clause of
- * warmaster-command-and-initiative.txt. Dice are scripted. */
+/* The sequence rules of the Orders sub-phase (order_sequence.c), each test
+ * citing its clause of warmaster-command-and-initiative.txt. Dice are
+ * scripted. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "warmaster/wm_order_phase.h"
+#include "warmaster/wm_order_sequence.h"
 
 enum { GENERAL = 0, HERO = 1, HERO2 = 2 };
 #define U(i) (1u << (i))

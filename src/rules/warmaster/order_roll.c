@@ -1,5 +1,9 @@
-/* Warmaster Command penalties and order targets. */
-#include "warmaster/wm_orders.h"
+/* The Warmaster order roll as pure rule (wm_order_roll.h): Command
+ * penalties, order targets and whether a 2D6 roll gives the order, from
+ * numbers alone (no table, no sub-phase). The sub-phase's sequence rules
+ * are order_sequence.c; the game measures the penalties on the table in
+ * game_orders.c. */
+#include "warmaster/wm_order_roll.h"
 
 #include "muster/odds.h"
 

@@ -1,5 +1,5 @@
-/* Warmaster Command penalties and order targets, each test citing the
- * clause of warmaster-command-and-initiative.txt it checks. */
+/* The order roll (order_roll.c): Command penalties and order targets, each
+ * test citing the clause of warmaster-command-and-initiative.txt it checks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 static wm_order_situation at_cm(double cm)
 {

@@ -1,15 +1,16 @@
-/* The Warmaster Orders sub-phase as the rules enforce it
+/* The sequence rules of the Warmaster Orders sub-phase as pure rule
  * (warmaster-command-and-initiative.txt: "Order sequence", "Giving further
- * orders", "Brigade orders", "Further brigade orders").
+ * orders", "Brigade orders", "Further brigade orders"): no table; the game
+ * plays them on the table in game_orders.c.
  *
  * A policy proposes (character, group of units); wm_order_check says
  * whether the rules allow it, and wm_order_give rolls the dice and
  * updates the phase. Units are numbered 0..31 and groups are bit masks. */
-#ifndef MUSTER_WM_ORDER_PHASE_H
-#define MUSTER_WM_ORDER_PHASE_H
+#ifndef MUSTER_WM_ORDER_SEQUENCE_H
+#define MUSTER_WM_ORDER_SEQUENCE_H
 
 #include "muster/dice.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #include <stdint.h>
 
