@@ -2,13 +2,14 @@
 # Sourced, not run.
 
 # Debian packages the build needs.
-MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev zlib1g-dev libcyaml-dev libyaml-dev"
+MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libdeflate-dev libcyaml-dev libyaml-dev"
 # Packages the analysis (Python) needs.
 MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy python3-yaml python3-xarray"
-# Packages only the test suite and the benchmarks need: cmocka, the libpcg-cpp
-# cross-check, dieharder, h5diff/h5dump, pytest, xarray's h5netcdf engine,
-# and the tsan preset's clang with its OpenMP and sanitizer runtimes.
-MUSTER_TEST_PACKAGES="libcmocka-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev"
+# Packages only the test suite and the benchmarks need: cmocka, zlib (tests/h5
+# inflates chunks by hand), the libpcg-cpp cross-check, dieharder,
+# h5diff/h5dump, pytest, xarray's h5netcdf engine, and the tsan preset's clang
+# with its OpenMP and sanitizer runtimes.
+MUSTER_TEST_PACKAGES="libcmocka-dev zlib1g-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev"
 
 # ensure_packages PKG...: installs the packages that are not installed yet,
 # quietly; prints nothing when all are there. Needs root to install.

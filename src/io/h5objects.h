@@ -23,10 +23,10 @@
  * than the games requested), and the cap of one chunk in bytes. */
 #define MU_H5_CHUNK_ROWS 65536u
 #define MU_H5_CHUNK_MAX (1024u * 1024u)
-/* zlib level of the deflate filter, as recorded in the datasets (what
+/* zlib level of the deflate filter, as recorded in the datasets: what
  * HDF5 itself uses if it ever rewrites a chunk, e.g. when resume shrinks
- * a column) and used by h5pack.c for the game scale and float columns;
- * integer columns are deflated by h5deflate.c (see h5out.c). */
+ * a column. h5pack.c deflates the chunks it writes with libdeflate, at
+ * levels of its own (see there). */
 #define MU_H5_DEFLATE_LEVEL 1u
 
 struct mu_h5col {
@@ -41,7 +41,6 @@ struct mu_h5col {
     char *path;       /* "games/<name>", for messages */
 };
 
-struct mu_h5segs;  /* h5pack.c: deflated planes of the game scale */
 struct mu_h5batch; /* h5pack.c (muster/h5out.h: mu_h5batch) */
 
 struct mu_h5tab {
@@ -64,7 +63,6 @@ struct mu_h5out {
     int broken;              /* a batch was dropped after sealing: no more rows */
     hid_t game;              /* the games/game dimension scale */
     hsize_t game_chunk;      /* its rows per chunk */
-    struct mu_h5segs *segs;  /* the game scale's deflated planes */
     struct mu_h5batch *slot[2]; /* batches, recycled (at most two begun) */
     int n_columns;
     struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
@@ -189,18 +187,5 @@ int mu_h5_pack_open(mu_h5out *h, char *msg, size_t len);
 
 /* Frees what mu_h5_pack_open and the batches allocated. */
 void mu_h5_pack_close(mu_h5out *h);
-
-/* ---- h5deflate.c ---- */
-
-/* Deflates src (n bytes) into dst (cap bytes) as one zlib stream, for the
- * byte planes of integer columns: each block of block_bytes (0 or more
- * than 65536: 65536; less than 64: 64) gets its own Huffman code over
- * literals and runs (8
- * or more copies of the byte before, sent as matches at distance 1); no
- * other string matching. A block that would not shrink is stored.
- * Deterministic. Returns the stream's size, or 0 when it does not fit in
- * cap (n + n / 8 + 1024 always does). */
-size_t mu_h5_deflate_plain(unsigned char *dst, size_t cap, const unsigned char *src, size_t n,
-                           size_t block_bytes);
 
 #endif

@@ -42,18 +42,18 @@
  *   datasets keep their shuffle + deflate filters, so every reader decodes
  *   them as usual; the bytes are zlib streams, deterministic (the same
  *   rows give the same bytes, whatever the threads).
- * - Integer columns (small counts) are deflated by h5deflate.c: per byte
- *   plane, Huffman codes over literals and runs, no string matching. On
- *   the drill's columns it makes 2.15 bytes a game at ~1.9 ns a byte;
- *   zlib made 2.17 at 5.5 (Z_RLE), 2.71 at 7 (level 1), 2.45 at 11
- *   (level 4, the old setting). Float columns go through zlib level 1.
- * - The game scale (uint64 0, 1, 2, ...) costs almost nothing: shuffled,
- *   a whole chunk of 65536 rows is two byte planes that are the same in
- *   every chunk and six runs of one byte, each deflated once and cached;
- *   a chunk is spliced from them (header, sync-flushed segments, a final
- *   empty block, adler32_combine of the planes'). It stays a real
- *   coordinate with values, units and long_name (h5py users read indices,
- *   not fill values).
+ * - The deflating is libdeflate's (Debian's libdeflate-dev), with one
+ *   compressor per chunk (they must not be shared by threads): level 1
+ *   for the columns (smaller output than zlib's level 1, and faster), 6
+ *   for the game scale (uint64 0, 1, 2, ...), where level 1 is slower.
+ *   Until then integer columns went through an
+ *   encoder of our own (runs and Huffman codes per byte plane, no string
+ *   matching: faster still on small counts, and smaller) and the game
+ *   scale was spliced from byte planes deflated once with zlib; the
+ *   figures of the change are in bench/README.md. A chunk of the game
+ *   scale is now deflated whole like any other (~1 ms for 65536 games).
+ *   It stays a real coordinate with values, units and long_name (h5py
+ *   users read indices, not fill values).
  * - Every /games dataset has the same rows per chunk (65536, fewer only
  *   when a row is wide or the run is small), and the runner's adaptive
  *   batches start and end on chunk boundaries: then each chunk is

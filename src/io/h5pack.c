@@ -1,20 +1,19 @@
 /* Per-game rows into pre-filtered chunks: the chunks of a batch are
- * shuffled and deflated with zlib by the caller's threads
+ * shuffled and deflated with libdeflate by the caller's threads
  * (mu_h5batch_pack), then written by the writer's thread with
  * H5Dwrite_chunk and filter mask 0 ("every filter applied"), so that any
  * reader decodes them with HDF5's own shuffle and deflate filters. Why and
  * how it stays crash-safe: see the notes at the top of h5out.c. */
-#define ZLIB_CONST /* next_in is const */
 #include "muster/alloc.h"
 
 #include "h5attr.h"
 #include "h5objects.h"
 
 #include <inttypes.h>
+#include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "h5pack.c writes column bytes as they are in memory into little-endian datasets"
@@ -22,34 +21,17 @@
 
 #define GAME_BYTES 8 /* a game index is a uint64 */
 
-/* A raw deflate segment: non-final blocks ending byte-aligned (sync
- * flush), and the adler32 of what it decodes to. */
-struct seg {
-    unsigned char *data;
-    size_t len;
-    uLong adler;
-};
-
-/* The game scale's chunks, shuffled, are 8 byte planes of rows bytes. In a
- * whole chunk starting at game k * rows, plane p holds byte p of each game
- * index, so it is the same in every chunk when 256^(p+1) divides rows
- * ("fixed": planes 0 and 1 at 65536 rows) and a run of one byte value when
- * the chunk does not cross a multiple of 256^p ("constant": planes 2-7).
- * Those planes are deflated once, when a batch that needs them is begun,
- * and a chunk is spliced from them: a zlib stream is a header, deflate
- * blocks, a final block and the adler32 of the data, and sync-flushed
- * segments of separate streams concatenate into valid blocks. */
-struct mu_h5segs {
-    hsize_t rows;
-    struct seg fixed[GAME_BYTES];
-    struct seg constant[256];
-};
+/* libdeflate levels (bench/README.md, "Deflating the per-game rows"):
+ * columns at 1, the fastest; the game scale (long runs and repeats, where
+ * level 1's matcher is the slowest of all) at LEVEL_GAME_SCALE. */
+#define LEVEL_COLUMNS 1
+#define LEVEL_GAME_SCALE 6
 
 struct chunk {
     int dset;          /* -1: the game scale, else a column index */
     hsize_t offset[2]; /* first row; first element along the axis */
     size_t at, cap;    /* where its bytes go in the arena, and their room */
-    size_t size;       /* bytes packed; 0: not packed, or zlib failed */
+    size_t size;       /* bytes packed; 0: not packed, or deflate failed */
 };
 
 struct mu_h5batch {
@@ -62,8 +44,6 @@ struct mu_h5batch {
     unsigned char *arena;
     size_t arena_cap;
 };
-
-enum plane_kind { PLANE_OTHER, PLANE_FIXED, PLANE_CONSTANT };
 
 /* ---- geometry ------------------------------------------------------------ */
 
@@ -91,34 +71,28 @@ hsize_t mu_h5_chunk_rows(const mu_layout *l, uint64_t games_requested)
     return rows;
 }
 
-/* Room for the deflated form of n bytes (zlib's bound is for one stream
- * at default settings; spliced game chunks add a few bytes a segment). */
+/* ---- deflate ------------------------------------------------------------- */
+
+/* Room for the deflated form of n bytes: libdeflate's bound for any
+ * compressor, so deflating never runs out of room. */
 static size_t bound(size_t n)
 {
-    return n + n / 8 + 1024;
+    return libdeflate_zlib_compress_bound(NULL, n);
 }
 
-/* ---- zlib ---------------------------------------------------------------- */
-
-/* Deflates src (n bytes) into dst (cap bytes) with zlib at
- * MU_H5_DEFLATE_LEVEL: a zlib stream, or with raw a sync-flushed raw
- * segment (see struct seg). Returns the bytes written, or 0 when they do
- * not fit or zlib fails. */
-static size_t zdeflate(unsigned char *dst, size_t cap, const unsigned char *src, size_t n, int raw)
+/* Deflates src (n bytes) into dst (cap bytes) as one zlib stream with a
+ * libdeflate compressor of its own at level (libdeflate's compressors
+ * must not be shared by threads; one costs a few microseconds, a chunk
+ * a few hundred). Deterministic. Returns the stream's size, or 0 when it
+ * does not fit in cap (bound(n) always does). */
+static size_t deflate_chunk(unsigned char *dst, size_t cap, const unsigned char *src, size_t n, int level)
 {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, (int)MU_H5_DEFLATE_LEVEL, Z_DEFLATED, raw ? -15 : 15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        return 0;
-    z.next_in = src;
-    z.avail_in = (uInt)n;
-    z.next_out = dst;
-    z.avail_out = (uInt)cap;
-    int rc = deflate(&z, raw ? Z_SYNC_FLUSH : Z_FINISH);
-    int done = raw ? rc == Z_OK && z.avail_in == 0 && z.avail_out > 0 : rc == Z_STREAM_END;
-    size_t out = done ? cap - z.avail_out : 0;
-    deflateEnd(&z);
-    return out;
+    struct libdeflate_compressor *z = libdeflate_alloc_compressor(level);
+    if (!z)
+        mu_out_of_memory(); /* the level is valid: only memory can lack */
+    size_t size = libdeflate_zlib_compress(z, src, n, dst, cap);
+    libdeflate_free_compressor(z);
+    return size;
 }
 
 /* HDF5's shuffle filter: byte j of element i goes to j * n + i. */
@@ -134,129 +108,31 @@ static void shuffle(unsigned char *dst, const unsigned char *src, size_t n, size
 
 /* ---- the game scale -------------------------------------------------------- */
 
-/* What plane p of the whole game chunk starting at row0 is (see struct
- * mu_h5segs); *value gets a constant plane's byte. */
-static enum plane_kind plane_kind(hsize_t rows, uint64_t row0, int p, unsigned *value)
-{
-    unsigned shift = 8u * (unsigned)p;
-    if (p < GAME_BYTES - 1 && rows % ((uint64_t)1 << (shift + 8u)) == 0)
-        return PLANE_FIXED;
-    if ((row0 >> shift) == ((row0 + rows - 1) >> shift)) {
-        *value = (unsigned)((row0 >> shift) & 255u);
-        return PLANE_CONSTANT;
-    }
-    return PLANE_OTHER;
-}
-
-/* Plane p of game indices [row0, row0 + valid), zeros up to rows. */
-static void game_plane(unsigned char *dst, hsize_t rows, uint64_t row0, uint64_t valid, int p)
-{
-    unsigned shift = 8u * (unsigned)p;
-    for (uint64_t i = 0; i < valid; i++)
-        dst[i] = (unsigned char)((row0 + i) >> shift);
-    memset(dst + valid, 0, (size_t)(rows - valid));
-}
-
-/* Deflates a plane into s (aborts if zlib cannot: it always can). */
-static void make_seg(struct seg *s, const unsigned char *plane, size_t n)
-{
-    size_t cap = bound(n);
-    s->data = mu_xmalloc(cap);
-    s->len = zdeflate(s->data, cap, plane, n, 1);
-    if (s->len == 0) {
-        fputs("muster: zlib cannot deflate a plane of the game scale\n", stderr);
-        abort();
-    }
-    s->data = mu_xrealloc(s->data, s->len);
-    s->adler = adler32(adler32(0L, Z_NULL, 0), plane, (uInt)n);
-}
-
-/* Deflates the fixed and constant planes whole game chunk row0 needs and
- * the cache lacks (on the writer's thread, before packing). */
-static void cache_planes(struct mu_h5segs *s, uint64_t row0)
-{
-    unsigned char *plane = NULL;
-    for (int p = 0; p < GAME_BYTES; p++) {
-        unsigned v = 0;
-        enum plane_kind kind = plane_kind(s->rows, row0, p, &v);
-        struct seg *seg = kind == PLANE_FIXED ? &s->fixed[p] : kind == PLANE_CONSTANT ? &s->constant[v] : NULL;
-        if (!seg || seg->data)
-            continue;
-        if (!plane)
-            plane = mu_xmalloc((size_t)s->rows);
-        if (kind == PLANE_FIXED)
-            game_plane(plane, s->rows, 0, s->rows, p);
-        else
-            memset(plane, (int)v, (size_t)s->rows);
-        make_seg(seg, plane, (size_t)s->rows);
-    }
-    free(plane);
-}
-
-static void free_segs(struct mu_h5segs *s)
-{
-    if (!s)
-        return;
-    for (int p = 0; p < GAME_BYTES; p++)
-        free(s->fixed[p].data);
-    for (int v = 0; v < 256; v++)
-        free(s->constant[v].data);
-    free(s);
-}
-
-/* Packs a chunk of the game scale into out. */
+/* Packs a chunk of the game scale into out: game indices [row0, row0 +
+ * valid), zeros up to the chunk's rows, written straight as the shuffle
+ * filter's 8 byte planes (plane p holds byte p of each index), deflated. */
 static size_t pack_game(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
 {
-    const struct mu_h5segs *s = b->h->segs;
-    hsize_t rows = s->rows;
+    hsize_t rows = b->h->game_chunk;
     uint64_t row0 = c->offset[0], end = b->first + b->n, valid = end - row0 < rows ? end - row0 : rows;
-    size_t n = (size_t)rows, size = 0;
-    if (valid < rows) { /* the unfinished last chunk: one stream */
-        unsigned char *planes = mu_xmalloc(GAME_BYTES * n);
-        for (int p = 0; p < GAME_BYTES; p++)
-            game_plane(planes + (size_t)p * n, rows, row0, valid, p);
-        size = zdeflate(out, c->cap, planes, GAME_BYTES * n, 0);
-        free(planes);
-        return size;
+    size_t n = (size_t)rows;
+    unsigned char *planes = mu_xcalloc(GAME_BYTES, n);
+    for (int p = 0; p < GAME_BYTES; p++) {
+        unsigned shift = 8u * (unsigned)p;
+        unsigned char *plane = planes + (size_t)p * n;
+        for (uint64_t i = 0; i < valid; i++)
+            plane[i] = (unsigned char)((row0 + i) >> shift);
     }
-    unsigned char *plane = NULL;
-    uLong adler = adler32(0L, Z_NULL, 0);
-    size_t at = 0;
-    out[at++] = 0x78, out[at++] = 0x01; /* deflate, 32 KiB window, fastest; (0x7801 % 31) == 0 */
-    for (int p = 0; p < GAME_BYTES && at; p++) {
-        unsigned v = 0;
-        enum plane_kind kind = plane_kind(rows, row0, p, &v);
-        const struct seg *seg = kind == PLANE_FIXED ? &s->fixed[p] : kind == PLANE_CONSTANT ? &s->constant[v] : NULL;
-        if (seg && seg->data && seg->len <= c->cap - at) {
-            memcpy(out + at, seg->data, seg->len);
-            at += seg->len;
-            adler = adler32_combine(adler, seg->adler, (z_off_t)n);
-            continue;
-        }
-        if (!plane)
-            plane = mu_xmalloc(n);
-        game_plane(plane, rows, row0, rows, p);
-        size_t len = zdeflate(out + at, c->cap - at, plane, n, 1);
-        at = len ? at + len : 0;
-        adler = adler32_combine(adler, adler32(adler32(0L, Z_NULL, 0), plane, (uInt)n), (z_off_t)n);
-    }
-    free(plane);
-    if (at == 0 || c->cap - at < 6)
-        return 0;
-    out[at++] = 0x03, out[at++] = 0x00; /* a final, empty block with fixed codes */
-    for (int i = 3; i >= 0; i--)
-        out[at++] = (unsigned char)(adler >> (8 * i)); /* big-endian */
-    return at;
+    size_t size = deflate_chunk(out, c->cap, planes, GAME_BYTES * n, LEVEL_GAME_SCALE);
+    free(planes);
+    return size;
 }
 
 /* ---- columns ----------------------------------------------------------------- */
 
 /* Packs a chunk of a column into out: its rows from the column's tail (the
  * unfinished chunk's earlier rows) and from the batch, zeros past the last
- * row and the axis' end, shuffled, deflated. Integer columns (small
- * counts) go through mu_h5_deflate_plain, a block per byte plane; float
- * columns through zlib at MU_H5_DEFLATE_LEVEL, whose string matching
- * suits them better. */
+ * row and the axis' end, shuffled, deflated. */
 static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
 {
     const struct mu_h5col *col = &b->h->col[c->dset];
@@ -268,7 +144,7 @@ static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned c
     size_t part = (size_t)(width - col0 < cw ? width - col0 : cw) * elt;
     const unsigned char *batch = b->columns[c->dset];
     if (elt == 1 && cw == width && row0 >= first && valid == rows) /* in place */
-        return mu_h5_deflate_plain(out, c->cap, batch + (size_t)(row0 - first) * row_bytes, bytes, bytes);
+        return deflate_chunk(out, c->cap, batch + (size_t)(row0 - first) * row_bytes, bytes, LEVEL_COLUMNS);
     unsigned char *buf = mu_xcalloc(1, bytes);
     for (uint64_t r = row0; r < row0 + valid;) {
         const unsigned char *src = r < first ? col->tail + (size_t)(r - row0) * row_bytes
@@ -287,8 +163,7 @@ static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned c
         in = shuffled = mu_xmalloc(bytes);
         shuffle(shuffled, buf, bytes / elt, elt);
     }
-    size_t size = col->type == MU_F64 ? zdeflate(out, c->cap, in, bytes, 0)
-                                      : mu_h5_deflate_plain(out, c->cap, in, bytes, bytes / elt);
+    size_t size = deflate_chunk(out, c->cap, in, bytes, LEVEL_COLUMNS);
     free(shuffled);
     free(buf);
     return size;
@@ -364,11 +239,8 @@ int mu_h5out_batch_begin(mu_h5out *h, uint64_t first_game, uint64_t n, const voi
     }
     size_t need = 0;
     for (size_t i = 0; i < b->n_chunks; i++) {
-        struct chunk *c = &b->chunks[i];
-        c->at = need;
-        need += c->cap;
-        if (c->dset < 0 && first_game + n - c->offset[0] >= h->game_chunk)
-            cache_planes(h->segs, c->offset[0]);
+        b->chunks[i].at = need;
+        need += b->chunks[i].cap;
     }
     if (need > b->arena_cap) {
         free(b->arena);
@@ -510,8 +382,6 @@ int mu_h5_pack_open(mu_h5out *h, char *msg, size_t len)
         return 0;
     if (chunked_as_written(h->game, 1, &h->game_chunk, "games/game", msg, len) < 0)
         return -1;
-    h->segs = mu_xcalloc(1, sizeof *h->segs);
-    h->segs->rows = h->game_chunk;
     for (int c = 0; c < h->n_columns; c++) {
         struct mu_h5col *col = &h->col[c];
         col->chunk[1] = 1;
@@ -533,8 +403,6 @@ void mu_h5_pack_close(mu_h5out *h)
         free(h->col[c].tail);
         h->col[c].tail = NULL;
     }
-    free_segs(h->segs);
-    h->segs = NULL;
     for (int s = 0; s < 2; s++) {
         if (h->slot[s]) {
             free(h->slot[s]->chunks);

@@ -955,8 +955,7 @@ static void narrow_layout(mu_layout *l, uint64_t games)
 static void test_h5_game_scale_past_two_to_the_24(void **state)
 {
     (void)state;
-    /* whole chunks of the game scale are spliced from cached planes: byte
-     * 2 of the index changes every chunk, byte 3 at 2^24 */
+    /* byte 2 of the game index changes every chunk, byte 3 at 2^24 */
     const uint64_t games = (UINT64_C(1) << 24) + 2 * CHUNK + 123, batch = UINT64_C(1) << 20;
     char err[512] = "";
     mu_layout l;
