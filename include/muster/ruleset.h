@@ -81,6 +81,12 @@ typedef struct mu_odds_tool {
 typedef struct mu_ruleset {
     const char *name;    /* the experiment file's `ruleset:` value */
     const char *summary; /* one line for --help and `muster info` */
+    /* A small experiment of this ruleset that plays to the end quickly,
+     * as a path from the project's source root
+     * ("experiments/examples/bs-minimal.yaml"). `muster info --rulesets`
+     * prints it; the battery test (tests/battery) runs it for every
+     * registered ruleset. */
+    const char *example;
     /* Its `muster odds` calculators: odds_tools[0 .. n_odds_tools), or
      * NULL and 0. */
     const mu_odds_tool *odds_tools;

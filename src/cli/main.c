@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "muster/buildinfo.h"
+#include "muster/ruleset.h"
 #include "muster/status.h"
 
 #include <stdio.h>
@@ -30,6 +31,9 @@ static void print_help(FILE *f)
                "odds. Commands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(f, "\nRulesets (an experiment file's `ruleset:`; 'muster info --rulesets' for more):\n");
+    for (int i = 0; mu_ruleset_at(i); i++)
+        fprintf(f, "  %-22s %s\n", mu_ruleset_at(i)->name, mu_ruleset_at(i)->summary);
     fprintf(f, "\nOdds calculators ('muster odds OPTION ...'):\n");
     odds_print_tools(f);
     fprintf(f, "\n'muster COMMAND --help' describes a command.\n"

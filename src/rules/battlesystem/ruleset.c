@@ -255,6 +255,7 @@ static void bs_release(void *ctx) { free(ctx); }
 const mu_ruleset bs_ruleset = {
     .name = "battlesystem",
     .summary = "AD&D Battlesystem movement: Game Rounds of initiative, rally and Movement Phases by policy",
+    .example = "experiments/examples/bs-minimal.yaml",
     .odds_tools = &bs_forced_march_odds_tool,
     .n_odds_tools = 1,
     .experiment_schema = &bs_experiment_schema,

@@ -173,6 +173,7 @@ static void wb_release(void *ctx) { free(ctx); }
 const mu_ruleset wm_battle_ruleset = {
     .name = "warmaster-battle",
     .summary = "Warmaster games: whole Command phases (initiative, orders, characters) between two armies by policy",
+    .example = "experiments/examples/battle-minimal.yaml",
     .odds_tools = &wm_offtable_odds_tool,
     .n_odds_tools = 1,
     .experiment_schema = &wm_battle_experiment_schema,

@@ -299,6 +299,7 @@ static void drill_release(void *ctx)
 const mu_ruleset wm_order_drill = {
     .name = "warmaster-order-drill",
     .summary = "Warmaster orders only: characters order standing units along a policy's plan",
+    .example = "experiments/examples/drill-minimal.yaml",
     .odds_tools = &wm_order_odds_tool,
     .n_odds_tools = 1,
     .experiment_schema = &wm_drill_experiment_schema,
