@@ -47,9 +47,50 @@ typedef struct mu_sink {
 /* Writes the formatted line and a newline to f (use mu_tracef). */
 void mu_trace_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* What mu_odds_tool.run returns when the user asked for --help: it has
+ * printed nothing, and the caller prints the help from the tool's usage
+ * and help. Distinct from every exit status. */
+#define MU_ODDS_HELP (-1)
+
+/* One calculator a rule system brings to `muster odds`: exact odds, in
+ * closed form, of a question its players ask. `muster odds` picks it by
+ * its option (or, without any tool's option, the registry's default tool),
+ * and `muster --help` and `muster odds --help` list it, all from the
+ * registry. */
+typedef struct mu_odds_tool {
+    /* The option that selects it ("--forced-march"), given anywhere among
+     * the options; NULL for the calculator `muster odds` runs when no
+     * registered tool's option is given (one in the whole registry). */
+    const char *option;
+    /* How to call it, after "muster odds ": one form per line; a line
+     * that begins with a space continues the form above it. */
+    const char *usage;
+    const char *summary; /* one line for `muster --help` and `muster odds --help` */
+    /* The rest of its --help after the usage lines: what it computes, its
+     * options, an example. Ends with a newline. */
+    const char *help;
+    /* Runs it on the command line argv[0..argc): argv[0] is "odds"; the
+     * selecting option, if any, is among the rest and accepted. Prints the
+     * odds on stdout (text, or JSON with --json), or one usage line on
+     * stderr (muster/cmdline.h). Returns an exit status (muster/status.h),
+     * or MU_ODDS_HELP for --help (nothing printed). Not reentrant: it
+     * uses getopt. */
+    int (*run)(int argc, char **argv);
+} mu_odds_tool;
+
 typedef struct mu_ruleset {
     const char *name;    /* the experiment file's `ruleset:` value */
     const char *summary; /* one line for --help and `muster info` */
+    /* A small experiment of this ruleset that plays to the end quickly,
+     * as a path from the project's source root
+     * ("experiments/examples/bs-minimal.yaml"). `muster info --rulesets`
+     * prints it; the battery test (tests/battery) runs it for every
+     * registered ruleset. */
+    const char *example;
+    /* Its `muster odds` calculators: odds_tools[0 .. n_odds_tools), or
+     * NULL and 0. */
+    const mu_odds_tool *odds_tools;
+    int n_odds_tools;
 
     /* The whole experiment file's format for this system: a YP_MAPPING
      * whose fields begin with MU_EXPERIMENT_COMMON_FIELDS (see

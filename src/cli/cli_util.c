@@ -1,73 +1,31 @@
+/* The subcommands' short names for the shared command-line helpers of
+ * muster/cmdline.h (see cli_util.h). */
 #include "cli_util.h"
 
-#include "muster/status.h"
+#include "muster/cmdline.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-const char *bad_option_text(char **argv, char *buf, size_t len)
-{
-    if (optopt) {
-        snprintf(buf, len, "-%c", optopt);
-        return buf;
-    }
-    return argv[optind - 1];
-}
 
 int usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "muster%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see 'muster%s%s --help')\n", cmd ? " " : "", cmd ? cmd : "");
+    int rc = mu_usage_verror(cmd, fmt, ap);
     va_end(ap);
-    return MU_EXIT_USAGE;
+    return rc;
 }
 
-/* strtol/strtod accept leading blanks, and strtod hex and inf/nan: we take
- * only an optional sign followed by decimal digits (and '.', 'e'). */
-static int is_plain_decimal(const char *text, int allow_fraction)
+const char *bad_option_text(char **argv, char *buf, size_t len)
 {
-    const char *p = text;
-    if (*p == '-' || *p == '+')
-        p++;
-    if (!isdigit((unsigned char)*p) && !(allow_fraction && *p == '.'))
-        return 0;
-    for (; *p; p++)
-        if (!isdigit((unsigned char)*p) && !(allow_fraction && strchr(".eE+-", *p)))
-            return 0;
-    return 1;
+    return mu_bad_option_text(argv, buf, len);
 }
 
 int parse_int(const char *text, long lo, long hi, long *out)
 {
-    if (!is_plain_decimal(text, 0))
-        return -1;
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno == ERANGE || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    return mu_parse_int(text, lo, hi, out);
 }
 
 int parse_double(const char *text, double lo, double hi, double *out)
 {
-    if (!is_plain_decimal(text, 1))
-        return -1;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    return mu_parse_double(text, lo, hi, out);
 }

@@ -1,5 +1,7 @@
 /* Helpers shared by the muster subcommands: strict number parsing and
- * one-line usage errors. */
+ * one-line usage errors. Each is the subcommands' short name of the
+ * mu_ function of muster/cmdline.h (which the rule systems' odds
+ * calculators use) and behaves exactly like it. */
 #ifndef MUSTER_CLI_UTIL_H
 #define MUSTER_CLI_UTIL_H
 

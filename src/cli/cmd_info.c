@@ -4,6 +4,7 @@
 #include "cli_util.h"
 #include "commands.h"
 
+#include "muster/ruleset.h"
 #include "muster/status.h"
 
 #include <errno.h>
@@ -20,6 +21,7 @@
 
 static const char help_text[] =
     "Usage: muster info FILE\n"
+    "       muster info --rulesets\n"
     "\n"
     "Describes a muster results file (FILE.h5, or FILE.h5.partial left by an\n"
     "interrupted run): who made it and from what (tool version, git commit,\n"
@@ -28,6 +30,12 @@ static const char help_text[] =
     "with its shape, type, long_name and [units]; tables also show the sum of\n"
     "their cells. A .partial file being written shows its last checkpoint.\n"
     "\n"
+    "With --rulesets it lists the registered rule systems instead: for each,\n"
+    "its name (an experiment file's `ruleset:`), what it plays, a small example\n"
+    "experiment (a path from the source tree's root) and its `muster odds`\n"
+    "calculators.\n"
+    "\n"
+    "  --rulesets   list the registered rulesets\n"
     "  -h, --help   print this help\n"
     "\n"
     "Exit status: 0 done, 64 usage error, 65 not a muster results file,\n"
@@ -35,25 +43,50 @@ static const char help_text[] =
 
 enum kind { AXIS, COLUMN, TABLE };
 
-/* Reads the command line; returns MU_EXIT_OK with *path, -1 after help,
- * or a usage error status. */
+/* Reads the command line; returns MU_EXIT_OK with *path (NULL for
+ * --rulesets), -1 after help, or a usage error status. */
 static int parse_args(int argc, char **argv, const char **path)
 {
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'}, {"rulesets", no_argument, NULL, 'r'}, {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
-    int c;
+    int c, rulesets = 0;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') {
             fputs(help_text, stdout);
             return -1;
         }
+        if (c == 'r') {
+            rulesets = 1;
+            continue;
+        }
         return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+    }
+    if (rulesets) {
+        if (optind < argc)
+            return usage_error(CMD, "--rulesets takes no FILE ('%s')", argv[optind]);
+        *path = NULL;
+        return MU_EXIT_OK;
     }
     if (argc - optind != 1)
         return usage_error(CMD, argc == optind ? "no FILE given" : "more than one FILE given");
     *path = argv[optind];
     return MU_EXIT_OK;
+}
+
+/* `muster info --rulesets`: the registry, one block per ruleset: its name
+ * alone on a line, then indented "summary", "example" and "odds" lines. */
+static void print_rulesets(void)
+{
+    for (int i = 0; mu_ruleset_at(i); i++) {
+        const mu_ruleset *rs = mu_ruleset_at(i);
+        printf("%s\n  summary  %s\n  example  %s\n", rs->name, rs->summary, rs->example);
+        for (int t = 0; t < rs->n_odds_tools; t++) {
+            const mu_odds_tool *tool = &rs->odds_tools[t];
+            printf("  odds     %-15s %s\n", tool->option ? tool->option : "(no option)", tool->summary);
+        }
+    }
 }
 
 /* Prints one root string attribute, or "?" if it is missing. */
@@ -252,6 +285,10 @@ int cmd_info(int argc, char **argv)
     int rc = parse_args(argc, argv, &path);
     if (rc != MU_EXIT_OK)
         return rc < 0 ? MU_EXIT_OK : rc;
+    if (path == NULL) {
+        print_rulesets();
+        return MU_EXIT_OK;
+    }
     mu_h5_quiet();
     if ((rc = check_input(path)) != 0)
         return rc;

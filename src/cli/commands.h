@@ -3,8 +3,15 @@
 #ifndef MUSTER_CLI_COMMANDS_H
 #define MUSTER_CLI_COMMANDS_H
 
-/* `muster odds`: exact order odds and order-chain tables. */
+#include <stdio.h>
+
+/* `muster odds`: exact odds from the calculators the rule systems
+ * register (mu_ruleset.odds_tools), chosen by option. */
 int cmd_odds(int argc, char **argv);
+
+/* Prints one line per registered odds calculator: its option ("(no
+ * option)" for the default), its ruleset and its summary (cmd_odds.c). */
+void odds_print_tools(FILE *f);
 
 /* `muster run`: play an experiment and write its HDF5 results. */
 int cmd_run(int argc, char **argv);
@@ -17,15 +24,5 @@ int cmd_validate(int argc, char **argv);
 
 /* `muster info`: what a results file holds. */
 int cmd_info(int argc, char **argv);
-
-/* `muster odds --off-table ...`: argv[0] is "odds", and --off-table may
- * appear anywhere among the options. Prints the exact Warmaster off-table
- * fate table (text or JSON); returns an exit status. Reached from cmd_odds. */
-int odds_offtable_main(int argc, char **argv);
-
-/* `muster odds --forced-march ...` (cmd_odds_forced.c): argv[0] is "odds".
- * Prints the exact Battlesystem forced-march AR penalty distribution (text
- * or JSON); returns an exit status. Reached from cmd_odds. */
-int odds_forced_main(int argc, char **argv);
 
 #endif

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "muster/buildinfo.h"
+#include "muster/ruleset.h"
 #include "muster/status.h"
 
 #include <stdio.h>
@@ -19,7 +20,7 @@ static const struct subcommand subcommands[] = {
     {"replay", cmd_replay, "play one game again, printing every roll, order and move"},
     {"validate", cmd_validate, "check experiment files without running them"},
     {"info", cmd_info, "show what a results file holds: provenance, status, summary"},
-    {"odds", cmd_odds, "exact order odds: one roll or a character's whole order chain"},
+    {"odds", cmd_odds, "exact odds in closed form: the rule systems' calculators (below)"},
 };
 
 static void print_help(FILE *f)
@@ -30,6 +31,11 @@ static void print_help(FILE *f)
                "odds. Commands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(f, "\nRulesets (an experiment file's `ruleset:`; 'muster info --rulesets' for more):\n");
+    for (int i = 0; mu_ruleset_at(i); i++)
+        fprintf(f, "  %-22s %s\n", mu_ruleset_at(i)->name, mu_ruleset_at(i)->summary);
+    fprintf(f, "\nOdds calculators ('muster odds OPTION ...'):\n");
+    odds_print_tools(f);
     fprintf(f, "\n'muster COMMAND --help' describes a command.\n"
                "Exit status: 0 done, 64 usage error, 65 bad input data, 66 input not found,\n"
                "73 cannot create output, 74 I/O error, 130 interrupted.\n");

@@ -61,7 +61,10 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
     for (int s = 0; s < 2 && rc == 0; s++) {
         h->ckpt.dset[s] = H5Dcreate2(h->file, SLOT_PATH[s], H5T_STD_U64LE, space, H5P_DEFAULT,
                                      dcpl, H5P_DEFAULT);
-        if (h->ckpt.dset[s] < 0)
+        /* like every numeric dataset of the file */
+        if (h->ckpt.dset[s] < 0 || mu_h5_set_str(h->ckpt.dset[s], "units", "1") < 0 ||
+            mu_h5_set_str(h->ckpt.dset[s], "long_name",
+                          "checkpoint slot: [games, every table's cells, digest], for resuming") < 0)
             rc = -1;
     }
     if (space >= 0)

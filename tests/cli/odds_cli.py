@@ -176,6 +176,39 @@ def help_lists_commands_and_options():
             assert word in out, f"muster odds {flag} does not mention {word}:\n{out}"
 
 
+def registry():
+    """{ruleset: [odds options]} from `muster info --rulesets` (None for the
+    calculator without an option)."""
+    out, name = {}, None
+    for line in ok(["info", "--rulesets"]).splitlines():
+        if line and not line[0].isspace():
+            name = line
+            out[name] = []
+        elif line.split()[:1] == ["odds"]:
+            option = line.split()[1]
+            out[name].append(None if option == "(no" else option)
+    assert out, "muster info --rulesets lists no ruleset"
+    return out
+
+
+def help_lists_the_registry():
+    """`muster --help` lists every registered ruleset and odds calculator,
+    `muster odds --help` every calculator, and each calculator's option
+    leads to its own help."""
+    rulesets = registry()
+    top, odds = ok(["--help"]), ok(["odds", "--help"])
+    for name, options in rulesets.items():
+        assert re.search(rf"^  {re.escape(name)} ", top, re.M), f"muster --help does not list ruleset {name}"
+        for option in options:
+            shown = option or "(no option)"
+            line = rf"^  {re.escape(shown)} +{re.escape(name)} "
+            assert re.search(line, top, re.M), f"muster --help does not list {shown} of {name}"
+            assert re.search(line, odds, re.M), f"muster odds --help does not list {shown} of {name}"
+            if option:
+                assert ok(["odds", option, "--help"]).startswith(f"Usage: muster odds {option} ")
+    assert sum(o is None for v in rulesets.values() for o in v) <= 1, "more than one default calculator"
+
+
 def version_prints_project_version():
     out = ok(["--version"])
     m = re.fullmatch(r"muster (\S+) \(git ([0-9a-f]{7,40}(-dirty)?|unknown)\)\n", out)

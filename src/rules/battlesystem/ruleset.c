@@ -6,6 +6,7 @@
 
 #include "battlesystem/bs_march.h"
 #include "battlesystem/bs_round.h"
+#include "battlesystem/bs_odds_cli.h"
 #include "battlesystem/bs_rout.h"
 
 #include "ruleset_internal.h"
@@ -261,6 +262,9 @@ static void bs_release(void *ctx) { free(ctx); }
 const mu_ruleset bs_ruleset = {
     .name = "battlesystem",
     .summary = "AD&D Battlesystem movement: Game Rounds of initiative, rally and Movement Phases by policy",
+    .example = "experiments/examples/bs-minimal.yaml",
+    .odds_tools = &bs_forced_march_odds_tool,
+    .n_odds_tools = 1,
     .experiment_schema = &bs_experiment_schema,
     .load_config = bs_load_config,
     .free_config = bs_free_config,

@@ -3,6 +3,7 @@
  * warmaster/wm_game.h, the players warmaster/policy/wm_battle_policy.h; the output is
  * written by battle_record.c). */
 #include "battle_int.h"
+#include "warmaster/wm_odds_cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +173,9 @@ static void wb_release(void *ctx) { free(ctx); }
 const mu_ruleset wm_battle_ruleset = {
     .name = "warmaster-battle",
     .summary = "Warmaster games: whole Command phases (initiative, orders, characters) between two armies by policy",
+    .example = "experiments/examples/battle-minimal.yaml",
+    .odds_tools = &wm_offtable_odds_tool,
+    .n_odds_tools = 1,
     .experiment_schema = &wm_battle_experiment_schema,
     .load_config = wm_battle_load_config,
     .free_config = wm_battle_free_config,

@@ -4,6 +4,7 @@
 #include "warmaster/wm_drill.h"
 
 #include "warmaster/policy/wm_drill_policy.h"
+#include "warmaster/wm_odds_cli.h"
 #include "warmaster/wm_order_sequence.h"
 
 #include <math.h>
@@ -300,6 +301,9 @@ static void drill_release(void *ctx)
 const mu_ruleset wm_order_drill = {
     .name = "warmaster-order-drill",
     .summary = "Warmaster orders only: characters order standing units along a policy's plan",
+    .example = "experiments/examples/drill-minimal.yaml",
+    .odds_tools = &wm_order_odds_tool,
+    .n_odds_tools = 1,
     .experiment_schema = &wm_drill_experiment_schema,
     .load_config = wm_drill_load_config,
     .free_config = wm_drill_free_config,

@@ -1,8 +1,8 @@
 /* `muster odds --off-table`: the exact fate of a Warmaster unit that has
  * left the table (warmaster-movement, "Units which move off the table"). */
-#include "cli_util.h"
-#include "commands.h"
+#include "warmaster/wm_odds_cli.h"
 
+#include "muster/cmdline.h"
 #include "muster/odds_offtable.h"
 #include "muster/status.h"
 #include "warmaster/wm_offtable.h"
@@ -14,9 +14,10 @@
 #define CMD "odds"
 #define DEFAULT_TURNS 3
 
+static const char usage_text[] =
+    "--off-table --lost N [--turns T] [--json]\n";
+
 static const char help_text[] =
-    "Usage: muster odds --off-table --lost N [--turns T] [--json]\n"
-    "\n"
     "Exact fate of a Warmaster unit (or lone character) that leaves the table\n"
     "other than by retreating from combat (which destroys it). It rolls D6 - N\n"
     "at once: 0 or less destroyed; 1-2 still off, roll again at the start of\n"
@@ -36,7 +37,7 @@ static const char help_text[] =
 enum { OPT_OFF_TABLE = 256, OPT_JSON };
 
 /* Reads the command line; returns MU_EXIT_OK, an exit status (error
- * reported), or -1 after printing help. */
+ * reported), or MU_ODDS_HELP. */
 static int parse_args(int argc, char **argv, int *lost, int *turns, int *json)
 {
     static const struct option opts[] = {
@@ -57,34 +58,32 @@ static int parse_args(int argc, char **argv, int *lost, int *turns, int *json)
         case OPT_OFF_TABLE:
             break;
         case 'l':
-            if (parse_int(optarg, 0, MU_OFFTABLE_MAX_MODIFIER, &n) != 0)
-                return usage_error(CMD, "--lost '%s' must be an integer from 0 to %d", optarg,
-                                   MU_OFFTABLE_MAX_MODIFIER);
+            if (mu_parse_int(optarg, 0, MU_OFFTABLE_MAX_MODIFIER, &n) != 0)
+                return mu_usage_error(CMD, "--lost '%s' must be an integer from 0 to %d", optarg,
+                                      MU_OFFTABLE_MAX_MODIFIER);
             *lost = (int)n, have_lost = 1;
             break;
         case 't':
-            if (parse_int(optarg, 0, MU_OFFTABLE_MAX_TURNS, &n) != 0)
-                return usage_error(CMD, "--turns '%s' must be an integer from 0 to %d", optarg,
-                                   MU_OFFTABLE_MAX_TURNS);
+            if (mu_parse_int(optarg, 0, MU_OFFTABLE_MAX_TURNS, &n) != 0)
+                return mu_usage_error(CMD, "--turns '%s' must be an integer from 0 to %d", optarg,
+                                      MU_OFFTABLE_MAX_TURNS);
             *turns = (int)n;
             break;
         case OPT_JSON:
             *json = 1;
             break;
-        case 'h':
-            fputs(help_text, stdout);
-            return -1;
+        case 'h': return MU_ODDS_HELP;
         case ':':
-            return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+            return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
         default:
-            return usage_error(CMD, "option '%s' does not go with --off-table",
-                               bad_option_text(argv, optbuf, sizeof optbuf));
+            return mu_usage_error(CMD, "option '%s' does not go with --off-table",
+                                  mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind < argc)
-        return usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!have_lost)
-        return usage_error(CMD, "--off-table needs --lost N (stands already lost)");
+        return mu_usage_error(CMD, "--off-table needs --lost N (stands already lost)");
     return MU_EXIT_OK;
 }
 
@@ -196,12 +195,12 @@ static void print_text(int lost, const mu_offtable_odds *o)
 }
 
 /* RULE wm.offtable.exact-odds */
-int odds_offtable_main(int argc, char **argv)
+static int odds_offtable_main(int argc, char **argv)
 {
     int lost = 0, turns = 0, json = 0;
     int rc = parse_args(argc, argv, &lost, &turns, &json);
     if (rc != MU_EXIT_OK)
-        return rc < 0 ? MU_EXIT_OK : rc;
+        return rc;
     static mu_offtable_odds odds;
     if (wm_offtable_odds(lost, turns, &odds) != 0)
         return MU_EXIT_SOFTWARE;
@@ -211,3 +210,11 @@ int odds_offtable_main(int argc, char **argv)
         print_text(lost, &odds);
     return MU_EXIT_OK;
 }
+
+const mu_odds_tool wm_offtable_odds_tool = {
+    .option = "--off-table",
+    .usage = usage_text,
+    .summary = "off-table fates: a unit that leaves the table, roll by roll",
+    .help = help_text,
+    .run = odds_offtable_main,
+};

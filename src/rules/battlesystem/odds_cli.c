@@ -1,10 +1,10 @@
 /* `muster odds --forced-march`: the exact Attack Rating penalty of a
  * Battlesystem unit after a schedule of forced marches with rest rounds
  * (battlesystem-movement-phase.txt 7.13). */
-#include "cli_util.h"
-#include "commands.h"
+#include "battlesystem/bs_odds_cli.h"
 
 #include "battlesystem/bs_rules.h"
+#include "muster/cmdline.h"
 #include "muster/odds_forced_march.h"
 #include "muster/status.h"
 
@@ -16,10 +16,11 @@
 
 #define CMD "odds"
 
+static const char usage_text[] =
+    "--forced-march --morale M [--marches N] [--burst B] [--rest K]\n"
+    " [--recover R] [--check NdS] [--modifier D] [--json]\n";
+
 static const char help_text[] =
-    "Usage: muster odds --forced-march --morale M [--marches N] [--burst B] [--rest K]\n"
-    "                   [--recover R] [--check NdS] [--modifier D] [--json]\n"
-    "\n"
     "Exact Attack Rating (AR) penalty of an AD&D Battlesystem unit that\n"
     "forced-marches N times (7.13): a Morale Check at the end of each forced\n"
     "march, the AR one worse on each failure (cumulative); one point back, down\n"
@@ -62,14 +63,14 @@ static int parse_dice(const char *text, bs_check_rule *r)
     if (d == NULL)
         return -1;
     *d = '\0';
-    if (parse_int(buf, 1, 10, &n) != 0 || parse_int(d + 1, 2, 100, &s) != 0)
+    if (mu_parse_int(buf, 1, 10, &n) != 0 || mu_parse_int(d + 1, 2, 100, &s) != 0)
         return -1;
     r->n_dice = (int)n, r->sides = (int)s;
     return 0;
 }
 
 /* Reads the command line; returns MU_EXIT_OK, an exit status (error
- * reported), or -1 after printing help. */
+ * reported), or MU_ODDS_HELP. */
 static int parse_args(int argc, char **argv, struct forced_request *q)
 {
     static const struct option opts[] = {
@@ -90,48 +91,48 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
         switch (c) {
         case OPT_FORCED: break;
         case 'm':
-            if (parse_int(optarg, 0, 100, &n) != 0)
-                return usage_error(CMD, "--morale '%s' must be an integer from 0 to 100", optarg);
+            if (mu_parse_int(optarg, 0, 100, &n) != 0)
+                return mu_usage_error(CMD, "--morale '%s' must be an integer from 0 to 100", optarg);
             q->morale = (int)n, have_morale = 1;
             break;
         case 'n':
-            if (parse_int(optarg, 0, MU_FM_MAX_ROUNDS, &n) != 0)
-                return usage_error(CMD, "--marches '%s' must be an integer from 0 to %d", optarg, MU_FM_MAX_ROUNDS);
+            if (mu_parse_int(optarg, 0, MU_FM_MAX_ROUNDS, &n) != 0)
+                return mu_usage_error(CMD, "--marches '%s' must be an integer from 0 to %d", optarg, MU_FM_MAX_ROUNDS);
             q->marches = (int)n;
             break;
         case OPT_BURST:
-            if (parse_int(optarg, 1, MU_FM_MAX_ROUNDS, &n) != 0)
-                return usage_error(CMD, "--burst '%s' must be an integer from 1 to %d", optarg, MU_FM_MAX_ROUNDS);
+            if (mu_parse_int(optarg, 1, MU_FM_MAX_ROUNDS, &n) != 0)
+                return mu_usage_error(CMD, "--burst '%s' must be an integer from 1 to %d", optarg, MU_FM_MAX_ROUNDS);
             q->burst = (int)n;
             break;
         case OPT_REST:
         case OPT_RECOVER:
-            if (parse_int(optarg, 0, MU_FM_MAX_ROUNDS - 1, &n) != 0)
-                return usage_error(CMD, "--%s '%s' must be an integer from 0 to %d", c == OPT_REST ? "rest" : "recover",
-                                   optarg, MU_FM_MAX_ROUNDS - 1);
+            if (mu_parse_int(optarg, 0, MU_FM_MAX_ROUNDS - 1, &n) != 0)
+                return mu_usage_error(CMD, "--%s '%s' must be an integer from 0 to %d",
+                                      c == OPT_REST ? "rest" : "recover", optarg, MU_FM_MAX_ROUNDS - 1);
             *(c == OPT_REST ? &q->rest : &q->recover) = (int)n;
             break;
         case OPT_CHECK:
             if (parse_dice(optarg, &q->check) != 0)
-                return usage_error(CMD, "--check '%s' must be NdS, e.g. 1d20 (N 1..10, S 2..100)", optarg);
+                return mu_usage_error(CMD, "--check '%s' must be NdS, e.g. 1d20 (N 1..10, S 2..100)", optarg);
             break;
         case OPT_MODIFIER:
-            if (parse_int(optarg, -100, 100, &n) != 0)
-                return usage_error(CMD, "--modifier '%s' must be an integer from -100 to 100", optarg);
+            if (mu_parse_int(optarg, -100, 100, &n) != 0)
+                return mu_usage_error(CMD, "--modifier '%s' must be an integer from -100 to 100", optarg);
             q->check.modifier = (int)n;
             break;
         case OPT_JSON: q->json = 1; break;
-        case 'h': fputs(help_text, stdout); return -1;
-        case ':': return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+        case 'h': return MU_ODDS_HELP;
+        case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
         default:
-            return usage_error(CMD, "option '%s' does not go with --forced-march",
-                               bad_option_text(argv, optbuf, sizeof optbuf));
+            return mu_usage_error(CMD, "option '%s' does not go with --forced-march",
+                                  mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind < argc)
-        return usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!have_morale)
-        return usage_error(CMD, "--forced-march needs --morale M (the unit's morale rating)");
+        return mu_usage_error(CMD, "--forced-march needs --morale M (the unit's morale rating)");
     return MU_EXIT_OK;
 }
 
@@ -188,17 +189,17 @@ static void print_text(const struct forced_request *q, const mu_fm_odds *o)
            o->mean[o->rounds]);
 }
 
-int odds_forced_main(int argc, char **argv)
+static int odds_forced_main(int argc, char **argv)
 {
     struct forced_request q;
     int rc = parse_args(argc, argv, &q);
     if (rc != MU_EXIT_OK)
-        return rc < 0 ? MU_EXIT_OK : rc;
+        return rc;
     mu_fm_action schedule[MU_FM_MAX_ROUNDS];
     int rounds = mu_fm_schedule(q.marches, q.burst, q.rest, q.recover, schedule, MU_FM_MAX_ROUNDS);
     if (rounds < 0)
-        return usage_error(CMD, "the schedule is longer than %d rounds: fewer --marches, --rest or --recover",
-                           MU_FM_MAX_ROUNDS);
+        return mu_usage_error(CMD, "the schedule is longer than %d rounds: fewer --marches, --rest or --recover",
+                              MU_FM_MAX_ROUNDS);
     static mu_fm_odds odds;
     /* a sum of face probabilities: may exceed 1 by a rounding error */
     double p = fmin(1.0, fmax(0.0, bs_check_probability(&q.check, q.morale, 0)));
@@ -210,3 +211,11 @@ int odds_forced_main(int argc, char **argv)
         print_text(&q, &odds);
     return MU_EXIT_OK;
 }
+
+const mu_odds_tool bs_forced_march_odds_tool = {
+    .option = "--forced-march",
+    .usage = usage_text,
+    .summary = "forced marches: the Attack Rating penalty, round by round",
+    .help = help_text,
+    .run = odds_forced_main,
+};
