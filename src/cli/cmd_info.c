@@ -1,7 +1,7 @@
 /* `muster info FILE`: the provenance of a results file (finished or
  * .partial) and a summary of its axes, per-game columns and count tables. */
 #include "../io/h5attr.h"
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/ruleset.h"
@@ -61,16 +61,16 @@ static int parse_args(int argc, char **argv, const char **path)
             rulesets = 1;
             continue;
         }
-        return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+        return mu_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
     }
     if (rulesets) {
         if (optind < argc)
-            return usage_error(CMD, "--rulesets takes no FILE ('%s')", argv[optind]);
+            return mu_usage_error(CMD, "--rulesets takes no FILE ('%s')", argv[optind]);
         *path = NULL;
         return MU_EXIT_OK;
     }
     if (argc - optind != 1)
-        return usage_error(CMD, argc == optind ? "no FILE given" : "more than one FILE given");
+        return mu_usage_error(CMD, argc == optind ? "no FILE given" : "more than one FILE given");
     *path = argv[optind];
     return MU_EXIT_OK;
 }

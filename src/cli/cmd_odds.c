@@ -3,7 +3,7 @@
  * command picks a calculator by its option, given anywhere among the
  * options, or the registry's default calculator when none is given; runs
  * it; and prints the help it asks for. It knows no system itself. */
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/ruleset.h"
@@ -130,5 +130,5 @@ int cmd_odds(int argc, char **argv)
             print_overview(stdout, NULL);
             return MU_EXIT_OK;
         }
-    return usage_error(CMD, "no calculator chosen: give one of the options 'muster odds --help' lists");
+    return mu_usage_error(CMD, "no calculator chosen: give one of the options 'muster odds --help' lists");
 }

@@ -1,6 +1,6 @@
 /* `muster replay`: play one game of an experiment again, printing every
  * roll and decision, and the row the batch records for it. */
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/experiment.h"
@@ -96,33 +96,33 @@ int cmd_replay(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":g:n:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'g':
-            if (parse_int(optarg, 0, 1000000000000000L, &n) != 0)
-                return usage_error(CMD, "--game '%s' must be an integer >= 0", optarg);
+            if (mu_parse_int(optarg, 0, 1000000000000000L, &n) != 0)
+                return mu_usage_error(CMD, "--game '%s' must be an integer >= 0", optarg);
             game = n;
             break;
         case 'n':
-            if (parse_int(optarg, 1, 1000000000000L, &n) != 0)
-                return usage_error(CMD, "--games '%s' must be an integer from 1 to 10^12", optarg);
+            if (mu_parse_int(optarg, 1, 1000000000000L, &n) != 0)
+                return mu_usage_error(CMD, "--games '%s' must be an integer from 1 to 10^12", optarg);
             games = n;
             break;
         case 's': {
             char *end;
             if (optarg[0] == '-' || (seed = strtoull(optarg, &end, 10), *end != '\0' || end == optarg))
-                return usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
+                return mu_usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
             seed_set = 1;
             break;
         }
         case 'h': fputs(help_text, stdout); return MU_EXIT_OK;
-        case ':': return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error(CMD, "unknown option '%s'", bad_option_text(argv, optbuf, sizeof optbuf));
+        case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+        default: return mu_usage_error(CMD, "unknown option '%s'", mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind >= argc)
-        return usage_error(CMD, "no experiment file given");
+        return mu_usage_error(CMD, "no experiment file given");
     if (optind + 1 < argc)
-        return usage_error(CMD, "unexpected argument '%s'", argv[optind + 1]);
+        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind + 1]);
     if (game < 0)
-        return usage_error(CMD, "--game is required");
+        return mu_usage_error(CMD, "--game is required");
 
     static mu_experiment ex;
     char err[1024];
@@ -145,7 +145,7 @@ int cmd_replay(int argc, char **argv)
         return MU_EXIT_DATAERR;
     }
     if ((uint64_t)game >= total) {
-        rc = usage_error(CMD, "--game %lld is out of range: the run has games 0 to %llu", game,
+        rc = mu_usage_error(CMD, "--game %lld is out of range: the run has games 0 to %llu", game,
                          (unsigned long long)total - 1);
     } else {
         printf("replay of game %lld of %llu: ruleset %s, seed %llu, experiment %s\n", game,

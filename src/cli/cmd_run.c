@@ -1,5 +1,5 @@
 /* `muster run`: play an experiment's games and write the HDF5 results. */
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/batch.h"
@@ -74,42 +74,42 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         switch (c) {
         case 'o': a->output = optarg; break;
         case 'n':
-            if (parse_int(optarg, 1, 1000000000000L, &n) != 0)
-                return usage_error(CMD, "--games '%s' must be an integer from 1 to 10^12", optarg);
+            if (mu_parse_int(optarg, 1, 1000000000000L, &n) != 0)
+                return mu_usage_error(CMD, "--games '%s' must be an integer from 1 to 10^12", optarg);
             a->games = n;
             break;
         case 's': {
             char *end;
             if (optarg[0] == '-' || (a->seed = strtoull(optarg, &end, 10), *end != '\0' || end == optarg))
-                return usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
+                return mu_usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
             a->seed_set = 1;
             break;
         }
         case 'j':
-            if (parse_int(optarg, 1, 1024, &a->threads) != 0)
-                return usage_error(CMD, "--threads '%s' must be an integer from 1 to 1024", optarg);
+            if (mu_parse_int(optarg, 1, 1024, &a->threads) != 0)
+                return mu_usage_error(CMD, "--threads '%s' must be an integer from 1 to 1024", optarg);
             break;
         case OPT_RESUME: a->resume = optarg; break;
         case OPT_FORCE: a->force = 1; break;
         case OPT_BATCH:
-            if (parse_int(optarg, 1, 1L << 20, &a->batch) != 0)
-                return usage_error(CMD, "--batch '%s' must be an integer from 1 to 1048576", optarg);
+            if (mu_parse_int(optarg, 1, 1L << 20, &a->batch) != 0)
+                return mu_usage_error(CMD, "--batch '%s' must be an integer from 1 to 1048576", optarg);
             break;
         case 'q': a->quiet = 1; break;
         case 'h': fputs(help_text, stdout); return -1;
-        case ':': return usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error(CMD, "unknown option '%s'", bad_option_text(argv, optbuf, sizeof optbuf));
+        case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+        default: return mu_usage_error(CMD, "unknown option '%s'", mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
     if (optind >= argc)
-        return usage_error(CMD, "no experiment file given");
+        return mu_usage_error(CMD, "no experiment file given");
     if (optind + 1 < argc)
-        return usage_error(CMD, "unexpected argument '%s'", argv[optind + 1]);
+        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind + 1]);
     a->experiment = argv[optind];
     if (a->resume && a->output)
-        return usage_error(CMD, "--resume names the file to continue; do not give --output too");
+        return mu_usage_error(CMD, "--resume names the file to continue; do not give --output too");
     if (a->resume && a->force)
-        return usage_error(CMD, "--resume and --force cannot be combined");
+        return mu_usage_error(CMD, "--resume and --force cannot be combined");
     return MU_EXIT_OK;
 }
 
@@ -136,16 +136,16 @@ static int output_path(const struct run_args *a, const mu_experiment *ex, char *
     if (a->resume) {
         size_t len = strlen(a->resume), sl = sizeof suffix - 1;
         if (len <= sl || strcmp(a->resume + len - sl, suffix) != 0 || len - sl >= out_len)
-            return usage_error(CMD, "--resume '%s' must name an OUT.partial file", a->resume);
+            return mu_usage_error(CMD, "--resume '%s' must name an OUT.partial file", a->resume);
         memcpy(out, a->resume, len - sl);
         out[len - sl] = '\0';
         return MU_EXIT_OK;
     }
     const char *path = a->output ? a->output : ex->output;
     if (!path || !*path)
-        return usage_error(CMD, "no output file: give -o OUT or output.file in %s", ex->path);
+        return mu_usage_error(CMD, "no output file: give -o OUT or output.file in %s", ex->path);
     if (strlen(path) >= out_len)
-        return usage_error(CMD, "output path too long");
+        return mu_usage_error(CMD, "output path too long");
     strcpy(out, path);
     return MU_EXIT_OK;
 }

@@ -1,6 +1,6 @@
 /* `muster validate`: checks experiment files without running them. */
 #include "muster/alloc.h"
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/experiment.h"
@@ -58,12 +58,12 @@ int cmd_validate(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c != 'h')
-            return usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+            return mu_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
         fputs(help_text, stdout);
         return MU_EXIT_OK;
     }
     if (optind == argc)
-        return usage_error(CMD, "no experiment file given");
+        return mu_usage_error(CMD, "no experiment file given");
     int status = MU_EXIT_OK;
     for (int i = optind; i < argc; i++)
         status = worse(status, validate_one(argv[i]));

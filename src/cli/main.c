@@ -1,5 +1,5 @@
 /* muster: the command-line front end. Dispatches to a subcommand. */
-#include "cli_util.h"
+#include "muster/cmdline.h"
 #include "commands.h"
 
 #include "muster/buildinfo.h"
@@ -44,11 +44,11 @@ static void print_help(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error(NULL, "no command given");
+        return mu_usage_error(NULL, "no command given");
     const char *name = argv[1];
     int is_help = strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0;
     if ((is_help || strcmp(name, "--version") == 0) && argc > 2)
-        return usage_error(NULL, "unexpected argument '%s'", argv[2]);
+        return mu_usage_error(NULL, "unexpected argument '%s'", argv[2]);
     if (is_help) {
         print_help(stdout);
         return MU_EXIT_OK;
@@ -60,5 +60,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(name, subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);
-    return usage_error(NULL, "unknown command '%s'", name);
+    return mu_usage_error(NULL, "unknown command '%s'", name);
 }

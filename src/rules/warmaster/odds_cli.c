@@ -6,7 +6,7 @@
 #include "muster/cmdline.h"
 #include "muster/odds.h"
 #include "muster/status.h"
-#include "warmaster/wm_orders.h"
+#include "warmaster/wm_order_roll.h"
 
 #include <getopt.h>
 #include <math.h>
