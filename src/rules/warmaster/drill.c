@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Column and table indices of the drill's layout. */
-enum { COL_POLICY, COL_ATTEMPTED, COL_GIVEN, COL_BLUNDERS, COL_UNITS_ORDERED, COL_HALF_PACE,
-       COL_FIRST_FAILURE, COL_GENERAL_ENDED, COL_BY_CHARACTER, N_COLS };
+/* Table and axis indices of the drill's layout. */
 enum { TAB_ATTEMPTS, TAB_SUCCESSES, TAB_BLUNDERS, TAB_GAMES, TAB_GIVEN_HIST, TAB_UNITS_HIST,
        TAB_FIRST_FAILURE, TAB_GENERAL_ENDED, N_TABS };
 enum { AX_GAME, AX_GAME_CHARACTER, AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER, AX_CHARACTER,
@@ -29,6 +27,35 @@ typedef struct plan_step {
     int others_after;      /* a later step belongs to another character */
 } plan_step;
 
+/* One game's row in /games: each field is the column of its name (see
+ * drill_columns). */
+typedef struct drill_row {
+    uint8_t policy;
+    uint8_t orders_attempted;
+    uint8_t orders_given;
+    uint8_t blunders;
+    uint8_t units_ordered;
+    uint8_t half_pace_moves;
+    int8_t first_failure;
+    uint8_t general_failure_ended;
+    uint8_t orders_by_character[WM_DRILL_MAX_CHARACTERS];
+} drill_row;
+
+/* The per-game columns, in dataset order. The drill's columns are plain
+ * counts (units "1"). */
+static const mu_column drill_columns[] = {
+    MU_COLUMN(drill_row, policy, "1", "policy index (see /orders/policy)", -1),
+    MU_COLUMN(drill_row, orders_attempted, "1", "order rolls made", -1),
+    MU_COLUMN(drill_row, orders_given, "1", "orders given (successful rolls)", -1),
+    MU_COLUMN(drill_row, blunders, "1", "order rolls of 12 (blunders)", -1),
+    MU_COLUMN(drill_row, units_ordered, "1", "units that received at least one order", -1),
+    MU_COLUMN(drill_row, half_pace_moves, "1", "units moving half pace after a failed first order", -1),
+    MU_COLUMN(drill_row, first_failure, "1", "character who failed first (index; -1: none)", -1),
+    MU_COLUMN(drill_row, general_failure_ended, "1",
+              "the General failed before other characters could order (1: yes)", -1),
+    MU_COLUMN(drill_row, orders_by_character, "1", "orders given by each character", AX_GAME_CHARACTER),
+};
+
 typedef struct drill_ctx {
     wm_drill_study study;
     wm_order_rules rules;
@@ -38,6 +65,7 @@ typedef struct drill_ctx {
     plan_step steps[MU_MAX_POLICIES][WM_DRILL_MAX_UNITS];
     uint32_t brigade_at_start[WM_DRILL_MAX_UNITS];
     size_t n_order_bins; /* 3 x units + 1 */
+    mu_row_writer rows;
 } drill_ctx;
 
 typedef struct drill_state {
@@ -50,6 +78,9 @@ typedef struct drill_state {
     uint32_t ordered_ok; /* units that received at least one order */
     uint8_t by_character[WM_DRILL_MAX_CHARACTERS];
 } drill_state;
+
+_Static_assert(sizeof(((drill_row *)0)->orders_by_character) == sizeof(((drill_state *)0)->by_character),
+               "a row holds every character's orders");
 
 int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rules *rules, int c,
                                  uint32_t group)
@@ -68,13 +99,7 @@ int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rul
     return wm_order_penalties(rules, &s, 1).total;
 }
 
-/* The drill's columns and tables are plain counts (units "1"); its tables
- * live in /orders. */
-static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
-{
-    mu_layout_add_column(l, name, type, "1", long_name, axis);
-}
-
+/* The drill's tables are plain counts (units "1") in /orders. */
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
     mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
@@ -100,16 +125,7 @@ static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_
     mu_layout_add_axis(l, "orders", "n_orders", "1", "orders given", (int)c->n_order_bins, 0);
     mu_layout_add_axis(l, "orders", "n_units", "1", "units ordered", c->study.n_units + 1, 0);
 
-    add_column(l, "policy", MU_U8, "policy index (see /orders/policy)", -1);
-    add_column(l, "orders_attempted", MU_U8, "order rolls made", -1);
-    add_column(l, "orders_given", MU_U8, "orders given (successful rolls)", -1);
-    add_column(l, "blunders", MU_U8, "order rolls of 12 (blunders)", -1);
-    add_column(l, "units_ordered", MU_U8, "units that received at least one order", -1);
-    add_column(l, "half_pace_moves", MU_U8, "units moving half pace after a failed first order", -1);
-    add_column(l, "first_failure", MU_I8, "character who failed first (index; -1: none)", -1);
-    add_column(l, "general_failure_ended", MU_U8,
-               "the General failed before other characters could order (1: yes)", -1);
-    add_column(l, "orders_by_character", MU_U8, "orders given by each character", AX_GAME_CHARACTER);
+    mu_layout_add_columns(l, drill_columns, (int)(sizeof drill_columns / sizeof drill_columns[0]));
 
     const int cmd4[] = {AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER};
     add_table(l, "attempts", "order rolls made", 4, cmd4);
@@ -166,6 +182,7 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
         plan_policy(c, p, &cfg->policies[p]);
     *games = ex->games * (uint64_t)cfg->n_policies;
     build_layout(c, cfg, *games, layout);
+    mu_row_writer_init(&c->rows, layout);
     *ctx_out = c;
     return 0;
 }
@@ -260,8 +277,6 @@ static int drill_is_over(const void *ctx, const void *state)
     return ((const drill_state *)state)->done;
 }
 
-#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
-
 static void drill_record(const void *ctx, const void *state, mu_sink *sink)
 {
     const drill_ctx *c = ctx;
@@ -269,16 +284,18 @@ static void drill_record(const void *ctx, const void *state, mu_sink *sink)
     int n_chars = c->study.n_characters, p = s->policy;
     int units_ordered = __builtin_popcount(s->ordered_ok);
     if (sink->columns) {
-        ROW(COL_POLICY, uint8_t) = (uint8_t)p;
-        ROW(COL_ATTEMPTED, uint8_t) = (uint8_t)s->attempted;
-        ROW(COL_GIVEN, uint8_t) = (uint8_t)s->given;
-        ROW(COL_BLUNDERS, uint8_t) = (uint8_t)s->blunders;
-        ROW(COL_UNITS_ORDERED, uint8_t) = (uint8_t)units_ordered;
-        ROW(COL_HALF_PACE, uint8_t) = (uint8_t)__builtin_popcount(s->phase.half_pace);
-        ROW(COL_FIRST_FAILURE, int8_t) = (int8_t)s->first_failure;
-        ROW(COL_GENERAL_ENDED, uint8_t) = (uint8_t)s->general_ended;
-        memcpy((uint8_t *)sink->columns[COL_BY_CHARACTER] + sink->row * (size_t)n_chars, s->by_character,
-               (size_t)n_chars);
+        drill_row row = {
+            .policy = (uint8_t)p,
+            .orders_attempted = (uint8_t)s->attempted,
+            .orders_given = (uint8_t)s->given,
+            .blunders = (uint8_t)s->blunders,
+            .units_ordered = (uint8_t)units_ordered,
+            .half_pace_moves = (uint8_t)__builtin_popcount(s->phase.half_pace),
+            .first_failure = (int8_t)s->first_failure,
+            .general_failure_ended = (uint8_t)s->general_ended,
+        };
+        memcpy(row.orders_by_character, s->by_character, sizeof s->by_character);
+        mu_row_write(&c->rows, &row, sink->columns, sink->row);
     }
     sink->tables[TAB_GAMES][p]++;
     for (int ch = 0; ch < n_chars; ch++)
