@@ -106,8 +106,6 @@ int mu_layout_add_axis(mu_layout *l, const char *group, const char *name, const 
                        const char *long_name, int length, int first_value);
 int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
                              int length, const char *const *names);
-int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
-                         const char *long_name, int axis);
 int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,
                         const char *long_name, int rank, const int *axes);
 

@@ -71,15 +71,6 @@ int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, 
     return index;
 }
 
-int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
-                         const char *long_name, int axis)
-{
-    check_room(l->n_columns, MU_LAYOUT_MAX_COLUMNS);
-    l->columns[l->n_columns] =
-        (mu_column){.name = name, .type = type, .units = units, .long_name = long_name, .axis = axis};
-    return l->n_columns++;
-}
-
 /* Aborts unless column c of l fits its record field: one element for a
  * scalar column, the axis's length at most for an array. */
 static void check_field(const mu_layout *l, int c)

@@ -75,6 +75,7 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     deploy(c);
     *games = ex->games * (uint64_t)st->n_matchups;
     bs_build_layout(c, *games, layout);
+    mu_row_writer_init(&c->rows, layout);
     *ctx_out = c;
     return 0;
 }
