@@ -2,7 +2,7 @@
 
 Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
 with its figures: for the order drill DIR/<stem>-odds-heatmap.png and
-DIR/<stem>-orders-by-policy.png, for Battlesystem DIR/<stem>-charges.png,
+DIR/<stem>-orders-by-arm.png, for Battlesystem DIR/<stem>-charges.png,
 for a Warmaster battle DIR/<stem>-results.png
 (DIR: the file's own directory unless given).
 """
@@ -31,14 +31,14 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
     level = f"{100 * conf:g}%"
     stem = path.stem
     written = [out_dir / f"{stem}-report.txt", out_dir / f"{stem}-odds-heatmap.png",
-               out_dir / f"{stem}-orders-by-policy.png"]
+               out_dir / f"{stem}-orders-by-arm.png"]
     written[0].write_text(text, encoding="utf-8")
     plots.odds_heatmap(report.odds_table(tabs, blunders, conf), written[1],
                        f"{stem}: observed order success (%) by Command value and target score\n"
-                       f"all policies pooled, {prov.get('games_complete'):,} games", blunders)
-    summary, _, method = report.policy_summary(tabs, games, conf)
-    plots.orders_by_policy(summary, written[2], f"{stem}: orders given per turn by policy", level,
-                           method)
+                       f"all arms pooled, {prov.get('games_complete'):,} games", blunders)
+    summary, _, method = report.arm_summary(tabs, games, conf)
+    plots.orders_by_arm(summary, written[2], f"{stem}: orders given per turn by arm", level,
+                        method)
     return text, written
 
 

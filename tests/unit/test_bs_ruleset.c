@@ -101,7 +101,7 @@ static void test_bs_ruleset_layout(void **state)
     assert_int_equal(l->axes[ar->axis].length, 8);
     const mu_table *t = &l->tables[run_games_table(&r, "ar_penalty")];
     assert_int_equal(t->rank, 4);
-    assert_string_equal(l->axes[t->axes[0]].name, "policy");
+    assert_string_equal(l->axes[t->axes[0]].name, "arm");
     assert_string_equal(l->axes[t->axes[0]].labels[1], "burst-3-rest-2");
     assert_string_equal(l->axes[t->axes[2]].name, "morale");
     assert_int_equal(l->axes[t->axes[2]].first_value, 4);
@@ -341,7 +341,7 @@ static void test_bs_ruleset_row_columns_hold_their_values(void **state)
 
     mu_sink sink = {.columns = r.columns, .row = 1, .tables = r.tables};
     bs_record(c, s, &sink);
-    assert_int_equal(cell(&r, "policy", 1, 0), 2);
+    assert_int_equal(cell(&r, "arm", 1, 0), 2);
     assert_int_equal(cell(&r, "rounds_played", 1, 0), 5);
     for (int i = 0; i < n_counts; i++) {
         if (cell(&r, counts[i].column, 1, 0) != 101 + i)
@@ -356,7 +356,7 @@ static void test_bs_ruleset_row_columns_hold_their_values(void **state)
         assert_int_equal(cell(&r, "final_ar_penalty", 1, u), u);
         assert_int_equal(cell(&r, "unit_fate", 1, u), fates[u]);
     }
-    /* every column was checked: the counters, policy, rounds_played and the four arrays */
+    /* every column was checked: the counters, arm, rounds_played and the four arrays */
     assert_int_equal(r.layout.n_columns, n_counts + 2 + 4);
     free(s);
     run_games_free(&r);

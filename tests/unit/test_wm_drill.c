@@ -48,8 +48,8 @@ static void make_experiment(mu_experiment *ex, wm_drill_policy_kind kind, int or
     }
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "right");
-    CFG.n_policies = 1;
-    CFG.policies[0] = (wm_drill_policy){"p", kind, orders, 1};
+    CFG.n_arms = 1;
+    CFG.arms[0] = (wm_drill_policy){"p", kind, orders, 1};
 }
 
 /* One game's outputs. */
@@ -91,7 +91,7 @@ static void release(struct outputs *o)
     mu_layout_free(&o->layout);
 }
 
-enum { POLICY, ATTEMPTED, GIVEN, BLUNDERS, UNITS_ORDERED, HALF_PACE, FIRST_FAILURE, GENERAL_ENDED, BY_CHAR };
+enum { ARM, ATTEMPTED, GIVEN, BLUNDERS, UNITS_ORDERED, HALF_PACE, FIRST_FAILURE, GENERAL_ENDED, BY_CHAR };
 
 /* warmaster-command: "Order sequence" and "Brigade orders", heroes first:
  * the Hero orders the Archers twice (second fails: 8 > 7), stops, and so
@@ -168,7 +168,7 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     make_experiment(&ex, WM_DRILL_NEAREST_FIRST, 3);
     CFG.study.units[0].distance_mm[HERO] = 400.0; /* Archers now farther than the brigade */
     wm_drill_plan plan;
-    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
+    wm_drill_plan_build(&CFG.study, &CFG.arms[0], &plan);
     assert_int_equal(plan.n_steps, 3);
     assert_int_equal(plan.steps[0].character, HERO);
     assert_int_equal(plan.steps[0].group, (1u << 1) | (1u << 2));
@@ -176,8 +176,8 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     assert_int_equal(plan.steps[2].character, GENERAL);
     assert_int_equal(plan.steps[2].orders, 3);
     /* without brigades, the brigade's units are ordered one by one */
-    CFG.policies[0].use_brigades = 0;
-    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
+    CFG.arms[0].use_brigades = 0;
+    wm_drill_plan_build(&CFG.study, &CFG.arms[0], &plan);
     assert_int_equal(plan.n_steps, 4);
 }
 
@@ -204,9 +204,9 @@ static void test_wm_drill_rows_agree_with_count_tables(void **state)
     (void)state;
     mu_experiment ex;
     make_experiment(&ex, WM_DRILL_HEROES_FIRST, 2);
-    CFG.n_policies = 2;
-    CFG.policies[0].use_brigades = 0;
-    CFG.policies[1] = (wm_drill_policy){"q", WM_DRILL_GENERAL_FIRST, 3, 0};
+    CFG.n_arms = 2;
+    CFG.arms[0].use_brigades = 0;
+    CFG.arms[1] = (wm_drill_policy){"q", WM_DRILL_GENERAL_FIRST, 3, 0};
     ex.games = 3000;
     static run_games r;
     assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
@@ -220,7 +220,7 @@ static void test_wm_drill_rows_agree_with_count_tables(void **state)
         uint64_t games = 0, attempted = 0, given = 0, blunders = 0, half_pace = 0, general_ended = 0;
         uint64_t units_hist[5] = {0}, by_char_hist[2][13] = {{0}}, first_failure[2] = {0};
         for (uint64_t g = 0; g < r.games; g++) {
-            if (row_value(&r, "policy", g, 0) != p)
+            if (row_value(&r, "arm", g, 0) != p)
                 continue;
             games++;
             attempted += (uint64_t)row_value(&r, "orders_attempted", g, 0);

@@ -17,7 +17,7 @@
  * in ruleset_record.c (bs_columns). The per-round fields hold the rounds
  * of the scenario, the per-unit fields its units. */
 typedef struct bs_row {
-    uint8_t policy;
+    uint8_t arm;
     uint8_t rounds_played;
     int16_t forced_marches;
     int16_t march_checks_failed;
@@ -54,7 +54,7 @@ enum { TAB_GAMES, TAB_AR, TAB_AR_UNIT, TAB_MARCH, TAB_CH_ERROR, TAB_CH_RANGE, TA
 
 /* Axes. */
 enum {
-    AX_GAME, AX_GAME_ROUND, AX_GAME_UNIT, AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY, AX_UNIT, AX_CHECK,
+    AX_GAME, AX_GAME_ROUND, AX_GAME_UNIT, AX_ARM, AX_ROUND, AX_MORALE, AX_PENALTY, AX_UNIT, AX_CHECK,
     AX_ERROR, AX_RANGE, AX_OUTCOME, AX_FATE, N_AXES
 };
 
@@ -69,7 +69,7 @@ enum { OUT_MADE, OUT_SHORT, OUT_TOO_CLOSE, OUT_NOT_STRAIGHT, N_OUTCOMES };
 typedef struct bs_ctx {
     bs_study study;
     uint64_t seed;
-    uint64_t games_per_policy;
+    uint64_t games_per_arm;
     int morale_min, n_morale; /* the morale axis: ratings morale_min .. + n_morale - 1 */
     int n_penalty;            /* penalty axis 0 .. rounds (one check a round at most) */
     int side_units[2];        /* units each side began with */
@@ -84,7 +84,7 @@ typedef struct bs_state {
     bs_tally tally;
     mu_rng policy_rng;
     bs_policy_memory memory[BS_MAX_UNITS];
-    int policy;
+    int arm; /* index into study.arms */
     int round; /* Game Rounds played */
     int over;
     int16_t ar_penalty[BS_MAX_ROUNDS];

@@ -46,7 +46,7 @@ static void add_table(mu_layout *l, const char *name, const char *long_name, int
 /* The per-game columns (/games), in dataset order; each is the field of
  * bs_row of its name. */
 static const mu_column bs_columns[] = {
-    MU_COLUMN(bs_row, policy, "1", "policy pairing index (see /battlesystem/policy)", -1),
+    MU_COLUMN(bs_row, arm, "1", "arm index (see /battlesystem/arm)", -1),
     MU_COLUMN(bs_row, rounds_played, "1", "Game Rounds played", -1),
     MU_COLUMN(bs_row, forced_marches, "1", "forced marches that took their Morale Check", -1),
     MU_COLUMN(bs_row, march_checks_failed, "1", "forced-march Morale Checks failed (AR + 1 each)", -1),
@@ -88,14 +88,14 @@ static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
     static const char *const fates[N_FATES] = {"free", "engaged", "routing", "removed", "destroyed", "captured",
                                                "eliminated"};
     const bs_study *st = &c->study;
-    const char *policies[MU_MAX_POLICIES];
-    for (int i = 0; i < st->n_matchups; i++)
-        policies[i] = st->matchups[i].label;
+    const char *arms[MU_MAX_ARMS];
+    for (int i = 0; i < st->n_arms; i++)
+        arms[i] = st->arms[i].label;
     const char *const G = "games", *const B = "battlesystem";
     add_axis(l, G, "game", "1", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
     add_axis(l, G, "round", "1", "Game Round", st->rounds, 1);
     add_label_axis(l, G, "unit", "unit (as listed, both sides)", st->n_units, c->names);
-    add_label_axis(l, B, "policy", "policy pairing (policies entry)", st->n_matchups, policies);
+    add_label_axis(l, B, "arm", "arm: a pairing of policies (policies entry)", st->n_arms, arms);
     add_axis(l, B, "round", "1", "Game Round", st->rounds, 1);
     add_axis(l, B, "morale", "1", "unit's morale rating", c->n_morale, c->morale_min);
     add_axis(l, B, "penalty", "1", "AR penalty (current AR - original AR)", c->n_penalty, 0);
@@ -118,17 +118,17 @@ void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l)
     build_axes(c, games, l);
     mu_layout_add_columns(l, bs_columns, (int)(sizeof bs_columns / sizeof bs_columns[0]));
 
-    add_table(l, "games", "games played", 1, (const int[]){AX_POLICY});
+    add_table(l, "games", "games played", 1, (const int[]){AX_ARM});
     add_table(l, "ar_penalty", "units on the table at the round's end, by AR penalty", 4,
-              (const int[]){AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY});
+              (const int[]){AX_ARM, AX_ROUND, AX_MORALE, AX_PENALTY});
     add_table(l, "ar_penalty_by_unit", "the unit on the table at the round's end, by AR penalty", 4,
-              (const int[]){AX_POLICY, AX_UNIT, AX_ROUND, AX_PENALTY});
-    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_POLICY, AX_MORALE, AX_CHECK});
+              (const int[]){AX_ARM, AX_UNIT, AX_ROUND, AX_PENALTY});
+    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_ARM, AX_MORALE, AX_CHECK});
     add_table(l, "charges_by_error", "declared charges on an estimate, by the estimate's error", 3,
-              (const int[]){AX_POLICY, AX_ERROR, AX_OUTCOME});
+              (const int[]){AX_ARM, AX_ERROR, AX_OUTCOME});
     add_table(l, "charges_by_range", "declared charges by the true distance", 3,
-              (const int[]){AX_POLICY, AX_RANGE, AX_OUTCOME});
-    add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_POLICY, AX_UNIT, AX_FATE});
+              (const int[]){AX_ARM, AX_RANGE, AX_OUTCOME});
+    add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_ARM, AX_UNIT, AX_FATE});
 }
 
 int bs_fate(const bs_field *f, int u)
@@ -148,7 +148,7 @@ int bs_fate(const bs_field *f, int u)
 
 void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
 {
-    size_t p = (size_t)s->policy, r = (size_t)(s->round - 1), R = (size_t)c->study.rounds;
+    size_t p = (size_t)s->arm, r = (size_t)(s->round - 1), R = (size_t)c->study.rounds;
     size_t M = (size_t)c->n_morale, P = (size_t)c->n_penalty, U = (size_t)c->study.n_units;
     int total = 0;
     for (int u = 0; u < s->field.n_units; u++) {
@@ -168,7 +168,7 @@ void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
 void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed, mu_sink *sink)
 {
     size_t m = (size_t)(s->field.units[u].morale - c->morale_min);
-    sink->tables[TAB_MARCH][((size_t)s->policy * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
+    sink->tables[TAB_MARCH][((size_t)s->arm * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
 }
 
 void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p, mu_sink *sink)
@@ -178,13 +178,13 @@ void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p
               : un->charge == BS_CHARGE_TOO_CLOSE ? OUT_TOO_CLOSE
               : un->charge == BS_CHARGE_NOT_STRAIGHT ? OUT_NOT_STRAIGHT
                                                         : OUT_SHORT;
-    size_t pol = (size_t)s->policy;
+    size_t arm = (size_t)s->arm;
     (void)c;
     int range = bs_range_bin(p->true_mm, bs_rate_mm(un));
-    sink->tables[TAB_CH_RANGE][(pol * BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
+    sink->tables[TAB_CH_RANGE][(arm * BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
     if (p->estimated) {
         size_t e = (size_t)(bs_error_bin(p->error) - BS_ERROR_BIN_MIN);
-        sink->tables[TAB_CH_ERROR][(pol * BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
+        sink->tables[TAB_CH_ERROR][(arm * BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
     }
 }
 
@@ -196,7 +196,7 @@ static bs_row row_of(const bs_ctx *c, const bs_state *s)
 {
     const bs_tally *t = &s->tally;
     bs_row row = {
-        .policy = (uint8_t)s->policy,
+        .arm = (uint8_t)s->arm,
         .rounds_played = (uint8_t)s->round,
         .forced_marches = i16(t->forced_marches),
         .march_checks_failed = i16(t->march_checks_failed),
@@ -243,7 +243,7 @@ void bs_record(const void *ctx, const void *state, mu_sink *sink)
         bs_row row = row_of(c, s);
         mu_row_write(&c->rows, &row, sink->columns, sink->row);
     }
-    size_t p = (size_t)s->policy, U = (size_t)c->study.n_units;
+    size_t p = (size_t)s->arm, U = (size_t)c->study.n_units;
     sink->tables[TAB_GAMES][p]++;
     for (int u = 0; u < c->study.n_units; u++)
         sink->tables[TAB_FATE][(p * U + (size_t)u) * N_FATES + (size_t)bs_fate(&s->field, u)]++;
