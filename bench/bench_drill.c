@@ -18,7 +18,7 @@
  * is the best of REPS runs. The issue's targets: (i) >= 2 M games/s per
  * core, 2 threads >= 1.8 x one, HDF5 <= 5 % with rows on.
  *
- * Usage: bench_drill [-n GAMES_PER_POLICY] [-r REPS] [-t TMPDIR] [-k KINDS] [EXPERIMENT]
+ * Usage: bench_drill [-n GAMES_PER_ARM] [-r REPS] [-t TMPDIR] [-k KINDS] [EXPERIMENT]
  * KINDS picks the measurements by number, e.g. -k 13: 1 (i), 2 (i') the
  * ruleset with per-thread data on cache lines of its own, 3 (ii), 4 (iii);
  * default all. */
@@ -157,24 +157,24 @@ static void print_row(const char *what, int threads, const struct figure *f, int
 
 int main(int argc, char **argv)
 {
-    uint64_t games_per_policy = 1000000;
+    uint64_t games_per_arm = 1000000;
     int reps = 3;
     const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     const char *kinds = "1234";
     int c;
     while ((c = getopt(argc, argv, "n:r:t:k:h")) != -1) {
         switch (c) {
-        case 'n': games_per_policy = strtoull(optarg, NULL, 10); break;
+        case 'n': games_per_arm = strtoull(optarg, NULL, 10); break;
         case 'r': reps = atoi(optarg); break;
         case 't': tmpdir = optarg; break;
         case 'k': kinds = optarg; break;
         default:
-            fprintf(stderr, "usage: bench_drill [-n GAMES_PER_POLICY] [-r REPS] [-t TMPDIR] [-k KINDS] "
+            fprintf(stderr, "usage: bench_drill [-n GAMES_PER_ARM] [-r REPS] [-t TMPDIR] [-k KINDS] "
                             "[EXPERIMENT]\n");
             return c == 'h' ? 0 : 64;
         }
     }
-    if (games_per_policy == 0 || reps < 1) {
+    if (games_per_arm == 0 || reps < 1) {
         fprintf(stderr, "bench_drill: -n and -r must be positive\n");
         return 64;
     }
@@ -186,8 +186,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return rc;
     }
-    ex.games = games_per_policy;
-    uint64_t games = ex.games * (uint64_t)((const wm_drill_config *)ex.config)->n_policies;
+    ex.games = games_per_arm;
+    uint64_t games = ex.games * (uint64_t)((const wm_drill_config *)ex.config)->n_arms;
 
     char dir[4096], out[4200];
     snprintf(dir, sizeof dir, "%s/bench_drill.XXXXXX", tmpdir);
@@ -198,7 +198,7 @@ int main(int argc, char **argv)
     snprintf(out, sizeof out, "%s/out.h5", dir);
 
     printf("bench_drill: %s, %d policies x %llu games = %llu games, best of %d; %d cores available\n", path,
-           ((const wm_drill_config *)ex.config)->n_policies, (unsigned long long)games_per_policy, (unsigned long long)games, reps,
+           ((const wm_drill_config *)ex.config)->n_arms, (unsigned long long)games_per_arm, (unsigned long long)games, reps,
            omp_get_num_procs());
 
     uint64_t checksum = 0;

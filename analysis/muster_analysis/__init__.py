@@ -1,12 +1,12 @@
 """Analysis of muster results files (HDF5): loading, exact odds, reports, plots.
 
-Modules: load (files, provenance, per-game rows, count tables), stats
-(Wilson intervals, exact 2D6 order odds), report (the order-odds report),
-plots (PNG figures), battlesystem (forced-march AR penalties beside the
-exact chain, charge success by estimate error), warmaster_battle (win/draw/loss
-rates with Wilson intervals by policy pairing and sides, first move, order
-rolls beside the exact odds). Run ``python3 -m
-muster_analysis FILE.h5`` for the CLI.
+Shared modules: load (files, provenance, per-game rows, count tables),
+stats (Wilson intervals, exact 2D6 order odds), report (the order-odds
+report), plots (PNG figures). Each rule system's analysis is the module
+named after its ruleset ('-' read as '_'), e.g. warmaster_order_drill,
+battlesystem, warmaster_battle: it sets RULESET and defines analyse().
+``python3 -m muster_analysis FILE.h5`` picks it by the file's `ruleset`
+attribute (see __main__).
 """
 
-__all__ = ["load", "stats", "report", "plots", "battlesystem", "warmaster_battle"]
+__all__ = ["load", "stats", "report", "plots"]

@@ -1,49 +1,74 @@
 """Command line: python3 -m muster_analysis FILE.h5 [--out DIR].
 
 Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
-with its figures: for the order drill DIR/<stem>-odds-heatmap.png and
-DIR/<stem>-orders-by-policy.png, for Battlesystem DIR/<stem>-charges.png,
-for a Warmaster battle DIR/<stem>-results.png
-(DIR: the file's own directory unless given).
+with its figures (DIR: the file's own directory unless given). The file's
+root attribute `ruleset` picks the analysis: the module of this package
+named after it ('-' read as '_', e.g. warmaster_order_drill for
+warmaster-order-drill), whose RULESET is that name and whose analyse()
+writes the report and figures. The rule systems themselves are listed
+only in src/rules/registry.c.
 """
 
 import argparse
+import importlib
+import re
 import sys
 from pathlib import Path
 
-from . import battlesystem, load, plots, report, warmaster_battle
+from . import load
+
+EXIT_UNREADABLE = 1      # not a results file, unreadable, or partial
+EXIT_NO_ANALYSIS = 3     # no analysis module for the file's ruleset (2: usage, argparse)
+
+
+class NoAnalysisError(ValueError):
+    """The file's ruleset has no analysis module in this package."""
+
+
+def analysis_module(ruleset):
+    """Return the analysis module of a ruleset name, or None if this package has none.
+
+    The module is muster_analysis.<ruleset with '-' as '_'>; it must set
+    RULESET to the ruleset's name and define analyse(path, out_dir, conf,
+    allow_partial).
+    """
+    if not isinstance(ruleset, str) or not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", ruleset):
+        return None
+    name = f"{__package__}.{ruleset.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+    if getattr(module, "RULESET", None) != ruleset or not callable(getattr(module, "analyse", None)):
+        return None
+    return module
 
 
 def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
-    """Write the report and both figures of one results file; return (report text, paths)."""
+    """Write the report and figures of one results file; return (report text, paths).
+
+    Raises NoAnalysisError when the file's ruleset has no analysis module.
+    """
     path = Path(path)
     out_dir = Path(out_dir) if out_dir is not None else path.parent
-    out_dir.mkdir(parents=True, exist_ok=True)
     ruleset = load.provenance(path, allow_partial).get("ruleset")
-    if ruleset == "battlesystem":
-        return battlesystem.analyse(path, out_dir, conf, allow_partial)
-    if ruleset == warmaster_battle.RULESET:
-        return warmaster_battle.analyse(path, out_dir, conf, allow_partial)
-    data = report.read(path, allow_partial)
-    prov, tabs, games = data
-    text = report.format_report(str(path), conf, data=data)
-    blunders = load.blunder_on_12(prov)
-    level = f"{100 * conf:g}%"
-    stem = path.stem
-    written = [out_dir / f"{stem}-report.txt", out_dir / f"{stem}-odds-heatmap.png",
-               out_dir / f"{stem}-orders-by-policy.png"]
-    written[0].write_text(text, encoding="utf-8")
-    plots.odds_heatmap(report.odds_table(tabs, blunders, conf), written[1],
-                       f"{stem}: observed order success (%) by Command value and target score\n"
-                       f"all policies pooled, {prov.get('games_complete'):,} games", blunders)
-    summary, _, method = report.policy_summary(tabs, games, conf)
-    plots.orders_by_policy(summary, written[2], f"{stem}: orders given per turn by policy", level,
-                           method)
-    return text, written
+    module = analysis_module(ruleset)
+    if module is None:
+        raise NoAnalysisError(f"{path}: no analysis for ruleset '{ruleset}' "
+                              f"(no module {__package__}.{str(ruleset).replace('-', '_')} with RULESET "
+                              "and analyse())")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return module.analyse(path, out_dir, conf, allow_partial)
 
 
 def main(argv=None):
-    """Run the CLI; return the exit status (0 done, 1 unreadable or partial file)."""
+    """Run the CLI; return the exit status.
+
+    0 done; 1 the file is unreadable, not a results file, or partial; 2
+    usage; 3 no analysis for the file's ruleset.
+    """
     ap = argparse.ArgumentParser(prog="python3 -m muster_analysis",
                                  description=__doc__.split("\n\n")[1])
     ap.add_argument("file", help="a muster results file (.h5)")
@@ -55,9 +80,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         text, written = analyse(args.file, args.out, args.conf, args.allow_partial)
+    except NoAnalysisError as e:
+        print(f"muster_analysis: error: {e}", file=sys.stderr)
+        return EXIT_NO_ANALYSIS
     except (OSError, ValueError, KeyError) as e:
         print(f"muster_analysis: error: {e}", file=sys.stderr)
-        return 1
+        return EXIT_UNREADABLE
     if not args.quiet:
         print(text, end="")
     for p in written:

@@ -16,6 +16,7 @@ import pandas as pd
 from . import load, stats
 
 GROUP = "battlesystem"
+RULESET = "battlesystem"
 DEFAULT_CHECK = {"dice": 1, "sides": 20, "modifier": 0}
 
 
@@ -74,8 +75,8 @@ def exact_chain(p_pass, rounds):
     return out
 
 
-def _matchups(exp):
-    """Return [(label, [spec side 0, spec side 1])] of an experiment dict."""
+def _arms(exp):
+    """Return [(label, [spec side 0, spec side 1])], one arm per policies entry of an experiment dict."""
     out = []
     for entry in exp["policies"]:
         sides = entry["sides"] if len(entry["sides"]) == 2 else entry["sides"] * 2
@@ -86,7 +87,7 @@ def _matchups(exp):
 
 
 def ar_frame(tabs, exp, conf=0.95):
-    """Return the AR-penalty report as a DataFrame, one row per (policy, round, morale, penalty).
+    """Return the AR-penalty report as a DataFrame, one row per (arm, round, morale, penalty).
 
     Columns: units (count), n (units of that morale on the table after that
     round), observed, lo, hi (Wilson interval), exact (NaN unless every unit
@@ -100,19 +101,19 @@ def ar_frame(tabs, exp, conf=0.95):
     check = (exp.get("rules") or {}).get("morale_check")
     rounds = int(exp["scenario"]["rounds"])
     rows = []
-    for label, sides in _matchups(exp):
+    for label, sides in _arms(exp):
         for morale in sorted(morale_sides):
             forced = [sides[s] for s in morale_sides[morale] if sides[s]["name"] == "forced"]
             chain = None
             if len(forced) == len(morale_sides[morale]) and all(f == forced[0] for f in forced):
                 chain = exact_chain(check_probability(morale, check), schedule(forced[0], rounds))
-            cells = t.sel(policy=label, morale=morale).values  # (round, penalty)
+            cells = t.sel(arm=label, morale=morale).values  # (round, penalty)
             for r in range(rounds):
                 n = int(cells[r].sum())
                 for k in range(cells.shape[1]):
                     exact = chain[r, k] if chain is not None and k < chain.shape[1] else np.nan
                     rows.append((label, r + 1, morale, k, int(cells[r, k]), n, exact))
-    df = pd.DataFrame(rows, columns=["policy", "round", "morale", "penalty", "units", "n", "exact"])
+    df = pd.DataFrame(rows, columns=["arm", "round", "morale", "penalty", "units", "n", "exact"])
     df["observed"] = np.where(df["n"] > 0, df["units"] / df["n"].where(df["n"] > 0, 1), np.nan)
     df["lo"], df["hi"] = stats.wilson(df["units"].to_numpy(), df["n"].to_numpy(), conf)
     df["outside"] = df["exact"].notna() & ((df["exact"] < df["lo"]) | (df["exact"] > df["hi"]))
@@ -120,20 +121,20 @@ def ar_frame(tabs, exp, conf=0.95):
 
 
 def charge_frame(tabs, conf=0.95):
-    """Return charge outcomes by policy and estimate-error bin (declared on an estimate).
+    """Return charge outcomes by arm and estimate-error bin (declared on an estimate).
 
-    Columns: policy, error_lo_pct, error_hi_pct (the bin, open at the ends),
+    Columns: arm, error_lo_pct, error_hi_pct (the bin, open at the ends),
     declared, made, short, too_close, not_straight, success, lo, hi.
     """
     t = tabs["charges_by_error"]
     rows = []
-    for label in t["policy"].values:
+    for label in t["arm"].values:
         for b in t["error_bin"].values:
-            counts = t.sel(policy=label, error_bin=b).values
+            counts = t.sel(arm=label, error_bin=b).values
             lo_pct = -np.inf if b == t["error_bin"].values[0] else 5 * int(b)
             hi_pct = np.inf if b == t["error_bin"].values[-1] else 5 * (int(b) + 1)
             rows.append((label, lo_pct, hi_pct, int(counts.sum()), *map(int, counts)))
-    cols = ["policy", "error_lo_pct", "error_hi_pct", "declared"] + [str(o).replace(" ", "_") for o in t["outcome"].values]
+    cols = ["arm", "error_lo_pct", "error_hi_pct", "declared"] + [str(o).replace(" ", "_") for o in t["outcome"].values]
     df = pd.DataFrame(rows, columns=cols)
     df["success"] = np.where(df["declared"] > 0, df["made"] / df["declared"].where(df["declared"] > 0, 1), np.nan)
     df["lo"], df["hi"] = stats.wilson(df["made"].to_numpy(), df["declared"].to_numpy(), conf)
@@ -143,8 +144,8 @@ def charge_frame(tabs, conf=0.95):
 def read(path, allow_partial=False):
     """Return (provenance, count tables of /battlesystem) of a results file."""
     prov = load.provenance(path, allow_partial)
-    if prov.get("ruleset") != "battlesystem":
-        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not 'battlesystem'")
+    if prov.get("ruleset") != RULESET:
+        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not '{RULESET}'")
     return prov, load.tables(path, GROUP, allow_partial)
 
 
@@ -174,10 +175,10 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
     shown = ar[(ar["n"] > 0) & ((ar["units"] > 0) | (ar["exact"].fillna(0) > 0))]
     out.append(f"AR penalty after each Game Round by morale rating: observed ({level} Wilson CI) "
                "vs the exact forced-march chain")
-    out.append(f"{'policy':<18} {'round':>5} {'morale':>6} {'penalty':>7} {'units':>8} {'observed %':>10} "
+    out.append(f"{'arm':<18} {'round':>5} {'morale':>6} {'penalty':>7} {'units':>8} {'observed %':>10} "
                f"{'CI %':>17} {'exact %':>8} flag")
     for r in shown.itertuples():
-        out.append(f"{r.policy:<18} {r.round:>5} {r.morale:>6} {'+' + str(r.penalty):>7} {r.units:>8} "
+        out.append(f"{r.arm:<18} {r.round:>5} {r.morale:>6} {'+' + str(r.penalty):>7} {r.units:>8} "
                    f"{_pct(r.observed):>10} {'[' + _pct(r.lo) + ', ' + _pct(r.hi) + ']':>17} "
                    f"{_pct(r.exact):>8} {'*' if r.outside else ''}")
     with_exact = ar[ar["exact"].notna() & (ar["n"] > 0)]
@@ -187,10 +188,10 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
     ch = charge_frame(tabs, conf)
     ch = ch[ch["declared"] > 0]
     out.append(f"Charges declared on an estimate, by the estimate's relative error: success ({level} Wilson CI)")
-    out.append(f"{'policy':<18} {'error':>12} {'declared':>9} {'made':>8} {'short':>8} {'too close':>9} "
+    out.append(f"{'arm':<18} {'error':>12} {'declared':>9} {'made':>8} {'short':>8} {'too close':>9} "
                f"{'success %':>9} {'CI %':>17}")
     for r in ch.itertuples():
-        out.append(f"{r.policy:<18} {_bin_text(r.error_lo_pct, r.error_hi_pct):>12} {r.declared:>9} {r.made:>8} "
+        out.append(f"{r.arm:<18} {_bin_text(r.error_lo_pct, r.error_hi_pct):>12} {r.declared:>9} {r.made:>8} "
                    f"{r.short:>8} {r.too_close:>9} {_pct(r.success):>9} "
                    f"{'[' + _pct(r.lo) + ', ' + _pct(r.hi) + ']':>17}")
     out.append("")
@@ -209,7 +210,7 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     written[0].write_text(text, encoding="utf-8")
     ch = charge_frame(data[1], conf)
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for label, g in ch[ch["declared"] > 0].groupby("policy", sort=False):
+    for label, g in ch[ch["declared"] > 0].groupby("arm", sort=False):
         mid = np.clip((g["error_lo_pct"] + g["error_hi_pct"]) / 2, -57.5, 52.5)
         ax.errorbar(mid, 100 * g["success"], yerr=[100 * (g["success"] - g["lo"]), 100 * (g["hi"] - g["success"])],
                     marker="o", capsize=2, label=label)

@@ -100,7 +100,7 @@ def tables(path, group="orders", allow_partial=False):
     """Return the count tables of a group as a dict name -> xarray.DataArray.
 
     Each table's dims and coords come from its dimension scales (e.g.
-    attempts: policy, command, penalty, order_number); attrs hold units and
+    attempts: arm, command, penalty, order_number); attrs hold units and
     long_name.
     """
     out = {}
@@ -119,8 +119,9 @@ def games_frame(path, allow_partial=False):
     """Return the per-game rows (/games) as a pandas DataFrame indexed by game.
 
     One column per 1-D dataset; a 2-D (game, X) dataset becomes one column
-    per label of X, named like "orders_by_character[General]". The policy
-    column holds the policy labels (categorical, in /orders/policy order).
+    per label of X, named like "orders_by_character[General]". In an
+    order-drill file the arm column holds the arm labels (categorical, in
+    /orders/arm order); elsewhere it is the arm's index.
     Only the games_complete first rows are returned. Raises ValueError when
     the file was written without per-game rows.
     """
@@ -142,9 +143,9 @@ def games_frame(path, allow_partial=False):
             labels = _decode(dset.dims[1][0][()])
             for j, label in enumerate(labels):
                 cols[f"{name}[{label}]"] = data[:, j]
-        order = sorted(cols, key=lambda c: (c != "policy", c))
+        order = sorted(cols, key=lambda c: (c != "arm", c))
         df = pd.DataFrame({c: cols[c] for c in order}, index=index)
-        if "policy" in df and "policy" in f.get("orders", {}):
-            labels = list(_decode(f["orders/policy"][()]))
-            df["policy"] = pd.Categorical.from_codes(df["policy"].astype(int), categories=labels)
+        if "arm" in df and "arm" in f.get("orders", {}):
+            labels = list(_decode(f["orders/arm"][()]))
+            df["arm"] = pd.Categorical.from_codes(df["arm"].astype(int), categories=labels)
     return df

@@ -70,11 +70,11 @@ def odds_heatmap(odds, out_path, title, blunder_on_12=True):
     return out_path
 
 
-def orders_by_policy(summary, out_path, title, level="95%", method="per-game rows"):
-    """Save a bar chart of mean orders given per turn by policy with CI error bars.
+def orders_by_arm(summary, out_path, title, level="95%", method="per-game rows"):
+    """Save a bar chart of mean orders given per turn by arm with CI error bars.
 
-    summary and method are report.policy_summary's first and third results
-    (orders_mean, orders_hw, games, indexed by policy; how the CI was made).
+    summary and method are report.arm_summary's first and third results
+    (orders_mean, orders_hw, games, indexed by arm; how the CI was made).
     Returns out_path.
     """
     fig, ax = plt.subplots(figsize=(max(7.5, 1.4 * len(summary) + 2), 4.5), layout="constrained")
@@ -89,12 +89,12 @@ def orders_by_policy(summary, out_path, title, level="95%", method="per-game row
                     textcoords="offset points", ha="center", va="bottom", fontsize=9)
     many = len(summary) > 4
     ax.set_xticks(x, summary.index, rotation=20 if many else 0, ha="right" if many else "center")
-    ax.set_xlabel("order-sequence policy")
+    ax.set_xlabel("arm (order-sequence policy)")
     ax.set_ylabel("orders given per turn (mean)")
     top = float((summary["orders_mean"] + summary["orders_hw"].fillna(0)).max())
     ax.set_ylim(0, 1.15 * top if np.isfinite(top) and top > 0 else 1)
     ax.set_title(f"{title}\nerror bars: {level} confidence interval of the mean (from {method}); "
-                 f"{int(summary['games'].min()):,} games per policy", fontsize=10)
+                 f"{int(summary['games'].min()):,} games per arm", fontsize=10)
     ax.grid(axis="y", alpha=0.3)
     fig.savefig(out_path, dpi=120)
     plt.close(fig)

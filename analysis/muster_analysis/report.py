@@ -1,5 +1,6 @@
-"""The order-odds report: observed order-roll odds against the exact ones,
-and a per-policy summary, as data frames and as plain text."""
+"""The order-odds report of an order drill: observed order-roll odds against
+the exact ones, and a summary per arm (one per ``policies:`` entry), as data
+frames and as plain text."""
 
 import numpy as np
 import pandas as pd
@@ -9,7 +10,7 @@ from . import load, stats
 
 
 def odds_table(tabs, blunder_on_12=True, conf=0.95):
-    """Return one row per (command, penalty, order_number) cell with rolls, pooled over policies.
+    """Return one row per (command, penalty, order_number) cell with rolls, pooled over arms.
 
     Columns: command, penalty, penalty_open (the last bin, "this or more"),
     order_number, target (for an open bin: its upper bound), attempts,
@@ -18,8 +19,8 @@ def odds_table(tabs, blunder_on_12=True, conf=0.95):
     target is at most command - bin - (order - 1); the exact value is 0 when
     that bound is below 2 (always so for the 15+ bin), else unknown.
     """
-    att = tabs["attempts"].sum("policy")
-    suc = tabs["successes"].sum("policy")
+    att = tabs["attempts"].sum("arm")
+    suc = tabs["successes"].sum("arm")
     last_pen = int(att["penalty"].values[-1])
     rows = []
     for c, p, o in zip(*np.nonzero(att.values)):
@@ -57,9 +58,9 @@ def chi_square(odds):
 
 
 def _orders_per_game(tabs, games, conf):
-    """Return (mean, half_width, method) of orders given per game by policy."""
+    """Return (mean, half_width, method) of orders given per game by arm."""
     if games is not None and "orders_given" in games:
-        g = games.groupby("policy", observed=False)["orders_given"]
+        g = games.groupby("arm", observed=False)["orders_given"]
         n = g.count().to_numpy()
         with np.errstate(invalid="ignore", divide="ignore"):
             hw = stats.z_value(conf) * g.std().to_numpy() / np.sqrt(n)
@@ -69,7 +70,7 @@ def _orders_per_game(tabs, games, conf):
     h = tabs["orders_given_hist"]
     values = h["n_orders"].values
     means, hws = [], []
-    for p in range(h.sizes["policy"]):
+    for p in range(h.sizes["arm"]):
         m_sum = hw_sum = 0.0
         for c in range(h.sizes["character"]):
             m, hw, _ = stats.mean_ci(values, h.values[p, c], conf)
@@ -79,41 +80,41 @@ def _orders_per_game(tabs, games, conf):
     return np.array(means), np.array(hws), "histograms (conservative bound)"
 
 
-def policy_summary(tabs, games=None, conf=0.95):
-    """Return (DataFrame indexed by policy, first-failure DataFrame, CI method of orders/game).
+def arm_summary(tabs, games=None, conf=0.95):
+    """Return (DataFrame indexed by arm, first-failure DataFrame, CI method of orders/game).
 
     Summary columns: games; orders_mean, orders_hw (mean orders given per
     game and its CI half-width, from games rows when given, else a
     conservative bound from orders_given_hist); units_mean, units_hw;
     general_ended, general_ended_lo, general_ended_hi (share of games where
     the General's failure ended the phase, Wilson CI). The first-failure
-    frame has, per policy and character (and "none"), the share of games
+    frame has, per arm and character (and "none"), the share of games
     in which that character failed first, with lo and hi.
     """
-    with np.errstate(invalid="ignore", divide="ignore"):  # a policy without games: NaN
-        return _policy_summary(tabs, games, conf)
+    with np.errstate(invalid="ignore", divide="ignore"):  # an arm without games: NaN
+        return _arm_summary(tabs, games, conf)
 
 
-def _policy_summary(tabs, games, conf):
-    policies = list(tabs["games"]["policy"].values)
+def _arm_summary(tabs, games, conf):
+    arms = list(tabs["games"]["arm"].values)
     n = tabs["games"].values.astype(float)
     om, ohw, method = _orders_per_game(tabs, games, conf)
     uh = tabs["units_ordered_hist"]
-    units = [stats.mean_ci(uh["n_units"].values, uh.values[p], conf) for p in range(len(policies))]
+    units = [stats.mean_ci(uh["n_units"].values, uh.values[p], conf) for p in range(len(arms))]
     ge = tabs["general_failure_ended"].values
     glo, ghi = stats.wilson(ge, n, conf)
     summary = pd.DataFrame(dict(games=n.astype(int), orders_mean=om, orders_hw=ohw,
                                 units_mean=[u[0] for u in units], units_hw=[u[1] for u in units],
                                 general_ended=ge / n, general_ended_lo=glo, general_ended_hi=ghi),
-                           index=pd.Index(policies, name="policy"))
+                           index=pd.Index(arms, name="arm"))
     ff = tabs["first_failure"]
     counts = np.column_stack([ff.values, n - ff.values.sum(axis=1)])
     who = list(ff["character"].values) + ["none"]
     rows = []
-    for p, pol in enumerate(policies):
+    for p, arm in enumerate(arms):
         lo, hi = stats.wilson(counts[p], np.full(len(who), n[p]), conf)
         for j, name in enumerate(who):
-            rows.append(dict(policy=pol, character=name, share=counts[p, j] / n[p],
+            rows.append(dict(arm=arm, character=name, share=counts[p, j] / n[p],
                              lo=lo[j], hi=hi[j]))
     return summary, pd.DataFrame(rows), method
 
@@ -171,10 +172,10 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
            f"{prov.get('games_requested')} ({prov.get('status')}), created {prov.get('created')}",
            f"rules: a roll of 12 always fails (blunder_on_12): {'yes' if blunders else 'no'}", ""]
     if prov.get("status") != "complete":
-        out[-1:] = ["WARNING: a partial file (unfinished run): games are played policy by policy, "
-                    "so later policies may have few or no games.", ""]
+        out[-1:] = ["WARNING: a partial file (unfinished run): games are played arm by arm, "
+                    "so later arms may have few or no games.", ""]
 
-    out.append(f"Order rolls, all policies pooled: observed success rate ({level} Wilson CI) "
+    out.append(f"Order rolls, all arms pooled: observed success rate ({level} Wilson CI) "
                "vs exact")
     last = int(tabs["attempts"]["penalty"].values[-1])
     rows = []
@@ -195,19 +196,20 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
             f"about {100 * (1 - conf):g}% are expected by chance).",
             f"Overall: chi-square {x2:.1f} on {k} cells with 0 < exact < 1, p = {p:.3g}.", ""]
 
-    summary, first, method = policy_summary(tabs, games, conf)
-    out.append(f"Per policy (a game is one Orders sub-phase; +- is the {level} CI half-width)")
+    summary, first, method = arm_summary(tabs, games, conf)
+    out.append(f"Per arm (one per policies entry; a game is one Orders sub-phase; +- is the {level} CI "
+               "half-width)")
     rows = [[s.Index, s.games, _pm(s.orders_mean, s.orders_hw), _pm(s.units_mean, s.units_hw),
              f"{_pct(s.general_ended)} {_ci(s.general_ended_lo, s.general_ended_hi)}"]
             for s in summary.itertuples()]
-    out.append(_text_table(["Policy", "Games", "Orders given (per game)", "Units ordered (per game)",
+    out.append(_text_table(["Arm", "Games", "Orders given (per game)", "Units ordered (per game)",
                             "General's failure ended the phase (% of games)"], rows))
     out += [f"Orders given: CI from {method}. Units ordered: units that received at least one "
             "order.", ""]
 
     out.append(f"Who fails first (% of games, {level} Wilson CI; none: no order failed)")
     who = list(dict.fromkeys(first["character"]))
-    rows = [[pol] + [f"{_pct(r.share)} {_ci(r.lo, r.hi)}" for r in g.itertuples()]
-            for pol, g in first.groupby("policy", sort=False)]
-    out.append(_text_table(["Policy"] + who, rows))
+    rows = [[arm] + [f"{_pct(r.share)} {_ci(r.lo, r.hi)}" for r in g.itertuples()]
+            for arm, g in first.groupby("arm", sort=False)]
+    out.append(_text_table(["Arm"] + who, rows))
     return "\n".join(out) + "\n"

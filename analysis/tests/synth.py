@@ -78,12 +78,12 @@ def _table(f, name, data, scales, long_name):
         d.dims[i].attach_scale(s)
 
 
-def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
+def write_synthetic(path, games_per_arm=2000, seed=1, per_game_rows=True,
                     status="complete", blunder_on_12=True):
     """Write a synthetic drill results file at path; return path."""
     rng = np.random.default_rng(seed)
-    policies = list(PLANS)
-    n_p, n_c, n_bins = len(policies), len(CHARACTERS), 3 * N_UNITS + 1
+    arms = list(PLANS)  # one arm per policy
+    n_p, n_c, n_bins = len(arms), len(CHARACTERS), 3 * N_UNITS + 1
     shape4 = (n_p, 11, PENALTY_MAX + 1, 3)
     att, suc, blu = (np.zeros(shape4, np.uint64) for _ in range(3))
     given_hist = np.zeros((n_p, n_c, n_bins), np.uint64)
@@ -91,15 +91,15 @@ def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
     first_fail = np.zeros((n_p, n_c), np.uint64)
     gen_ended = np.zeros(n_p, np.uint64)
     rows, by_chars = [], []
-    for p, name in enumerate(policies):
-        for _ in range(games_per_policy):
+    for p, name in enumerate(arms):
+        for _ in range(games_per_arm):
             def count(cmd, pen, order, ok, blunder):
                 cell = (p, cmd - 2, pen, order - 1)
                 att[cell] += 1
                 suc[cell] += ok
                 blu[cell] += blunder
             row, by_char = _play(PLANS[name], rng, blunder_on_12, count)
-            row["policy"] = p
+            row["arm"] = p
             rows.append(row)
             by_chars.append(by_char)
             for c in range(n_c):
@@ -108,14 +108,14 @@ def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
             if row["first_failure"] >= 0:
                 first_fail[p, row["first_failure"]] += 1
             gen_ended[p] += row["general_failure_ended"]
-    games = games_per_policy * n_p
+    games = games_per_arm * n_p
     experiment = {
-        "schema": 1, "ruleset": "warmaster-order-drill", "seed": seed, "games": games_per_policy,
+        "schema": 1, "ruleset": "warmaster-order-drill", "seed": seed, "games": games_per_arm,
         "output": {"file": "synthetic.h5", "per_game_rows": per_game_rows},
         "rules": {"blunder_on_12": blunder_on_12},
         "study": {"characters": [{"name": n, "command": c} for n, c in CHARACTERS],
                   "units": [{"name": f"Unit {u}"} for u in range(N_UNITS)]},
-        "policies": [{"name": p} for p in policies]}
+        "policies": [{"name": p} for p in arms]}
     with h5py.File(path, "w") as f:
         attrs = dict(tool_version="synthetic", git_commit="none", ruleset="warmaster-order-drill",
                      status=status, created="2026-01-01T00:00:00Z",
@@ -132,7 +132,7 @@ def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
         game = _scale(f, "games/game", np.arange(games if per_game_rows else 0, dtype=np.uint64),
                       "game index")
         gchar = _scale(f, "games/character", names, "character (as listed)", strs)
-        sc = [_scale(f, "orders/policy", policies, "order-sequence policy", strs),
+        sc = [_scale(f, "orders/arm", arms, "arm: an order-sequence policy (policies entry)", strs),
               _scale(f, "orders/command", np.arange(2, 13, dtype=np.int32), "character's Command value"),
               _scale(f, "orders/penalty", np.arange(PENALTY_MAX + 1, dtype=np.int32),
                      "Command penalty without the order-number penalty (last bin: this or more)"),
@@ -141,9 +141,9 @@ def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
               _scale(f, "orders/character", names, "character (as listed)", strs),
               _scale(f, "orders/n_orders", np.arange(n_bins, dtype=np.int32), "orders given"),
               _scale(f, "orders/n_units", np.arange(N_UNITS + 1, dtype=np.int32), "units ordered")]
-        pol, cmd, pen, order, char, n_ord, n_units = sc
+        arm, cmd, pen, order, char, n_ord, n_units = sc
         if per_game_rows:
-            cols = [("policy", np.uint8), ("orders_attempted", np.uint8), ("orders_given", np.uint8),
+            cols = [("arm", np.uint8), ("orders_attempted", np.uint8), ("orders_given", np.uint8),
                     ("blunders", np.uint8), ("units_ordered", np.uint8),
                     ("half_pace_moves", np.uint8), ("first_failure", np.int8),
                     ("general_failure_ended", np.uint8)]
@@ -155,14 +155,14 @@ def write_synthetic(path, games_per_policy=2000, seed=1, per_game_rows=True,
             _meta(d, "1", "orders given by each character")
             d.dims[0].attach_scale(game)
             d.dims[1].attach_scale(gchar)
-        _table(f, "attempts", att, [pol, cmd, pen, order], "order rolls made")
-        _table(f, "successes", suc, [pol, cmd, pen, order], "orders given")
-        _table(f, "blunders", blu, [pol, cmd, pen, order], "order rolls of 12 (blunders)")
-        _table(f, "games", np.full(n_p, games_per_policy), [pol], "games played")
-        _table(f, "orders_given_hist", given_hist, [pol, char, n_ord],
+        _table(f, "attempts", att, [arm, cmd, pen, order], "order rolls made")
+        _table(f, "successes", suc, [arm, cmd, pen, order], "orders given")
+        _table(f, "blunders", blu, [arm, cmd, pen, order], "order rolls of 12 (blunders)")
+        _table(f, "games", np.full(n_p, games_per_arm), [arm], "games played")
+        _table(f, "orders_given_hist", given_hist, [arm, char, n_ord],
                "games by orders given per character")
-        _table(f, "units_ordered_hist", units_hist, [pol, n_units], "games by units ordered")
-        _table(f, "first_failure", first_fail, [pol, char], "games by the character who failed first")
-        _table(f, "general_failure_ended", gen_ended, [pol],
+        _table(f, "units_ordered_hist", units_hist, [arm, n_units], "games by units ordered")
+        _table(f, "first_failure", first_fail, [arm, char], "games by the character who failed first")
+        _table(f, "general_failure_ended", gen_ended, [arm],
                "games where the General's failure ended the phase")
     return path

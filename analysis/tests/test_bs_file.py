@@ -69,8 +69,8 @@ def test_ar_frame_sits_beside_the_exact_chain(forced_file):
     df = bs.ar_frame(tabs, prov["experiment_yaml"], conf=0.95)
     games = prov["experiment_yaml"]["games"]
     assert df["exact"].notna().all()                   # every unit follows one forced schedule
-    assert (df["n"] == 3000).all() and games == 20000  # -n 3000 per policy, one unit per morale
-    sums = df.groupby(["policy", "round", "morale"])["exact"].sum()
+    assert (df["n"] == 3000).all() and games == 20000  # -n 3000 per arm, one unit per morale
+    sums = df.groupby(["arm", "round", "morale"])["exact"].sum()
     assert np.allclose(sums, 1.0)
     assert df.loc[df["exact"] == 0, "units"].eq(0).all()
     assert df["outside"].mean() < 0.10                 # about 5% expected at 95%
@@ -84,9 +84,9 @@ def test_charge_frame_counts_every_declared_charge(charge_file):
     games = load.games_frame(charge_file)
     assert df["declared"].sum() == games["charges_declared"].sum()
     assert df["made"].sum() == games["charges_made"].sum()
-    exact = df[(df["policy"] == "exact") & (df["declared"] > 0)]
+    exact = df[(df["arm"] == "exact") & (df["declared"] > 0)]
     assert list(exact["error_lo_pct"]) == [0] and (exact["success"] == 1.0).all()
-    noisy = df[df["policy"] == "normal-30"]
+    noisy = df[df["arm"] == "normal-30"]
     assert noisy["short"].sum() > 0 and noisy["declared"].sum() > noisy["made"].sum()
     assert ((df["lo"] <= df["success"]) & (df["success"] <= df["hi"]) | df["declared"].eq(0)).all()
 

@@ -14,45 +14,45 @@ from muster_analysis import load, report
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COUNT_TABLES = {
-    "attempts": ("policy", "command", "penalty", "order_number"),
-    "successes": ("policy", "command", "penalty", "order_number"),
-    "blunders": ("policy", "command", "penalty", "order_number"),
-    "games": ("policy",),
-    "orders_given_hist": ("policy", "character", "n_orders"),
-    "units_ordered_hist": ("policy", "n_units"),
-    "first_failure": ("policy", "character"),
-    "general_failure_ended": ("policy",),
+    "attempts": ("arm", "command", "penalty", "order_number"),
+    "successes": ("arm", "command", "penalty", "order_number"),
+    "blunders": ("arm", "command", "penalty", "order_number"),
+    "games": ("arm",),
+    "orders_given_hist": ("arm", "character", "n_orders"),
+    "units_ordered_hist": ("arm", "n_units"),
+    "first_failure": ("arm", "character"),
+    "general_failure_ended": ("arm",),
 }
 
 
 def expected(path):
-    """What the file's experiment says: policy labels, character names, unit count, games."""
+    """What the file's experiment says: arm labels (one per policies entry), character names, unit count."""
     prov = load.provenance(path)
     exp = prov["experiment_yaml"]
-    policies = [p.get("label", p["name"]) for p in exp["policies"]]
+    arms = [p.get("label", p["name"]) for p in exp["policies"]]
     characters = [c["name"] for c in exp["study"]["characters"]]
-    return prov, policies, characters, len(exp["study"]["units"])
+    return prov, arms, characters, len(exp["study"]["units"])
 
 
 def test_games_frame_has_the_drill_columns_and_one_row_per_game(drill_file):
-    prov, policies, characters, _ = expected(drill_file)
+    prov, arms, characters, _ = expected(drill_file)
     df = load.games_frame(drill_file)
-    cols = {"policy", "orders_attempted", "orders_given", "blunders", "units_ordered",
+    cols = {"arm", "orders_attempted", "orders_given", "blunders", "units_ordered",
             "half_pace_moves", "first_failure", "general_failure_ended"}
     cols |= {f"orders_by_character[{c}]" for c in characters}
     assert set(df.columns) == cols
     assert len(df) == prov["games_complete"] == prov["games_requested"]
     assert list(df.index) == list(range(len(df)))
-    assert list(df["policy"].cat.categories) == policies
-    assert (df["policy"].value_counts()[policies] == prov["experiment_yaml"]["games"]).all()
+    assert list(df["arm"].cat.categories) == arms
+    assert (df["arm"].value_counts()[arms] == prov["experiment_yaml"]["games"]).all()
 
 
 def test_tables_have_named_dims_and_coords(drill_file):
-    _, policies, characters, n_units = expected(drill_file)
+    _, arms, characters, n_units = expected(drill_file)
     tabs = load.tables(drill_file)
     assert {k: v.dims for k, v in tabs.items()} == COUNT_TABLES
     a = tabs["attempts"]
-    assert list(a["policy"].values) == policies
+    assert list(a["arm"].values) == arms
     assert list(a["command"].values) == list(range(2, 13))
     assert list(a["penalty"].values) == list(range(16))
     assert list(a["order_number"].values) == [1, 2, 3]
@@ -67,7 +67,7 @@ def test_tables_have_named_dims_and_coords(drill_file):
 
 
 def test_count_tables_agree_with_per_game_rows(drill_file):
-    prov, policies, characters, n_units = expected(drill_file)
+    prov, arms, characters, n_units = expected(drill_file)
     df, tabs = load.games_frame(drill_file), load.tables(drill_file)
     att, suc, blu = (tabs[k].values.astype(np.int64) for k in ("attempts", "successes", "blunders"))
     assert att.sum() == df["orders_attempted"].sum() > 0
@@ -78,8 +78,8 @@ def test_count_tables_agree_with_per_game_rows(drill_file):
     assert (att[..., 1:] <= suc[..., :-1]).all()
     by_char = df[[f"orders_by_character[{c}]" for c in characters]].sum(axis=1)
     assert (by_char == df["orders_given"]).all()
-    for p, pol in enumerate(policies):
-        g = df[df["policy"] == pol]
+    for p, arm in enumerate(arms):
+        g = df[df["arm"] == arm]
         assert tabs["games"].values[p] == len(g)
         assert att[p].sum() == g["orders_attempted"].sum()
         assert suc[p].sum() == g["orders_given"].sum()
@@ -104,9 +104,9 @@ def test_exact_odds_lie_inside_a_wide_interval(drill_file):
 
 def test_report_text(drill_file):
     text = report.format_report(str(drill_file))
-    _, policies, characters, _ = expected(drill_file)
+    _, arms, characters, _ = expected(drill_file)
     assert "Observed %" in text and "Exact %" in text and "15+" in text
-    for name in policies + characters:
+    for name in arms + characters:
         assert name in text
     assert "Orders given: CI from per-game rows." in text
 
@@ -116,7 +116,7 @@ def test_cli_writes_report_and_valid_pngs(drill_file, tmp_path, capsys):
     stem = drill_file.stem
     assert "order-odds report" in capsys.readouterr().out
     assert (tmp_path / f"{stem}-report.txt").read_text().startswith("muster order-odds report")
-    for name in (f"{stem}-odds-heatmap.png", f"{stem}-orders-by-policy.png"):
+    for name in (f"{stem}-odds-heatmap.png", f"{stem}-orders-by-arm.png"):
         png = tmp_path / name
         assert png.read_bytes()[:8] == PNG_SIGNATURE
         pixels = image.imread(png)
@@ -135,7 +135,7 @@ def test_netcdf_readers_see_units_and_long_name(drill_file):
 
 
 def _make_partial(src, dst):
-    """Copy src as the partial file of a run stopped before its last policy began."""
+    """Copy src as the partial file of a run stopped before its last arm began."""
     shutil.copy(src, dst)
     with h5py.File(dst, "r+") as f:
         last = int(f["orders/games"][-1])
@@ -161,8 +161,8 @@ def test_partial_file_is_refused_unless_allowed(drill_file, tmp_path, capsys):
     assert cli.main([str(part), "--out", str(tmp_path), "--allow-partial"]) == 0
     text = capsys.readouterr().out
     assert "WARNING: a partial file" in text
-    last_policy = str(tabs["games"]["policy"].values[-1])
-    assert [ln for ln in text.splitlines() if ln.startswith(last_policy + " ")][0].count("n/a") >= 3
+    last_arm = str(tabs["games"]["arm"].values[-1])
+    assert [ln for ln in text.splitlines() if ln.startswith(last_arm + " ")][0].count("n/a") >= 3
 
 
 def test_muster_provenance(muster_run):

@@ -25,7 +25,7 @@
 /* Longest name (of a ruleset, an arm, a unit...) plus its NUL. */
 #define MU_NAME_MAX 64
 /* Most arms (groups of games under one assignment of policies) in a run. */
-#define MU_MAX_POLICIES 8
+#define MU_MAX_ARMS 8
 /* Most games per arm an experiment may ask for. */
 #define MU_GAMES_MAX 1000000000000ULL
 

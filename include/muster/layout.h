@@ -31,14 +31,39 @@ typedef struct mu_axis {
     char **labels;         /* string axes: length strings (owned), else NULL */
 } mu_axis;
 
-/* A per-game column: dataset /games/<name>, shape (game) or (game, axis). */
+/* A per-game column: dataset /games/<name>, shape (game) or (game, axis).
+ * A ruleset declares each of its columns once, with MU_COLUMN, as a field
+ * of its per-game record struct: the field gives the column its name and
+ * type and says where its value comes from, so that mu_row_write can copy
+ * a record into its row and no column exists without its data. */
 typedef struct mu_column {
     const char *name;
     mu_dtype type;
     const char *units;
     const char *long_name;
-    int axis; /* index of the second dimension's axis, or -1 for 1-D */
+    int axis;           /* index of the second dimension's axis, or -1 for 1-D */
+    size_t offset;      /* where the field lies in the ruleset's per-game record */
+    size_t field_bytes; /* the field's size; 0: not from a record (e.g. a layout
+                           described by hand in a test, written without mu_row_write) */
 } mu_column;
+
+/* The dtype of field of struct type record: the field must be an int8_t,
+ * uint8_t, int16_t, int32_t, uint32_t, int64_t or double, or an array of
+ * one (its elements the column's row); any other type does not compile. */
+#define MU_FIELD_DTYPE(record, field)                                                                  \
+    _Generic(&((record *)0)->field,                                                                   \
+        int8_t *: MU_I8, int8_t(*)[]: MU_I8, uint8_t *: MU_U8, uint8_t(*)[]: MU_U8,                  \
+        int16_t *: MU_I16, int16_t(*)[]: MU_I16, int32_t *: MU_I32, int32_t(*)[]: MU_I32,            \
+        uint32_t *: MU_U32, uint32_t(*)[]: MU_U32, int64_t *: MU_I64, int64_t(*)[]: MU_I64,          \
+        double *: MU_F64, double(*)[]: MU_F64)
+
+/* Declares the column /games/<field> (a mu_column initializer): named
+ * after field of struct type record, typed by it (MU_FIELD_DTYPE), with
+ * units, long_name and axis (a layout axis index for an array field whose
+ * first axis-length elements are the row; -1 for a scalar field). */
+#define MU_COLUMN(record, field, units, long_name, axis)                                               \
+    {#field, MU_FIELD_DTYPE(record, field), units, long_name, axis, offsetof(record, field),          \
+     sizeof(((record *)0)->field)}
 
 /* A count table: a uint64 N-d dataset at <group>/<name> over the given
  * axes (row-major, last axis fastest). */
@@ -81,10 +106,34 @@ int mu_layout_add_axis(mu_layout *l, const char *group, const char *name, const 
                        const char *long_name, int length, int first_value);
 int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, const char *long_name,
                              int length, const char *const *names);
-int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
-                         const char *long_name, int axis);
 int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,
                         const char *long_name, int rank, const int *axes);
+
+/* Appends the n columns declared in columns (MU_COLUMN entries over one
+ * record struct, in dataset order) and returns the index of the first.
+ * Each column's axis must already be in l: a scalar field needs axis -1,
+ * an array field an axis no longer than the array. Aborts on a breach (a
+ * layout is built by code, never from input). */
+int mu_layout_add_columns(mu_layout *l, const mu_column *columns, int n);
+
+/* How a per-game record becomes a row of every column of a layout: made
+ * once from the layout (it keeps no pointer into it), then used for every
+ * game. */
+typedef struct mu_row_writer {
+    int n_columns;
+    size_t offset[MU_LAYOUT_MAX_COLUMNS]; /* the column's field in the record */
+    size_t bytes[MU_LAYOUT_MAX_COLUMNS];  /* a row of the column (mu_column_row_bytes) */
+} mu_row_writer;
+
+/* Fills *w for the columns of l, all of which must be declared from one
+ * record struct (MU_COLUMN); aborts if one is not, or if its row is
+ * larger than its field. */
+void mu_row_writer_init(mu_row_writer *w, const mu_layout *l);
+
+/* Copies one game's record (the struct the columns were declared from)
+ * into row `row` of the column buffers: columns[c] holds rows of column
+ * c's mu_column_row_bytes each. Only the row is written. */
+void mu_row_write(const mu_row_writer *w, const void *record, void *const *columns, size_t row);
 
 /* Frees the string labels the layout owns; the layout is then empty. */
 void mu_layout_free(mu_layout *l);

@@ -25,7 +25,7 @@ static const char help_text[] =
     "'record NAME VALUE...' line per column).\n"
     "\n"
     "  -g, --game G      the game to replay (required)\n"
-    "  -n, --games N     games per policy, if the run used -n (default: the experiment's)\n"
+    "  -n, --games N     games per arm, if the run used -n (default: the experiment's)\n"
     "  -s, --seed S      seed, if the run used -s (default: the experiment's)\n"
     "  -h, --help        print this help\n"
     "Exit status: 0 done, 64 usage (e.g. G out of range), 65 invalid experiment, 66 not found.\n";

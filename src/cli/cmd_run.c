@@ -27,7 +27,7 @@ static const char help_text[] =
     "thread count.\n"
     "\n"
     "  -o, --output OUT     output file (default: the experiment's output.file)\n"
-    "  -n, --games N        games per policy (default: the experiment's games)\n"
+    "  -n, --games N        games per arm (default: the experiment's games)\n"
     "  -s, --seed S         seed (default: the experiment's seed)\n"
     "  -j, --threads N      worker threads (default: all cores)\n"
     "      --resume FILE    continue an interrupted run from FILE (OUT.partial); the\n"

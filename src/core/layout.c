@@ -1,4 +1,6 @@
-/* Output layout helpers. */
+/* Output layout helpers and the generic row writer: a ruleset fills its
+ * per-game record struct; mu_row_write copies its fields, by the column
+ * declarations, into the row of each column buffer. */
 #include "muster/layout.h"
 
 #include <stdio.h>
@@ -69,13 +71,58 @@ int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, 
     return index;
 }
 
-int mu_layout_add_column(mu_layout *l, const char *name, mu_dtype type, const char *units,
-                         const char *long_name, int axis)
+/* Aborts unless column c of l fits its record field: one element for a
+ * scalar column, the axis's length at most for an array. */
+static void check_field(const mu_layout *l, int c)
 {
-    check_room(l->n_columns, MU_LAYOUT_MAX_COLUMNS);
-    l->columns[l->n_columns] =
-        (mu_column){.name = name, .type = type, .units = units, .long_name = long_name, .axis = axis};
-    return l->n_columns++;
+    const mu_column *col = &l->columns[c];
+    int ok = col->field_bytes > 0 && col->axis >= -1 && col->axis < l->n_axes &&
+             (col->axis >= 0 ? mu_column_row_bytes(l, c) <= col->field_bytes
+                             : col->field_bytes == mu_dtype_size(col->type));
+    if (!ok) {
+        fprintf(stderr, "muster: internal error: column '%s' does not match its record field\n",
+                col->name ? col->name : "?");
+        abort();
+    }
+}
+
+int mu_layout_add_columns(mu_layout *l, const mu_column *columns, int n)
+{
+    int first = l->n_columns;
+    for (int i = 0; i < n; i++) {
+        check_room(l->n_columns, MU_LAYOUT_MAX_COLUMNS);
+        l->columns[l->n_columns] = columns[i];
+        check_field(l, l->n_columns++);
+    }
+    return first;
+}
+
+void mu_row_writer_init(mu_row_writer *w, const mu_layout *l)
+{
+    memset(w, 0, sizeof *w);
+    for (int c = 0; c < l->n_columns; c++) {
+        check_field(l, c);
+        w->offset[c] = l->columns[c].offset;
+        w->bytes[c] = mu_column_row_bytes(l, c);
+    }
+    w->n_columns = l->n_columns;
+}
+
+void mu_row_write(const mu_row_writer *w, const void *record, void *const *columns, size_t row)
+{
+    const unsigned char *rec = record;
+    for (int c = 0; c < w->n_columns; c++) {
+        size_t n = w->bytes[c];
+        unsigned char *to = (unsigned char *)columns[c] + row * n;
+        const unsigned char *from = rec + w->offset[c];
+        switch (n) { /* the common sizes without a call */
+        case 1: *to = *from; break;
+        case 2: memcpy(to, from, 2); break;
+        case 4: memcpy(to, from, 4); break;
+        case 8: memcpy(to, from, 8); break;
+        default: memcpy(to, from, n); break;
+        }
+    }
 }
 
 int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,

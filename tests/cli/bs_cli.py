@@ -53,7 +53,7 @@ def replay_records_equal_hdf5_row():
 
 
 def replay_records_equal_hdf5_row_charges():
-    """The charge study (five policies): one game of each policy."""
+    """The charge study (five arms): one game of each arm."""
     check_replay_rows(CHARGES, 12, lambda n: [0, 13, 25, 38, n - 1])
 
 

@@ -7,7 +7,7 @@
  * from mu_rng_for_game(SEED, g). The count tables are compared with exact
  * values at a family-wise alpha of 1e-6 per test:
  *
- *  (a) every (policy, Command, penalty, order number) cell of the
+ *  (a) every (arm, Command, penalty, order number) cell of the
  *      attempts/successes tables against wm_order_success_ways / 36
  *      (two-sided z, Bonferroni over the cells);
  *  (b) each character's orders_given_hist row against the exact order-chain
@@ -44,7 +44,7 @@
 #include "warmaster/policy/wm_drill_policy.h"
 #include "warmaster/wm_order_roll.h"
 
-#define GAMES_PER_POLICY UINT64_C(1000000)
+#define GAMES_PER_ARM UINT64_C(1000000)
 #define SEED UINT64_C(0x6d75737465720003)
 #define ALPHA 1e-6
 #define MIN_EXPECTED 5.0
@@ -54,13 +54,13 @@
 #define MIN_CELL_EACH_WAY 50.0
 
 enum { GENERAL, HERO_LEFT, HERO_RIGHT, N_CHARACTERS };
-enum { HEROES_FIRST, GENERAL_FIRST, N_POLICIES };
+enum { HEROES_FIRST, GENERAL_FIRST, N_ARMS };
 
 static mu_experiment ex;
 static wm_drill_config cfg; /* ex.config */
 static mu_layout layout;
 static uint64_t *tables[MU_LAYOUT_MAX_TABLES];
-static wm_drill_plan plans[N_POLICIES];
+static wm_drill_plan plans[N_ARMS];
 static int t_attempts, t_successes, t_blunders, t_games, t_given_hist, t_general_ended;
 
 /* The army, after experiments/default.yaml but with a General reliable
@@ -95,7 +95,7 @@ static void make_experiment(void)
     ex.ruleset = &wm_order_drill;
     ex.config = &cfg;
     ex.seed = SEED;
-    ex.games = GAMES_PER_POLICY;
+    ex.games = GAMES_PER_ARM;
     ex.per_game_rows = 0;
     cfg.order_rules = wm_order_rules_default();
     wm_drill_study *s = &cfg.study;
@@ -118,9 +118,9 @@ static void make_experiment(void)
     }
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "left");
-    cfg.n_policies = N_POLICIES;
-    cfg.policies[HEROES_FIRST] = (wm_drill_policy){"heroes-first", WM_DRILL_HEROES_FIRST, 3, 1};
-    cfg.policies[GENERAL_FIRST] = (wm_drill_policy){"general-first", WM_DRILL_GENERAL_FIRST, 3, 1};
+    cfg.n_arms = N_ARMS;
+    cfg.arms[HEROES_FIRST] = (wm_drill_policy){"heroes-first", WM_DRILL_HEROES_FIRST, 3, 1};
+    cfg.arms[GENERAL_FIRST] = (wm_drill_policy){"general-first", WM_DRILL_GENERAL_FIRST, 3, 1};
 }
 
 static int table_index(const char *name)
@@ -149,7 +149,7 @@ static int play_all(void **state)
         fprintf(stderr, "prepare: %s\n", err);
         return -1;
     }
-    if (games != GAMES_PER_POLICY * N_POLICIES)
+    if (games != GAMES_PER_ARM * N_ARMS)
         return -1;
     for (int t = 0; t < layout.n_tables; t++)
         if (!(tables[t] = calloc(mu_table_cells(&layout, t), sizeof(uint64_t))))
@@ -177,8 +177,8 @@ static int play_all(void **state)
     }
     free(st);
     rs->release(ctx);
-    for (int p = 0; p < N_POLICIES; p++)
-        wm_drill_plan_build(&cfg.study, &cfg.policies[p], &plans[p]);
+    for (int p = 0; p < N_ARMS; p++)
+        wm_drill_plan_build(&cfg.study, &cfg.arms[p], &plans[p]);
     return 0;
 }
 
@@ -262,7 +262,7 @@ static void observed_orders_given(int p, int ch, long *observed, int n)
             assert_int_equal(row[k], 0);
         total += row[k];
     }
-    assert_int_equal(total, GAMES_PER_POLICY);
+    assert_int_equal(total, GAMES_PER_ARM);
 }
 
 static double chisq_p(const char *what, const long *observed, const double *p, int n)
@@ -277,7 +277,7 @@ static double chisq_p(const char *what, const long *observed, const double *p, i
 }
 
 static const char *const character_names[N_CHARACTERS] = {"General", "Hero Left", "Hero Right"};
-static const char *const policy_names[N_POLICIES] = {"heroes-first", "general-first"};
+static const char *const policy_names[N_ARMS] = {"heroes-first", "general-first"};
 
 /* ---- (a) per-cell success rates --------------------------------------- */
 
@@ -384,10 +384,10 @@ static void test_wm_drill_blunders_are_one_roll_in_36(void **state)
 static void test_wm_drill_orders_given_per_character_fit_order_chain(void **state)
 {
     (void)state;
-    const double alpha = ALPHA / (N_POLICIES * N_CHARACTERS);
+    const double alpha = ALPHA / (N_ARMS * N_CHARACTERS);
     char what[96];
-    for (int p = 0; p < N_POLICIES; p++) {
-        assert_int_equal(tables[t_games][p], GAMES_PER_POLICY);
+    for (int p = 0; p < N_ARMS; p++) {
+        assert_int_equal(tables[t_games][p], GAMES_PER_ARM);
         for (int ch = 0; ch < N_CHARACTERS; ch++) {
             double expected[MU_CHAIN_MAX_UNITS * MU_MAX_ORDERS + 1];
             long observed[MU_CHAIN_MAX_UNITS * MU_MAX_ORDERS + 1];
@@ -410,10 +410,10 @@ static void test_wm_drill_general_failure_ends_phase_at_exact_rate(void **state)
     assert_int_equal(tables[t_general_ended][HEROES_FIRST], 0);
     double q = p_character_runs(GENERAL_FIRST, HERO_LEFT);
     assert_true(q > 0.01 && q < 0.99);
-    double pv = z_p_value(tables[t_general_ended][GENERAL_FIRST], GAMES_PER_POLICY, 1.0 - q);
+    double pv = z_p_value(tables[t_general_ended][GENERAL_FIRST], GAMES_PER_ARM, 1.0 - q);
     print_message("general-first: the General's failure ended %llu of %llu games, exact %.6f, p = %.3g\n",
                   (unsigned long long)tables[t_general_ended][GENERAL_FIRST],
-                  (unsigned long long)GAMES_PER_POLICY, 1.0 - q, pv);
+                  (unsigned long long)GAMES_PER_ARM, 1.0 - q, pv);
     assert_true(pv >= ALPHA);
 }
 
@@ -424,9 +424,9 @@ static void test_wm_drill_general_failure_ends_phase_at_exact_rate(void **state)
 static void test_wm_drill_fit_rejects_command_one_lower(void **state)
 {
     (void)state;
-    const double alpha = ALPHA / (N_POLICIES * N_CHARACTERS);
+    const double alpha = ALPHA / (N_ARMS * N_CHARACTERS);
     char what[96];
-    for (int p = 0; p < N_POLICIES; p++)
+    for (int p = 0; p < N_ARMS; p++)
         for (int ch = 0; ch < N_CHARACTERS; ch++) {
             double expected[MU_CHAIN_MAX_UNITS * MU_MAX_ORDERS + 1];
             long observed[MU_CHAIN_MAX_UNITS * MU_MAX_ORDERS + 1];
@@ -442,7 +442,7 @@ static void test_wm_drill_fit_rejects_command_one_lower(void **state)
 static void test_wm_drill_fit_rejects_heroes_ignoring_general_failure(void **state)
 {
     (void)state;
-    const double alpha = ALPHA / (N_POLICIES * N_CHARACTERS);
+    const double alpha = ALPHA / (N_ARMS * N_CHARACTERS);
     char what[96];
     for (int ch = HERO_LEFT; ch <= HERO_RIGHT; ch++) {
         double expected[MU_CHAIN_MAX_UNITS * MU_MAX_ORDERS + 1];
@@ -486,7 +486,7 @@ static void test_wm_drill_stats_army_penalties_by_hand(void **state)
         {GENERAL, 0x40, 0},    /* Handgunners */
         {GENERAL, 0x80, 1},    /* Free Company: wood */
     };
-    for (int p = 0; p < N_POLICIES; p++) {
+    for (int p = 0; p < N_ARMS; p++) {
         assert_int_equal(plans[p].n_steps, 6);
         for (int i = 0; i < 6; i++) {
             int k = p == HEROES_FIRST ? i : (i + 4) % 6; /* general-first: the General's two steps first */

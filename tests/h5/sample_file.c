@@ -26,11 +26,14 @@ void sample_layout(mu_layout *l, uint64_t games)
     axis(l, "orders", "command", "1", "character's Command value", 4, SAMPLE_FIRST_COMMAND);
     axis(l, "orders", "order_number", "1", "order number for the unit this turn", 3, 1);
 
-    l->columns[COL_TURNS] = (mu_column){"turns", MU_U8, "1", "turns played", -1};
-    l->columns[COL_MARGIN] = (mu_column){"margin", MU_F64, "cm", "closest approach margin", -1};
-    l->columns[COL_SCORE] = (mu_column){"score", MU_I32, "1", "victory points", -1};
-    l->columns[COL_ORDERS_BY_TURN] =
-        (mu_column){"orders_by_turn", MU_I16, "1", "orders given per turn", AX_TURN};
+    l->columns[COL_TURNS] =
+        (mu_column){.name = "turns", .type = MU_U8, .units = "1", .long_name = "turns played", .axis = -1};
+    l->columns[COL_MARGIN] = (mu_column){.name = "margin", .type = MU_F64, .units = "cm",
+                                         .long_name = "closest approach margin", .axis = -1};
+    l->columns[COL_SCORE] =
+        (mu_column){.name = "score", .type = MU_I32, .units = "1", .long_name = "victory points", .axis = -1};
+    l->columns[COL_ORDERS_BY_TURN] = (mu_column){.name = "orders_by_turn", .type = MU_I16, .units = "1",
+                                                 .long_name = "orders given per turn", .axis = AX_TURN};
     l->n_columns = N_SAMPLE_COLUMNS;
 
     l->tables[TAB_ATTEMPTS] =

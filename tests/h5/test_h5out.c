@@ -948,7 +948,8 @@ static void narrow_layout(mu_layout *l, uint64_t games)
     l->axes[0] = (mu_axis){.group = "games", .name = "game", .units = "1", .long_name = "game index",
                            .length = (int)games};
     l->n_axes = 1;
-    l->columns[0] = (mu_column){"mod7", MU_U8, "1", "game index modulo 7", -1};
+    l->columns[0] =
+        (mu_column){.name = "mod7", .type = MU_U8, .units = "1", .long_name = "game index modulo 7", .axis = -1};
     l->n_columns = 1;
 }
 
@@ -1114,7 +1115,8 @@ static void test_h5_column_wider_than_a_chunk(void **state)
     l.axes[0] = (mu_axis){.group = "games", .name = "game", .units = "1", .long_name = "game index", .length = G};
     l.axes[1] = (mu_axis){.group = "games", .name = "cell", .units = "1", .long_name = "cell", .length = WIDTH};
     l.n_axes = 2;
-    l.columns[0] = (mu_column){"wide", MU_F64, "1", "a wide row", 1};
+    l.columns[0] =
+        (mu_column){.name = "wide", .type = MU_F64, .units = "1", .long_name = "a wide row", .axis = 1};
     l.n_columns = 1;
     mu_provenance prov = sample_prov(G, 1);
     double *rows = malloc((size_t)G * WIDTH * sizeof *rows);

@@ -85,7 +85,8 @@ static void layout(mu_layout *l, int noise)
     l->n_axes = 2;
     l->n_columns = noise ? N_COLUMNS : N_COMMON;
     for (int c = 0; c < l->n_columns; c++)
-        l->columns[c] = (mu_column){names[c], types[c], "1", names[c], c == COUNTS_I16 ? 1 : -1};
+        l->columns[c] = (mu_column){.name = names[c], .type = types[c], .units = "1", .long_name = names[c],
+                                    .axis = c == COUNTS_I16 ? 1 : -1};
 }
 
 /* Writes games [0, GAMES) to dir/name in batches of batch games, each

@@ -102,10 +102,10 @@ static void test_minimal_example_loads(void **state)
     assert_true(isinf(st->units[0].enemy_distance_mm));
     assert_true(st->units[2].enemy_distance_mm == 180.0);
     assert_true(st->units[2].brigade == -1 && st->n_brigades == 0);
-    assert_int_equal(DRILL(ex)->n_policies, 1);
-    assert_string_equal(DRILL(ex)->policies[0].label, "as-listed");
-    assert_int_equal(DRILL(ex)->policies[0].kind, WM_DRILL_AS_LISTED);
-    assert_true(DRILL(ex)->policies[0].orders_per_unit == 3 && DRILL(ex)->policies[0].use_brigades == 1);
+    assert_int_equal(DRILL(ex)->n_arms, 1);
+    assert_string_equal(DRILL(ex)->arms[0].label, "as-listed");
+    assert_int_equal(DRILL(ex)->arms[0].kind, WM_DRILL_AS_LISTED);
+    assert_true(DRILL(ex)->arms[0].orders_per_unit == 3 && DRILL(ex)->arms[0].use_brigades == 1);
     mu_experiment_free(&ex);
     assert_null(ex.text);
 }
@@ -161,12 +161,12 @@ static void test_full_file_loads_every_key(void **state)
     assert_int_equal(st->n_brigades, 2);
     assert_string_equal(st->brigade_names[0], "left");
     assert_string_equal(st->brigade_names[1], "right");
-    assert_int_equal(DRILL(ex)->n_policies, 5);
-    assert_policy(&DRILL(ex)->policies[0], "heroes-first", WM_DRILL_HEROES_FIRST, 3, 1);
-    assert_policy(&DRILL(ex)->policies[1], "heroes-first x1", WM_DRILL_HEROES_FIRST, 1, 0);
-    assert_policy(&DRILL(ex)->policies[2], "n", WM_DRILL_NEAREST_FIRST, 2, 1);
-    assert_policy(&DRILL(ex)->policies[3], "general-first", WM_DRILL_GENERAL_FIRST, 3, 1);
-    assert_policy(&DRILL(ex)->policies[4], "as-listed", WM_DRILL_AS_LISTED, 3, 1);
+    assert_int_equal(DRILL(ex)->n_arms, 5);
+    assert_policy(&DRILL(ex)->arms[0], "heroes-first", WM_DRILL_HEROES_FIRST, 3, 1);
+    assert_policy(&DRILL(ex)->arms[1], "heroes-first x1", WM_DRILL_HEROES_FIRST, 1, 0);
+    assert_policy(&DRILL(ex)->arms[2], "n", WM_DRILL_NEAREST_FIRST, 2, 1);
+    assert_policy(&DRILL(ex)->arms[3], "general-first", WM_DRILL_GENERAL_FIRST, 3, 1);
+    assert_policy(&DRILL(ex)->arms[4], "as-listed", WM_DRILL_AS_LISTED, 3, 1);
     mu_experiment_free(&ex);
 }
 

@@ -155,7 +155,7 @@ def thread_invariance():
             complete(files[name], 60000)
         ref = files["j1"]
         if rows_on:  # guard against comparing empty groups
-            for col in ("/games/orders_given", "/games/orders_by_character", "/games/policy"):
+            for col in ("/games/orders_given", "/games/orders_by_character", "/games/arm"):
                 assert rows(ref, col) == 60000, f"{ref}{col}: {rows(ref, col)} rows"
         for name, f in files.items():
             if f != ref:

@@ -2,7 +2,7 @@
  * games: experiments/studies/forced-march-attrition.yaml (closed regiments
  * of morale 4..18 forced-marching under three schedules for 8 Game Rounds)
  * played by the `battlesystem` ruleset exactly as `muster run` plays it,
- * its /battlesystem/ar_penalty table (policy, round, morale, penalty)
+ * its /battlesystem/ar_penalty table (arm, round, morale, penalty)
  * against the exact chain of mu_fm_odds_compute, at a fixed seed.
  *
  * battlesystem-movement-phase.txt 7.13: "must make a Morale Check at the
@@ -31,7 +31,7 @@
 #define BS(e) ((const bs_study *)(e).config)
 
 #define STUDY MUSTER_SOURCE_DIR "/experiments/studies/forced-march-attrition.yaml"
-#define GAMES_PER_POLICY 10000
+#define GAMES_PER_ARM 10000
 #define SEED UINT64_C(0x6d75737465720713)
 
 static mu_experiment ex;
@@ -43,7 +43,7 @@ static int R, M, P, M0; /* rounds, morale axis length, penalty axis length, lowe
  * (burst, rest, march limit), built by the odds module. */
 static void schedule_of(int p, mu_fm_action *out)
 {
-    const bs_policy_spec *s = &BS(ex)->matchups[p].side[0];
+    const bs_policy_spec *s = &BS(ex)->arms[p].side[0];
     mu_fm_action buf[MU_FM_MAX_ROUNDS];
     int n = mu_fm_schedule(s->marches ? s->marches : R, s->burst, s->rest_rounds, R, buf, MU_FM_MAX_ROUNDS);
     assert_true(n >= R);
@@ -100,7 +100,7 @@ static int setup_games(void **state)
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    ex.games = GAMES_PER_POLICY;
+    ex.games = GAMES_PER_ARM;
     if (run_games_prepare(&run, &ex, 0) != 0)
         return -1;
     run_games_play(&run, SEED, 0, run.games, NULL);
@@ -121,15 +121,15 @@ static int teardown_games(void **state)
     return 0;
 }
 
-/* Every (policy, round, morale) distribution of the study fits the exact
+/* Every (arm, round, morale) distribution of the study fits the exact
  * chain; Bonferroni over all of them at alpha overall. Penalties the chain
  * cannot reach are never seen. */
 static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
 {
     (void)state;
     const bs_study *st = BS(ex);
-    int tests = st->n_matchups * R * st->n_units;
-    for (int p = 0; p < st->n_matchups; p++)
+    int tests = st->n_arms * R * st->n_units;
+    for (int p = 0; p < st->n_arms; p++)
         for (int u = 0; u < st->n_units; u++) {
             int morale = st->units[u].profile.morale;
             mu_fm_odds o;
@@ -145,9 +145,9 @@ static void test_bs_forced_march_ar_distributions_fit_exact_chain(void **state)
                     if (exp[k] == 0.0)
                         assert_int_equal(obs[k], 0);
                 }
-                assert_int_equal(n, GAMES_PER_POLICY); /* one unit of each morale, on the table throughout */
+                assert_int_equal(n, GAMES_PER_ARM); /* one unit of each morale, on the table throughout */
                 char what[96];
-                snprintf(what, sizeof what, "%s, round %d, morale %d", st->matchups[p].label, r, morale);
+                snprintf(what, sizeof what, "%s, round %d, morale %d", st->arms[p].label, r, morale);
                 assert_true(fit(what, obs, exp) >= STATS_ALPHA / tests);
             }
         }
@@ -160,17 +160,17 @@ static void test_bs_forced_march_checks_pass_at_exact_rate(void **state)
 {
     (void)state;
     const bs_study *st = BS(ex);
-    for (int p = 0; p < st->n_matchups; p++) {
+    for (int p = 0; p < st->n_arms; p++) {
         mu_fm_odds o;
         exact_for(p, st->units[0].profile.morale, &o);
         for (int u = 0; u < st->n_units; u++) {
             int m = st->units[u].profile.morale;
             const uint64_t *c = &run.tables[tab_march][((size_t)p * (size_t)M + (size_t)(m - M0)) * 2];
-            assert_int_equal(c[0] + c[1], (uint64_t)GAMES_PER_POLICY * (uint64_t)o.marches);
+            assert_int_equal(c[0] + c[1], (uint64_t)GAMES_PER_ARM * (uint64_t)o.marches);
             char what[96];
-            snprintf(what, sizeof what, "%s, morale %d, checks passed", st->matchups[p].label, m);
+            snprintf(what, sizeof what, "%s, morale %d, checks passed", st->arms[p].label, m);
             assert_rate(what, (long)c[0], (long)(c[0] + c[1]),
-                        bs_check_probability(&st->rules.morale, m, 0), STATS_ALPHA / (st->n_matchups * st->n_units));
+                        bs_check_probability(&st->rules.morale, m, 0), STATS_ALPHA / (st->n_arms * st->n_units));
         }
     }
 }
@@ -182,7 +182,7 @@ static void test_bs_forced_march_rejects_chain_without_recovery(void **state)
     (void)state;
     mu_fm_action none[MU_FM_MAX_ROUNDS];
     int five = 0; /* the five-then-rest policy is listed first */
-    assert_int_equal(BS(ex)->matchups[five].side[0].marches, 5);
+    assert_int_equal(BS(ex)->arms[five].side[0].marches, 5);
     static const int morale[] = {8, 12, 16};
     for (int i = 0; i < 3; i++) {
         mu_fm_odds o;

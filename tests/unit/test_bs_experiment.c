@@ -84,19 +84,19 @@ static void test_bs_experiment_every_key_loads(void **state)
     assert_close(s->profile.base_w_mm, 25, 0); /* the default base */
     assert_true(o->side == 1 && o->formation == BS_MOB_FORMATION && !o->in_command);
     assert_true(o->profile.low_int_or_chaotic && o->profile.never_checks_morale);
-    assert_int_equal(st->n_matchups, 3);
-    const bs_matchup *m = &st->matchups[0];
+    assert_int_equal(st->n_arms, 3);
+    const bs_arm *m = &st->arms[0];
     assert_string_equal(m->label, "all options");
     assert_true(m->side[0].kind == BS_POLICY_STEADY && m->side[0].estimate == BS_ESTIMATE_UNIFORM);
     assert_close(m->side[0].estimate_error, 0.25, 0);
     assert_true(!m->side[0].charge && !m->side[0].closed && !m->side[0].wrap && !m->side[0].rally &&
                 !m->side[0].follow);
     assert_true(m->side[1].kind == BS_POLICY_FORCED && m->side[1].rest_rounds == 2 && m->side[1].marches == 3);
-    assert_string_equal(st->matchups[1].label, "random");
-    assert_int_equal(st->matchups[1].side[1].kind, BS_POLICY_RANDOM); /* one entry: both sides */
-    assert_string_equal(st->matchups[2].label, "steady-vs-hold");
-    assert_int_equal(st->matchups[2].side[0].estimate, BS_ESTIMATE_EXACT);
-    assert_close(st->matchups[2].side[0].estimate_error, 0, 0);
+    assert_string_equal(st->arms[1].label, "random");
+    assert_int_equal(st->arms[1].side[1].kind, BS_POLICY_RANDOM); /* one entry: both sides */
+    assert_string_equal(st->arms[2].label, "steady-vs-hold");
+    assert_int_equal(st->arms[2].side[0].estimate, BS_ESTIMATE_EXACT);
+    assert_close(st->arms[2].side[0].estimate_error, 0, 0);
     mu_experiment_free(&ex);
 }
 
@@ -117,7 +117,7 @@ static void test_bs_experiment_defaults(void **state)
     assert_close(u->entry_mm.y, 0, 1e-9);
     assert_close(st->units[1].entry_mm.y, 48 * IN, 1e-9);
     assert_int_equal(st->units[1].formation, BS_MOB_FORMATION);
-    const bs_policy_spec *s = &st->matchups[0].side[0];
+    const bs_policy_spec *s = &st->arms[0].side[0];
     assert_true(s->charge && s->closed && s->wrap && s->rally && s->follow && s->burst == 1);
     assert_true(s->rest_rounds == 0 && s->marches == 0);
     assert_close(s->estimate_error, 0.15, 0);
@@ -130,7 +130,7 @@ static void test_bs_experiment_drill_still_loads(void **state)
     static mu_experiment ex;
     load(MUSTER_SOURCE_DIR "/experiments/examples/drill-minimal.yaml", &ex);
     assert_string_equal(ex.ruleset->name, "warmaster-order-drill");
-    assert_int_equal(DRILL(ex)->n_policies, 1);
+    assert_int_equal(DRILL(ex)->n_arms, 1);
     mu_experiment_free(&ex);
 }
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "battlesystem/bs_ruleset.h"
+#include "battlesystem/ruleset_internal.h"
 #include "muster/experiment.h"
 #include "run_games.h"
 
@@ -100,7 +101,7 @@ static void test_bs_ruleset_layout(void **state)
     assert_int_equal(l->axes[ar->axis].length, 8);
     const mu_table *t = &l->tables[run_games_table(&r, "ar_penalty")];
     assert_int_equal(t->rank, 4);
-    assert_string_equal(l->axes[t->axes[0]].name, "policy");
+    assert_string_equal(l->axes[t->axes[0]].name, "arm");
     assert_string_equal(l->axes[t->axes[0]].labels[1], "burst-3-rest-2");
     assert_string_equal(l->axes[t->axes[2]].name, "morale");
     assert_int_equal(l->axes[t->axes[2]].first_value, 4);
@@ -293,6 +294,80 @@ static void test_bs_ruleset_trace_shows_rolls_actions_and_fates(void **state)
     mu_experiment_free(&ex);
 }
 
+/* Each /games column holds the game value it is named after: a finished
+ * game with a distinct value in every counter, round and unit is recorded,
+ * and every column is read back by name. The list below restates which
+ * engine value each column reports, so a column filled from the wrong
+ * value (two fields swapped, say) fails here. */
+static void test_bs_ruleset_row_columns_hold_their_values(void **state)
+{
+    (void)state;
+    static mu_experiment ex;
+    static run_games r;
+    load_file(STUDIES "forced-march-attrition.yaml", &ex, 1);
+    assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
+    assert_int_equal(r.games, 3); /* one game per policies entry */
+    const bs_ctx *c = r.ctx;
+    bs_state *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    bs_ruleset.setup(c, 2, s);
+    bs_tally *t = &s->tally;
+    const struct { const char *column; uint32_t *value; } counts[] = {
+        {"forced_marches", &t->forced_marches},   {"march_checks_failed", &t->march_checks_failed},
+        {"march_lost_bonus", &t->march_lost_bonus}, {"march_halted", &t->march_halted},
+        {"march_ambushed", &t->march_ambushed},   {"morale_passed", &t->morale_passed},
+        {"morale_failed", &t->morale_failed},     {"discipline_passed", &t->discipline_passed},
+        {"discipline_failed", &t->discipline_failed}, {"charges_declared", &t->charges_declared},
+        {"charges_made", &t->charges_made},       {"charges_short", &t->charges_short},
+        {"charges_too_close", &t->charges_too_close}, {"routs", &t->routs},
+        {"rout_chains", &t->rout_chain},          {"broken_around", &t->broken_around},
+        {"rally_attempts", &t->rally_attempts},   {"rallies", &t->rally_successes},
+        {"withdrawals", &t->withdrawals},         {"withdrawals_followed", &t->withdrawals_followed},
+        {"wrap_arounds", &t->wrap_arounds},       {"units_removed", &t->units_removed},
+        {"units_destroyed", &t->units_destroyed}, {"units_captured", &t->units_captured},
+    };
+    const int n_counts = (int)(sizeof counts / sizeof counts[0]);
+    for (int i = 0; i < n_counts; i++)
+        *counts[i].value = (uint32_t)(101 + i);
+    t->withdrawals_stayed = t->figures_captured = 999; /* in no column */
+    s->round = 5;
+    for (int k = 0; k < 8; k++) {
+        s->ar_penalty[k] = (int16_t)(k < 5 ? 300 + k : -1);
+        s->initiative[k] = (int8_t)(k < 5 ? (k * 7) % 2 : -1);
+    }
+    int fates[8];
+    for (int u = 0; u < 8; u++) {
+        s->field.units[u].ar = s->field.units[u].ar_original + u;
+        fates[u] = bs_fate(&s->field, u);
+    }
+    s->field.units[0].status = BS_REMOVED, fates[0] = FATE_REMOVED;
+    s->field.units[3].status = BS_DESTROYED, fates[3] = FATE_DESTROYED;
+    s->field.units[5].routed = 1, fates[5] = FATE_ROUTING;
+
+    mu_sink sink = {.columns = r.columns, .row = 1, .tables = r.tables};
+    bs_record(c, s, &sink);
+    assert_int_equal(cell(&r, "arm", 1, 0), 2);
+    assert_int_equal(cell(&r, "rounds_played", 1, 0), 5);
+    for (int i = 0; i < n_counts; i++) {
+        if (cell(&r, counts[i].column, 1, 0) != 101 + i)
+            print_error("column %s\n", counts[i].column);
+        assert_int_equal(cell(&r, counts[i].column, 1, 0), 101 + i);
+    }
+    for (int k = 0; k < 8; k++) {
+        assert_int_equal(cell(&r, "ar_penalty", 1, k), k < 5 ? 300 + k : -1);
+        assert_int_equal(cell(&r, "initiative", 1, k), k < 5 ? (k * 7) % 2 : -1);
+    }
+    for (int u = 0; u < 8; u++) {
+        assert_int_equal(cell(&r, "final_ar_penalty", 1, u), u);
+        assert_int_equal(cell(&r, "unit_fate", 1, u), fates[u]);
+    }
+    /* every column was checked: the counters, arm, rounds_played and the four arrays */
+    assert_int_equal(r.layout.n_columns, n_counts + 2 + 4);
+    free(s);
+    run_games_free(&r);
+    mu_experiment_free(&ex);
+}
+
 static void test_bs_ruleset_bins(void **state)
 {
     (void)state;
@@ -320,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_bs_ruleset_rout_off_the_table_ends_the_game),
         cmocka_unit_test(test_bs_ruleset_units_in_contact_stay_engaged),
         cmocka_unit_test(test_bs_ruleset_trace_shows_rolls_actions_and_fates),
+        cmocka_unit_test(test_bs_ruleset_row_columns_hold_their_values),
         cmocka_unit_test(test_bs_ruleset_bins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "assert_close.h"
 #include "muster/experiment.h"
 #include "muster/status.h"
+#include "warmaster/battle_int.h"
 #include "warmaster/wm_battle.h"
 #include "run_games.h"
 
@@ -134,6 +135,127 @@ static void test_wm_battle_rows_and_tables_agree(void **state)
     mu_experiment_free(&ex);
 }
 
+/* Column name's element i of row g, as an integer. */
+static long cell(const run_games *r, const char *name, uint64_t g, int i)
+{
+    int c = run_games_column(r, name);
+    assert_true(c >= 0);
+    const mu_column *col = &r->layout.columns[c];
+    size_t width = col->axis >= 0 ? (size_t)r->layout.axes[col->axis].length : 1;
+    size_t at = (size_t)g * width + (size_t)i;
+    switch (col->type) {
+    case MU_I8: return ((const int8_t *)r->columns[c])[at];
+    case MU_U8: return ((const uint8_t *)r->columns[c])[at];
+    case MU_I16: return ((const int16_t *)r->columns[c])[at];
+    default: fail(); return 0;
+    }
+}
+
+/* Each /games column holds the game value it is named after, for the
+ * army it is indexed by: a finished game of the swapped arm (armies[0] on
+ * table side 1) with a distinct value in every count of each side is
+ * recorded, and every column is read back by name. The lists below
+ * restate which game value each column reports, so a column filled from
+ * the wrong value or the wrong side fails here. */
+static void test_wm_battle_row_columns_hold_their_values(void **state)
+{
+    (void)state;
+    load(EXAMPLE);
+    ex.games = 1;
+    static run_games r;
+    assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
+    const wb_ctx *c = r.ctx;
+    wb_state *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    wm_battle_ruleset.setup(c, 1, s);
+    assert_int_equal(s->arm, 1);
+    assert_int_equal(s->swap, 1);
+    wm_game *g = &s->game;
+    g->turn = 4;
+    g->end = WM_END_GENERAL_LEFT;
+    g->first = 0;        /* side 0: armies[1] */
+    g->winner = 1;       /* side 1: armies[0] */
+    g->first_charge = 0; /* armies[1] */
+    int edge_units = 0;
+    for (int u = 0; u < g->bf.n_units && edge_units < 2; u++)
+        if (g->bf.unit[u].side == 1) {
+            g->reached_edge |= UINT64_C(1) << u;
+            edge_units++;
+        }
+    for (int side = 0; side < 2; side++) {
+        g->points[side] = 40 + side;
+        g->zones_held[side] = 7 + side;
+    }
+    /* per-army columns and the side counts they report */
+#define SIDE_COUNT(column, field) {column, offsetof(wm_side_stats, field)}
+    static const struct { const char *column; size_t offset; } counts[] = {
+        SIDE_COUNT("orders_attempted", orders_attempted), SIDE_COUNT("orders_given", orders_given),
+        SIDE_COUNT("orders_failed", orders_failed),       SIDE_COUNT("blunders", blunders),
+        SIDE_COUNT("half_pace_moves", half_pace),         SIDE_COUNT("brigade_orders", brigade_orders),
+        SIDE_COUNT("general_failure_ended", general_ended), SIDE_COUNT("initiative_charges", init_charges),
+        SIDE_COUNT("initiative_evades", init_evades),     SIDE_COUNT("burst_throughs", burst_throughs),
+        SIDE_COUNT("confused", confused),                 SIDE_COUNT("charges", charges),
+        SIDE_COUNT("off_destroyed", off_destroyed),       SIDE_COUNT("removed_engaged", removed_engaged),
+    };
+#undef SIDE_COUNT
+    const int n_counts = (int)(sizeof counts / sizeof counts[0]);
+    for (int side = 0; side < 2; side++) {
+        wm_side_stats *st = &g->stats[side];
+        for (int i = 0; i < n_counts; i++)
+            *(uint16_t *)((char *)st + counts[i].offset) = (uint16_t)(100 * (side + 1) + i);
+        st->init_declined = 999; /* in no column */
+        st->init_charge_failed = (uint16_t)(3 + side);
+        st->init_evade_failed = (uint16_t)(5 + side);
+        st->first_contact_turn = (uint8_t)(2 + side);
+        st->off_left = (uint16_t)(300 + side);
+        st->off_back_at_once = 1;
+        st->off_back_later = (uint16_t)(2 + side);
+        for (int k = 0; k < c->n_chars[side]; k++) {
+            st->char_attempted[k] = (uint16_t)(1000 * (side + 1) + 10 * k + 1);
+            st->char_given[k] = (uint16_t)(1000 * (side + 1) + 10 * k + 2);
+            st->char_blunders[k] = (uint16_t)(1000 * (side + 1) + 10 * k + 3);
+        }
+    }
+
+    mu_sink sink = {.columns = r.columns, .row = 1, .tables = r.tables};
+    wb_record(c, s, &sink);
+    assert_int_equal(cell(&r, "arm", 1, 0), 1);
+    assert_int_equal(cell(&r, "swapped", 1, 0), 1);
+    assert_int_equal(cell(&r, "first", 1, 0), 1);
+    assert_int_equal(cell(&r, "turns", 1, 0), 4);
+    assert_int_equal(cell(&r, "end_reason", 1, 0), 1);
+    assert_int_equal(cell(&r, "winner", 1, 0), 0);
+    assert_int_equal(cell(&r, "first_charge", 1, 0), 1);
+    for (int a = 0; a < 2; a++) {
+        int side = a ^ 1;
+        for (int i = 0; i < n_counts; i++) {
+            if (cell(&r, counts[i].column, 1, a) != 100 * (side + 1) + i)
+                print_error("column %s[%d]\n", counts[i].column, a);
+            assert_int_equal(cell(&r, counts[i].column, 1, a), 100 * (side + 1) + i);
+        }
+        assert_int_equal(cell(&r, "points", 1, a), 40 + side);
+        assert_int_equal(cell(&r, "zones_held", 1, a), 7 + side);
+        assert_int_equal(cell(&r, "enemy_edge_units", 1, a), side == 1 ? edge_units : 0);
+        assert_int_equal(cell(&r, "engaged_units", 1, a), 0); /* as deployed */
+        assert_int_equal(cell(&r, "initiative_impossible", 1, a), 8 + 2 * side);
+        assert_int_equal(cell(&r, "first_contact_turn", 1, a), 2 + side);
+        assert_int_equal(cell(&r, "off_table", 1, a), 300 + side);
+        assert_int_equal(cell(&r, "off_returned", 1, a), 3 + side);
+        for (int k = 0; k < c->n_chars[side]; k++) {
+            int i = c->char_base[a] + k;
+            assert_int_equal(cell(&r, "character_orders_attempted", 1, i), 1000 * (side + 1) + 10 * k + 1);
+            assert_int_equal(cell(&r, "character_orders_given", 1, i), 1000 * (side + 1) + 10 * k + 2);
+            assert_int_equal(cell(&r, "character_blunders", 1, i), 1000 * (side + 1) + 10 * k + 3);
+        }
+    }
+    assert_true(edge_units > 0 && c->n_chars[0] > 0 && c->n_chars[1] > 0);
+    /* every column was checked: 7 per game, the side counts, 8 more per army, 3 per character */
+    assert_int_equal(r.layout.n_columns, 7 + n_counts + 8 + 3);
+    free(s);
+    run_games_free(&r);
+    mu_experiment_free(&ex);
+}
+
 /* Writes text to a temporary file and loads it; returns the status and
  * the error line. */
 static int load_text(const char *text, char *err, size_t len)
@@ -195,6 +317,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_battle_experiment_every_key_loads),
         cmocka_unit_test(test_wm_battle_rows_and_tables_agree),
+        cmocka_unit_test(test_wm_battle_row_columns_hold_their_values),
         cmocka_unit_test(test_wm_battle_experiment_errors_are_positioned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

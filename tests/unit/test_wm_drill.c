@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warmaster/wm_drill.h"
+#include "run_games.h"
 #include "warmaster/policy/wm_drill_policy.h"
+#include "warmaster/wm_drill.h"
 
 enum { GENERAL = 0, HERO = 1 };
 
@@ -47,8 +48,8 @@ static void make_experiment(mu_experiment *ex, wm_drill_policy_kind kind, int or
     }
     s->n_brigades = 1;
     strcpy(s->brigade_names[0], "right");
-    CFG.n_policies = 1;
-    CFG.policies[0] = (wm_drill_policy){"p", kind, orders, 1};
+    CFG.n_arms = 1;
+    CFG.arms[0] = (wm_drill_policy){"p", kind, orders, 1};
 }
 
 /* One game's outputs. */
@@ -90,7 +91,7 @@ static void release(struct outputs *o)
     mu_layout_free(&o->layout);
 }
 
-enum { POLICY, ATTEMPTED, GIVEN, BLUNDERS, UNITS_ORDERED, HALF_PACE, FIRST_FAILURE, GENERAL_ENDED, BY_CHAR };
+enum { ARM, ATTEMPTED, GIVEN, BLUNDERS, UNITS_ORDERED, HALF_PACE, FIRST_FAILURE, GENERAL_ENDED, BY_CHAR };
 
 /* warmaster-command: "Order sequence" and "Brigade orders", heroes first:
  * the Hero orders the Archers twice (second fails: 8 > 7), stops, and so
@@ -169,7 +170,7 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     make_experiment(&ex, WM_DRILL_NEAREST_FIRST, 3);
     CFG.study.units[0].distance_mm[HERO] = 400.0; /* Archers now farther than the brigade */
     wm_drill_plan plan;
-    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
+    wm_drill_plan_build(&CFG.study, &CFG.arms[0], &plan);
     assert_int_equal(plan.n_steps, 3);
     assert_int_equal(plan.steps[0].character, HERO);
     assert_int_equal(plan.steps[0].group, (1u << 1) | (1u << 2));
@@ -177,9 +178,96 @@ static void test_wm_nearest_first_plan_orders_heroes_then_nearest(void **state)
     assert_int_equal(plan.steps[2].character, GENERAL);
     assert_int_equal(plan.steps[2].orders, 3);
     /* without brigades, the brigade's units are ordered one by one */
-    CFG.policies[0].use_brigades = 0;
-    wm_drill_plan_build(&CFG.study, &CFG.policies[0], &plan);
+    CFG.arms[0].use_brigades = 0;
+    wm_drill_plan_build(&CFG.study, &CFG.arms[0], &plan);
     assert_int_equal(plan.n_steps, 4);
+}
+
+/* Row g's column name as an integer (element i of a per-character column). */
+static int row_value(const run_games *r, const char *name, uint64_t g, int i)
+{
+    int c = run_games_column(r, name);
+    assert_true(c >= 0);
+    const mu_column *col = &r->layout.columns[c];
+    size_t width = col->axis >= 0 ? (size_t)r->layout.axes[col->axis].length : 1;
+    const void *p = (const char *)r->columns[c] + ((size_t)g * width + (size_t)i) * mu_dtype_size(col->type);
+    return col->type == MU_I8 ? *(const int8_t *)p : *(const uint8_t *)p;
+}
+
+/* The /games rows of many games with random dice tell the same story as
+ * the count tables, which the drill fills separately, roll by roll: per
+ * policies entry, games, order rolls, orders given, blunders, units
+ * ordered, orders by character, who failed first, the General's failure
+ * and (without brigades, one unit per failed first order) half-pace moves.
+ * Every column is pinned by one of these, so a column holding another
+ * column's value (two fields swapped, say) fails here. */
+static void test_wm_drill_rows_agree_with_count_tables(void **state)
+{
+    (void)state;
+    mu_experiment ex;
+    make_experiment(&ex, WM_DRILL_HEROES_FIRST, 2);
+    CFG.n_arms = 2;
+    CFG.arms[0].use_brigades = 0;
+    CFG.arms[1] = (wm_drill_policy){"q", WM_DRILL_GENERAL_FIRST, 3, 0};
+    ex.games = 3000;
+    static run_games r;
+    assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
+    run_games_play(&r, 99, 0, r.games, NULL);
+    const int n_chars = 2, n_units = 4, n_bins = 3 * n_units + 1;
+    const size_t cells = 11 * (WM_DRILL_PENALTY_MAX + 1) * 3; /* one arm's command x penalty x order */
+    const uint64_t *att = r.tables[run_games_table(&r, "attempts")];
+    const uint64_t *suc = r.tables[run_games_table(&r, "successes")];
+    const uint64_t *blu = r.tables[run_games_table(&r, "blunders")];
+    for (int p = 0; p < 2; p++) {
+        uint64_t games = 0, attempted = 0, given = 0, blunders = 0, half_pace = 0, general_ended = 0;
+        uint64_t units_hist[5] = {0}, by_char_hist[2][13] = {{0}}, first_failure[2] = {0};
+        for (uint64_t g = 0; g < r.games; g++) {
+            if (row_value(&r, "arm", g, 0) != p)
+                continue;
+            games++;
+            attempted += (uint64_t)row_value(&r, "orders_attempted", g, 0);
+            given += (uint64_t)row_value(&r, "orders_given", g, 0);
+            blunders += (uint64_t)row_value(&r, "blunders", g, 0);
+            half_pace += (uint64_t)row_value(&r, "half_pace_moves", g, 0);
+            general_ended += (uint64_t)row_value(&r, "general_failure_ended", g, 0);
+            units_hist[row_value(&r, "units_ordered", g, 0)]++;
+            for (int ch = 0; ch < n_chars; ch++)
+                by_char_hist[ch][row_value(&r, "orders_by_character", g, ch)]++;
+            int ff = row_value(&r, "first_failure", g, 0);
+            if (ff >= 0)
+                first_failure[ff]++;
+        }
+        assert_int_equal(games, 3000);
+        assert_int_equal(r.tables[run_games_table(&r, "games")][p], games);
+        uint64_t t_att = 0, t_suc = 0, t_blu = 0, t_first_failed = 0;
+        for (size_t k = 0; k < cells; k++) {
+            size_t at = (size_t)p * cells + k;
+            t_att += att[at];
+            t_suc += suc[at];
+            t_blu += blu[at];
+            if (k % 3 == 0) /* order number 1 */
+                t_first_failed += att[at] - suc[at];
+        }
+        assert_int_equal(attempted, t_att);
+        assert_int_equal(given, t_suc);
+        assert_int_equal(blunders, t_blu);
+        assert_int_equal(half_pace, t_first_failed);
+        assert_true(attempted > given && given > 0 && blunders > 0 && half_pace > 0);
+        assert_true(p == 0 ? general_ended == 0 : general_ended > 0); /* heroes first: the General orders last */
+        assert_int_equal(general_ended, r.tables[run_games_table(&r, "general_failure_ended")][p]);
+        const uint64_t *uh = r.tables[run_games_table(&r, "units_ordered_hist")];
+        for (int n = 0; n <= n_units; n++)
+            assert_int_equal(units_hist[n], uh[p * (n_units + 1) + n]);
+        const uint64_t *oh = r.tables[run_games_table(&r, "orders_given_hist")];
+        for (int ch = 0; ch < n_chars; ch++)
+            for (int n = 0; n < n_bins; n++)
+                assert_int_equal(by_char_hist[ch][n], oh[(p * n_chars + ch) * n_bins + n]);
+        const uint64_t *ffh = r.tables[run_games_table(&r, "first_failure")];
+        for (int ch = 0; ch < n_chars; ch++)
+            assert_int_equal(first_failure[ch], ffh[p * n_chars + ch]);
+    }
+    assert_int_equal(r.layout.n_columns, 9); /* every column checked */
+    run_games_free(&r);
 }
 
 int main(void)
@@ -189,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_wm_drill_general_failure_ends_the_phase),
         cmocka_unit_test(test_wm_drill_brigade_takes_one_roll_and_half_pace_together),
         cmocka_unit_test(test_wm_nearest_first_plan_orders_heroes_then_nearest),
+        cmocka_unit_test(test_wm_drill_rows_agree_with_count_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

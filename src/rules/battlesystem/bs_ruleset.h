@@ -8,12 +8,13 @@
  * never recover AR (they fight). A game ends after the scenario's rounds,
  * or earlier when a side that began with units has none on the table.
  *
- * Games are grouped by policy pairing (matchup): game g plays matchup
- * g / games. Each game has its own policy generator, drawn from the
+ * Games are grouped by arm (a policy pairing, one per `policies:` entry):
+ * game g plays arm g / games. Each game has its own policy generator, drawn from the
  * experiment's seed and g apart from the rules' dice, so changing a
  * policy's parameters does not change the dice the rules roll.
  *
  * Output (layout built in prepare; every count is an integer):
+ *   /games/arm                per game: its arm (index on /battlesystem/arm)
  *   /games/<counter>          per game: forced marches, morale checks
  *                             passed/failed, charges declared/made/short,
  *                             routs and rout chains, withdrawals, units
@@ -22,14 +23,14 @@
  *                             round's end over the units on the table
  *   /games/initiative         (game, round): side that won initiative
  *   /games/final_ar_penalty, /games/unit_fate   (game, unit)
- *   /battlesystem/ar_penalty  (policy, round, morale, penalty): units on
+ *   /battlesystem/ar_penalty  (arm, round, morale, penalty): units on
  *                             the table at the round's end
- *   /battlesystem/ar_penalty_by_unit (policy, unit, round, penalty)
- *   /battlesystem/march_checks (policy, morale, check)
- *   /battlesystem/charges_by_error (policy, error_bin, outcome)
- *   /battlesystem/charges_by_range (policy, range_bin, outcome)
- *   /battlesystem/unit_fate   (policy, unit, fate)
- *   /battlesystem/games       (policy) */
+ *   /battlesystem/ar_penalty_by_unit (arm, unit, round, penalty)
+ *   /battlesystem/march_checks (arm, morale, check)
+ *   /battlesystem/charges_by_error (arm, error_bin, outcome)
+ *   /battlesystem/charges_by_range (arm, range_bin, outcome)
+ *   /battlesystem/unit_fate   (arm, unit, fate)
+ *   /battlesystem/games       (arm) */
 #ifndef MUSTER_BS_RULESET_H
 #define MUSTER_BS_RULESET_H
 

@@ -1,6 +1,6 @@
 /* A Battlesystem study as an experiment file gives it (`ruleset:
  * battlesystem`): rules, table, the units of both sides, rounds and the
- * policy pairings, validated by config/experiment_bs*.c. */
+ * arms (policy pairings), validated by config/experiment_bs*.c. */
 #ifndef MUSTER_BS_STUDY_H
 #define MUSTER_BS_STUDY_H
 
@@ -60,15 +60,15 @@ typedef struct bs_policy_spec {
     int follow;                    /* follows an enemy's fighting withdrawal [1] */
 } bs_policy_spec;
 
-/* A labelled pairing of policies, one per side: the drill's "policy". */
-typedef struct bs_matchup {
+/* An arm: a labelled pairing of policies, one per side (a `policies:`
+ * entry). */
+typedef struct bs_arm {
     char label[MU_NAME_MAX];
     bs_policy_spec side[2];
-} bs_matchup;
+} bs_arm;
 
 /* A Battlesystem study: rules, table, the units of both sides, rounds and
- * the policy pairings. Games are grouped by matchup like the drill's
- * policies: game g plays matchup g / games. */
+ * the arms. Games are grouped by arm: game g plays arm g / games. */
 typedef struct bs_study {
     bs_rules rules;
     bs_table table; /* width or depth 0: unbounded in that axis */
@@ -76,8 +76,8 @@ typedef struct bs_study {
     char side_names[2][MU_NAME_MAX];
     int n_units;
     bs_study_unit units[BS_MAX_UNITS];
-    int n_matchups;
-    bs_matchup matchups[MU_MAX_POLICIES];
+    int n_arms;
+    bs_arm arms[MU_MAX_ARMS];
 } bs_study;
 
 /* The Battlesystem experiment format and its conversion (the ruleset's

@@ -55,7 +55,7 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
                       size_t err_len)
 {
     const bs_study *st = ex->config;
-    if (st->n_units < 1 || st->n_matchups < 1 || st->rounds < 1 || st->rounds > BS_MAX_ROUNDS) {
+    if (st->n_units < 1 || st->n_arms < 1 || st->rounds < 1 || st->rounds > BS_MAX_ROUNDS) {
         snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment", ex->path);
         return -1;
     }
@@ -66,7 +66,7 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     }
     c->study = *st;
     c->seed = ex->seed;
-    c->games_per_policy = ex->games;
+    c->games_per_arm = ex->games;
     int lo = st->units[0].profile.morale, hi = lo;
     for (int i = 1; i < st->n_units; i++) {
         int m = st->units[i].profile.morale;
@@ -77,8 +77,9 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     c->n_morale = hi - lo + 1;
     c->n_penalty = st->rounds + 1;
     deploy(c);
-    *games = ex->games * (uint64_t)st->n_matchups;
+    *games = ex->games * (uint64_t)st->n_arms;
     bs_build_layout(c, *games, layout);
+    mu_row_writer_init(&c->rows, layout);
     *ctx_out = c;
     return 0;
 }
@@ -89,7 +90,7 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
     bs_state *s = state;
     memset(s, 0, sizeof *s);
     s->field = c->start;
-    s->policy = (int)(game / c->games_per_policy);
+    s->arm = (int)(game / c->games_per_arm);
     s->policy_rng = policy_rng(c->seed, game);
     for (int r = 0; r < BS_MAX_ROUNDS; r++)
         s->ar_penalty[r] = -1, s->initiative[r] = -1;
@@ -100,7 +101,7 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
 /* RULE bs.game.rally */
 static void rally_phase(const bs_ctx *c, bs_state *s, const bs_env *env, int first, mu_sink *sink)
 {
-    const bs_matchup *m = &c->study.matchups[s->policy];
+    const bs_arm *m = &c->study.arms[s->arm];
     bs_snap snap;
     for (int k = 0; k < 2; k++) {
         int side = k ? 1 - first : first;
@@ -165,7 +166,7 @@ static void finish_unit(const bs_ctx *c, bs_state *s, const bs_env *env, int u, 
  * A refused declaration voids the rest of the plan. */
 static void move_unit(const bs_ctx *c, bs_state *s, const bs_env *env, int u, mu_sink *sink)
 {
-    const bs_matchup *m = &c->study.matchups[s->policy];
+    const bs_arm *m = &c->study.arms[s->arm];
     int side = s->field.units[u].side;
     bs_plan plan;
     bs_policy_plan(&m->side[side], &m->side[1 - side], &s->field, env, u, &s->memory[u], &s->policy_rng, &plan);

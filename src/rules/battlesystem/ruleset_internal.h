@@ -13,21 +13,48 @@
 
 #include <stdint.h>
 
-/* Per-game columns (in /games). */
-enum {
-    COL_POLICY, COL_ROUNDS, COL_FORCED, COL_MARCH_FAILED, COL_LOST_BONUS, COL_HALTED, COL_AMBUSHED,
-    COL_MORALE_PASSED, COL_MORALE_FAILED, COL_DISC_PASSED, COL_DISC_FAILED, COL_CH_DECLARED, COL_CH_MADE,
-    COL_CH_SHORT, COL_CH_TOO_CLOSE, COL_ROUTS, COL_ROUT_CHAIN, COL_BROKEN_AROUND, COL_RALLY_TRIED,
-    COL_RALLIED, COL_WITHDRAWALS, COL_FOLLOWED, COL_WRAPS, COL_REMOVED, COL_DESTROYED, COL_CAPTURED,
-    COL_AR_PENALTY, COL_INITIATIVE, COL_FINAL_AR, COL_FATE, N_COLS
-};
+/* One game's row in /games: each field is the column of its name, declared
+ * in ruleset_record.c (bs_columns). The per-round fields hold the rounds
+ * of the scenario, the per-unit fields its units. */
+typedef struct bs_row {
+    uint8_t arm;
+    uint8_t rounds_played;
+    int16_t forced_marches;
+    int16_t march_checks_failed;
+    int16_t march_lost_bonus;
+    int16_t march_halted;
+    int16_t march_ambushed;
+    int16_t morale_passed;
+    int16_t morale_failed;
+    int16_t discipline_passed;
+    int16_t discipline_failed;
+    int16_t charges_declared;
+    int16_t charges_made;
+    int16_t charges_short;
+    int16_t charges_too_close;
+    int16_t routs;
+    int16_t rout_chains;
+    int16_t broken_around;
+    int16_t rally_attempts;
+    int16_t rallies;
+    int16_t withdrawals;
+    int16_t withdrawals_followed;
+    int16_t wrap_arounds;
+    uint8_t units_removed;
+    uint8_t units_destroyed;
+    uint8_t units_captured;
+    int16_t ar_penalty[BS_MAX_ROUNDS];
+    int8_t initiative[BS_MAX_ROUNDS];
+    int8_t final_ar_penalty[BS_MAX_UNITS];
+    uint8_t unit_fate[BS_MAX_UNITS];
+} bs_row;
 
 /* Count tables (in /battlesystem). */
 enum { TAB_GAMES, TAB_AR, TAB_AR_UNIT, TAB_MARCH, TAB_CH_ERROR, TAB_CH_RANGE, TAB_FATE, N_TABS };
 
 /* Axes. */
 enum {
-    AX_GAME, AX_GAME_ROUND, AX_GAME_UNIT, AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY, AX_UNIT, AX_CHECK,
+    AX_GAME, AX_GAME_ROUND, AX_GAME_UNIT, AX_ARM, AX_ROUND, AX_MORALE, AX_PENALTY, AX_UNIT, AX_CHECK,
     AX_ERROR, AX_RANGE, AX_OUTCOME, AX_FATE, N_AXES
 };
 
@@ -42,12 +69,13 @@ enum { OUT_MADE, OUT_SHORT, OUT_TOO_CLOSE, OUT_NOT_STRAIGHT, N_OUTCOMES };
 typedef struct bs_ctx {
     bs_study study;
     uint64_t seed;
-    uint64_t games_per_policy;
+    uint64_t games_per_arm;
     int morale_min, n_morale; /* the morale axis: ratings morale_min .. + n_morale - 1 */
     int n_penalty;            /* penalty axis 0 .. rounds (one check a round at most) */
     int side_units[2];        /* units each side began with */
     bs_field start;        /* the units as deployed */
     const char *names[BS_MAX_UNITS];
+    mu_row_writer rows; /* bs_row into the /games columns */
 } bs_ctx;
 
 /* One game. */
@@ -56,7 +84,7 @@ typedef struct bs_state {
     bs_tally tally;
     mu_rng policy_rng;
     bs_policy_memory memory[BS_MAX_UNITS];
-    int policy;
+    int arm; /* index into study.arms */
     int round; /* Game Rounds played */
     int over;
     int16_t ar_penalty[BS_MAX_ROUNDS];

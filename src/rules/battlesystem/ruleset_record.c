@@ -38,16 +38,48 @@ static void add_label_axis(mu_layout *l, const char *group, const char *name, co
     mu_layout_add_label_axis(l, group, name, long_name, length, names);
 }
 
-static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *units, const char *long_name,
-                       int axis)
-{
-    mu_layout_add_column(l, name, type, units, long_name, axis);
-}
-
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
     mu_layout_add_table(l, "battlesystem", name, "1", long_name, rank, axes);
 }
+
+/* The per-game columns (/games), in dataset order; each is the field of
+ * bs_row of its name. */
+static const mu_column bs_columns[] = {
+    MU_COLUMN(bs_row, arm, "1", "arm index (see /battlesystem/arm)", -1),
+    MU_COLUMN(bs_row, rounds_played, "1", "Game Rounds played", -1),
+    MU_COLUMN(bs_row, forced_marches, "1", "forced marches that took their Morale Check", -1),
+    MU_COLUMN(bs_row, march_checks_failed, "1", "forced-march Morale Checks failed (AR + 1 each)", -1),
+    MU_COLUMN(bs_row, march_lost_bonus, "1", "forced marches that met an enemy within the normal rate", -1),
+    MU_COLUMN(bs_row, march_halted, "1", "forced marches halted at the normal limit by a visible enemy", -1),
+    MU_COLUMN(bs_row, march_ambushed, "1", "forced marches ambushed by a hidden enemy", -1),
+    MU_COLUMN(bs_row, morale_passed, "1", "Morale Checks passed (forced marches, rout chains)", -1),
+    MU_COLUMN(bs_row, morale_failed, "1", "Morale Checks failed", -1),
+    MU_COLUMN(bs_row, discipline_passed, "1", "Discipline Checks passed", -1),
+    MU_COLUMN(bs_row, discipline_failed, "1", "Discipline Checks failed", -1),
+    MU_COLUMN(bs_row, charges_declared, "1", "charges declared", -1),
+    MU_COLUMN(bs_row, charges_made, "1", "charges that ended in contact", -1),
+    MU_COLUMN(bs_row, charges_short, "1", "charges that failed to end in contact", -1),
+    MU_COLUMN(bs_row, charges_too_close, "1", "charges refused: contact before 2/3 of the rate", -1),
+    MU_COLUMN(bs_row, routs, "1", "units that began to rout", -1),
+    MU_COLUMN(bs_row, rout_chains, "1", "of which routed by a router running into them", -1),
+    MU_COLUMN(bs_row, broken_around, "1", "routers breaking around a steady friend", -1),
+    MU_COLUMN(bs_row, rally_attempts, "1", "rally attempts", -1),
+    MU_COLUMN(bs_row, rallies, "1", "rally attempts that succeeded", -1),
+    MU_COLUMN(bs_row, withdrawals, "1", "fighting withdrawals", -1),
+    MU_COLUMN(bs_row, withdrawals_followed, "1", "enemies that followed a withdrawal", -1),
+    MU_COLUMN(bs_row, wrap_arounds, "1", "wrap-around moves", -1),
+    MU_COLUMN(bs_row, units_removed, "1", "units that routed off the table", -1),
+    MU_COLUMN(bs_row, units_destroyed, "1", "units destroyed, surrounded with no 1in gap", -1),
+    MU_COLUMN(bs_row, units_captured, "1", "units captured (optional rule)", -1),
+    MU_COLUMN(bs_row, ar_penalty, "1",
+              "total AR penalty of the units on the table at the round's end (-1: round not played)",
+              AX_GAME_ROUND),
+    MU_COLUMN(bs_row, initiative, "1", "side that won initiative (0, 1; -1: round not played)",
+              AX_GAME_ROUND),
+    MU_COLUMN(bs_row, final_ar_penalty, "1", "unit's AR penalty at the game's end", AX_GAME_UNIT),
+    MU_COLUMN(bs_row, unit_fate, "1", "unit's state at the game's end (see /battlesystem/fate)", AX_GAME_UNIT),
+};
 
 static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
 {
@@ -56,14 +88,14 @@ static void build_axes(const bs_ctx *c, uint64_t games, mu_layout *l)
     static const char *const fates[N_FATES] = {"free", "engaged", "routing", "removed", "destroyed", "captured",
                                                "eliminated"};
     const bs_study *st = &c->study;
-    const char *policies[MU_MAX_POLICIES];
-    for (int i = 0; i < st->n_matchups; i++)
-        policies[i] = st->matchups[i].label;
+    const char *arms[MU_MAX_ARMS];
+    for (int i = 0; i < st->n_arms; i++)
+        arms[i] = st->arms[i].label;
     const char *const G = "games", *const B = "battlesystem";
     add_axis(l, G, "game", "1", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
     add_axis(l, G, "round", "1", "Game Round", st->rounds, 1);
     add_label_axis(l, G, "unit", "unit (as listed, both sides)", st->n_units, c->names);
-    add_label_axis(l, B, "policy", "policy pairing (policies entry)", st->n_matchups, policies);
+    add_label_axis(l, B, "arm", "arm: a pairing of policies (policies entry)", st->n_arms, arms);
     add_axis(l, B, "round", "1", "Game Round", st->rounds, 1);
     add_axis(l, B, "morale", "1", "unit's morale rating", c->n_morale, c->morale_min);
     add_axis(l, B, "penalty", "1", "AR penalty (current AR - original AR)", c->n_penalty, 0);
@@ -84,49 +116,19 @@ void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l)
 {
     memset(l, 0, sizeof *l);
     build_axes(c, games, l);
-    add_column(l, "policy", MU_U8, "1", "policy pairing index (see /battlesystem/policy)", -1);
-    add_column(l, "rounds_played", MU_U8, "1", "Game Rounds played", -1);
-    add_column(l, "forced_marches", MU_I16, "1", "forced marches that took their Morale Check", -1);
-    add_column(l, "march_checks_failed", MU_I16, "1", "forced-march Morale Checks failed (AR + 1 each)", -1);
-    add_column(l, "march_lost_bonus", MU_I16, "1", "forced marches that met an enemy within the normal rate", -1);
-    add_column(l, "march_halted", MU_I16, "1", "forced marches halted at the normal limit by a visible enemy", -1);
-    add_column(l, "march_ambushed", MU_I16, "1", "forced marches ambushed by a hidden enemy", -1);
-    add_column(l, "morale_passed", MU_I16, "1", "Morale Checks passed (forced marches, rout chains)", -1);
-    add_column(l, "morale_failed", MU_I16, "1", "Morale Checks failed", -1);
-    add_column(l, "discipline_passed", MU_I16, "1", "Discipline Checks passed", -1);
-    add_column(l, "discipline_failed", MU_I16, "1", "Discipline Checks failed", -1);
-    add_column(l, "charges_declared", MU_I16, "1", "charges declared", -1);
-    add_column(l, "charges_made", MU_I16, "1", "charges that ended in contact", -1);
-    add_column(l, "charges_short", MU_I16, "1", "charges that failed to end in contact", -1);
-    add_column(l, "charges_too_close", MU_I16, "1", "charges refused: contact before 2/3 of the rate", -1);
-    add_column(l, "routs", MU_I16, "1", "units that began to rout", -1);
-    add_column(l, "rout_chains", MU_I16, "1", "of which routed by a router running into them", -1);
-    add_column(l, "broken_around", MU_I16, "1", "routers breaking around a steady friend", -1);
-    add_column(l, "rally_attempts", MU_I16, "1", "rally attempts", -1);
-    add_column(l, "rallies", MU_I16, "1", "rally attempts that succeeded", -1);
-    add_column(l, "withdrawals", MU_I16, "1", "fighting withdrawals", -1);
-    add_column(l, "withdrawals_followed", MU_I16, "1", "enemies that followed a withdrawal", -1);
-    add_column(l, "wrap_arounds", MU_I16, "1", "wrap-around moves", -1);
-    add_column(l, "units_removed", MU_U8, "1", "units that routed off the table", -1);
-    add_column(l, "units_destroyed", MU_U8, "1", "units destroyed, surrounded with no 1in gap", -1);
-    add_column(l, "units_captured", MU_U8, "1", "units captured (optional rule)", -1);
-    add_column(l, "ar_penalty", MU_I16, "1", "total AR penalty of the units on the table at the round's end "
-                                             "(-1: round not played)", AX_GAME_ROUND);
-    add_column(l, "initiative", MU_I8, "1", "side that won initiative (0, 1; -1: round not played)", AX_GAME_ROUND);
-    add_column(l, "final_ar_penalty", MU_I8, "1", "unit's AR penalty at the game's end", AX_GAME_UNIT);
-    add_column(l, "unit_fate", MU_U8, "1", "unit's state at the game's end (see /battlesystem/fate)", AX_GAME_UNIT);
+    mu_layout_add_columns(l, bs_columns, (int)(sizeof bs_columns / sizeof bs_columns[0]));
 
-    add_table(l, "games", "games played", 1, (const int[]){AX_POLICY});
+    add_table(l, "games", "games played", 1, (const int[]){AX_ARM});
     add_table(l, "ar_penalty", "units on the table at the round's end, by AR penalty", 4,
-              (const int[]){AX_POLICY, AX_ROUND, AX_MORALE, AX_PENALTY});
+              (const int[]){AX_ARM, AX_ROUND, AX_MORALE, AX_PENALTY});
     add_table(l, "ar_penalty_by_unit", "the unit on the table at the round's end, by AR penalty", 4,
-              (const int[]){AX_POLICY, AX_UNIT, AX_ROUND, AX_PENALTY});
-    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_POLICY, AX_MORALE, AX_CHECK});
+              (const int[]){AX_ARM, AX_UNIT, AX_ROUND, AX_PENALTY});
+    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_ARM, AX_MORALE, AX_CHECK});
     add_table(l, "charges_by_error", "declared charges on an estimate, by the estimate's error", 3,
-              (const int[]){AX_POLICY, AX_ERROR, AX_OUTCOME});
+              (const int[]){AX_ARM, AX_ERROR, AX_OUTCOME});
     add_table(l, "charges_by_range", "declared charges by the true distance", 3,
-              (const int[]){AX_POLICY, AX_RANGE, AX_OUTCOME});
-    add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_POLICY, AX_UNIT, AX_FATE});
+              (const int[]){AX_ARM, AX_RANGE, AX_OUTCOME});
+    add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_ARM, AX_UNIT, AX_FATE});
 }
 
 int bs_fate(const bs_field *f, int u)
@@ -146,7 +148,7 @@ int bs_fate(const bs_field *f, int u)
 
 void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
 {
-    size_t p = (size_t)s->policy, r = (size_t)(s->round - 1), R = (size_t)c->study.rounds;
+    size_t p = (size_t)s->arm, r = (size_t)(s->round - 1), R = (size_t)c->study.rounds;
     size_t M = (size_t)c->n_morale, P = (size_t)c->n_penalty, U = (size_t)c->study.n_units;
     int total = 0;
     for (int u = 0; u < s->field.n_units; u++) {
@@ -166,7 +168,7 @@ void bs_count_round(const bs_ctx *c, bs_state *s, mu_sink *sink)
 void bs_count_march_check(const bs_ctx *c, const bs_state *s, int u, int passed, mu_sink *sink)
 {
     size_t m = (size_t)(s->field.units[u].morale - c->morale_min);
-    sink->tables[TAB_MARCH][((size_t)s->policy * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
+    sink->tables[TAB_MARCH][((size_t)s->arm * (size_t)c->n_morale + m) * 2 + (passed ? 0 : 1)]++;
 }
 
 void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p, mu_sink *sink)
@@ -176,56 +178,72 @@ void bs_count_charge(const bs_ctx *c, const bs_state *s, int u, const bs_plan *p
               : un->charge == BS_CHARGE_TOO_CLOSE ? OUT_TOO_CLOSE
               : un->charge == BS_CHARGE_NOT_STRAIGHT ? OUT_NOT_STRAIGHT
                                                         : OUT_SHORT;
-    size_t pol = (size_t)s->policy;
+    size_t arm = (size_t)s->arm;
     (void)c;
     int range = bs_range_bin(p->true_mm, bs_rate_mm(un));
-    sink->tables[TAB_CH_RANGE][(pol * BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
+    sink->tables[TAB_CH_RANGE][(arm * BS_RANGE_BINS + (size_t)range) * N_OUTCOMES + (size_t)out]++;
     if (p->estimated) {
         size_t e = (size_t)(bs_error_bin(p->error) - BS_ERROR_BIN_MIN);
-        sink->tables[TAB_CH_ERROR][(pol * BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
+        sink->tables[TAB_CH_ERROR][(arm * BS_ERROR_BINS + e) * N_OUTCOMES + (size_t)out]++;
     }
 }
 
 static int16_t i16(uint32_t v) { return (int16_t)(v > INT16_MAX ? INT16_MAX : v); }
 static uint8_t u8(uint32_t v) { return (uint8_t)(v > UINT8_MAX ? UINT8_MAX : v); }
 
-#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
-#define ROW_AT(col, type, width, i) (((type *)sink->columns[col])[sink->row * (size_t)(width) + (size_t)(i)])
-
-static void write_row(const bs_ctx *c, const bs_state *s, mu_sink *sink)
+/* The finished game's row. */
+static bs_row row_of(const bs_ctx *c, const bs_state *s)
 {
     const bs_tally *t = &s->tally;
-    int R = c->study.rounds, U = c->study.n_units;
-    ROW(COL_POLICY, uint8_t) = (uint8_t)s->policy;
-    ROW(COL_ROUNDS, uint8_t) = (uint8_t)s->round;
-    const uint32_t counts[] = {t->forced_marches, t->march_checks_failed, t->march_lost_bonus, t->march_halted,
-                               t->march_ambushed, t->morale_passed, t->morale_failed, t->discipline_passed,
-                               t->discipline_failed, t->charges_declared, t->charges_made, t->charges_short,
-                               t->charges_too_close, t->routs, t->rout_chain, t->broken_around, t->rally_attempts,
-                               t->rally_successes, t->withdrawals, t->withdrawals_followed, t->wrap_arounds};
-    for (int k = 0; k < (int)(sizeof counts / sizeof counts[0]); k++)
-        ROW(COL_FORCED + k, int16_t) = i16(counts[k]);
-    ROW(COL_REMOVED, uint8_t) = u8(t->units_removed);
-    ROW(COL_DESTROYED, uint8_t) = u8(t->units_destroyed);
-    ROW(COL_CAPTURED, uint8_t) = u8(t->units_captured);
-    for (int r = 0; r < R; r++) {
-        ROW_AT(COL_AR_PENALTY, int16_t, R, r) = s->ar_penalty[r];
-        ROW_AT(COL_INITIATIVE, int8_t, R, r) = s->initiative[r];
-    }
-    for (int u = 0; u < U; u++) {
+    bs_row row = {
+        .arm = (uint8_t)s->arm,
+        .rounds_played = (uint8_t)s->round,
+        .forced_marches = i16(t->forced_marches),
+        .march_checks_failed = i16(t->march_checks_failed),
+        .march_lost_bonus = i16(t->march_lost_bonus),
+        .march_halted = i16(t->march_halted),
+        .march_ambushed = i16(t->march_ambushed),
+        .morale_passed = i16(t->morale_passed),
+        .morale_failed = i16(t->morale_failed),
+        .discipline_passed = i16(t->discipline_passed),
+        .discipline_failed = i16(t->discipline_failed),
+        .charges_declared = i16(t->charges_declared),
+        .charges_made = i16(t->charges_made),
+        .charges_short = i16(t->charges_short),
+        .charges_too_close = i16(t->charges_too_close),
+        .routs = i16(t->routs),
+        .rout_chains = i16(t->rout_chain),
+        .broken_around = i16(t->broken_around),
+        .rally_attempts = i16(t->rally_attempts),
+        .rallies = i16(t->rally_successes),
+        .withdrawals = i16(t->withdrawals),
+        .withdrawals_followed = i16(t->withdrawals_followed),
+        .wrap_arounds = i16(t->wrap_arounds),
+        .units_removed = u8(t->units_removed),
+        .units_destroyed = u8(t->units_destroyed),
+        .units_captured = u8(t->units_captured),
+    };
+    _Static_assert(sizeof row.ar_penalty == sizeof s->ar_penalty && sizeof row.initiative == sizeof s->initiative,
+                   "a row holds every round");
+    memcpy(row.ar_penalty, s->ar_penalty, sizeof row.ar_penalty);
+    memcpy(row.initiative, s->initiative, sizeof row.initiative);
+    for (int u = 0; u < c->study.n_units; u++) {
         int pen = bs_ar_penalty(&s->field.units[u]);
-        ROW_AT(COL_FINAL_AR, int8_t, U, u) = (int8_t)(pen > INT8_MAX ? INT8_MAX : pen);
-        ROW_AT(COL_FATE, uint8_t, U, u) = (uint8_t)bs_fate(&s->field, u);
+        row.final_ar_penalty[u] = (int8_t)(pen > INT8_MAX ? INT8_MAX : pen);
+        row.unit_fate[u] = (uint8_t)bs_fate(&s->field, u);
     }
+    return row;
 }
 
 void bs_record(const void *ctx, const void *state, mu_sink *sink)
 {
     const bs_ctx *c = ctx;
     const bs_state *s = state;
-    if (sink->columns)
-        write_row(c, s, sink);
-    size_t p = (size_t)s->policy, U = (size_t)c->study.n_units;
+    if (sink->columns) {
+        bs_row row = row_of(c, s);
+        mu_row_write(&c->rows, &row, sink->columns, sink->row);
+    }
+    size_t p = (size_t)s->arm, U = (size_t)c->study.n_units;
     sink->tables[TAB_GAMES][p]++;
     for (int u = 0; u < c->study.n_units; u++)
         sink->tables[TAB_FATE][(p * U + (size_t)u) * N_FATES + (size_t)bs_fate(&s->field, u)]++;

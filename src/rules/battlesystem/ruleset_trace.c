@@ -208,10 +208,10 @@ void bs_trace_deployment(const bs_ctx *c, const bs_state *s, const mu_sink *sink
     if (!sink->trace)
         return;
     const bs_study *st = &c->study;
-    mu_tracef(sink, "deployment: table %.0fin x %.0fin (0: unbounded), %d Game Rounds, policies '%s': %s %s, %s %s",
-              in(st->table.width_mm), in(st->table.depth_mm), st->rounds, st->matchups[s->policy].label,
-              st->side_names[0], bs_policy_name(st->matchups[s->policy].side[0].kind), st->side_names[1],
-              bs_policy_name(st->matchups[s->policy].side[1].kind));
+    mu_tracef(sink, "deployment: table %.0fin x %.0fin (0: unbounded), %d Game Rounds, arm '%s': %s %s, %s %s",
+              in(st->table.width_mm), in(st->table.depth_mm), st->rounds, st->arms[s->arm].label,
+              st->side_names[0], bs_policy_name(st->arms[s->arm].side[0].kind), st->side_names[1],
+              bs_policy_name(st->arms[s->arm].side[1].kind));
     for (int u = 0; u < s->field.n_units; u++) {
         const bs_unit *un = &s->field.units[u];
         mu_tracef(sink, "  %s (%s): %d figures %d wide, %s formation, rate %.1fin, AR %d, morale %d%s%s, "

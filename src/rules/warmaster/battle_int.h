@@ -12,15 +12,44 @@
 #define WB_COMMAND_MIN 1  /* Command axis 1..12 */
 #define WB_N_COMMAND 12
 
-/* Per-game columns (in /games). */
-enum {
-    COL_ARM, COL_SWAPPED, COL_FIRST, COL_TURNS, COL_END, COL_WINNER, COL_FIRST_CHARGE,
-    COL_POINTS, COL_ZONES, COL_EDGE_UNITS, COL_ATTEMPTED, COL_GIVEN, COL_FAILED, COL_BLUNDERS, COL_HALF_PACE,
-    COL_BRIGADE_ORDERS, COL_GENERAL_ENDED, COL_INIT_CHARGES, COL_INIT_EVADES, COL_INIT_IMPOSSIBLE, COL_BURST,
-    COL_CONFUSED, COL_CHARGES, COL_ENGAGED, COL_FIRST_CONTACT, COL_OFF_LEFT, COL_OFF_DESTROYED, COL_OFF_RETURNED,
-    COL_REMOVED_ENGAGED,
-    COL_CHAR_ATTEMPTED, COL_CHAR_GIVEN, COL_CHAR_BLUNDERS, N_COLS
-};
+/* One game's row in /games: each field is the column of its name, declared
+ * in battle_record.c (wb_columns). Per-army fields are indexed by army as
+ * listed in the experiment; per-character fields by the character axis
+ * (armies[0]'s characters, then armies[1]'s). */
+typedef struct wb_row {
+    uint8_t arm;
+    uint8_t swapped;
+    uint8_t first;
+    uint8_t turns;
+    uint8_t end_reason;
+    int8_t winner;
+    int8_t first_charge;
+    int16_t points[2];
+    int16_t zones_held[2];
+    int16_t enemy_edge_units[2];
+    int16_t orders_attempted[2];
+    int16_t orders_given[2];
+    int16_t orders_failed[2];
+    int16_t blunders[2];
+    int16_t half_pace_moves[2];
+    int16_t brigade_orders[2];
+    int16_t general_failure_ended[2];
+    int16_t initiative_charges[2];
+    int16_t initiative_evades[2];
+    int16_t initiative_impossible[2];
+    int16_t burst_throughs[2];
+    int16_t confused[2];
+    int16_t charges[2];
+    int16_t engaged_units[2];
+    int16_t first_contact_turn[2];
+    int16_t off_table[2];
+    int16_t off_destroyed[2];
+    int16_t off_returned[2];
+    int16_t removed_engaged[2];
+    int16_t character_orders_attempted[2 * WM_GAME_SIDE_CHARS];
+    int16_t character_orders_given[2 * WM_GAME_SIDE_CHARS];
+    int16_t character_blunders[2 * WM_GAME_SIDE_CHARS];
+} wb_row;
 
 /* Count tables (in /battle). */
 enum { TAB_GAMES, TAB_RESULTS, TAB_END, TAB_ATTEMPTS, TAB_SUCCESSES, TAB_BLUNDERS, TAB_FIRST_CONTACT, TAB_OFF,
@@ -51,6 +80,7 @@ typedef struct wb_ctx {
     int n_chars[2];               /* characters of each army */
     int char_base[2];             /* first index of each army's characters on the character axis */
     int n_zones;                  /* zone axis length (at least 1) */
+    mu_row_writer rows;           /* wb_row into the /games columns */
 } wb_ctx;
 
 /* One game. */

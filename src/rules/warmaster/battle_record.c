@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(N_COLS <= MU_LAYOUT_MAX_COLUMNS, "too many columns");
 _Static_assert(N_TABS <= MU_LAYOUT_MAX_TABLES, "too many tables");
 _Static_assert(N_AXES <= MU_LAYOUT_MAX_AXES, "too many axes");
 
@@ -24,15 +23,50 @@ static void add_label_axis(mu_layout *l, const char *group, const char *name, co
     mu_layout_add_label_axis(l, group, name, long_name, length, names);
 }
 
-static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
-{
-    mu_layout_add_column(l, name, type, "1", long_name, axis);
-}
-
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
     mu_layout_add_table(l, "battle", name, "1", long_name, rank, axes);
 }
+
+/* The per-game columns (/games), in dataset order; each is the field of
+ * wb_row of its name. Every column is a plain count or index (units "1"). */
+static const mu_column wb_columns[] = {
+    MU_COLUMN(wb_row, arm, "1", "arm index (see /battle/arm)", -1),
+    MU_COLUMN(wb_row, swapped, "1", "armies[0] deployed on the scenario's second side (1: yes)", -1),
+    MU_COLUMN(wb_row, first, "1", "army whose Command phase came first", -1),
+    MU_COLUMN(wb_row, turns, "1", "game turns played", -1),
+    MU_COLUMN(wb_row, end_reason, "1", "why the game ended (see /battle/reason)", -1),
+    MU_COLUMN(wb_row, winner, "1", "winning army, -1 a draw", -1),
+    MU_COLUMN(wb_row, first_charge, "1", "army that charged first, -1 none", -1),
+    MU_COLUMN(wb_row, points, "1", "victory points at the end", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, zones_held, "1", "objective zones held at the end", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, enemy_edge_units, "1", "units that reached the enemy's table edge", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, orders_attempted, "1", "order rolls made", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, orders_given, "1", "orders given (successful rolls)", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, orders_failed, "1", "order rolls failed", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, blunders, "1", "order rolls of 12 (blunders)", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, half_pace_moves, "1", "groups moving half pace after a failed first order", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, brigade_orders, "1", "order rolls for brigades of two or more units", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, general_failure_ended, "1",
+              "Command phases where the General's failure stopped other characters", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, initiative_charges, "1", "charges by initiative", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, initiative_evades, "1", "evades by initiative", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, initiative_impossible, "1",
+              "initiative charges or evades chosen that the rules did not allow", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, burst_throughs, "1", "friendly units this army's evaders burst through", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, confused, "1", "this army's units confused", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, charges, "1", "moves ending in contact with the enemy (charges)", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, engaged_units, "1", "units engaged at the end", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, first_contact_turn, "1", "turn of the army's first charge (0: none)", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, off_table, "1", "units that left the table", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, off_destroyed, "1", "units that left the table and were destroyed", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, off_returned, "1", "units that left the table and came back", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, removed_engaged, "1", "units removed because engaged (scenario engaged: removed)",
+              AX_GAME_ARMY),
+    MU_COLUMN(wb_row, character_orders_attempted, "1", "order rolls made by each character", AX_GAME_CHAR),
+    MU_COLUMN(wb_row, character_orders_given, "1", "orders given by each character", AX_GAME_CHAR),
+    MU_COLUMN(wb_row, character_blunders, "1", "blunders by each character", AX_GAME_CHAR),
+};
 
 static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
 {
@@ -84,41 +118,7 @@ void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
     memset(l, 0, sizeof *l);
     l->games_per_chunk = 512; /* ~30 games/s per core: a batch, a checkpoint, every 10-20 s */
     add_axes(c, games, l);
-    add_column(l, "arm", MU_U8, "arm index (see /battle/arm)", -1);
-    add_column(l, "swapped", MU_U8, "armies[0] deployed on the scenario's second side (1: yes)", -1);
-    add_column(l, "first", MU_U8, "army whose Command phase came first", -1);
-    add_column(l, "turns", MU_U8, "game turns played", -1);
-    add_column(l, "end_reason", MU_U8, "why the game ended (see /battle/reason)", -1);
-    add_column(l, "winner", MU_I8, "winning army, -1 a draw", -1);
-    add_column(l, "first_charge", MU_I8, "army that charged first, -1 none", -1);
-    add_column(l, "points", MU_I16, "victory points at the end", AX_GAME_ARMY);
-    add_column(l, "zones_held", MU_I16, "objective zones held at the end", AX_GAME_ARMY);
-    add_column(l, "enemy_edge_units", MU_I16, "units that reached the enemy's table edge", AX_GAME_ARMY);
-    add_column(l, "orders_attempted", MU_I16, "order rolls made", AX_GAME_ARMY);
-    add_column(l, "orders_given", MU_I16, "orders given (successful rolls)", AX_GAME_ARMY);
-    add_column(l, "orders_failed", MU_I16, "order rolls failed", AX_GAME_ARMY);
-    add_column(l, "blunders", MU_I16, "order rolls of 12 (blunders)", AX_GAME_ARMY);
-    add_column(l, "half_pace_moves", MU_I16, "groups moving half pace after a failed first order", AX_GAME_ARMY);
-    add_column(l, "brigade_orders", MU_I16, "order rolls for brigades of two or more units", AX_GAME_ARMY);
-    add_column(l, "general_failure_ended", MU_I16, "Command phases where the General's failure stopped other characters",
-               AX_GAME_ARMY);
-    add_column(l, "initiative_charges", MU_I16, "charges by initiative", AX_GAME_ARMY);
-    add_column(l, "initiative_evades", MU_I16, "evades by initiative", AX_GAME_ARMY);
-    add_column(l, "initiative_impossible", MU_I16, "initiative charges or evades chosen that the rules did not allow",
-               AX_GAME_ARMY);
-    add_column(l, "burst_throughs", MU_I16, "friendly units this army's evaders burst through", AX_GAME_ARMY);
-    add_column(l, "confused", MU_I16, "this army's units confused", AX_GAME_ARMY);
-    add_column(l, "charges", MU_I16, "moves ending in contact with the enemy (charges)", AX_GAME_ARMY);
-    add_column(l, "engaged_units", MU_I16, "units engaged at the end", AX_GAME_ARMY);
-    add_column(l, "first_contact_turn", MU_I16, "turn of the army's first charge (0: none)", AX_GAME_ARMY);
-    add_column(l, "off_table", MU_I16, "units that left the table", AX_GAME_ARMY);
-    add_column(l, "off_destroyed", MU_I16, "units that left the table and were destroyed", AX_GAME_ARMY);
-    add_column(l, "off_returned", MU_I16, "units that left the table and came back", AX_GAME_ARMY);
-    add_column(l, "removed_engaged", MU_I16, "units removed because engaged (scenario engaged: removed)",
-               AX_GAME_ARMY);
-    add_column(l, "character_orders_attempted", MU_I16, "order rolls made by each character", AX_GAME_CHAR);
-    add_column(l, "character_orders_given", MU_I16, "orders given by each character", AX_GAME_CHAR);
-    add_column(l, "character_blunders", MU_I16, "blunders by each character", AX_GAME_CHAR);
+    mu_layout_add_columns(l, wb_columns, (int)(sizeof wb_columns / sizeof wb_columns[0]));
 
     const int arm1[] = {AX_ARM}, res[] = {AX_ARM, AX_ARMY, AX_OUTCOME}, end[] = {AX_ARM, AX_REASON};
     const int cmd4[] = {AX_PLAYER, AX_COMMAND, AX_PENALTY, AX_ORDER}, fc[] = {AX_ARM, AX_ARMY, AX_TURN};
@@ -150,57 +150,61 @@ void wb_count_roll(const wb_ctx *c, const wb_state *s, int army, int command, in
     sink->tables[TAB_BLUNDERS][cell] += (uint64_t)roll->blunder;
 }
 
-#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
-#define ROW2(col, type, i) (((type *)sink->columns[col])[sink->row * 2u + (size_t)(i)])
-
-/* The per-army counts of side, in column order from COL_POINTS. */
-static void army_counts(const wm_game *g, int side, int16_t out[COL_CHAR_ATTEMPTED - COL_POINTS])
-{
-    const wm_side_stats *st = &g->stats[side];
-    int engaged = 0, edge = 0;
-    for (int u = 0; u < g->bf.n_units; u++) {
-        const wm_unit *un = &g->bf.unit[u];
-        if (un->side == side && un->presence == WM_ON_TABLE && wm_unit_engaged(un))
-            engaged++;
-        if (un->side == side && (g->reached_edge >> u & 1u))
-            edge++;
-    }
-    const int v[] = {g->points[side], g->zones_held[side], edge, st->orders_attempted, st->orders_given,
-                     st->orders_failed, st->blunders, st->half_pace, st->brigade_orders, st->general_ended,
-                     st->init_charges, st->init_evades, st->init_charge_failed + st->init_evade_failed,
-                     st->burst_throughs, st->confused, st->charges, engaged, st->first_contact_turn, st->off_left,
-                     st->off_destroyed, st->off_back_at_once + st->off_back_later, st->removed_engaged};
-    for (int i = 0; i < COL_CHAR_ATTEMPTED - COL_POINTS; i++)
-        out[i] = (int16_t)v[i];
-}
-
-static void record_row(const wb_ctx *c, const wb_state *s, mu_sink *sink)
+/* The finished game's row: armies as listed (table side = army ^ swap). */
+static wb_row row_of(const wb_ctx *c, const wb_state *s)
 {
     const wm_game *g = &s->game;
     int sw = s->swap;
-    ROW(COL_ARM, uint8_t) = (uint8_t)s->arm;
-    ROW(COL_SWAPPED, uint8_t) = (uint8_t)sw;
-    ROW(COL_FIRST, uint8_t) = (uint8_t)(g->first < 0 ? 0 : g->first ^ sw);
-    ROW(COL_TURNS, uint8_t) = (uint8_t)g->turn;
-    ROW(COL_END, uint8_t) = (uint8_t)(g->end == WM_END_GENERAL_LEFT);
-    ROW(COL_WINNER, int8_t) = (int8_t)(g->winner < 0 ? -1 : g->winner ^ sw);
-    ROW(COL_FIRST_CHARGE, int8_t) = (int8_t)(g->first_charge < 0 ? -1 : g->first_charge ^ sw);
+    wb_row row = {
+        .arm = (uint8_t)s->arm,
+        .swapped = (uint8_t)sw,
+        .first = (uint8_t)(g->first < 0 ? 0 : g->first ^ sw),
+        .turns = (uint8_t)g->turn,
+        .end_reason = (uint8_t)(g->end == WM_END_GENERAL_LEFT),
+        .winner = (int8_t)(g->winner < 0 ? -1 : g->winner ^ sw),
+        .first_charge = (int8_t)(g->first_charge < 0 ? -1 : g->first_charge ^ sw),
+    };
     for (int a = 0; a < 2; a++) {
-        int16_t v[COL_CHAR_ATTEMPTED - COL_POINTS];
-        army_counts(g, a ^ sw, v);
-        for (int k = 0; k < COL_CHAR_ATTEMPTED - COL_POINTS; k++)
-            ROW2(COL_POINTS + k, int16_t, a) = v[k];
-    }
-    size_t n_chars = (size_t)(c->n_chars[0] + c->n_chars[1]);
-    for (int a = 0; a < 2; a++) {
-        const wm_side_stats *st = &g->stats[a ^ sw];
+        int side = a ^ sw;
+        const wm_side_stats *st = &g->stats[side];
+        int engaged = 0, edge = 0;
+        for (int u = 0; u < g->bf.n_units; u++) {
+            const wm_unit *un = &g->bf.unit[u];
+            if (un->side == side && un->presence == WM_ON_TABLE && wm_unit_engaged(un))
+                engaged++;
+            if (un->side == side && (g->reached_edge >> u & 1u))
+                edge++;
+        }
+        row.points[a] = (int16_t)g->points[side];
+        row.zones_held[a] = (int16_t)g->zones_held[side];
+        row.enemy_edge_units[a] = (int16_t)edge;
+        row.orders_attempted[a] = (int16_t)st->orders_attempted;
+        row.orders_given[a] = (int16_t)st->orders_given;
+        row.orders_failed[a] = (int16_t)st->orders_failed;
+        row.blunders[a] = (int16_t)st->blunders;
+        row.half_pace_moves[a] = (int16_t)st->half_pace;
+        row.brigade_orders[a] = (int16_t)st->brigade_orders;
+        row.general_failure_ended[a] = (int16_t)st->general_ended;
+        row.initiative_charges[a] = (int16_t)st->init_charges;
+        row.initiative_evades[a] = (int16_t)st->init_evades;
+        row.initiative_impossible[a] = (int16_t)(st->init_charge_failed + st->init_evade_failed);
+        row.burst_throughs[a] = (int16_t)st->burst_throughs;
+        row.confused[a] = (int16_t)st->confused;
+        row.charges[a] = (int16_t)st->charges;
+        row.engaged_units[a] = (int16_t)engaged;
+        row.first_contact_turn[a] = (int16_t)st->first_contact_turn;
+        row.off_table[a] = (int16_t)st->off_left;
+        row.off_destroyed[a] = (int16_t)st->off_destroyed;
+        row.off_returned[a] = (int16_t)(st->off_back_at_once + st->off_back_later);
+        row.removed_engaged[a] = (int16_t)st->removed_engaged;
         for (int k = 0; k < c->n_chars[a]; k++) {
-            size_t i = sink->row * n_chars + (size_t)(c->char_base[a] + k);
-            ((int16_t *)sink->columns[COL_CHAR_ATTEMPTED])[i] = (int16_t)st->char_attempted[k];
-            ((int16_t *)sink->columns[COL_CHAR_GIVEN])[i] = (int16_t)st->char_given[k];
-            ((int16_t *)sink->columns[COL_CHAR_BLUNDERS])[i] = (int16_t)st->char_blunders[k];
+            int i = c->char_base[a] + k;
+            row.character_orders_attempted[i] = (int16_t)st->char_attempted[k];
+            row.character_orders_given[i] = (int16_t)st->char_given[k];
+            row.character_blunders[i] = (int16_t)st->char_blunders[k];
         }
     }
+    return row;
 }
 
 void wb_record(const void *ctx, const void *state, mu_sink *sink)
@@ -209,8 +213,10 @@ void wb_record(const void *ctx, const void *state, mu_sink *sink)
     const wb_state *s = state;
     const wm_game *g = &s->game;
     size_t arm = (size_t)s->arm, turns = (size_t)c->st->battle.scenario.turns + 1;
-    if (sink->columns)
-        record_row(c, s, sink);
+    if (sink->columns) {
+        wb_row row = row_of(c, s);
+        mu_row_write(&c->rows, &row, sink->columns, sink->row);
+    }
     sink->tables[TAB_GAMES][arm]++;
     sink->tables[TAB_END][arm * 2u + (g->end == WM_END_GENERAL_LEFT)]++;
     for (int a = 0; a < 2; a++) {

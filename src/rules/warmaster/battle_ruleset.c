@@ -73,6 +73,7 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     c->n_zones = st->battle.scenario.n_objectives > 0 ? st->battle.scenario.n_objectives : 1;
     *games = ex->games * (uint64_t)st->n_arms;
     wb_build_layout(c, *games, layout);
+    mu_row_writer_init(&c->rows, layout);
     *ctx_out = c;
     return 0;
 }

@@ -12,12 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Column and table indices of the drill's layout. */
-enum { COL_POLICY, COL_ATTEMPTED, COL_GIVEN, COL_BLUNDERS, COL_UNITS_ORDERED, COL_HALF_PACE,
-       COL_FIRST_FAILURE, COL_GENERAL_ENDED, COL_BY_CHARACTER, N_COLS };
+/* Table and axis indices of the drill's layout. */
 enum { TAB_ATTEMPTS, TAB_SUCCESSES, TAB_BLUNDERS, TAB_GAMES, TAB_GIVEN_HIST, TAB_UNITS_HIST,
        TAB_FIRST_FAILURE, TAB_GENERAL_ENDED, N_TABS };
-enum { AX_GAME, AX_GAME_CHARACTER, AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER, AX_CHARACTER,
+enum { AX_GAME, AX_GAME_CHARACTER, AX_ARM, AX_COMMAND, AX_PENALTY, AX_ORDER, AX_CHARACTER,
        AX_N_ORDERS, AX_N_UNITS, N_AXES };
 
 #define N_COMMAND 11 /* Command 2..12 */
@@ -31,20 +29,50 @@ typedef struct plan_step {
     int others_after;      /* a later step belongs to another character */
 } plan_step;
 
+/* One game's row in /games: each field is the column of its name (see
+ * drill_columns). */
+typedef struct drill_row {
+    uint8_t arm;
+    uint8_t orders_attempted;
+    uint8_t orders_given;
+    uint8_t blunders;
+    uint8_t units_ordered;
+    uint8_t half_pace_moves;
+    int8_t first_failure;
+    uint8_t general_failure_ended;
+    uint8_t orders_by_character[WM_DRILL_MAX_CHARACTERS];
+} drill_row;
+
+/* The per-game columns, in dataset order. The drill's columns are plain
+ * counts (units "1"). */
+static const mu_column drill_columns[] = {
+    MU_COLUMN(drill_row, arm, "1", "arm index (see /orders/arm)", -1),
+    MU_COLUMN(drill_row, orders_attempted, "1", "order rolls made", -1),
+    MU_COLUMN(drill_row, orders_given, "1", "orders given (successful rolls)", -1),
+    MU_COLUMN(drill_row, blunders, "1", "order rolls of 12 (blunders)", -1),
+    MU_COLUMN(drill_row, units_ordered, "1", "units that received at least one order", -1),
+    MU_COLUMN(drill_row, half_pace_moves, "1", "units moving half pace after a failed first order", -1),
+    MU_COLUMN(drill_row, first_failure, "1", "character who failed first (index; -1: none)", -1),
+    MU_COLUMN(drill_row, general_failure_ended, "1",
+              "the General failed before other characters could order (1: yes)", -1),
+    MU_COLUMN(drill_row, orders_by_character, "1", "orders given by each character", AX_GAME_CHARACTER),
+};
+
 typedef struct drill_ctx {
     wm_drill_study study;
     wm_order_rules rules;
-    uint64_t games_per_policy;
-    int n_policies;
-    int n_steps[MU_MAX_POLICIES];
-    plan_step steps[MU_MAX_POLICIES][WM_DRILL_MAX_UNITS];
+    uint64_t games_per_arm;
+    int n_arms;
+    int n_steps[MU_MAX_ARMS];
+    plan_step steps[MU_MAX_ARMS][WM_DRILL_MAX_UNITS];
     uint32_t brigade_at_start[WM_DRILL_MAX_UNITS];
     size_t n_order_bins; /* 3 x units + 1 */
+    mu_row_writer rows;
 } drill_ctx;
 
 typedef struct drill_state {
     wm_order_phase phase;
-    int policy;
+    int arm; /* index into the config's arms */
     int done;
     int attempted, given, blunders;
     int first_failure;
@@ -52,6 +80,9 @@ typedef struct drill_state {
     uint32_t ordered_ok; /* units that received at least one order */
     uint8_t by_character[WM_DRILL_MAX_CHARACTERS];
 } drill_state;
+
+_Static_assert(sizeof(((drill_row *)0)->orders_by_character) == sizeof(((drill_state *)0)->by_character),
+               "a row holds every character's orders");
 
 /* RULE wm.brigade.one-order */
 int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rules *rules, int c,
@@ -71,13 +102,7 @@ int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rul
     return wm_order_penalties(rules, &s, 1).total;
 }
 
-/* The drill's columns and tables are plain counts (units "1"); its tables
- * live in /orders. */
-static void add_column(mu_layout *l, const char *name, mu_dtype type, const char *long_name, int axis)
-{
-    mu_layout_add_column(l, name, type, "1", long_name, axis);
-}
-
+/* The drill's tables are plain counts (units "1") in /orders. */
 static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
     mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
@@ -88,13 +113,13 @@ static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_
     memset(l, 0, sizeof *l);
     mu_layout_add_axis(l, "games", "game", "1", "game index", 0, 0);
     l->axes[AX_GAME].length = (int)(games > 0x7fffffff ? 0x7fffffff : games);
-    const char *characters[WM_DRILL_MAX_CHARACTERS], *policies[MU_MAX_POLICIES];
+    const char *characters[WM_DRILL_MAX_CHARACTERS], *arms[MU_MAX_ARMS];
     for (int i = 0; i < c->study.n_characters; i++)
         characters[i] = c->study.characters[i].name;
-    for (int i = 0; i < c->n_policies; i++)
-        policies[i] = cfg->policies[i].label;
+    for (int i = 0; i < c->n_arms; i++)
+        arms[i] = cfg->arms[i].label;
     mu_layout_add_label_axis(l, "games", "character", "character (as listed)", c->study.n_characters, characters);
-    mu_layout_add_label_axis(l, "orders", "policy", "order-sequence policy", c->n_policies, policies);
+    mu_layout_add_label_axis(l, "orders", "arm", "arm: an order-sequence policy (policies entry)", c->n_arms, arms);
     mu_layout_add_axis(l, "orders", "command", "1", "character's Command value", N_COMMAND, 2);
     mu_layout_add_axis(l, "orders", "penalty", "1",
              "Command penalty without the order-number penalty (last bin: this or more)", N_PENALTY, 0);
@@ -103,38 +128,30 @@ static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_
     mu_layout_add_axis(l, "orders", "n_orders", "1", "orders given", (int)c->n_order_bins, 0);
     mu_layout_add_axis(l, "orders", "n_units", "1", "units ordered", c->study.n_units + 1, 0);
 
-    add_column(l, "policy", MU_U8, "policy index (see /orders/policy)", -1);
-    add_column(l, "orders_attempted", MU_U8, "order rolls made", -1);
-    add_column(l, "orders_given", MU_U8, "orders given (successful rolls)", -1);
-    add_column(l, "blunders", MU_U8, "order rolls of 12 (blunders)", -1);
-    add_column(l, "units_ordered", MU_U8, "units that received at least one order", -1);
-    add_column(l, "half_pace_moves", MU_U8, "units moving half pace after a failed first order", -1);
-    add_column(l, "first_failure", MU_I8, "character who failed first (index; -1: none)", -1);
-    add_column(l, "general_failure_ended", MU_U8,
-               "the General failed before other characters could order (1: yes)", -1);
-    add_column(l, "orders_by_character", MU_U8, "orders given by each character", AX_GAME_CHARACTER);
+    mu_layout_add_columns(l, drill_columns, (int)(sizeof drill_columns / sizeof drill_columns[0]));
 
-    const int cmd4[] = {AX_POLICY, AX_COMMAND, AX_PENALTY, AX_ORDER};
+    const int cmd4[] = {AX_ARM, AX_COMMAND, AX_PENALTY, AX_ORDER};
     add_table(l, "attempts", "order rolls made", 4, cmd4);
     add_table(l, "successes", "orders given", 4, cmd4);
     add_table(l, "blunders", "order rolls of 12 (blunders)", 4, cmd4);
-    const int by_policy[] = {AX_POLICY, AX_CHARACTER, AX_N_ORDERS};
-    add_table(l, "games", "games played", 1, by_policy);
-    add_table(l, "orders_given_hist", "games by orders given per character", 3, by_policy);
-    const int units_hist[] = {AX_POLICY, AX_N_UNITS};
+    const int by_arm[] = {AX_ARM, AX_CHARACTER, AX_N_ORDERS};
+    add_table(l, "games", "games played", 1, by_arm);
+    add_table(l, "orders_given_hist", "games by orders given per character", 3, by_arm);
+    const int units_hist[] = {AX_ARM, AX_N_UNITS};
     add_table(l, "units_ordered_hist", "games by units ordered", 2, units_hist);
-    add_table(l, "first_failure", "games by the character who failed first", 2, by_policy);
+    add_table(l, "first_failure", "games by the character who failed first", 2, by_arm);
     add_table(l, "general_failure_ended", "games where the General's failure ended the phase", 1,
-              by_policy);
+              by_arm);
 }
 
-static void plan_policy(drill_ctx *c, int p, const wm_drill_policy *policy)
+/* Plans arm a, whose policy is policy. */
+static void plan_arm(drill_ctx *c, int a, const wm_drill_policy *policy)
 {
     wm_drill_plan plan;
     wm_drill_plan_build(&c->study, policy, &plan);
-    c->n_steps[p] = plan.n_steps;
+    c->n_steps[a] = plan.n_steps;
     for (int i = 0; i < plan.n_steps; i++) {
-        plan_step *s = &c->steps[p][i];
+        plan_step *s = &c->steps[a][i];
         s->step = plan.steps[i];
         s->command = c->study.characters[s->step.character].command;
         s->penalty = wm_drill_situational_penalty(&c->study, &c->rules, s->step.character, s->step.group);
@@ -156,8 +173,8 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
     const wm_drill_config *cfg = ex->config;
     c->study = cfg->study;
     c->rules = cfg->order_rules;
-    c->games_per_policy = ex->games;
-    c->n_policies = cfg->n_policies;
+    c->games_per_arm = ex->games;
+    c->n_arms = cfg->n_arms;
     c->n_order_bins = (size_t)(3 * c->study.n_units + 1);
     for (int u = 0; u < c->study.n_units; u++) {
         c->brigade_at_start[u] = 1u << u;
@@ -165,10 +182,11 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
             if (c->study.units[u].brigade >= 0 && c->study.units[v].brigade == c->study.units[u].brigade)
                 c->brigade_at_start[u] |= 1u << v;
     }
-    for (int p = 0; p < c->n_policies; p++)
-        plan_policy(c, p, &cfg->policies[p]);
-    *games = ex->games * (uint64_t)cfg->n_policies;
+    for (int a = 0; a < c->n_arms; a++)
+        plan_arm(c, a, &cfg->arms[a]);
+    *games = ex->games * (uint64_t)cfg->n_arms;
     build_layout(c, cfg, *games, layout);
+    mu_row_writer_init(&c->rows, layout);
     *ctx_out = c;
     return 0;
 }
@@ -178,7 +196,7 @@ static void drill_setup(const void *ctx, uint64_t game, void *state)
     const drill_ctx *c = ctx;
     drill_state *s = state;
     memset(s, 0, sizeof *s);
-    s->policy = (int)(game / c->games_per_policy);
+    s->arm = (int)(game / c->games_per_arm);
     s->first_failure = -1;
     wm_order_phase_begin(&s->phase, c->brigade_at_start, c->study.n_units);
 }
@@ -187,7 +205,7 @@ static void count_roll(const drill_ctx *c, const drill_state *s, const plan_step
                        const mu_order_roll *roll, mu_sink *sink)
 {
     int pen = st->penalty > WM_DRILL_PENALTY_MAX ? WM_DRILL_PENALTY_MAX : st->penalty;
-    size_t cell = (((size_t)s->policy * N_COMMAND + (size_t)(st->command - 2)) * N_PENALTY + (size_t)pen) * 3u +
+    size_t cell = (((size_t)s->arm * N_COMMAND + (size_t)(st->command - 2)) * N_PENALTY + (size_t)pen) * 3u +
                   (size_t)(roll->order_number - 1);
     (void)c;
     sink->tables[TAB_ATTEMPTS][cell]++;
@@ -225,8 +243,8 @@ static void drill_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink
     const drill_ctx *c = ctx;
     drill_state *s = state;
     const wm_drill_study *study = &c->study;
-    for (int i = 0; i < c->n_steps[s->policy]; i++) {
-        const plan_step *st = &c->steps[s->policy][i];
+    for (int i = 0; i < c->n_steps[s->arm]; i++) {
+        const plan_step *st = &c->steps[s->arm][i];
         int ch = st->step.character, is_general = ch == study->general;
         for (int k = 0; k < st->step.orders; k++) {
             mu_order_refusal why = wm_order_check(&s->phase, ch, is_general, st->step.group);
@@ -263,34 +281,34 @@ static int drill_is_over(const void *ctx, const void *state)
     return ((const drill_state *)state)->done;
 }
 
-#define ROW(col, type) (((type *)sink->columns[col])[sink->row])
-
 static void drill_record(const void *ctx, const void *state, mu_sink *sink)
 {
     const drill_ctx *c = ctx;
     const drill_state *s = state;
-    int n_chars = c->study.n_characters, p = s->policy;
+    int n_chars = c->study.n_characters, a = s->arm;
     int units_ordered = __builtin_popcount(s->ordered_ok);
     if (sink->columns) {
-        ROW(COL_POLICY, uint8_t) = (uint8_t)p;
-        ROW(COL_ATTEMPTED, uint8_t) = (uint8_t)s->attempted;
-        ROW(COL_GIVEN, uint8_t) = (uint8_t)s->given;
-        ROW(COL_BLUNDERS, uint8_t) = (uint8_t)s->blunders;
-        ROW(COL_UNITS_ORDERED, uint8_t) = (uint8_t)units_ordered;
-        ROW(COL_HALF_PACE, uint8_t) = (uint8_t)__builtin_popcount(s->phase.half_pace);
-        ROW(COL_FIRST_FAILURE, int8_t) = (int8_t)s->first_failure;
-        ROW(COL_GENERAL_ENDED, uint8_t) = (uint8_t)s->general_ended;
-        memcpy((uint8_t *)sink->columns[COL_BY_CHARACTER] + sink->row * (size_t)n_chars, s->by_character,
-               (size_t)n_chars);
+        drill_row row = {
+            .arm = (uint8_t)a,
+            .orders_attempted = (uint8_t)s->attempted,
+            .orders_given = (uint8_t)s->given,
+            .blunders = (uint8_t)s->blunders,
+            .units_ordered = (uint8_t)units_ordered,
+            .half_pace_moves = (uint8_t)__builtin_popcount(s->phase.half_pace),
+            .first_failure = (int8_t)s->first_failure,
+            .general_failure_ended = (uint8_t)s->general_ended,
+        };
+        memcpy(row.orders_by_character, s->by_character, sizeof s->by_character);
+        mu_row_write(&c->rows, &row, sink->columns, sink->row);
     }
-    sink->tables[TAB_GAMES][p]++;
+    sink->tables[TAB_GAMES][a]++;
     for (int ch = 0; ch < n_chars; ch++)
-        sink->tables[TAB_GIVEN_HIST][((size_t)p * (size_t)n_chars + (size_t)ch) * c->n_order_bins +
+        sink->tables[TAB_GIVEN_HIST][((size_t)a * (size_t)n_chars + (size_t)ch) * c->n_order_bins +
                                      s->by_character[ch]]++;
-    sink->tables[TAB_UNITS_HIST][(size_t)p * (size_t)(c->study.n_units + 1) + (size_t)units_ordered]++;
+    sink->tables[TAB_UNITS_HIST][(size_t)a * (size_t)(c->study.n_units + 1) + (size_t)units_ordered]++;
     if (s->first_failure >= 0)
-        sink->tables[TAB_FIRST_FAILURE][(size_t)p * (size_t)n_chars + (size_t)s->first_failure]++;
-    sink->tables[TAB_GENERAL_ENDED][p] += (uint64_t)s->general_ended;
+        sink->tables[TAB_FIRST_FAILURE][(size_t)a * (size_t)n_chars + (size_t)s->first_failure]++;
+    sink->tables[TAB_GENERAL_ENDED][a] += (uint64_t)s->general_ended;
 }
 
 static void drill_release(void *ctx)

@@ -23,7 +23,7 @@
 #include "warmaster/wm_game.h"
 #include "warmaster/wm_scenario.h"
 
-#define WM_BATTLE_MAX_ARMS MU_MAX_POLICIES
+#define WM_BATTLE_MAX_ARMS MU_MAX_ARMS
 
 /* Who goes first in an arm. */
 enum {

@@ -2,7 +2,7 @@
  * still, measuring what the order rules allow (warmaster-command-and-
  * initiative.txt, "Orders" to "Further brigade orders"). A game is one
  * Orders sub-phase of one army under one policy; games are grouped by
- * policy: game g plays policy g / games_per_policy. */
+ * arm (one per `policies:` entry): game g plays arm g / games_per_arm. */
 #ifndef MUSTER_WM_DRILL_H
 #define MUSTER_WM_DRILL_H
 

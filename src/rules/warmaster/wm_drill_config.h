@@ -66,8 +66,8 @@ typedef struct wm_drill_policy {
 typedef struct wm_drill_config {
     wm_order_rules order_rules;
     wm_drill_study study;
-    int n_policies;
-    wm_drill_policy policies[MU_MAX_POLICIES];
+    int n_arms;
+    wm_drill_policy arms[MU_MAX_ARMS]; /* an arm per `policies:` entry: its policy */
 } wm_drill_config;
 
 /* The drill's experiment format and its conversion (the ruleset's

@@ -132,17 +132,17 @@ static const yp_field policy_fields[] = {
 };
 static const yp_value policy_entry = {.size = sizeof(struct raw_bs_policy), YP_MAPPING_OF(policy_fields)};
 
-static const yp_field matchup_fields[] = {
-    YP_FIELD(struct raw_bs_matchup, "label", OPTIONAL, label, NAME),
-    YP_SEQUENCE_FIELD(struct raw_bs_matchup, "sides", REQUIRED, sides, policy_entry, 1, 2),
+static const yp_field arm_fields[] = {
+    YP_FIELD(struct raw_bs_arm, "label", OPTIONAL, label, NAME),
+    YP_SEQUENCE_FIELD(struct raw_bs_arm, "sides", REQUIRED, sides, policy_entry, 1, 2),
 };
-const yp_value bs_matchup_entry = {.size = sizeof(struct raw_bs_matchup), YP_MAPPING_OF(matchup_fields)};
+const yp_value bs_arm_entry = {.size = sizeof(struct raw_bs_arm), YP_MAPPING_OF(arm_fields)};
 
 static const yp_field experiment_fields[] = {
     MU_EXPERIMENT_COMMON_FIELDS(struct raw_bs_experiment),
     YP_FIELD(struct raw_bs_experiment, "rules", OPTIONAL, rules, YP_MAPPING_OF(bs_rules_fields)),
     YP_FIELD(struct raw_bs_experiment, "scenario", REQUIRED, scenario, YP_MAPPING_OF(bs_scenario_fields)),
-    YP_SEQUENCE_FIELD(struct raw_bs_experiment, "policies", REQUIRED, policies, bs_matchup_entry, 1,
-                      BS_MAX_MATCHUPS),
+    YP_SEQUENCE_FIELD(struct raw_bs_experiment, "policies", REQUIRED, policies, bs_arm_entry, 1,
+                      BS_MAX_ARMS),
 };
 const yp_value bs_experiment_schema = {.size = sizeof(struct raw_bs_experiment), YP_MAPPING_OF(experiment_fields)};

@@ -115,7 +115,7 @@ struct raw_bs_policy {
     bool *follow;
 };
 
-struct raw_bs_matchup {
+struct raw_bs_arm {
     char *label;
     struct raw_bs_policy *sides;
     unsigned sides_count;
@@ -127,7 +127,7 @@ struct raw_bs_experiment {
     mu_raw_common common;
     struct raw_bs_rules *rules;
     struct raw_bs_scenario *scenario;
-    struct raw_bs_matchup *policies;
+    struct raw_bs_arm *policies;
     unsigned policies_count;
 };
 
@@ -137,7 +137,7 @@ struct raw_bs_experiment {
 #define BS_SCENARIO_KEYS 4
 extern const yp_field bs_rules_fields[BS_RULES_KEYS];
 extern const yp_field bs_scenario_fields[BS_SCENARIO_KEYS];
-extern const yp_value bs_matchup_entry;
+extern const yp_value bs_arm_entry;
 
 /* The names of the unit kinds, formations and policies (the enums of
  * battlesystem/bs_unit.h and battlesystem/bs_study.h), for messages. */
@@ -149,7 +149,7 @@ extern const cyaml_strval_t bs_formation_names[BS_FORMATIONS];
 extern const cyaml_strval_t bs_policy_names[BS_POLICIES];
 
 /* Most entries of `policies:`. */
-#define BS_MAX_MATCHUPS MU_MAX_POLICIES
+#define BS_MAX_ARMS MU_MAX_ARMS
 
 /* Converts the checked raw `rules:` (may be NULL: all defaults),
  * `scenario:` and `policies:` (n entries) into *out, checking what spans
@@ -158,7 +158,6 @@ extern const cyaml_strval_t bs_policy_names[BS_POLICIES];
  * that the policy does not take, unique labels). Returns 0, or -1 with one
  * positioned error line from d in err. */
 int bs_convert(const yp_doc *d, const struct raw_bs_rules *rules, const struct raw_bs_scenario *scenario,
-               const struct raw_bs_matchup *matchups, unsigned n, bs_study *out, char *err,
-               size_t err_len);
+               const struct raw_bs_arm *arms, unsigned n, bs_study *out, char *err, size_t err_len);
 
 #endif

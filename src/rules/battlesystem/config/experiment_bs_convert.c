@@ -291,41 +291,41 @@ static int convert_policy(yc_conv *c, const struct raw_bs_policy *rp, int m, int
     return 0;
 }
 
-static int convert_matchups(yc_conv *c, const struct raw_bs_matchup *rm, unsigned n, bs_study *st)
+static int convert_arms(yc_conv *c, const struct raw_bs_arm *rm, unsigned n, bs_study *st)
 {
-    st->n_matchups = (int)n;
-    for (int m = 0; m < st->n_matchups; m++) {
-        bs_matchup *mu = &st->matchups[m];
+    st->n_arms = (int)n;
+    for (int m = 0; m < st->n_arms; m++) {
+        bs_arm *arm = &st->arms[m];
         for (int s = 0; s < (int)rm[m].sides_count; s++)
-            if (convert_policy(c, &rm[m].sides[s], m, s, &mu->side[s]) != 0)
+            if (convert_policy(c, &rm[m].sides[s], m, s, &arm->side[s]) != 0)
                 return -1;
         if (rm[m].sides_count == 1)
-            mu->side[1] = mu->side[0];
+            arm->side[1] = arm->side[0];
         const char *a = enum_name(bs_policy_names, BS_POLICIES, *rm[m].sides[0].name);
-        const char *b = enum_name(bs_policy_names, BS_POLICIES, (int)mu->side[1].kind);
+        const char *b = enum_name(bs_policy_names, BS_POLICIES, (int)arm->side[1].kind);
         if (rm[m].label)
-            snprintf(mu->label, sizeof mu->label, "%s", rm[m].label);
+            snprintf(arm->label, sizeof arm->label, "%s", rm[m].label);
         else if (rm[m].sides_count == 1)
-            snprintf(mu->label, sizeof mu->label, "%s", a);
+            snprintf(arm->label, sizeof arm->label, "%s", a);
         else
-            snprintf(mu->label, sizeof mu->label, "%s-vs-%s", a, b);
+            snprintf(arm->label, sizeof arm->label, "%s-vs-%s", a, b);
         for (int k = 0; k < m; k++)
-            if (strcmp(st->matchups[k].label, mu->label) == 0)
+            if (strcmp(st->arms[k].label, arm->label) == 0)
                 return yc_fail(yc_at(c, "policies[%d].%s", m, rm[m].label ? "label" : "sides"),
-                               "duplicate policy label '%s'; give each entry its own label", mu->label);
+                               "duplicate policy label '%s'; give each entry its own label", arm->label);
     }
     return 0;
 }
 
 int bs_convert(const yp_doc *d, const struct raw_bs_rules *rules, const struct raw_bs_scenario *scenario,
-               const struct raw_bs_matchup *matchups, unsigned n, bs_study *out, char *err, size_t err_len)
+               const struct raw_bs_arm *arms, unsigned n, bs_study *out, char *err, size_t err_len)
 {
     yc_conv c = {.doc = d, .err = err, .err_len = err_len};
     memset(out, 0, sizeof *out);
     convert_rules(rules, &out->rules);
     if (convert_scenario(&c, scenario, out) != 0)
         return -1;
-    return convert_matchups(&c, matchups, n, out);
+    return convert_arms(&c, arms, n, out);
 }
 
 int bs_load_config(const yp_doc *doc, const void *raw_file, const mu_experiment *ex, void **config, char *err,

@@ -129,7 +129,7 @@ static const yp_field experiment_fields[] = {
     MU_EXPERIMENT_COMMON_FIELDS(struct raw_drill),
     YP_FIELD(struct raw_drill, "rules", OPTIONAL, rules, YP_MAPPING_OF(rules_fields)),
     YP_FIELD(struct raw_drill, "study", REQUIRED, study, YP_MAPPING_OF(study_fields)),
-    YP_SEQUENCE_FIELD(struct raw_drill, "policies", REQUIRED, policies, policy_entry, 1, MU_MAX_POLICIES),
+    YP_SEQUENCE_FIELD(struct raw_drill, "policies", REQUIRED, policies, policy_entry, 1, MU_MAX_ARMS),
 };
 const yp_value wm_drill_experiment_schema = {.size = sizeof(struct raw_drill), YP_MAPPING_OF(experiment_fields)};
 
@@ -309,16 +309,16 @@ static int convert_unit(loader *ld, const struct raw_study *rs, wm_drill_study *
 static int convert_policies(loader *ld, const struct raw_drill *raw, wm_drill_config *ex)
 {
     char p[PATH_LEN];
-    ex->n_policies = (int)raw->policies_count;
-    for (int i = 0; i < ex->n_policies; i++) {
+    ex->n_arms = (int)raw->policies_count;
+    for (int i = 0; i < ex->n_arms; i++) {
         const struct raw_policy *rp = &raw->policies[i];
-        wm_drill_policy *pol = &ex->policies[i];
+        wm_drill_policy *pol = &ex->arms[i];
         pol->kind = (wm_drill_policy_kind)*rp->name;
         copy_name(pol->label, rp->label ? rp->label : enum_name(policy_kinds, YP_COUNT(policy_kinds), *rp->name));
         pol->orders_per_unit = rp->orders_per_unit ? *rp->orders_per_unit : ORDERS_MAX;
         pol->use_brigades = rp->brigades ? *rp->brigades : 1;
         for (int j = 0; j < i; j++)
-            if (strcmp(ex->policies[j].label, pol->label) == 0) {
+            if (strcmp(ex->arms[j].label, pol->label) == 0) {
                 yp_error(ld->doc, pathf(p, "policies[%d].%s", i, rp->label ? "label" : "name"), ld->err,
                          ld->err_len, "duplicate policy label '%s'; give each policy its own label", pol->label);
                 return -1;

@@ -109,7 +109,7 @@ static const yp_field experiment_fields[] = {
     YP_FIELD(struct raw_wm_experiment, "rules", OPTIONAL, rules, YP_MAPPING_OF(rules_fields)),
     YP_FIELD(struct raw_wm_experiment, "scenario", REQUIRED, scenario, YP_STRING_OF(1, 255)),
     YP_SEQUENCE_FIELD(struct raw_wm_experiment, "armies", REQUIRED, armies, wm_army_schema, 2, 2),
-    YP_SEQUENCE_FIELD(struct raw_wm_experiment, "policies", REQUIRED, arms, arm_entry, 1, MU_MAX_POLICIES),
+    YP_SEQUENCE_FIELD(struct raw_wm_experiment, "policies", REQUIRED, arms, arm_entry, 1, MU_MAX_ARMS),
 };
 const yp_value wm_battle_experiment_schema = {.size = sizeof(struct raw_wm_experiment),
                                               YP_MAPPING_OF(experiment_fields)};
