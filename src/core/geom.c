@@ -1,5 +1,5 @@
 /* Plane geometry: vectors, segments, oriented rectangles and circles.
- * Polygons and rectangle-polygon tests are in geom_poly.c. */
+ * Nothing here uses polygons: geom_poly.c builds on this file, one way. */
 #include "muster/geom.h"
 
 #include <assert.h>
@@ -221,23 +221,6 @@ int mu_orect_overlap(const mu_orect *a, const mu_orect *b)
             return 0;
     }
     return 1;
-}
-
-double mu_orect_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, mu_vec2 *pb)
-{
-    mu_vec2 ca[4], cb[4];
-    mu_orect_corners(a, ca);
-    mu_orect_corners(b, cb);
-    mu_polygon qa = {4, ca}, qb = {4, cb};
-    return mu_polygon_distance(&qa, &qb, pa, pb);
-}
-
-int mu_seg_hits_orect(mu_seg s, const mu_orect *r)
-{
-    mu_vec2 c[4];
-    mu_orect_corners(r, c);
-    mu_polygon q = {4, c};
-    return mu_seg_meets_polygon(s, &q);
 }
 
 /* Narrows the open interval (*lo, *hi) of parameters t to those where

@@ -1,6 +1,7 @@
-/* Plane geometry: simple polygons, and rectangles and segments against
- * them. Shapes are closed regions; touching within MU_GEOM_EPS_MM counts
- * as meeting. */
+/* Plane geometry: simple polygons, and points, segments and rectangles
+ * against them (a rectangle taken as its corners). Shapes are closed
+ * regions; touching within MU_GEOM_EPS_MM counts as meeting. Built on
+ * geom.c. */
 #include "muster/geom.h"
 
 #include <assert.h>
@@ -99,6 +100,23 @@ double mu_polygon_distance(const mu_polygon *a, const mu_polygon *b, mu_vec2 *pa
     if (pb)
         *pb = bb;
     return best;
+}
+
+double mu_orect_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, mu_vec2 *pb)
+{
+    mu_vec2 ca[4], cb[4];
+    mu_orect_corners(a, ca);
+    mu_orect_corners(b, cb);
+    mu_polygon qa = {4, ca}, qb = {4, cb};
+    return mu_polygon_distance(&qa, &qb, pa, pb);
+}
+
+int mu_seg_hits_orect(mu_seg s, const mu_orect *r)
+{
+    mu_vec2 c[4];
+    mu_orect_corners(r, c);
+    mu_polygon q = {4, c};
+    return mu_seg_meets_polygon(s, &q);
 }
 
 double mu_orect_polygon_distance(const mu_orect *r, const mu_polygon *poly, mu_vec2 *pr, mu_vec2 *pp)
