@@ -53,7 +53,7 @@ double bs_distance_mm(const bs_field *f, int a, int b)
     mu_vec2 ca[4], cb[4];
     bs_unit_corners(&f->units[a], ca);
     bs_unit_corners(&f->units[b], cb);
-    return bs_poly_distance(ca, 4, cb, 4, NULL, NULL);
+    return mu_poly_vertex_edge_distance(ca, 4, cb, 4, NULL, NULL);
 }
 
 int bs_touching(const bs_field *f, int a, int b)
@@ -80,11 +80,11 @@ int bs_contact_from_rear(const bs_field *f, int u, int e)
     bs_unit_corners(&f->units[u], c);
     bs_unit_corners(&f->units[e], ce);
     /* the back edge (back-right to back-left) without its corners */
-    mu_vec2 dir = bs_unit_vec(mu_v2_sub(c[3], c[2]));
+    mu_vec2 dir = mu_v2_unit(mu_v2_sub(c[3], c[2]));
     double shrink = 1e-3;
     mu_vec2 seg[2] = {mu_v2_add(c[2], mu_v2_scale(dir, shrink)),
                       mu_v2_sub(c[3], mu_v2_scale(dir, shrink))};
-    return bs_poly_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
+    return mu_poly_vertex_edge_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
 }
 
 int bs_nearest_enemy(const bs_field *f, int u)
@@ -277,7 +277,7 @@ bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c
         }
         mu_vec2 co[4];
         bs_unit_corners(o, co);
-        double t = bs_sweep(c, 4, d, co, 4);
+        double t = mu_sweep_contact(c, 4, d, co, 4);
         if (t < h.t) {
             h.t = t;
             h.unit = v;
@@ -289,7 +289,7 @@ bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c
             const bs_terrain *a = &env->table->terrain[i];
             if (a->kind != BS_TERRAIN_IMPASSABLE)
                 continue;
-            double t = bs_sweep(c, 4, d, a->v, a->n);
+            double t = mu_sweep_contact(c, 4, d, a->v, a->n);
             if (t < h.t) {
                 h.t = t;
                 h.unit = -1;
@@ -316,13 +316,13 @@ int bs_blocked(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4], 
             continue;
         mu_vec2 co[4];
         bs_unit_corners(&f->units[v], co);
-        if (bs_overlap(c, 4, co, 4))
+        if (mu_poly_overlap(c, 4, co, 4))
             return 1;
     }
     if (env->table) {
         for (int i = 0; i < env->table->n_terrain; i++) {
             const bs_terrain *a = &env->table->terrain[i];
-            if (a->kind == BS_TERRAIN_IMPASSABLE && bs_overlap(c, 4, a->v, a->n))
+            if (a->kind == BS_TERRAIN_IMPASSABLE && mu_poly_overlap(c, 4, a->v, a->n))
                 return 1;
         }
         if (!bs_on_table(env->table, c, 4))
@@ -346,7 +346,7 @@ void bs_note_contact(bs_field *f, int u, int e)
 void bs_face_to(bs_unit *u, mu_vec2 facing)
 {
     mu_vec2 centre = bs_unit_centre(u);
-    u->facing = bs_unit_vec(facing);
+    u->facing = mu_v2_unit(facing);
     u->front = mu_v2_add(centre, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
 }
 
@@ -425,8 +425,8 @@ bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len
             bs_unit_corners(o, co);
             for (int k = 0; k < 4; k++)
                 moved[k] = mu_v2_add(c[k], mu_v2_scale(d, t));
-            if (bs_overlap(moved, 4, co, 4)) {
-                double tin = bs_sweep(c, 4, d, co, 4);
+            if (mu_poly_overlap(moved, 4, co, 4)) {
+                double tin = mu_sweep_contact(c, 4, d, co, 4);
                 if (tin < t) {
                     t = tin;
                     s.stop = BS_STOP_FRIEND;
