@@ -1,11 +1,13 @@
 /* Plane geometry: vectors, segments, oriented rectangles and circles.
- * Polygons and rectangle-polygon tests are in geom_poly.c. */
+ * Nothing here uses polygons: those build on this file, one way
+ * (geom_poly.c, then geom_convex.c, then geom_sweep.c). */
 #include "muster/geom.h"
 
 #include <assert.h>
 #include <stddef.h>
 
 #define EPS MU_GEOM_EPS_MM
+#define PI 3.14159265358979323846
 
 static double clamp(double x, double lo, double hi)
 {
@@ -33,6 +35,13 @@ mu_vec2 mu_v2_unit(mu_vec2 a)
 mu_vec2 mu_v2_rotate_about(mu_vec2 p, mu_vec2 pivot, double angle)
 {
     return mu_v2_add(pivot, mu_v2_rotate(mu_v2_sub(p, pivot), angle));
+}
+
+/* atan2 gives -pi for a half turn when the cross product is -0. */
+double mu_v2_turn(mu_vec2 from, mu_vec2 to)
+{
+    double t = atan2(mu_v2_cross(from, to), mu_v2_dot(from, to));
+    return t <= -PI ? PI : t;
 }
 
 /* ---- segments ---- */
@@ -66,11 +75,9 @@ static double side_of(mu_seg line, mu_vec2 p)
     return fabs(h) <= EPS ? 0.0 : h;
 }
 
-/* Returns non-zero when s and t cross transversally, each one's ends
- * strictly (beyond EPS) on opposite sides of the other's line; *u gets
- * the crossing's parameter along s. Touching and collinear cases are
- * left to the endpoint distances. */
-static int seg_cross_proper(mu_seg s, mu_seg t, double *u)
+/* Sides within EPS are 0, so a product below 0 means both ends beyond
+ * EPS, on opposite sides. */
+int mu_seg_cross_proper(mu_seg s, mu_seg t, double *u)
 {
     double h1 = side_of(t, s.a), h2 = side_of(t, s.b);
     if (!(h1 * h2 < 0.0))
@@ -78,8 +85,26 @@ static int seg_cross_proper(mu_seg s, mu_seg t, double *u)
     double k1 = side_of(s, t.a), k2 = side_of(s, t.b);
     if (!(k1 * k2 < 0.0))
         return 0;
-    *u = h1 / (h1 - h2);
+    if (u)
+        *u = h1 / (h1 - h2);
     return 1;
+}
+
+/* Squared distance from p to s, from p - a (no square root). */
+static double dist2_point_seg(mu_vec2 p, mu_seg s)
+{
+    mu_vec2 d = mu_v2_sub(s.b, s.a), ap = mu_v2_sub(p, s.a);
+    double l2 = mu_v2_dot(d, d), t = l2 > 0.0 ? mu_v2_dot(ap, d) / l2 : 0.0;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    mu_vec2 c = mu_v2_sub(ap, mu_v2_scale(d, t));
+    return mu_v2_dot(c, c);
+}
+
+int mu_point_near_seg(mu_vec2 p, mu_seg s, mu_near how)
+{
+    if (how == MU_NEAR_DIST2)
+        return dist2_point_seg(p, s) <= EPS * EPS;
+    return mu_point_seg_distance(p, s, NULL) <= EPS;
 }
 
 /* Keeps the closer of the current pair and (a, b) at distance d. */
@@ -96,7 +121,7 @@ double mu_seg_distance(mu_seg s, mu_seg t, mu_vec2 *ps, mu_vec2 *pt)
 {
     double u, best = INFINITY, d;
     mu_vec2 a = s.a, b = t.a, c;
-    if (seg_cross_proper(s, t, &u)) {
+    if (mu_seg_cross_proper(s, t, &u)) {
         best = 0.0;
         a = b = seg_at(s, u);
     } else {
@@ -168,6 +193,24 @@ void mu_orect_corners(const mu_orect *r, mu_vec2 out[4])
     out[3] = mu_v2_add(back, hl);
 }
 
+void mu_orect_corners_ccw(const mu_orect *r, mu_vec2 out[4])
+{
+    mu_vec2 c[4];
+    mu_orect_corners(r, c); /* front-left, front-right, back-right, back-left: clockwise */
+    for (int i = 0; i < 4; i++)
+        out[i] = c[3 - i];
+}
+
+void mu_orect_corners_ccw_unit(const mu_orect *r, mu_vec2 out[4])
+{
+    mu_vec2 f = mu_v2_scale(r->facing, r->depth / 2.0), l = mu_v2_scale(mu_v2_perp(r->facing), r->width / 2.0);
+    mu_vec2 front = mu_v2_add(r->center, f), back = mu_v2_sub(r->center, f);
+    out[0] = mu_v2_sub(back, l); /* back-right: counter-clockwise from here */
+    out[1] = mu_v2_sub(front, l);
+    out[2] = mu_v2_add(front, l);
+    out[3] = mu_v2_add(back, l);
+}
+
 mu_seg mu_orect_edge(const mu_orect *r, int edge)
 {
     assert(edge >= MU_EDGE_FRONT && edge <= MU_EDGE_LEFT);
@@ -221,23 +264,6 @@ int mu_orect_overlap(const mu_orect *a, const mu_orect *b)
             return 0;
     }
     return 1;
-}
-
-double mu_orect_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, mu_vec2 *pb)
-{
-    mu_vec2 ca[4], cb[4];
-    mu_orect_corners(a, ca);
-    mu_orect_corners(b, cb);
-    mu_polygon qa = {4, ca}, qb = {4, cb};
-    return mu_polygon_distance(&qa, &qb, pa, pb);
-}
-
-int mu_seg_hits_orect(mu_seg s, const mu_orect *r)
-{
-    mu_vec2 c[4];
-    mu_orect_corners(r, c);
-    mu_polygon q = {4, c};
-    return mu_seg_meets_polygon(s, &q);
 }
 
 /* Narrows the open interval (*lo, *hi) of parameters t to those where

@@ -1,6 +1,7 @@
-/* Plane geometry: simple polygons, and rectangles and segments against
- * them. Shapes are closed regions; touching within MU_GEOM_EPS_MM counts
- * as meeting. */
+/* Plane geometry: simple polygons, and points, segments and rectangles
+ * against them (a rectangle taken as its corners). Shapes are closed
+ * regions; touching within MU_GEOM_EPS_MM counts as meeting, and
+ * "interior" means more than MU_GEOM_EPS_MM inside. Built on geom.c. */
 #include "muster/geom.h"
 
 #include <assert.h>
@@ -11,8 +12,7 @@
 /* Edge k of poly: vertex k to vertex k + 1 (wrapping). */
 static mu_seg poly_edge(const mu_polygon *poly, int k)
 {
-    mu_seg e = {poly->v[k], poly->v[(k + 1) % poly->n]};
-    return e;
+    return mu_poly_edge(poly->v, poly->n, k);
 }
 
 static void poly_check(const mu_polygon *poly)
@@ -101,6 +101,23 @@ double mu_polygon_distance(const mu_polygon *a, const mu_polygon *b, mu_vec2 *pa
     return best;
 }
 
+double mu_orect_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, mu_vec2 *pb)
+{
+    mu_vec2 ca[4], cb[4];
+    mu_orect_corners(a, ca);
+    mu_orect_corners(b, cb);
+    mu_polygon qa = {4, ca}, qb = {4, cb};
+    return mu_polygon_distance(&qa, &qb, pa, pb);
+}
+
+int mu_seg_hits_orect(mu_seg s, const mu_orect *r)
+{
+    mu_vec2 c[4];
+    mu_orect_corners(r, c);
+    mu_polygon q = {4, c};
+    return mu_seg_meets_polygon(s, &q);
+}
+
 double mu_orect_polygon_distance(const mu_orect *r, const mu_polygon *poly, mu_vec2 *pr, mu_vec2 *pp)
 {
     mu_vec2 c[4];
@@ -184,4 +201,80 @@ int mu_seg_inside_polygon(mu_seg s, const mu_polygon *poly)
         t = next;
     }
     return 1;
+}
+
+/* ---- vertex arrays ---- */
+
+double mu_point_poly_boundary_distance(mu_vec2 p, const mu_vec2 *v, int n)
+{
+    double best = INFINITY;
+    for (int k = 0; k < n; k++) {
+        double d = mu_point_seg_distance(p, mu_poly_edge(v, n, k), NULL);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+double mu_point_poly_distance(mu_vec2 p, const mu_vec2 *v, int n)
+{
+    mu_polygon poly = {n, v};
+    if (mu_point_in_polygon(&poly, p))
+        return 0.0;
+    return mu_point_poly_boundary_distance(p, v, n);
+}
+
+/* mu_point_in_polygon's crossing count, with any near edge meaning "no". */
+int mu_point_deep_in_poly(mu_vec2 p, const mu_vec2 *v, int n, mu_near how)
+{
+    int inside = 0;
+    for (int k = 0; k < n; k++) {
+        mu_vec2 a = v[k], b = v[(k + 1) % n];
+        if (mu_point_near_seg(p, mu_poly_edge(v, n, k), how))
+            return 0;
+        if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x))
+            inside = !inside;
+    }
+    return inside;
+}
+
+/* Between consecutive places where s meets the boundary (vertices within
+ * EPS of s, proper crossings of edges; s's own ends) s is wholly inside or
+ * wholly outside: a midpoint deep inside shows a crossing of the interior.
+ * Touching an edge without crossing it adds no cut, and needs none: the
+ * pieces on either side of a touch are both outside or both inside. */
+int mu_seg_crosses_poly_interior(mu_seg s, const mu_vec2 *v, int n)
+{
+    enum { MAX_CUTS = 2 * MU_CROSS_MAX_VERTICES + 2 };
+    assert(n >= 3 && n <= MU_CROSS_MAX_VERTICES);
+    mu_vec2 lo = mu_v2(fmin(s.a.x, s.b.x) - EPS, fmin(s.a.y, s.b.y) - EPS);
+    mu_vec2 hi = mu_v2(fmax(s.a.x, s.b.x) + EPS, fmax(s.a.y, s.b.y) + EPS);
+    double t[MAX_CUTS], u;
+    int m = 0;
+    t[m++] = 0.0;
+    t[m++] = 1.0;
+    for (int k = 0; k < n; k++) {
+        mu_seg e = mu_poly_edge(v, n, k);
+        if (fmax(e.a.x, e.b.x) < lo.x || fmin(e.a.x, e.b.x) > hi.x || fmax(e.a.y, e.b.y) < lo.y ||
+            fmin(e.a.y, e.b.y) > hi.y)
+            continue;
+        if (mu_point_near_seg(e.a, s, MU_NEAR_DIST2))
+            t[m++] = seg_param(s, e.a);
+        if (mu_seg_cross_proper(s, e, &u)) /* never for s or e within 2 EPS long */
+            t[m++] = u;
+    }
+    for (int i = 1; i < m; i++) /* insertion sort: m is small */
+        for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+            double tmp = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = tmp;
+        }
+    mu_vec2 d = mu_v2_sub(s.b, s.a);
+    for (int i = 0; i + 1 < m; i++) {
+        if (t[i + 1] <= t[i])
+            continue;
+        mu_vec2 mid = mu_v2_add(s.a, mu_v2_scale(d, (t[i] + t[i + 1]) / 2.0));
+        if (mu_point_deep_in_poly(mid, v, n, MU_NEAR_DIST2))
+            return 1;
+    }
+    return 0;
 }

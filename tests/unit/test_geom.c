@@ -1,6 +1,8 @@
 /* Plane geometry (core/geom.c, core/geom_poly.c): stands as 40 x 20 mm
  * oriented rectangles, segments as sight lines and paths, polygons and
- * circles as terrain. Touching (within MU_GEOM_EPS_MM) is not overlap. */
+ * circles as terrain. Touching (within MU_GEOM_EPS_MM) is not overlap.
+ * Polygons as vertex arrays are in test_geom_convex.c, sweeps in
+ * test_geom_sweep.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,6 +88,35 @@ static void test_unit_has_length_one_and_keeps_zero(void **state)
     (void)state;
     assert_vec_close(mu_v2_unit(mu_v2(3, 4)), 0.6, 0.8);
     assert_vec_close(mu_v2_unit(mu_v2(0, 0)), 0, 0);
+}
+
+static void test_dot_cross_len_and_perp_of_small_vectors(void **state)
+{
+    (void)state;
+    assert_close(mu_v2_dot(mu_v2(1, 2), mu_v2(3, 4)), 11, 0);
+    assert_close(mu_v2_dot(mu_v2(3, 4), mu_v2(-4, 3)), 0, 0);
+    assert_close(mu_v2_cross(mu_v2(1, 0), mu_v2(0, 1)), 1, 0); /* b counter-clockwise of a */
+    assert_close(mu_v2_cross(mu_v2(0, 1), mu_v2(1, 0)), -1, 0);
+    assert_close(mu_v2_cross(mu_v2(2, 3), mu_v2(4, 5)), -2, 0);
+    assert_close(mu_v2_len(mu_v2(3, -4)), 5, 0);
+    assert_close(mu_v2_dist(mu_v2(1, 1), mu_v2(4, 5)), 5, 0);
+    assert_vec_close(mu_v2_perp(mu_v2(1, 0)), 0, 1);
+    assert_vec_close(mu_v2_perp(mu_v2(2, 3)), -3, 2);
+    assert_vec_close(mu_v2_add(mu_v2(1, 2), mu_v2_scale(mu_v2_sub(mu_v2(5, 5), mu_v2(1, 1)), 0.5)), 3, 4);
+}
+
+static void test_turn_is_the_short_way_and_a_half_turn_is_plus_pi(void **state)
+{
+    (void)state;
+    assert_close(mu_v2_turn(mu_v2(1, 0), mu_v2(0, 1)), PI / 2, TOL);
+    assert_close(mu_v2_turn(mu_v2(2, 0), mu_v2(0, -3)), -PI / 2, TOL); /* lengths do not matter */
+    assert_close(mu_v2_turn(mu_v2(0, 1), mu_v2(1, 1)), -PI / 4, TOL);
+    assert_close(mu_v2_turn(mu_v2(1, 1), mu_v2(1, 1)), 0, 0);
+    assert_close(mu_v2_turn(mu_v2(1, 0), mu_v2(-1, 0)), PI, 0);
+    /* atan2 gives -pi here (the cross product is a tiny negative number):
+     * still +pi */
+    assert_close(mu_v2_turn(mu_v2(1, 0), mu_v2(-1, -1e-300)), PI, 0);
+    assert_close(mu_v2_turn(mu_v2(1, 0), mu_v2(-1, -1e-9)), -PI + 1e-9, 1e-15);
 }
 
 /* --------------------------------------------------------------- segments */
@@ -234,6 +265,59 @@ static void test_zero_length_segments_work_as_points(void **state)
     assert_close(mu_seg_distance(seg(1, 1, 1, 1), seg(4, 5, 4, 5), NULL, NULL), 5, TOL);
 }
 
+static void test_proper_crossing_needs_both_ends_beyond_tolerance(void **state)
+{
+    (void)state;
+    double u = -1;
+    assert_true(mu_seg_cross_proper(seg(0, 0, 10, 10), seg(0, 10, 10, 0), &u));
+    assert_close(u, 0.5, TOL);
+    assert_true(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(2.5, -1, 2.5, 3), &u));
+    assert_close(u, 0.25, TOL);
+    assert_true(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(5, -2e-6, 5, 5), NULL));
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(5, -0.5e-6, 5, 5), NULL)); /* touches */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(5, 0, 5, 5), NULL));       /* T */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(10, -1, 10, 1), NULL));    /* at s's end */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(5, 0, 15, 0), NULL));      /* collinear */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(0, 1, 10, 1), NULL));      /* parallel */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(11, -1, 11, 1), NULL));    /* short of s */
+    /* 1.5e-6 long, straddling the line: each end within tolerance */
+    assert_false(mu_seg_cross_proper(seg(0, 0, 10, 0), seg(5, -0.75e-6, 5, 0.75e-6), NULL));
+    assert_false(mu_seg_cross_proper(seg(5, -0.75e-6, 5, 0.75e-6), seg(0, 0, 10, 0), NULL));
+    assert_false(mu_seg_cross_proper(seg(5, 5, 5, 5), seg(0, 0, 10, 10), NULL)); /* a point */
+}
+
+static void test_near_segment_means_within_tolerance_both_ways(void **state)
+{
+    (void)state;
+    const mu_near how[2] = {MU_NEAR_DIST, MU_NEAR_DIST2};
+    mu_seg s = seg(0, 0, 30, 40); /* 50 long, along (0.6, 0.8) */
+    mu_vec2 mid = mu_v2(15, 20), n = mu_v2(-0.8, 0.6);
+    for (int i = 0; i < 2; i++) {
+        assert_true(mu_point_near_seg(mid, s, how[i]));
+        assert_true(mu_point_near_seg(mu_v2_add(mid, mu_v2_scale(n, 0.9e-6)), s, how[i]));
+        assert_false(mu_point_near_seg(mu_v2_add(mid, mu_v2_scale(n, 1.1e-6)), s, how[i]));
+        assert_false(mu_point_near_seg(mu_v2_sub(mid, mu_v2_scale(n, 1.1e-6)), s, how[i]));
+        assert_true(mu_point_near_seg(mu_v2(30 + 0.6e-6, 40 + 0.6e-6), s, how[i])); /* past b: 0.85e-6 */
+        assert_false(mu_point_near_seg(mu_v2(-0.9e-6, -0.9e-6), s, how[i]));       /* before a: 1.27e-6 */
+        assert_true(mu_point_near_seg(mu_v2(1, 1), seg(1, 1, 1, 1), how[i]));      /* a point */
+        assert_false(mu_point_near_seg(mu_v2(1, 1 + 1.1e-6), seg(1, 1, 1, 1), how[i]));
+    }
+}
+
+/* The two ways round apart, by about 1e-13 mm, at exactly the tolerance
+ * (coordinates near 1000 mm): this point is 0.99999999196e-6 mm from the
+ * segment by mu_point_seg_distance, and its squared distance from p - a
+ * comes out above 1e-12. This is why both are kept (muster/geom.h). */
+static void test_near_ways_differ_only_in_rounding_at_the_tolerance(void **state)
+{
+    (void)state;
+    mu_seg s = seg(862.5545680543598, 49.931852195329476, 849.1508781422764, 149.02948635851578);
+    mu_vec2 p = mu_v2(857.7138021114083, 85.72112780754424);
+    assert_close(mu_point_seg_distance(p, s, NULL), 1e-6, 1e-13);
+    assert_true(mu_point_near_seg(p, s, MU_NEAR_DIST));
+    assert_false(mu_point_near_seg(p, s, MU_NEAR_DIST2));
+}
+
 /* --------------------------------------------------- oriented rectangles */
 
 static void test_orect_from_front_sets_centre_behind_front_midpoint(void **state)
@@ -261,6 +345,49 @@ static void test_orect_corners_run_front_left_front_right_back_right_back_left(v
     mu_orect_corners(&r, c);
     assert_vec_close(c[0], -10, -20);
     assert_vec_close(c[1], -10, 20);
+}
+
+static void test_orect_corners_ccw_are_the_corners_reversed_with_positive_area(void **state)
+{
+    (void)state;
+    mu_orect r = stand(100, 50, 30);
+    mu_vec2 c[4], ccw[4];
+    mu_orect_corners(&r, c);
+    mu_orect_corners_ccw(&r, ccw);
+    for (int i = 0; i < 4; i++)
+        assert_vec_close(ccw[i], c[3 - i].x, c[3 - i].y);
+    mu_polygon q = {4, ccw};
+    assert_close(mu_polygon_area(&q), 800, 1e-9);
+    r = stand(0, 0, 0); /* unturned: back-left first */
+    mu_orect_corners_ccw(&r, ccw);
+    assert_vec_close(ccw[0], -20, -10);
+    assert_vec_close(ccw[1], 20, -10);
+    assert_vec_close(ccw[2], 20, 10);
+    assert_vec_close(ccw[3], -20, 10);
+}
+
+static void test_orect_corners_ccw_unit_start_back_right_and_trust_the_facing(void **state)
+{
+    (void)state;
+    mu_orect r = stand(0, 0, 0);
+    mu_vec2 u[4], ccw[4];
+    mu_orect_corners_ccw_unit(&r, u);
+    assert_vec_close(u[0], 20, -10); /* back-right */
+    assert_vec_close(u[1], 20, 10);
+    assert_vec_close(u[2], -20, 10);
+    assert_vec_close(u[3], -20, -10);
+    r = stand(-35, 12, 30);
+    mu_orect_corners_ccw_unit(&r, u);
+    mu_orect_corners_ccw(&r, ccw);
+    for (int i = 0; i < 4; i++)
+        assert_vec_close(u[i], ccw[(i + 1) % 4].x, ccw[(i + 1) % 4].y);
+    /* the facing is used as given: one of length 2 doubles the reach */
+    r = stand(0, 0, 0);
+    r.facing = mu_v2(0, 2);
+    mu_orect_corners_ccw_unit(&r, u);
+    assert_vec_close(u[0], 40, -20);
+    mu_orect_corners_ccw(&r, ccw);
+    assert_vec_close(ccw[1], 20, -10);
 }
 
 static void test_orect_edges_join_consecutive_corners(void **state)
@@ -876,6 +1003,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rotate_quarter_turn_is_counter_clockwise),
         cmocka_unit_test(test_unit_has_length_one_and_keeps_zero),
+        cmocka_unit_test(test_dot_cross_len_and_perp_of_small_vectors),
+        cmocka_unit_test(test_turn_is_the_short_way_and_a_half_turn_is_plus_pi),
         cmocka_unit_test(test_point_seg_distance_projects_inside_and_clamps_at_ends),
         cmocka_unit_test(test_point_seg_distance_to_zero_length_segment_is_to_its_point),
         cmocka_unit_test(test_crossing_segments_intersect_at_the_crossing),
@@ -889,8 +1018,13 @@ int main(void)
         cmocka_unit_test(test_parallel_segments_are_their_offset_apart),
         cmocka_unit_test(test_skew_segments_closest_at_an_endpoint),
         cmocka_unit_test(test_zero_length_segments_work_as_points),
+        cmocka_unit_test(test_proper_crossing_needs_both_ends_beyond_tolerance),
+        cmocka_unit_test(test_near_segment_means_within_tolerance_both_ways),
+        cmocka_unit_test(test_near_ways_differ_only_in_rounding_at_the_tolerance),
         cmocka_unit_test(test_orect_from_front_sets_centre_behind_front_midpoint),
         cmocka_unit_test(test_orect_corners_run_front_left_front_right_back_right_back_left),
+        cmocka_unit_test(test_orect_corners_ccw_are_the_corners_reversed_with_positive_area),
+        cmocka_unit_test(test_orect_corners_ccw_unit_start_back_right_and_trust_the_facing),
         cmocka_unit_test(test_orect_edges_join_consecutive_corners),
         cmocka_unit_test(test_orect_contains_its_boundary_not_beyond),
         cmocka_unit_test(test_point_orect_distance_to_edge_corner_and_inside),

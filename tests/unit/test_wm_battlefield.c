@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "muster/geom_sweep.h"
 #include "warmaster/wm_battlefield.h"
 #include "assert_close.h"
 
@@ -243,14 +244,14 @@ static void test_wm_swept_path_across_a_wood_corner_is_blocked(void **state)
     assert_int_equal(add_box(WM_WOOD, 300, 300, 400, 400), WM_OK);
     wm_unit cav = one_stand(WM_CAVALRY, 0, 250, 380); /* x 230..270: west of the wood */
     mu_vec2 path[8];
-    int n = wm_translation_sweep(&cav.stand[0], mu_v2(100, -100), path); /* ends south of it */
+    int n = mu_orect_sweep_hull(&cav.stand[0], mu_v2(100, -100), path); /* ends south of it */
     assert_true(n >= 4 && n <= 8);
     mu_orect end = cav.stand[0];
     end.center = mu_v2(350, 280);
     assert_int_equal(wm_orect_blocked(&bf, &cav, &cav.stand[0]), -1);
     assert_int_equal(wm_orect_blocked(&bf, &cav, &end), -1);
     assert_int_equal(wm_convex_blocked(&bf, &cav, path, n), 0);
-    n = wm_translation_sweep(&cav.stand[0], mu_v2(0, -200), path); /* straight south: clear */
+    n = mu_orect_sweep_hull(&cav.stand[0], mu_v2(0, -200), path); /* straight south: clear */
     assert_int_equal(wm_convex_blocked(&bf, &cav, path, n), -1);
 }
 

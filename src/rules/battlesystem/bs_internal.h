@@ -1,13 +1,14 @@
-/* Internal helpers of the Battlesystem engine, its bottom layer: plane
- * geometry for moving footprints (swept contact, overlap, distance) and
- * terrain path costs (bs_geom.c), the straight move and the pieces every
- * move shares (step.c), and small shared pieces of the engine. Not a
- * public header. */
+/* Internal helpers of the Battlesystem engine, its bottom layer: the
+ * table's edges and terrain path costs (table.c), the straight move and
+ * the pieces every move shares (step.c), and small shared pieces of the
+ * engine. Not a public header. The plane geometry (footprint overlap,
+ * distance, sweeps) is core's: muster/geom.h, muster/geom_sweep.h. */
 #ifndef MUSTER_BS_INTERNAL_H
 #define MUSTER_BS_INTERNAL_H
 
 #include "battlesystem/bs_field.h"
 #include "muster/geom.h"
+#include "muster/geom_sweep.h"
 
 #include <math.h>
 
@@ -19,13 +20,6 @@
 static inline double bs_deg(double deg) { return deg * BS_PI / 180.0; }
 static inline double bs_in(double inches) { return inches * MU_MM_PER_INCH; }
 
-/* Returns v rotated by a radians counter-clockwise. */
-static inline mu_vec2 bs_rot(mu_vec2 v, double a)
-{
-    double c = cos(a), s = sin(a);
-    return mu_v2(c * v.x - s * v.y, s * v.x + c * v.y);
-}
-
 /* Returns non-zero when u indexes a unit of f. */
 static inline int bs_index_valid(const bs_field *f, int u) { return u >= 0 && u < f->n_units; }
 
@@ -35,37 +29,7 @@ static inline int bs_index_alive(const bs_field *f, int u)
     return bs_index_valid(f, u) && bs_unit_alive(&f->units[u]);
 }
 
-/* Returns v scaled to length 1 (v if zero). */
-static inline mu_vec2 bs_unit_vec(mu_vec2 v)
-{
-    double l = mu_v2_len(v);
-    return l > 0 ? mu_v2_scale(v, 1.0 / l) : v;
-}
-
-/* --- polygons as vertex arrays (bs_geom.c) */
-
-/* Point-to-segment distance and point-in-polygon are the core ones
- * (mu_point_seg_distance, mu_point_in_polygon in muster/geom.h; BS_EPS is
- * MU_GEOM_EPS_MM). */
-
-/* Returns non-zero when polygons a and b share interior (touching edges or
- * corners are not overlap). */
-int bs_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb);
-
-/* Returns the distance between polygons a and b (0 if they meet); *pa and
- * *pb (if non-NULL) get closest points. */
-double bs_poly_distance(const mu_vec2 *a, int na, const mu_vec2 *b, int nb, mu_vec2 *pa,
-                        mu_vec2 *pb);
-
-/* Returns how far polygon a can move along unit vector d before its
- * boundary meets b's (INFINITY if never). Contact at 0 counts only if
- * moving on would overlap (moving away from or sliding along a touching
- * polygon is free). */
-double bs_sweep(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int nb);
-
-/* Returns the distance along d after which polygon a, first touching b at
- * t_in, has passed b completely (convex shapes). */
-double bs_sweep_exit(const mu_vec2 *a, int na, mu_vec2 d, const mu_vec2 *b, int nb, double t_in);
+/* --- the table (table.c) */
 
 /* Returns how far polygon a can move along d and stay on the table
  * (INFINITY on an unbounded table). */
@@ -77,10 +41,7 @@ double bs_table_exit_point(const bs_table *t, mu_vec2 p, mu_vec2 d);
 /* Returns non-zero when polygon a lies on the table. */
 int bs_on_table(const bs_table *t, const mu_vec2 *a, int na);
 
-/* Translates polygon a (n vertices) by v in place. */
-void bs_translate(mu_vec2 *a, int n, mu_vec2 v);
-
-/* --- terrain (bs_geom.c) */
+/* --- terrain (table.c) */
 
 /* Returns the movement cost of moving point p a distance len along d with
  * the terrain factors of r (the largest factor where areas overlap). */

@@ -52,7 +52,7 @@ double bs_line_distance_mm(const bs_field *f, int u, int target, double angle_ra
     mu_vec2 c[4], ct[4];
     bs_unit_corners(un, c);
     bs_unit_corners(&f->units[target], ct);
-    return bs_sweep(c, 4, bs_rot(un->facing, angle_rad), ct, 4);
+    return mu_sweep_contact(c, 4, mu_v2_rotate(un->facing, angle_rad), ct, 4);
 }
 
 /* RULE bs.move.no-premeasure bs.move.declared-charge-commits bs.charge.range
@@ -75,7 +75,7 @@ bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad
     const bs_rules *r = env->rules;
     double rate = bs_rate_mm(un);
     double charge_budget = r->charge_mult * rate;
-    mu_vec2 d = bs_rot(un->facing, angle_rad);
+    mu_vec2 d = mu_v2_rotate(un->facing, angle_rad);
     mu_vec2 c[4];
     bs_unit_corners(un, c);
     bs_hit h = bs_first_hit(f, env, u, c, d, 0, 0);

@@ -19,9 +19,9 @@ bs_front_contact bs_front_contact_of(const bs_field *f, int u, int e)
     int front_figs = un->figures < un->frontage ? un->figures : un->frontage;
     fc.rear = un->figures - front_figs;
     /* the front edge without its corners */
-    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
+    mu_vec2 along = mu_v2_unit(mu_v2_sub(c[1], c[0]));
     mu_vec2 seg[2] = {mu_v2_add(c[0], mu_v2_scale(along, 1e-3)), mu_v2_sub(c[1], mu_v2_scale(along, 1e-3))};
-    fc.touching_front = bs_poly_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
+    fc.touching_front = mu_poly_vertex_edge_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
     if (!fc.touching_front)
         return fc;
     /* lateral coordinates, left to right, from the front-left corner */
@@ -69,7 +69,7 @@ double bs_wrap_cost_mm(const bs_rules *r, const bs_unit *u, int left, int right,
 static void end_footprint(const bs_unit *un, const mu_vec2 c[4], double x, int sgn, int n,
                           mu_vec2 out[4])
 {
-    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
+    mu_vec2 along = mu_v2_unit(mu_v2_sub(c[1], c[0]));
     double len = end_length(un, n);
     double x0 = sgn < 0 ? x - un->fig_d_mm : x, x1 = sgn < 0 ? x : x + un->fig_d_mm;
     mu_vec2 base0 = mu_v2_add(c[0], mu_v2_scale(along, x0));
@@ -136,7 +136,7 @@ bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left
     mu_vec2 c[4], ce[4];
     bs_unit_corners(un, c);
     bs_unit_corners(&f->units[e], ce);
-    mu_vec2 along = bs_unit_vec(mu_v2_sub(c[1], c[0]));
+    mu_vec2 along = mu_v2_unit(mu_v2_sub(c[1], c[0]));
     double emin = INFINITY, emax = -INFINITY;
     for (int k = 0; k < 4; k++) {
         double x = mu_v2_dot(mu_v2_sub(ce[k], c[0]), along);
@@ -208,7 +208,7 @@ bs_refusal bs_fighting_withdrawal(bs_field *f, const bs_env *env, int u,
             continue;
         mu_vec2 co[4];
         bs_unit_corners(ou, co);
-        if (bs_poly_distance(moved, 4, co, 4, NULL, NULL) <= BS_EPS)
+        if (mu_poly_vertex_edge_distance(moved, 4, co, 4, NULL, NULL) <= BS_EPS)
             return BS_WOULD_CONTACT;
     }
     un->front = mu_v2_add(un->front, mu_v2_scale(back, dist));

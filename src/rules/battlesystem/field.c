@@ -46,7 +46,7 @@ double bs_distance_mm(const bs_field *f, int a, int b)
     mu_vec2 ca[4], cb[4];
     bs_unit_corners(&f->units[a], ca);
     bs_unit_corners(&f->units[b], cb);
-    return bs_poly_distance(ca, 4, cb, 4, NULL, NULL);
+    return mu_poly_vertex_edge_distance(ca, 4, cb, 4, NULL, NULL);
 }
 
 int bs_touching(const bs_field *f, int a, int b)
@@ -74,11 +74,11 @@ int bs_contact_from_rear(const bs_field *f, int u, int e)
     bs_unit_corners(&f->units[u], c);
     bs_unit_corners(&f->units[e], ce);
     /* the back edge (back-right to back-left) without its corners */
-    mu_vec2 dir = bs_unit_vec(mu_v2_sub(c[3], c[2]));
+    mu_vec2 dir = mu_v2_unit(mu_v2_sub(c[3], c[2]));
     double shrink = 1e-3;
     mu_vec2 seg[2] = {mu_v2_add(c[2], mu_v2_scale(dir, shrink)),
                       mu_v2_sub(c[3], mu_v2_scale(dir, shrink))};
-    return bs_poly_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
+    return mu_poly_vertex_edge_distance(seg, 2, ce, 4, NULL, NULL) <= BS_EPS;
 }
 
 int bs_nearest_enemy(const bs_field *f, int u)

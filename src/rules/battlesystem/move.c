@@ -193,7 +193,7 @@ bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
     if (un->contact_made)
         return BS_NO_TURN_IN_CONTACT;
     bs_unit trial = *un;
-    bs_face_to(&trial, bs_rot(un->facing, angle_rad));
+    bs_face_to(&trial, mu_v2_rotate(un->facing, angle_rad));
     mu_vec2 c[4];
     bs_unit_corners(&trial, c);
     if (bs_blocked(f, env, u, c, 0))
@@ -235,8 +235,8 @@ bs_refusal bs_change_frontage(bs_field *f, const bs_env *env, int u, int new_fro
 static void wheeled(const bs_unit *un, mu_vec2 p, double a, bs_unit *out)
 {
     *out = *un;
-    out->front = mu_v2_add(p, bs_rot(mu_v2_sub(un->front, p), a));
-    out->facing = bs_rot(un->facing, a);
+    out->front = mu_v2_add(p, mu_v2_rotate(mu_v2_sub(un->front, p), a));
+    out->facing = mu_v2_rotate(un->facing, a);
 }
 
 /* The wheel may not go to angle a: the footprint would overlap something
@@ -343,7 +343,7 @@ bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
     if (ref != BS_OK)
         return ref;
     ensure_started(un);
-    mu_vec2 d = bs_rot(un->facing, angle_rad);
+    mu_vec2 d = mu_v2_rotate(un->facing, angle_rad);
     const bs_rules *r = env->rules;
     bs_step s;
     if (un->mode == BS_MODE_FORCED || un->mode == BS_MODE_CHARGE) {

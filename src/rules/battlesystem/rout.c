@@ -34,10 +34,10 @@ static mu_vec2 rout_heading(const bs_field *f, const bs_env *env, int u, int has
     mu_vec2 away = has_cause ? mu_v2_sub(centre, cause) : home;
     if (mu_v2_len(away) < BS_EPS)
         away = mu_v2_scale(un->facing, -1);
-    away = bs_unit_vec(away);
+    away = mu_v2_unit(away);
     *away_out = away;
     if (env->rules->rout_heading == BS_ROUT_HOME_IF_AWAY && mu_v2_len(home) > BS_EPS) {
-        mu_vec2 h = bs_unit_vec(home);
+        mu_vec2 h = mu_v2_unit(home);
         if (mu_v2_dot(h, away) >= cos(bs_deg(env->rules->rout_home_max_deg)) - 1e-12)
             return h;
     }
@@ -55,7 +55,7 @@ static uint32_t overlapping_now(const bs_field *f, int u)
             continue;
         mu_vec2 co[4];
         bs_unit_corners(&f->units[v], co);
-        if (bs_overlap(c, 4, co, 4))
+        if (mu_poly_overlap(c, 4, co, 4))
             m |= 1u << v;
     }
     return m;
@@ -76,7 +76,7 @@ static mu_vec2 clear_heading(const bs_field *f, const bs_env *env, int u, mu_vec
         for (int sgn = 1; sgn >= -1; sgn -= 2) {
             if (k == 0 && sgn < 0)
                 continue;
-            mu_vec2 h = bs_rot(dir, sgn * bs_deg(k * step));
+            mu_vec2 h = mu_v2_rotate(dir, sgn * bs_deg(k * step));
             bs_hit hit = bs_first_hit(f, env, u, c, h, ignore, BS_SWEEP_NO_FRIENDS | BS_SWEEP_NO_EDGE);
             double out = env->table ? bs_table_limit(env->table, c, 4, h) : INFINITY;
             if (hit.t >= dist - BS_EPS || hit.t >= out)
@@ -97,9 +97,9 @@ static mu_vec2 touched_edge(const bs_terrain *a, const mu_vec2 c[4], mu_vec2 h, 
     for (int j = 0; j < a->n; j++) {
         mu_vec2 p = a->v[j], q = a->v[(j + 1) % a->n];
         mu_vec2 seg[2] = {p, q};
-        if (bs_poly_distance(seg, 2, c, 4, NULL, NULL) > 1e-4)
+        if (mu_poly_vertex_edge_distance(seg, 2, c, 4, NULL, NULL) > 1e-4)
             continue;
-        mu_vec2 dir = bs_unit_vec(mu_v2_sub(q, p));
+        mu_vec2 dir = mu_v2_unit(mu_v2_sub(q, p));
         double square = fabs(mu_v2_cross(h, dir));
         if (square > best) {
             best = square;
@@ -260,7 +260,7 @@ static void rout_walk(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec
             mu_vec2 cv[4];
             bs_unit_corners(un, c);
             bs_unit_corners(o, cv);
-            double t_out = bs_sweep_exit(c, 4, move, cv, 4, 0);
+            double t_out = mu_sweep_exit(c, 4, move, cv, 4, 0);
             if (t_out > left + BS_EPS)
                 return; /* cannot get round within its move: stops short */
             ignore |= 1u << v;
@@ -565,7 +565,7 @@ int bs_surrounded(const bs_field *f, const bs_env *env, int u)
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             mu_vec2 pa, pb;
-            double d = bs_poly_distance(obs[i].v, obs[i].n, obs[j].v, obs[j].n, &pa, &pb);
+            double d = mu_poly_vertex_edge_distance(obs[i].v, obs[i].n, obs[j].v, obs[j].n, &pa, &pb);
             if (d >= gap - BS_EPS)
                 continue;
             parent[find_root(parent, i)] = find_root(parent, j);

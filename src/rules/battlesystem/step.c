@@ -26,7 +26,7 @@ bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c
         }
         mu_vec2 co[4];
         bs_unit_corners(o, co);
-        double t = bs_sweep(c, 4, d, co, 4);
+        double t = mu_sweep_contact(c, 4, d, co, 4);
         if (t < h.t) {
             h.t = t;
             h.unit = v;
@@ -38,7 +38,7 @@ bs_hit bs_first_hit(const bs_field *f, const bs_env *env, int u, const mu_vec2 c
             const bs_terrain *a = &env->table->terrain[i];
             if (a->kind != BS_TERRAIN_IMPASSABLE)
                 continue;
-            double t = bs_sweep(c, 4, d, a->v, a->n);
+            double t = mu_sweep_contact(c, 4, d, a->v, a->n);
             if (t < h.t) {
                 h.t = t;
                 h.unit = -1;
@@ -65,13 +65,13 @@ int bs_blocked(const bs_field *f, const bs_env *env, int u, const mu_vec2 c[4], 
             continue;
         mu_vec2 co[4];
         bs_unit_corners(&f->units[v], co);
-        if (bs_overlap(c, 4, co, 4))
+        if (mu_poly_overlap(c, 4, co, 4))
             return 1;
     }
     if (env->table) {
         for (int i = 0; i < env->table->n_terrain; i++) {
             const bs_terrain *a = &env->table->terrain[i];
-            if (a->kind == BS_TERRAIN_IMPASSABLE && bs_overlap(c, 4, a->v, a->n))
+            if (a->kind == BS_TERRAIN_IMPASSABLE && mu_poly_overlap(c, 4, a->v, a->n))
                 return 1;
         }
         if (!bs_on_table(env->table, c, 4))
@@ -96,7 +96,7 @@ void bs_note_contact(bs_field *f, int u, int e)
 void bs_face_to(bs_unit *u, mu_vec2 facing)
 {
     mu_vec2 centre = bs_unit_centre(u);
-    u->facing = bs_unit_vec(facing);
+    u->facing = mu_v2_unit(facing);
     u->front = mu_v2_add(centre, mu_v2_scale(u->facing, bs_unit_depth_mm(u) / 2));
 }
 
@@ -178,8 +178,8 @@ bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len
             bs_unit_corners(o, co);
             for (int k = 0; k < 4; k++)
                 moved[k] = mu_v2_add(c[k], mu_v2_scale(d, t));
-            if (bs_overlap(moved, 4, co, 4)) {
-                double tin = bs_sweep(c, 4, d, co, 4);
+            if (mu_poly_overlap(moved, 4, co, 4)) {
+                double tin = mu_sweep_contact(c, 4, d, co, 4);
                 if (tin < t) {
                     t = tin;
                     s.stop = BS_STOP_FRIEND;

@@ -56,7 +56,7 @@ bs_unit bs_unit_make(const bs_profile *p, const bs_rules *r, int side, int figur
     u.fig_w_mm = p->base_w_mm;
     u.fig_d_mm = p->base_d_mm;
     u.front = front_mm;
-    u.facing = bs_unit_vec(facing);
+    u.facing = mu_v2_unit(facing);
     u.entry = front_mm;
     u.ar = u.ar_original = p->ar;
     u.morale = p->morale;

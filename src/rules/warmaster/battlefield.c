@@ -68,7 +68,7 @@ wm_status wm_add_polygon(wm_battlefield *bf, wm_terrain kind, const mu_vec2 *v, 
     mu_polygon poly = {n, v};
     if (n < 3 || !mu_polygon_is_simple(&poly))
         return WM_NOT_SIMPLE;
-    if (kind == WM_BRIDGE && !wm_poly_is_convex(v, n))
+    if (kind == WM_BRIDGE && mu_poly_convexity(v, n, MU_GEOM_EPS_MM * MU_GEOM_EPS_MM) != MU_CONVEX)
         return WM_BRIDGE_NOT_CONVEX;
     f->shape = WM_SHAPE_POLYGON;
     f->n = n;
@@ -113,15 +113,15 @@ int wm_convex_in_feature(const wm_feature *f, const mu_vec2 *v, int n)
 {
     assert(n >= 3);
     if (f->shape == WM_SHAPE_POLYGON)
-        return wm_convex_overlaps_poly(v, n, f->v, f->n);
+        return mu_convex_overlaps_poly(v, n, f->v, f->n);
     /* a convex region meets the open disc shrunk by EPS */
-    return wm_point_poly_distance(f->circle.center, v, n) < f->circle.radius - EPS;
+    return mu_point_poly_distance(f->circle.center, v, n) < f->circle.radius - EPS;
 }
 
 wm_inside wm_orect_in_feature(const wm_feature *f, const mu_orect *r)
 {
     mu_vec2 c[4];
-    wm_orect_poly(r, c);
+    mu_orect_corners_ccw(r, c);
     if (!wm_convex_in_feature(f, c, 4))
         return WM_OUT;
     if (f->shape == WM_SHAPE_POLYGON) {
@@ -137,7 +137,7 @@ wm_inside wm_orect_in_feature(const wm_feature *f, const mu_orect *r)
 int wm_seg_crosses_feature(const wm_feature *f, mu_seg s)
 {
     if (f->shape == WM_SHAPE_POLYGON)
-        return wm_seg_crosses_poly(s, f->v, f->n);
+        return mu_seg_crosses_poly_interior(s, f->v, f->n);
     return mu_point_seg_distance(f->circle.center, s, NULL) < f->circle.radius - EPS;
 }
 
@@ -161,10 +161,10 @@ static int covered_by_bridge(const wm_feature *f, const wm_feature *b, const mu_
         mu_vec2 in = mu_v2_unit(winding > 0.0 ? mu_v2_perp(e) : mu_v2_scale(mu_v2_perp(e), -1.0));
         double k0 = mu_v2_dot(in, a);
         /* outside by more than EPS: a sliver along the edge is not a part */
-        int np = wm_clip_halfplane(rest, m, mu_v2_scale(in, -1.0), -k0 + EPS, piece);
+        int np = mu_poly_clip_halfplane(rest, m, mu_v2_scale(in, -1.0), -k0 + EPS, piece);
         if (np > 0 && wm_convex_in_feature(f, piece, np))
             return 0;
-        m = wm_clip_halfplane(rest, m, in, k0, tmp);
+        m = mu_poly_clip_halfplane(rest, m, in, k0, tmp);
         for (int i = 0; i < m; i++)
             rest[i] = tmp[i];
     }
@@ -196,7 +196,7 @@ int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 
 int wm_orect_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_orect *r)
 {
     mu_vec2 c[4];
-    wm_orect_poly(r, c);
+    mu_orect_corners_ccw(r, c);
     return wm_convex_blocked(bf, u, c, 4);
 }
 

@@ -17,8 +17,8 @@ double wm_character_reach_mm(const wm_unit *c)
 static int convex_meets_stand(const mu_vec2 *v, int n, const mu_orect *r)
 {
     mu_vec2 q[4];
-    wm_orect_poly(r, q);
-    return wm_convex_overlaps_poly(v, n, q, 4);
+    mu_orect_corners_ccw(r, q);
+    return mu_convex_overlaps_poly(v, n, q, 4);
 }
 
 /* Returns a stand of a unit not on c's side (characters included) that
@@ -44,10 +44,10 @@ static wm_char_move check_delta(const wm_battlefield *bf, const wm_unit *c, mu_v
     mu_vec2 area[8], at_end[4];
     int n;
     if (c->profile.flags & WM_FLYING) {
-        wm_orect_poly(&end, at_end);
+        mu_orect_corners_ccw(&end, at_end);
         n = 4;
     } else {
-        n = wm_translation_sweep(&c->stand[0], delta, area);
+        n = mu_orect_sweep_hull(&c->stand[0], delta, area);
     }
     const mu_vec2 *shape = (c->profile.flags & WM_FLYING) ? at_end : area;
     if (wm_convex_blocked(bf, c, shape, n) >= 0)
@@ -99,7 +99,7 @@ static int bad_at(const probe *p, double t)
     mu_orect end = p->u->stand[0];
     end.center = mu_v2_add(end.center, delta);
     mu_vec2 q[4];
-    wm_orect_poly(&end, q);
+    mu_orect_corners_ccw(&end, q);
     return !wm_orect_on_table(p->bf, &end) || (p->on && convex_meets_stand(q, 4, p->on));
 }
 
@@ -125,7 +125,7 @@ mu_vec2 wm_character_clamp_move(const wm_battlefield *bf, int c, mu_vec2 to_cent
             mu_orect end = u->stand[0];
             mu_vec2 q[4];
             end.center = mu_v2_add(end.center, mu_v2_scale(d, t));
-            wm_orect_poly(&end, q);
+            mu_orect_corners_ccw(&end, q);
             p.on = meets_enemy(bf, u, q, 4);
         }
         double lo = 0.0, bad = t;

@@ -108,7 +108,7 @@ static void assign(const evader *ev, const mu_orect *place, int lead_place, mu_o
     for (int a = 0; a < nf; a++)
         for (int b = 0; b < np; b++)
             cost[a][b] = mu_v2_dist(u->stand[fol[a]].center, place[pl[b]].center) +
-                         fabs(wm_turn_between(u->stand[fol[a]].facing, place[pl[b]].facing)) * 0.5 *
+                         fabs(mu_v2_turn(u->stand[fol[a]].facing, place[pl[b]].facing)) * 0.5 *
                              hypot(u->profile.stand_width_mm, u->profile.stand_depth_mm);
     int perm[WM_MAX_STANDS], best[WM_MAX_STANDS];
     for (int a = 0; a < nf; a++)
@@ -267,7 +267,7 @@ wm_evade_fault wm_evade_plan(const wm_battlefield *bf, const wm_evade_request *r
     if (req->distance_mm != 0.0 && (req->distance_mm < WM_EVADE_MIN_MM || req->distance_mm > full))
         return out->fault = WM_EVADE_BAD_REQUEST;
     if (req->facing.x != 0.0 || req->facing.y != 0.0)
-        ev.turn = wm_turn_between(u->stand[ev.lead].facing, mu_v2_unit(req->facing));
+        ev.turn = mu_v2_turn(u->stand[ev.lead].facing, mu_v2_unit(req->facing));
     uint64_t burst = 0;
     for (int k = 0; req->allow_burst && k < bf->n_units; k++) {
         const wm_unit *o = &bf->unit[k];

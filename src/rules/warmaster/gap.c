@@ -133,7 +133,7 @@ static int make_region(const partner *a, const partner *b, double w, double d, w
     }
     if (n < 3)
         return 0;
-    g->n = wm_hull(pts, n, g->v);
+    g->n = mu_hull(pts, n, g->v);
     g->width_mm = d;
     if (g->n < 3)
         return 0;
@@ -164,7 +164,7 @@ int wm_gap_entered(const wm_gap_region *g, const mu_vec2 *v, int n)
     }
     if (!boxes_near(lo, hi, g->lo, g->hi, -EPS))
         return 0;
-    return wm_convex_overlap(v, n, g->v, g->n);
+    return mu_convex_overlap(v, n, g->v, g->n, MU_SAT_DIV);
 }
 
 static wm_gap_region *push(wm_move_ctx *c)
@@ -230,7 +230,7 @@ void wm_gaps_build(wm_move_ctx *c)
                 continue;
             for (int s = 0; s < f->n_stands; s++) {
                 mu_vec2 v[4];
-                wm_orect_poly(&f->stand[s], v);
+                mu_orect_corners_ccw(&f->stand[s], v);
                 wm_obstacle b = {{v[0], v[1], v[2], v[3]}, v[0], v[0], k, 0};
                 for (int m = 1; m < 4; m++) {
                     b.lo = mu_v2(fmin(b.lo.x, v[m].x), fmin(b.lo.y, v[m].y));

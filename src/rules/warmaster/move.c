@@ -42,7 +42,7 @@ static void *grab(size_t n, size_t size)
 static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
 {
     wm_obstacle o;
-    wm_orect_poly(r, o.v);
+    mu_orect_corners_ccw(r, o.v);
     o.lo = o.hi = o.v[0];
     for (int i = 1; i < 4; i++) {
         o.lo = mu_v2(fmin(o.lo.x, o.v[i].x), fmin(o.lo.y, o.v[i].y));
@@ -172,7 +172,7 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
         for (int k = 0; k < h->n_oi; k++) {
             const wm_obstacle *o = &c->obst[h->oi[k]];
             if (o->unit == h->only_unit && box_meets(lo, hi, o->lo, o->hi, -EPS) &&
-                wm_convex_overlap(v, n, o->v, 4))
+                mu_convex_overlap(v, n, o->v, 4, MU_SAT_DIV))
                 return 1;
         }
         return 0;
@@ -184,11 +184,11 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
         return set_hit(h, WM_MOVE_TERRAIN, -1, f);
     for (int k = 0; k < h->n_oi; k++) {
         const wm_obstacle *o = &c->obst[h->oi[k]];
-        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && wm_convex_overlap(v, n, o->v, 4))
+        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && mu_convex_overlap(v, n, o->v, 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_UNIT, o->unit, -1);
     }
     for (int i = 0; i < h->n_own; i++)
-        if (wm_convex_overlap(v, n, h->own[i], 4))
+        if (mu_convex_overlap(v, n, h->own[i], 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_OWN, h->own_index[i], -1);
     for (int k = 0; k < h->n_gi; k++)
         if (gap_hit(h, &c->gap[h->gi[k]], v, n))
@@ -237,7 +237,7 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
     for (int j = 0; j < u->n_stands; j++) {
         if (j == s || !(moved[j] || ((u->engaged >> j) & 1u)))
             continue;
-        wm_orect_poly(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
+        mu_orect_corners_ccw(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
         h->own_index[h->n_own++] = j;
     }
 }
@@ -297,7 +297,7 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
         if (len > c->allowance_mm + EPS)
             return finish(rep, WM_MOVE_TOO_FAR, k, -1, -1);
         own_blockers(&h, s, moved, final);
-        wm_orect_poly(&u->stand[s], h.start);
+        mu_orect_corners_ccw(&u->stand[s], h.start);
         mu_orect pose = u->stand[s];
         for (int l = 0; l < p->n_legs; l++) {
             near_leg(c, &h, &pose, p->leg[l]);
@@ -317,9 +317,9 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
     }
     for (int s = 0; s < u->n_stands; s++) {
         mu_vec2 v[4];
-        wm_orect_poly(&final[s], v);
+        mu_orect_corners_ccw(&final[s], v);
         for (int i = 0; i < c->n_obst; i++)
-            if (c->obst[i].pass && wm_convex_overlap(v, 4, c->obst[i].v, 4))
+            if (c->obst[i].pass && mu_convex_overlap(v, 4, c->obst[i].v, 4, MU_SAT_DIV))
                 return finish(rep, WM_MOVE_NOT_THROUGH, -1, c->obst[i].unit, -1);
     }
     rep->formation = wm_classify_formation(final, u->n_stands);

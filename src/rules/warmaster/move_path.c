@@ -87,7 +87,7 @@ mu_orect wm_leg_pose(const mu_orect *from, wm_leg leg, double t)
     else
         r.center = mu_v2_add(from->center, mu_v2_scale(mu_v2_sub(leg.center, from->center), t));
     mu_vec2 f = mu_v2_rotate(from->facing, t * leg.turn_rad);
-    r.facing = mu_v2_scale(f, 1.0 / wm_len(f));
+    r.facing = mu_v2_scale(f, 1.0 / mu_v2_len(f));
     return r;
 }
 
@@ -100,7 +100,7 @@ mu_orect wm_leg_pose(const mu_orect *from, wm_leg leg, double t)
  * computed when needed. */
 static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
 {
-    double a = wm_len(d), rho = wm_len(offset);
+    double a = mu_v2_len(d), rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0)
         return a;
@@ -136,7 +136,7 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
     mu_orect r = *start;
     for (int k = 0; k < n; k++) {
         mu_vec2 c[4], d = mu_v2_sub(legs[k].center, r.center);
-        wm_orect_poly_unit(&r, c);
+        mu_orect_corners_ccw_unit(&r, c);
         double e_half = -1.0; /* the corners share a and b, so m and E(pi/2 | m) */
         for (int i = 0; i < 4; i++)
             len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
@@ -147,90 +147,7 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
     return wm_max(wm_max(len[0], len[1]), wm_max(len[2], len[3]));
 }
 
-double wm_turn_between(mu_vec2 from, mu_vec2 to)
-{
-    double t = atan2(mu_v2_cross(from, to), mu_v2_dot(from, to));
-    return t <= -PI ? PI : t;
-}
-
 /* ---- swept areas ---- */
-
-void wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4])
-{
-    mu_vec2 f = mu_v2_scale(r->facing, r->depth / 2.0), l = mu_v2_scale(mu_v2_perp(r->facing), r->width / 2.0);
-    mu_vec2 front = mu_v2_add(r->center, f), back = mu_v2_sub(r->center, f);
-    out[0] = mu_v2_sub(back, l); /* back-right: counter-clockwise from here */
-    out[1] = mu_v2_sub(front, l);
-    out[2] = mu_v2_add(front, l);
-    out[3] = mu_v2_add(back, l);
-}
-
-/* Projects v[0..n) on axis: *lo, *hi. */
-static void project(const mu_vec2 *v, int n, mu_vec2 axis, double *lo, double *hi)
-{
-    double l = mu_v2_dot(v[0], axis), h = l;
-    for (int i = 1; i < n; i++) {
-        double t = mu_v2_dot(v[i], axis);
-        l = t < l ? t : l;
-        h = t > h ? t : h;
-    }
-    *lo = l;
-    *hi = h;
-}
-
-/* Returns non-zero when some edge normal of a separates a and b to within
- * MU_GEOM_EPS_MM (touching counts as apart). */
-static int separated_by_edges(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
-{
-    for (int k = 0; k < na; k++) {
-        mu_vec2 e = mu_v2_sub(a[(k + 1) % na], a[k]);
-        double len = sqrt(e.x * e.x + e.y * e.y);
-        if (len <= 1e-12)
-            continue;
-        mu_vec2 axis = mu_v2(-e.y / len, e.x / len);
-        double alo, ahi, blo, bhi;
-        project(a, na, axis, &alo, &ahi);
-        project(b, nb, axis, &blo, &bhi);
-        if (ahi <= blo + MU_GEOM_EPS_MM || bhi <= alo + MU_GEOM_EPS_MM)
-            return 1;
-    }
-    return 0;
-}
-
-int wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb)
-{
-    return !separated_by_edges(a, na, b, nb) && !separated_by_edges(b, nb, a, na);
-}
-
-int wm_hull(const mu_vec2 *in, int n, mu_vec2 *out)
-{
-    assert(n >= 1 && n <= 16);
-    mu_vec2 p[16], h[34];
-    for (int i = 0; i < n; i++)
-        p[i] = in[i];
-    for (int i = 1; i < n; i++) /* sort by x then y */
-        for (int j = i; j > 0 && (p[j].x < p[j - 1].x || (p[j].x == p[j - 1].x && p[j].y < p[j - 1].y)); j--) {
-            mu_vec2 t = p[j];
-            p[j] = p[j - 1];
-            p[j - 1] = t;
-        }
-    int k = 0;
-    for (int pass = 0; pass < 2; pass++) { /* Andrew's monotone chain */
-        int start = k;
-        for (int i = 0; i < n; i++) {
-            mu_vec2 q = pass == 0 ? p[i] : p[n - 1 - i];
-            while (k >= start + 2 && mu_v2_cross(mu_v2_sub(h[k - 1], h[k - 2]), mu_v2_sub(q, h[k - 2])) <= 1e-12)
-                k--;
-            h[k++] = q;
-        }
-        k--;
-    }
-    if (k < 1)
-        k = 1;
-    for (int i = 0; i < k; i++)
-        out[i] = h[i];
-    return k;
-}
 
 /* The hull of two poses, each grown by `grow` mm on every side. A hull
  * of fewer than 3 vertices cannot happen for stands of positive size. */
@@ -242,15 +159,15 @@ static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_v
     ga.depth += 2.0 * grow;
     gb.width += 2.0 * grow;
     gb.depth += 2.0 * grow;
-    wm_orect_poly_unit(&ga, p);
-    wm_orect_poly_unit(&gb, p + 4);
-    return wm_hull(p, 8, out);
+    mu_orect_corners_ccw_unit(&ga, p);
+    mu_orect_corners_ccw_unit(&gb, p + 4);
+    return mu_hull(p, 8, out);
 }
 
 static int pose_hits(const mu_orect *r, wm_hit_fn fn, void *ud)
 {
     mu_vec2 v[4];
-    wm_orect_poly_unit(r, v);
+    mu_orect_corners_ccw_unit(r, v);
     return fn(ud, v, 4);
 }
 
@@ -287,7 +204,7 @@ int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
-        return fn(ud, h, wm_translation_sweep(from, mu_v2_sub(leg.center, from->center), h));
+        return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
     sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
     /* first cut: pieces grown by at most SWEEP_GROW_MM */
@@ -333,7 +250,7 @@ void wm_move_direct(wm_move *m, const wm_battlefield *bf, int unit, wm_move_kind
         p->stand = s;
         p->n_legs = 1;
         p->leg[0].center = final[s].center;
-        p->leg[0].turn_rad = wm_turn_between(u->stand[s].facing, final[s].facing);
+        p->leg[0].turn_rad = mu_v2_turn(u->stand[s].facing, final[s].facing);
     }
 }
 
@@ -342,7 +259,7 @@ static int forced_blocked(const wm_battlefield *bf, const wm_unit *u, mu_vec2 de
 {
     for (int s = 0; s < u->n_stands; s++) {
         mu_vec2 v[8];
-        int n = wm_translation_sweep(&u->stand[s], delta, v);
+        int n = mu_orect_sweep_hull(&u->stand[s], delta, v);
         int f = wm_convex_blocked(bf, u, v, n);
         if (f >= 0)
             return f;

@@ -36,7 +36,7 @@ static double place_cost(const planner *pl, int i, int j, mu_vec2 c)
 {
     const mu_orect *s = &pl->u->stand[i];
     return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) +
-           fabs(wm_turn_between(s->facing, pl->face[j])) * half_diag(s);
+           fabs(mu_v2_turn(s->facing, pl->face[j])) * half_diag(s);
 }
 
 /* Assigns stands to places for the centre at c: least longest move, then
@@ -94,7 +94,7 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
     const wm_unit *u = pl->u;
     int n = pl->n;
     if (pl->req->form == WM_FORM_KEEP) {
-        double turn = wm_turn_between(u->stand[0].facing, f);
+        double turn = mu_v2_turn(u->stand[0].facing, f);
         for (int i = 0; i < n; i++) {
             pl->off[i] = mu_v2_rotate(mu_v2_sub(u->stand[i].center, pl->c0), turn);
             pl->face[i] = mu_v2_unit(mu_v2_rotate(u->stand[i].facing, turn));

@@ -70,7 +70,7 @@ int wm_blocker_crosses(const wm_blocker *b, mu_seg s)
         return 0;
     switch (b->type) {
     case WM_BLK_RECT: return mu_seg_crosses_orect_interior(s, &b->rect);
-    case WM_BLK_POLY: return wm_seg_crosses_poly(s, b->v, b->n);
+    case WM_BLK_POLY: return mu_seg_crosses_poly_interior(s, b->v, b->n);
     default: return mu_point_seg_distance(b->circle.center, s, NULL) < b->circle.radius - EPS;
     }
 }

@@ -32,24 +32,9 @@ typedef struct hull {
 static void make_hull(hull *h, mu_seg s, mu_seg f)
 {
     mu_vec2 p[4] = {s.a, s.b, f.a, f.b};
-    for (int i = 1; i < 4; i++) /* sort by x then y */
-        for (int j = i; j > 0 && (p[j].x < p[j - 1].x || (p[j].x == p[j - 1].x && p[j].y < p[j - 1].y)); j--) {
-            mu_vec2 t = p[j];
-            p[j] = p[j - 1];
-            p[j - 1] = t;
-        }
-    mu_vec2 out[8];
-    int k = 0;
-    for (int pass = 0; pass < 2; pass++) { /* Andrew's monotone chain */
-        int start = k;
-        for (int i = 0; i < 4; i++) {
-            mu_vec2 q = pass == 0 ? p[i] : p[3 - i];
-            while (k >= start + 2 && mu_v2_cross(mu_v2_sub(out[k - 1], out[k - 2]), mu_v2_sub(q, out[k - 2])) <= 1e-12)
-                k--;
-            out[k++] = q;
-        }
-        k--; /* last point repeats as the next chain's first */
-    }
+    mu_sort_xy(p, 4); /* p[0], p[3]: the extreme points */
+    mu_vec2 out[4];
+    int k = mu_hull(p, 4, out);
     double area = 0.0;
     for (int i = 0; i < k; i++)
         area += mu_v2_cross(out[i], out[(i + 1) % k]);
@@ -93,8 +78,8 @@ static int meets_hull(const hull *h, const wm_blocker *b)
         return wm_blocker_crosses(b, s);
     }
     if (b->type == WM_BLK_CIRCLE)
-        return wm_point_poly_distance(b->circle.center, h->v, h->n) < b->circle.radius - EPS;
-    return wm_convex_overlaps_poly(h->v, h->n, wm_blocker_vertices(b), b->n);
+        return mu_point_poly_distance(b->circle.center, h->v, h->n) < b->circle.radius - EPS;
+    return mu_convex_overlaps_poly(h->v, h->n, wm_blocker_vertices(b), b->n);
 }
 
 /* ---- candidate lines ---- */

@@ -89,7 +89,7 @@ static int edge_sees_stand(const scene *sc, mu_seg s, mu_vec2 n, const mu_orect 
 {
     mu_vec2 tc[4], clipped[5];
     mu_orect_corners(t, tc); /* clockwise */
-    int m = wm_clip_halfplane(tc, 4, n, mu_v2_dot(n, s.a) + EPS, clipped);
+    int m = mu_poly_clip_halfplane(tc, 4, n, mu_v2_dot(n, s.a) + EPS, clipped);
     for (int k = 0; k < m; k++) {
         mu_seg f = {clipped[k], clipped[(k + 1) % m]};
         mu_vec2 out = mu_v2_perp(mu_v2_sub(f.b, f.a)); /* outward, clockwise polygon */

@@ -148,12 +148,6 @@ int wm_seg_crosses_feature(const wm_feature *f, mu_seg s);
  * wm_add_polygon). */
 int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n);
 
-/* Writes to out the convex polygon that r sweeps when translated by
- * delta (the hull of r at its start and end) and returns its vertex count
- * (4 to 8, within WM_MAX_CONVEX): the path of a stand moving straight
- * without turning, for wm_convex_blocked. */
-int wm_translation_sweep(const mu_orect *r, mu_vec2 delta, mu_vec2 out[8]);
-
 /* wm_convex_blocked for the stand or footprint r. */
 int wm_orect_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_orect *r);
 

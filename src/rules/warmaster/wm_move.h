@@ -133,10 +133,6 @@ double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset);
  * legs); 0 for n == 0. *end (if non-NULL) gets the final pose. */
 double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end);
 
-/* Returns the signed turn (in (-pi, pi]) that brings facing `from` to
- * facing `to` the short way. */
-double wm_turn_between(mu_vec2 from, mu_vec2 to);
-
 /* Fills *m as a move of unit (index into bf->unit) of kind, every stand
  * going in one leg straight to final[s] (its centre, turning the short
  * way to its facing), in the order order[0..n_stands) (NULL: 0, 1, ...).

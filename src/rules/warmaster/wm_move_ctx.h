@@ -9,10 +9,9 @@
 
 #include <stdint.h>
 
-/* min, max and length without libm calls (no NaNs here): the hot paths. */
+/* min and max without libm calls (no NaNs here): the hot paths. */
 static inline double wm_min(double a, double b) { return a < b ? a : b; }
 static inline double wm_max(double a, double b) { return a > b ? a : b; }
-static inline double wm_len(mu_vec2 v) { return sqrt(v.x * v.x + v.y * v.y); }
 
 /* A stand some path might meet: its corners (counter-clockwise) and box. */
 typedef struct wm_obstacle {
@@ -74,21 +73,6 @@ typedef int (*wm_hit_fn)(void *ud, const mu_vec2 *v, int n);
  * the sweep and on exact poses; the first hit in time order ends it, so
  * fn's record of what it hit is the first thing met. */
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
-
-/* Returns non-zero when the convex polygons a[0..na) and b[0..nb) (either
- * winding, na, nb >= 3) overlap by more than MU_GEOM_EPS_MM: on every
- * edge normal of both their projections overlap more than that (the
- * separating-axis test; for convex polygons the least such overlap is
- * the penetration depth). Touching is not overlapping. */
-int wm_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb);
-
-/* The corners of r (facing a unit vector) counter-clockwise, as
- * wm_orect_poly without normalising. */
-void wm_orect_poly_unit(const mu_orect *r, mu_vec2 out[4]);
-
-/* Writes the convex hull of p[0..n) (n <= 16) counter-clockwise to out
- * and returns its vertex count. */
-int wm_hull(const mu_vec2 *p, int n, mu_vec2 *out);
 
 /* ---- gaps (gap.c) ---- */
 
