@@ -11,6 +11,8 @@
 
 #include "ruleset_internal.h"
 
+#include "muster/alloc.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,11 +61,7 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
         snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment", ex->path);
         return -1;
     }
-    bs_ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, err_len, "out of memory");
-        return -1;
-    }
+    bs_ctx *c = mu_xcalloc(1, sizeof *c);
     c->study = *st;
     c->seed = ex->seed;
     c->games_per_arm = ex->games;

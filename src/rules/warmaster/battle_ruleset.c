@@ -5,6 +5,8 @@
 #include "battle_int.h"
 #include "warmaster/wm_odds_cli.h"
 
+#include "muster/alloc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +52,7 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
         snprintf(err, err_len, "%s: error: no Warmaster battle (scenario, armies, policies) in the experiment", ex->path);
         return -1;
     }
-    wb_ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, err_len, "out of memory");
-        return -1;
-    }
+    wb_ctx *c = mu_xcalloc(1, sizeof *c);
     c->st = st;
     c->seed = ex->seed;
     c->games_per_arm = ex->games;
