@@ -7,11 +7,11 @@
 #include "warmaster/wm_drill_config.h"
 
 #include "muster/alloc.h"
+#include "muster/yaml_conv.h"
 
 #include <cyaml/cyaml.h>
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,25 +135,6 @@ const yp_value wm_drill_experiment_schema = {.size = sizeof(struct raw_drill), Y
 
 /* ---- Conversion and the checks across fields ----------------------------- */
 
-#define PATH_LEN 96
-
-typedef struct loader {
-    const yp_doc *doc;
-    char *err;
-    size_t err_len;
-} loader;
-
-/* Formats a path into buf and returns buf. */
-__attribute__((format(printf, 2, 3)))
-static const char *pathf(char buf[PATH_LEN], const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, PATH_LEN, fmt, ap);
-    va_end(ap);
-    return buf;
-}
-
 static const char *enum_name(const cyaml_strval_t *names, size_t n, int value)
 {
     for (size_t i = 0; i < n; i++)
@@ -186,143 +167,111 @@ static void convert_rules(const struct raw_rules *r, wm_order_rules *rules)
         rules->blunder_on_12 = *r->blunder_on_12;
 }
 
-static int convert_characters(loader *ld, const struct raw_study *rs, wm_drill_study *st)
+static int convert_characters(yc_conv *c, const struct raw_study *rs, wm_drill_study *st)
 {
-    char p[PATH_LEN];
     st->n_characters = (int)rs->characters_count;
     st->general = -1;
     for (int i = 0; i < st->n_characters; i++) {
         const struct raw_character *rc = &rs->characters[i];
-        wm_drill_character *c = &st->characters[i];
-        copy_name(c->name, rc->name);
-        c->is_general = *rc->role == ROLE_GENERAL;
-        c->command = *rc->command;
-        int other = character_index(st, i, c->name);
-        if (other >= 0) {
-            yp_error(ld->doc, pathf(p, "study.characters[%d].name", i), ld->err, ld->err_len,
-                     "character name '%s' is already used by study.characters[%d]", c->name, other);
-            return -1;
-        }
-        if (c->is_general && st->general >= 0) {
-            yp_error(ld->doc, pathf(p, "study.characters[%d].role", i), ld->err, ld->err_len,
-                     "a second general: '%s' is already the general; exactly one character has role general",
-                     st->characters[st->general].name);
-            return -1;
-        }
-        if (c->is_general)
+        wm_drill_character *ch = &st->characters[i];
+        copy_name(ch->name, rc->name);
+        ch->is_general = *rc->role == ROLE_GENERAL;
+        ch->command = *rc->command;
+        int other = character_index(st, i, ch->name);
+        if (other >= 0)
+            return yc_fail(yc_at(c, "study.characters[%d].name", i),
+                           "character name '%s' is already used by study.characters[%d]", ch->name, other);
+        if (ch->is_general && st->general >= 0)
+            return yc_fail(yc_at(c, "study.characters[%d].role", i),
+                           "a second general: '%s' is already the general; exactly one character has role general",
+                           st->characters[st->general].name);
+        if (ch->is_general)
             st->general = i;
     }
-    if (st->general >= 0)
-        return 0;
-    yp_error(ld->doc, "study.characters", ld->err, ld->err_len,
-             "no character has role general; exactly one must");
-    return -1;
+    if (st->general < 0)
+        return yc_fail(yc_at(c, "study.characters"), "no character has role general; exactly one must");
+    return 0;
 }
 
 /* Fills u->distance_mm from distance_cm or distances_cm (one of them). */
-static int unit_distances(loader *ld, const struct raw_unit *ru, const wm_drill_study *st, wm_drill_unit *u, int i)
+static int unit_distances(yc_conv *c, const struct raw_unit *ru, const wm_drill_study *st, wm_drill_unit *u, int i)
 {
-    char p[PATH_LEN];
-    if (ru->distance_cm == NULL && ru->distances_cm == NULL) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].distance_cm", i), ld->err, ld->err_len,
-                 "missing distance_cm, or distances_cm with one entry per character");
-        return -1;
-    }
-    if (ru->distance_cm != NULL && ru->distances_cm != NULL) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
-                 "give distance_cm or distances_cm, not both");
-        return -1;
-    }
-    if (ru->distances_cm != NULL && (int)ru->distances_cm_count != st->n_characters) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].distances_cm", i), ld->err, ld->err_len,
-                 "distances_cm has %u entries but there are %d characters; give one per character, in listed order",
-                 ru->distances_cm_count, st->n_characters);
-        return -1;
-    }
-    for (int c = 0; c < st->n_characters; c++)
-        u->distance_mm[c] = (ru->distances_cm ? ru->distances_cm[c] : *ru->distance_cm) * 10.0;
+    if (ru->distance_cm == NULL && ru->distances_cm == NULL)
+        return yc_fail(yc_at(c, "study.units[%d].distance_cm", i),
+                       "missing distance_cm, or distances_cm with one entry per character");
+    if (ru->distance_cm != NULL && ru->distances_cm != NULL)
+        return yc_fail(yc_at(c, "study.units[%d].distances_cm", i), "give distance_cm or distances_cm, not both");
+    if (ru->distances_cm != NULL && (int)ru->distances_cm_count != st->n_characters)
+        return yc_fail(yc_at(c, "study.units[%d].distances_cm", i),
+                       "distances_cm has %u entries but there are %d characters; give one per character, in listed order",
+                       ru->distances_cm_count, st->n_characters);
+    for (int k = 0; k < st->n_characters; k++)
+        u->distance_mm[k] = (ru->distances_cm ? ru->distances_cm[k] : *ru->distance_cm) * 10.0;
     return 0;
 }
 
 /* Puts unit i into the brigade named name; checks size and orderer. */
-static int unit_brigade(loader *ld, const struct raw_unit *ru, wm_drill_study *st, int i)
+static int unit_brigade(yc_conv *c, const struct raw_unit *ru, wm_drill_study *st, int i)
 {
-    char p[PATH_LEN];
     wm_drill_unit *u = &st->units[i];
     int b = 0, members = 0, first = -1;
     while (b < st->n_brigades && strcmp(st->brigade_names[b], ru->brigade) != 0)
         b++;
-    if (b == WM_DRILL_MAX_BRIGADES) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
-                 "more than %d brigades", WM_DRILL_MAX_BRIGADES);
-        return -1;
-    }
+    if (b == WM_DRILL_MAX_BRIGADES)
+        return yc_fail(yc_at(c, "study.units[%d].brigade", i), "more than %d brigades", WM_DRILL_MAX_BRIGADES);
     if (b == st->n_brigades)
         copy_name(st->brigade_names[st->n_brigades++], ru->brigade);
     for (int j = 0; j < i; j++)
         if (st->units[j].brigade == b && members++ == 0)
             first = j;
-    if (members == WM_BRIGADE_MAX_UNITS) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].brigade", i), ld->err, ld->err_len,
-                 "brigade '%s' has more than %d units", ru->brigade, WM_BRIGADE_MAX_UNITS);
-        return -1;
-    }
-    if (first >= 0 && st->units[first].ordered_by != u->ordered_by) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].%s", i, ru->ordered_by ? "ordered_by" : "brigade"),
-                 ld->err, ld->err_len,
-                 "unit '%s' is ordered by '%s' but brigade '%s' is ordered by '%s'; a brigade has one ordering character",
-                 u->name, st->characters[u->ordered_by].name, ru->brigade,
-                 st->characters[st->units[first].ordered_by].name);
-        return -1;
-    }
+    if (members == WM_BRIGADE_MAX_UNITS)
+        return yc_fail(yc_at(c, "study.units[%d].brigade", i), "brigade '%s' has more than %d units", ru->brigade,
+                       WM_BRIGADE_MAX_UNITS);
+    if (first >= 0 && st->units[first].ordered_by != u->ordered_by)
+        return yc_fail(yc_at(c, "study.units[%d].%s", i, ru->ordered_by ? "ordered_by" : "brigade"),
+                       "unit '%s' is ordered by '%s' but brigade '%s' is ordered by '%s'; a brigade has one ordering "
+                       "character",
+                       u->name, st->characters[u->ordered_by].name, ru->brigade,
+                       st->characters[st->units[first].ordered_by].name);
     u->brigade = b;
     return 0;
 }
 
-static int convert_unit(loader *ld, const struct raw_study *rs, wm_drill_study *st, int i)
+static int convert_unit(yc_conv *c, const struct raw_study *rs, wm_drill_study *st, int i)
 {
-    char p[PATH_LEN];
     const struct raw_unit *ru = &rs->units[i];
     wm_drill_unit *u = &st->units[i];
     copy_name(u->name, ru->name);
     for (int j = 0; j < i; j++)
-        if (strcmp(st->units[j].name, u->name) == 0) {
-            yp_error(ld->doc, pathf(p, "study.units[%d].name", i), ld->err, ld->err_len,
-                     "unit name '%s' is already used by study.units[%d]", u->name, j);
-            return -1;
-        }
-    if (unit_distances(ld, ru, st, u, i) != 0)
+        if (strcmp(st->units[j].name, u->name) == 0)
+            return yc_fail(yc_at(c, "study.units[%d].name", i), "unit name '%s' is already used by study.units[%d]",
+                           u->name, j);
+    if (unit_distances(c, ru, st, u, i) != 0)
         return -1;
     u->enemy_distance_mm = ru->enemy_cm ? *ru->enemy_cm * 10.0 : INFINITY;
     u->in_dense_terrain = ru->dense != NULL && *ru->dense;
     u->stands_lost = ru->stands_lost ? *ru->stands_lost : 0;
     u->ordered_by = ru->ordered_by ? character_index(st, st->n_characters, ru->ordered_by) : st->general;
-    if (u->ordered_by < 0) {
-        yp_error(ld->doc, pathf(p, "study.units[%d].ordered_by", i), ld->err, ld->err_len,
-                 "unknown character '%s'", ru->ordered_by);
-        return -1;
-    }
+    if (u->ordered_by < 0)
+        return yc_fail(yc_at(c, "study.units[%d].ordered_by", i), "unknown character '%s'", ru->ordered_by);
     u->brigade = -1;
-    return ru->brigade ? unit_brigade(ld, ru, st, i) : 0;
+    return ru->brigade ? unit_brigade(c, ru, st, i) : 0;
 }
 
-static int convert_policies(loader *ld, const struct raw_drill *raw, wm_drill_config *ex)
+static int convert_policies(yc_conv *c, const struct raw_drill *raw, wm_drill_config *cfg)
 {
-    char p[PATH_LEN];
-    ex->n_arms = (int)raw->policies_count;
-    for (int i = 0; i < ex->n_arms; i++) {
+    cfg->n_arms = (int)raw->policies_count;
+    for (int i = 0; i < cfg->n_arms; i++) {
         const struct raw_policy *rp = &raw->policies[i];
-        wm_drill_policy *pol = &ex->arms[i];
+        wm_drill_policy *pol = &cfg->arms[i];
         pol->kind = (wm_drill_policy_kind)*rp->name;
         copy_name(pol->label, rp->label ? rp->label : enum_name(policy_kinds, YP_COUNT(policy_kinds), *rp->name));
         pol->orders_per_unit = rp->orders_per_unit ? *rp->orders_per_unit : ORDERS_MAX;
         pol->use_brigades = rp->brigades ? *rp->brigades : 1;
         for (int j = 0; j < i; j++)
-            if (strcmp(ex->arms[j].label, pol->label) == 0) {
-                yp_error(ld->doc, pathf(p, "policies[%d].%s", i, rp->label ? "label" : "name"), ld->err,
-                         ld->err_len, "duplicate policy label '%s'; give each policy its own label", pol->label);
-                return -1;
-            }
+            if (strcmp(cfg->arms[j].label, pol->label) == 0)
+                return yc_fail(yc_at(c, "policies[%d].%s", i, rp->label ? "label" : "name"),
+                               "duplicate policy label '%s'; give each policy its own label", pol->label);
     }
     return 0;
 }
@@ -332,15 +281,15 @@ int wm_drill_load_config(const yp_doc *doc, const void *raw_file, const mu_exper
 {
     (void)ex;
     const struct raw_drill *raw = raw_file;
-    loader ld = {.doc = doc, .err = err, .err_len = err_len};
+    yc_conv c = {.doc = doc, .err = err, .err_len = err_len};
     wm_drill_config *cfg = mu_xcalloc(1, sizeof *cfg);
     convert_rules(raw->rules, &cfg->order_rules);
-    int rc = convert_characters(&ld, raw->study, &cfg->study);
+    int rc = convert_characters(&c, raw->study, &cfg->study);
     cfg->study.n_units = (int)raw->study->units_count;
     for (int i = 0; rc == 0 && i < cfg->study.n_units; i++)
-        rc = convert_unit(&ld, raw->study, &cfg->study, i);
+        rc = convert_unit(&c, raw->study, &cfg->study, i);
     if (rc == 0)
-        rc = convert_policies(&ld, raw, cfg);
+        rc = convert_policies(&c, raw, cfg);
     if (rc != 0) {
         free(cfg);
         return -1;
