@@ -1,11 +1,13 @@
-/* The batch runner: OpenMP over game indices; the rows of each batch are
- * packed into compressed chunks by all threads, then written by this
- * thread (also a worker) while the next batch is played. */
+/* The batch runner: OpenMP over game indices, each game played by the
+ * game driver (muster/sim.h); the rows of each batch are packed into
+ * compressed chunks by all threads, then written by this thread (also a
+ * worker) while the next batch is played. */
 #include "muster/batch.h"
 
 #include "muster/alloc.h"
 #include "muster/h5out.h"
 #include "muster/ruleset.h"
+#include "muster/sim.h"
 #include "muster/status.h"
 
 #include <errno.h>
@@ -35,23 +37,11 @@ static double now_seconds(void)
 
 /* Everything one run allocates. */
 typedef struct run_buffers {
-    void *columns[MU_LAYOUT_MAX_COLUMNS];    /* one batch of rows per column */
-    uint64_t *tables[MU_LAYOUT_MAX_TABLES];  /* totals so far */
-    uint64_t ***thread_tables;               /* [thread][table] */
-    void **thread_states;                    /* [thread] */
+    void *columns[MU_LAYOUT_MAX_COLUMNS];   /* one batch of rows per column */
+    uint64_t *tables[MU_LAYOUT_MAX_TABLES]; /* totals so far */
+    mu_worker **workers;                    /* [thread]: state and counts */
     int threads;
 } run_buffers;
-
-/* Zeroed memory on its own cache lines, so that threads' counters never
- * share a line (false sharing). Free with free(). */
-static void *xcalloc_lines(size_t n, size_t size)
-{
-    size_t bytes = (n * size + 63u) / 64u * 64u;
-    void *p = aligned_alloc(64, bytes ? bytes : 64);
-    if (!p)
-        mu_out_of_memory();
-    return memset(p, 0, bytes ? bytes : 64);
-}
 
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
                           uint64_t max_batch, int threads)
@@ -62,45 +52,28 @@ static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *
         b->columns[c] = mu_xcalloc((size_t)max_batch, mu_column_row_bytes(l, c));
     for (int t = 0; t < l->n_tables; t++)
         b->tables[t] = mu_xcalloc(mu_table_cells(l, t), sizeof(uint64_t));
-    b->thread_tables = mu_xcalloc((size_t)threads, sizeof *b->thread_tables);
-    b->thread_states = mu_xcalloc((size_t)threads, sizeof *b->thread_states);
-    for (int i = 0; i < threads; i++) {
-        b->thread_tables[i] = mu_xcalloc(MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
-        for (int t = 0; t < l->n_tables; t++)
-            b->thread_tables[i][t] = xcalloc_lines(mu_table_cells(l, t), sizeof(uint64_t));
-        b->thread_states[i] = xcalloc_lines(1, rs->state_size);
-    }
+    b->workers = mu_xcalloc((size_t)threads, sizeof *b->workers);
+    for (int i = 0; i < threads; i++)
+        b->workers[i] = mu_worker_new(rs, l);
 }
 
-static void buffers_free(run_buffers *b, const mu_layout *l)
+static void buffers_free(run_buffers *b)
 {
     for (int c = 0; c < MU_LAYOUT_MAX_COLUMNS; c++)
         free(b->columns[c]);
     for (int t = 0; t < MU_LAYOUT_MAX_TABLES; t++)
         free(b->tables[t]);
-    for (int i = 0; i < b->threads; i++) {
-        for (int t = 0; t < l->n_tables; t++)
-            free(b->thread_tables[i][t]);
-        free(b->thread_tables[i]);
-        free(b->thread_states[i]);
-    }
-    free(b->thread_tables);
-    free(b->thread_states);
+    for (int i = 0; i < b->threads; i++)
+        mu_worker_free(b->workers[i]);
+    free(b->workers);
 }
 
 /* Adds every thread's counts into the totals (or drops them when the batch
  * was interrupted) and zeroes them. Integer sums: order does not matter. */
 static void reduce_tables(run_buffers *b, const mu_layout *l, int keep)
 {
-    for (int i = 0; i < b->threads; i++) {
-        uint64_t **tabs = b->thread_tables[i];
-        for (int t = 0; t < l->n_tables; t++) {
-            size_t cells = mu_table_cells(l, t);
-            for (size_t k = 0; keep && k < cells; k++)
-                b->tables[t][k] += tabs[t][k];
-            memset(tabs[t], 0, cells * sizeof(uint64_t));
-        }
-    }
+    for (int i = 0; i < b->threads; i++)
+        mu_worker_drain(b->workers[i], l, keep ? b->tables : NULL);
 }
 
 /* What the writer does while the workers play the next batch: write the
@@ -144,10 +117,8 @@ static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint
     double t_pack = 0.0;
 #pragma omp parallel num_threads(b->threads)
     {
-        int t = omp_get_thread_num();
-        void *state = b->thread_states[t];
-        mu_sink sink = {.columns = rows_on ? b->columns : NULL,
-                        .tables = b->thread_tables[t]};
+        mu_worker *me = b->workers[omp_get_thread_num()];
+        mu_sink sink = {.columns = rows_on ? b->columns : NULL, .tables = me->tables};
         /* the thread that calls HDF5 is always the caller (mu_h5_quiet is
          * per thread); the others start playing at once */
 #pragma omp master
@@ -156,13 +127,8 @@ static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint
         for (int64_t i = 0; i < count; i++) {
             if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
                 continue;
-            uint64_t g = first + (uint64_t)i;
-            mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g));
             sink.row = (size_t)i;
-            rs->setup(ctx, g, state);
-            while (!rs->is_over(ctx, state))
-                rs->play_turn(ctx, state, &dice, &sink);
-            rs->record(ctx, state, &sink);
+            mu_play_game(rs, ctx, seed, first + (uint64_t)i, me->state, &sink);
         }
 #pragma omp single
         {
@@ -313,7 +279,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
             mu_h5out_close_partial(h);
         }
     }
-    buffers_free(&b, &layout);
+    buffers_free(&b);
     mu_layout_free(&layout);
     rs->release(ctx);
     rep->seconds = now_seconds() - t0;
