@@ -3,7 +3,7 @@
  *
  *   (i)   the ruleset alone with count tables, no HDF5: games played the way
  *         the batch runner plays them (OpenMP dynamic chunks, per-thread
- *         tables, game g rolling from mu_rng_for_game(seed, g)), no file;
+ *         tables, each game by the driver mu_play_game), no file;
  *   (ii)  mu_batch_run, per-game rows off (count tables only);
  *   (iii) mu_batch_run, per-game rows on, into a temporary file;
  *
@@ -37,6 +37,7 @@
 #include "muster/batch.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "muster/sim.h"
 #include "warmaster/wm_drill_config.h"
 #include "muster/status.h"
 
@@ -100,14 +101,8 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
             void *state = states[me];
             mu_sink sink = {.columns = NULL, .row = 0, .tables = tables[me]};
 #pragma omp for schedule(dynamic, chunk)
-            for (int64_t i = 0; i < n; i++) {
-                uint64_t g = (uint64_t)(first + i);
-                mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex->seed, g));
-                rs->setup(ctx, g, state);
-                while (!rs->is_over(ctx, state))
-                    rs->play_turn(ctx, state, &dice, &sink);
-                rs->record(ctx, state, &sink);
-            }
+            for (int64_t i = 0; i < n; i++)
+                mu_play_game(rs, ctx, ex->seed, (uint64_t)(first + i), state, &sink);
         }
     }
     double elapsed = bench_now_s() - t0;

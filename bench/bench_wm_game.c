@@ -4,8 +4,8 @@
  * the shipped meeting engagement, 10 units a side plus two characters,
  * four policy pairings) is loaded with mu_experiment_load and its games
  * played the way the batch runner plays them: OpenMP dynamic chunks,
- * per-thread state and count tables, game g rolling from
- * mu_rng_for_game(seed, g), no rows and no file. It prints, for 1 and 2
+ * per-thread state and count tables (mu_worker), each game by the driver
+ * mu_play_game, no rows and no file. It prints, for 1 and 2
  * threads, games/s and games/s per thread (best of REPS runs), the
  * speed-up, the mean game turns and order rolls per game (so no work is
  * optimised away), and the least CPU share of a best run (CPU time /
@@ -27,6 +27,7 @@
 
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "muster/sim.h"
 
 #include "bench_util.h"
 
@@ -56,37 +57,27 @@ static run_result play_all(const mu_experiment *ex, int threads)
     for (int t = 0; t < layout.n_tables; t++)
         if (strcmp(layout.tables[t].name, "attempts") == 0)
             t_attempts = t;
-    uint64_t ***tables = bench_calloc("bench_wm_game", (size_t)threads, sizeof *tables);
-    void **states = bench_calloc("bench_wm_game", (size_t)threads, sizeof *states);
-    for (int i = 0; i < threads; i++) {
-        tables[i] = bench_calloc("bench_wm_game", MU_LAYOUT_MAX_TABLES, sizeof(uint64_t *));
-        for (int t = 0; t < layout.n_tables; t++)
-            tables[i][t] = bench_calloc("bench_wm_game", mu_table_cells(&layout, t), sizeof(uint64_t));
-        states[i] = bench_calloc("bench_wm_game", 1, rs->state_size);
-    }
+    mu_worker **workers = bench_calloc("bench_wm_game", (size_t)threads, sizeof *workers);
+    for (int i = 0; i < threads; i++)
+        workers[i] = mu_worker_new(rs, &layout);
     uint64_t turns = 0;
     double c0 = bench_clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = bench_now_s();
 #pragma omp parallel num_threads(threads) reduction(+ : turns)
     {
-        int me = omp_get_thread_num();
-        mu_sink sink = {.columns = NULL, .tables = tables[me], .trace = NULL};
+        mu_worker *me = workers[omp_get_thread_num()];
+        mu_sink sink = {.columns = NULL, .tables = me->tables, .trace = NULL};
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t g = 0; g < (int64_t)games; g++) {
-            mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex->seed, (uint64_t)g));
-            rs->setup(ctx, (uint64_t)g, states[me]);
-            while (!rs->is_over(ctx, states[me])) {
-                rs->play_turn(ctx, states[me], &dice, &sink);
-                turns++;
-            }
-            rs->record(ctx, states[me], &sink);
-        }
+        for (int64_t g = 0; g < (int64_t)games; g++)
+            turns += mu_play_game(rs, ctx, ex->seed, (uint64_t)g, me->state, &sink);
     }
     run_result r = {.seconds = bench_now_s() - t0, .games = games, .turns = turns};
     r.cpu_share = (bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / r.seconds / threads;
-    for (int i = 0; i < threads; i++)
+    for (int i = 0; i < threads; i++) {
         for (size_t k = 0; t_attempts >= 0 && k < mu_table_cells(&layout, t_attempts); k++)
-            r.rolls += tables[i][t_attempts][k];
-    bench_free_workers(tables, states, threads, layout.n_tables);
+            r.rolls += workers[i]->tables[t_attempts][k];
+        mu_worker_free(workers[i]);
+    }
+    free(workers);
     mu_layout_free(&layout);
     rs->release(ctx);
     return r;

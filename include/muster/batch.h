@@ -1,13 +1,15 @@
 /* The batch runner: plays an experiment's games in parallel (OpenMP,
- * dynamic chunks over game indices) and streams them to the HDF5 writer
- * batch by batch. Game g always uses the generator mu_rng_for_game(seed,
- * g), its row is stored at index g, and count tables are integer sums, so
- * the output is bit-identical for any thread count, batch size, and after
- * an interrupted run is resumed. */
+ * dynamic chunks over game indices, each game by the game driver,
+ * muster/sim.h) and streams them batch by batch through the output
+ * interface (muster/output.h; by default the HDF5 file). Game g always
+ * uses the generator mu_rng_for_game(seed, g), its row is stored at index
+ * g, and count tables are integer sums, so the output is bit-identical for
+ * any thread count, batch size, and after an interrupted run is resumed. */
 #ifndef MUSTER_BATCH_H
 #define MUSTER_BATCH_H
 
 #include "muster/experiment.h"
+#include "muster/output.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -20,12 +22,15 @@ typedef struct mu_run_options {
     int progress;            /* print a progress line on stderr */
     uint64_t batch_games;    /* games per batch; 0: adaptive (up to about 0.5 s a
                               * batch, in whole chunks of the per-game rows) */
+    const mu_output_type *output; /* where results go; NULL: the HDF5 file
+                                   * (mu_output_hdf5) */
 } mu_run_options;
 
-/* What a run did. Batch k's rows are shuffled and deflated by every
- * thread as soon as they are played (pack_seconds), then written and
- * checkpointed by the calling thread while the others play batch k + 1
- * (write_seconds: that thread's time, not spent playing). */
+/* What a run did. Batch k's rows are packed (for the HDF5 file: shuffled
+ * and deflated) by every thread as soon as they are played (pack_seconds),
+ * then written and checkpointed by the calling thread while the others
+ * play batch k + 1 (write_seconds: that thread's time, not spent
+ * playing). */
 typedef struct mu_run_report {
     uint64_t games_total;
     uint64_t games_complete;
@@ -40,7 +45,8 @@ typedef struct mu_run_report {
  * results. Returns MU_EXIT_OK when the file is complete and renamed,
  * MU_EXIT_INTERRUPTED when mu_batch_request_stop stopped it (the partial
  * file is valid and resumable), or an error status (MU_EXIT_CANTCREAT,
- * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch, MU_EXIT_SOFTWARE)
+ * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch, MU_EXIT_NOINPUT
+ * for no partial file to resume, MU_EXIT_SOFTWARE)
  * with one line in err. *report is filled in every case. */
 int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_report *report, char *err,
                  size_t err_len);

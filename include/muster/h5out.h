@@ -1,5 +1,7 @@
 /* The HDF5 results file: one writer, called from one thread at a time
  * (except mu_h5batch_pack, which any number of threads may run at once).
+ * The batch runner reaches it only through the output interface
+ * (muster/output.h: mu_output_hdf5, src/io/output_h5.c).
  *
  * Layout: per-game columns as /games/<column> (chunked, shuffle + deflate,
  * extended batch by batch) on the /games/game dimension scale; all of them
@@ -26,22 +28,12 @@
 #define MUSTER_H5OUT_H
 
 #include "muster/layout.h"
+#include "muster/output.h" /* mu_provenance */
 
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct mu_h5out mu_h5out;
-
-/* Who made the file and from what. Strings are borrowed. */
-typedef struct mu_provenance {
-    const char *ruleset;
-    uint64_t seed;
-    uint64_t games_requested;
-    int threads;
-    int per_game_rows;           /* whether /games columns are written */
-    const char *experiment_text; /* the experiment file verbatim */
-    const char *experiment_path;
-} mu_provenance;
 
 /* Creates final_path + ".partial" (replacing a stale partial file) with the
  * groups, axes, empty columns (if prov->per_game_rows) and zeroed tables of

@@ -64,6 +64,17 @@ uint64_t mu_splitmix64(uint64_t x);
  * streams with unrelated starting states. */
 mu_rng mu_rng_for_game(uint64_t seed, uint64_t g);
 
+/* Returns the generator of a purpose other than the rules' dice (a
+ * policy's choices, say) for index key in a run seeded with seed: state
+ * splitmix64(seed ^ splitmix64(key ^ salt)), stream splitmix64(key) ^
+ * salt. salt names the purpose (a 64-bit constant the caller owns and
+ * never changes: results depend on it); key is the game index, or an
+ * index derived from it when a game needs several such generators (for
+ * instance 2 g + side). Pure: the same arguments give the same generator.
+ * Every ruleset derives its policies' generators here, each with its own
+ * salt, so that a policy's draws never shift the rules' dice. */
+mu_rng mu_rng_for_purpose(uint64_t seed, uint64_t key, uint64_t salt);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,8 +3,10 @@
 #include "muster/cmdline.h"
 #include "commands.h"
 
+#include "muster/alloc.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "muster/sim.h"
 #include "muster/status.h"
 
 #include <getopt.h>
@@ -50,32 +52,22 @@ static void print_column(const mu_layout *l, int c, const void *buf)
     putchar('\n');
 }
 
-/* Plays game g of the prepared ruleset with tracing on stdout. */
+/* Plays game g of the prepared ruleset with tracing on stdout (the
+ * driver marks each turn "-- turn N"). */
 static void replay_game(const mu_ruleset *rs, const void *ctx, const mu_layout *l, uint64_t seed, uint64_t g)
 {
     void *columns[MU_LAYOUT_MAX_COLUMNS] = {0};
-    uint64_t *tables[MU_LAYOUT_MAX_TABLES] = {0};
     for (int c = 0; c < l->n_columns; c++)
-        columns[c] = calloc(1, mu_column_row_bytes(l, c));
-    for (int t = 0; t < l->n_tables; t++)
-        tables[t] = calloc(mu_table_cells(l, t), sizeof(uint64_t));
-    void *state = calloc(1, rs->state_size);
-    mu_sink sink = {.columns = columns, .row = 0, .tables = tables, .trace = stdout};
-    mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g));
-    rs->setup(ctx, g, state);
-    for (int turn = 1; !rs->is_over(ctx, state); turn++) {
-        printf("-- turn %d\n", turn);
-        rs->play_turn(ctx, state, &dice, &sink);
-    }
-    rs->record(ctx, state, &sink);
+        columns[c] = mu_xcalloc(1, mu_column_row_bytes(l, c));
+    mu_worker *w = mu_worker_new(rs, l);
+    mu_sink sink = {.columns = columns, .row = 0, .tables = w->tables, .trace = stdout};
+    mu_play_game(rs, ctx, seed, g, w->state, &sink);
     printf("-- recorded\n");
     for (int c = 0; c < l->n_columns; c++)
         print_column(l, c, columns[c]);
     for (int c = 0; c < l->n_columns; c++)
         free(columns[c]);
-    for (int t = 0; t < l->n_tables; t++)
-        free(tables[t]);
-    free(state);
+    mu_worker_free(w);
 }
 
 int cmd_replay(int argc, char **argv)

@@ -1,4 +1,4 @@
-/* pcg32 seeding, jump-ahead and the per-game constructor. */
+/* pcg32 seeding, jump-ahead and the per-game constructors. */
 #include "muster/rng.h"
 
 void mu_rng_seed(mu_rng *rng, uint64_t initstate, uint64_t initseq)
@@ -43,5 +43,12 @@ mu_rng mu_rng_for_game(uint64_t seed, uint64_t g)
 {
     mu_rng rng;
     mu_rng_seed(&rng, mu_splitmix64(seed ^ mu_splitmix64(g)), g);
+    return rng;
+}
+
+mu_rng mu_rng_for_purpose(uint64_t seed, uint64_t key, uint64_t salt)
+{
+    mu_rng rng;
+    mu_rng_seed(&rng, mu_splitmix64(seed ^ mu_splitmix64(key ^ salt)), mu_splitmix64(key) ^ salt);
     return rng;
 }

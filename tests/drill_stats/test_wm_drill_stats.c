@@ -2,9 +2,9 @@
  * 10^6 games per policy of a default.yaml-like army (General 9, two Heroes
  * 8, eight units including a three-unit brigade, an enemy close, a unit in
  * a wood, a bloodied unit; heroes-first and general-first, 3 orders per
- * unit), driven through wm_order_drill's prepare / setup / play_turn /
- * record with count tables only (no per-game rows, no HDF5), game g rolling
- * from mu_rng_for_game(SEED, g). The count tables are compared with exact
+ * unit), each game of wm_order_drill played by the game driver
+ * (mu_play_game: game g rolling from mu_rng_for_game(SEED, g)) with count
+ * tables only (no per-game rows, no HDF5). The count tables are compared with exact
  * values at a family-wise alpha of 1e-6 per test:
  *
  *  (a) every (arm, Command, penalty, order number) cell of the
@@ -40,6 +40,7 @@
 #include "muster/dice.h"
 #include "muster/odds.h"
 #include "muster/rng.h"
+#include "muster/sim.h"
 #include "warmaster/wm_drill.h"
 #include "warmaster/policy/wm_drill_policy.h"
 #include "warmaster/wm_order_roll.h"
@@ -168,13 +169,8 @@ static int play_all(void **state)
     void *st = malloc(rs->state_size);
     if (!st)
         return -1;
-    for (uint64_t g = 0; g < games; g++) {
-        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(SEED, g));
-        rs->setup(ctx, g, st);
-        while (!rs->is_over(ctx, st))
-            rs->play_turn(ctx, st, &dice, &sink);
-        rs->record(ctx, st, &sink);
-    }
+    for (uint64_t g = 0; g < games; g++)
+        mu_play_game(rs, ctx, SEED, g, st, &sink);
     free(st);
     rs->release(ctx);
     for (int p = 0; p < N_ARMS; p++)

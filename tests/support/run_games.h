@@ -1,13 +1,14 @@
 /* Plays an experiment's games through a ruleset the way the batch runner
- * does (game g's dice from mu_rng_for_game(seed, g); setup, play_turn until
- * is_over, record), on one thread, into count tables and optionally one
- * row per game. For tests that check a ruleset's output without HDF5. */
+ * does (each game by the driver mu_play_game), on one thread, into count
+ * tables and optionally one row per game. For tests that check a
+ * ruleset's output without HDF5. */
 #ifndef MUSTER_TEST_RUN_GAMES_H
 #define MUSTER_TEST_RUN_GAMES_H
 
 #include "muster/experiment.h"
 #include "muster/layout.h"
 #include "muster/ruleset.h"
+#include "muster/sim.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -43,18 +44,14 @@ static inline int run_games_prepare(run_games *r, const mu_experiment *ex, int r
 }
 
 /* Plays games [first, first + n) of the prepared run with seed, trace
- * printed to trace (NULL: none). */
+ * printed to trace (NULL: none; the driver marks each turn "-- turn N"). */
 static inline void run_games_play(run_games *r, uint64_t seed, uint64_t first, uint64_t n, FILE *trace)
 {
     void *state = calloc(1, r->rs->state_size);
     mu_sink sink = {.columns = r->columns[0] ? r->columns : NULL, .tables = r->tables, .trace = trace};
     for (uint64_t g = first; g < first + n; g++) {
-        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g));
         sink.row = (size_t)g;
-        r->rs->setup(r->ctx, g, state);
-        while (!r->rs->is_over(r->ctx, state))
-            r->rs->play_turn(r->ctx, state, &dice, &sink);
-        r->rs->record(r->ctx, state, &sink);
+        mu_play_game(r->rs, r->ctx, seed, g, state, &sink);
     }
     free(state);
 }

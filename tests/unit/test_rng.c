@@ -108,6 +108,36 @@ static void test_rng_for_game_uses_stream_g_and_mixed_state(void **state)
     assert_int_equal(mu_rng_next(&a), mu_rng_next(&d));
 }
 
+/* The rulesets' policy generators, as each derived them before the
+ * derivation moved to core: Warmaster's (salt "wm-polic", key 2 g + side)
+ * and Battlesystem's (salt "policy!!", key g). The first outputs are
+ * pinned, so a change of the formula fails here and not only in the
+ * rulesets' output. */
+static void test_rng_for_purpose_reproduces_the_policy_streams(void **state)
+{
+    (void)state;
+    const uint64_t wm_salt = UINT64_C(0x776d2d706f6c6963), bs_salt = UINT64_C(0x706f6c6963792121);
+    for (uint64_t key = 0; key < 40; key++) {
+        for (int s = 0; s < 2; s++) {
+            uint64_t salt = s ? bs_salt : wm_salt;
+            mu_rng a = mu_rng_for_purpose(2026u, key, salt), b;
+            mu_rng_seed(&b, mu_splitmix64(2026u ^ mu_splitmix64(key ^ salt)), mu_splitmix64(key) ^ salt);
+            assert_int_equal(a.state, b.state);
+            assert_int_equal(a.inc, b.inc);
+        }
+    }
+    mu_rng wm = mu_rng_for_purpose(2026u, 2u * 7u + 1u, wm_salt); /* game 7, side 1 */
+    assert_int_equal(mu_rng_next(&wm), 0x9a306ca5u);
+    assert_int_equal(mu_rng_next(&wm), 0xd6c65ce0u);
+    mu_rng bs = mu_rng_for_purpose(2026u, 7u, bs_salt); /* game 7 */
+    assert_int_equal(mu_rng_next(&bs), 0xa4b4cc35u);
+    assert_int_equal(mu_rng_next(&bs), 0xee332c18u);
+    /* a salt keeps the generator apart from the same game's dice */
+    mu_rng dice = mu_rng_for_game(2026u, 7u), pol = mu_rng_for_purpose(2026u, 7u, bs_salt);
+    assert_int_not_equal(dice.state, pol.state);
+    assert_int_not_equal(dice.inc, pol.inc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -118,6 +148,7 @@ int main(void)
         cmocka_unit_test(test_bounded_with_large_bound_rejects_correctly),
         cmocka_unit_test(test_splitmix64_known_values),
         cmocka_unit_test(test_rng_for_game_uses_stream_g_and_mixed_state),
+        cmocka_unit_test(test_rng_for_purpose_reproduces_the_policy_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

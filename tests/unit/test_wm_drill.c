@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "run_games.h"
+#include "muster/sim.h"
+#include "warmaster/wm_drill.h"
 #include "warmaster/policy/wm_drill_policy.h"
 #include "warmaster/wm_drill.h"
 
@@ -75,10 +77,7 @@ static void play(const mu_experiment *ex, const uint8_t *faces, size_t n, struct
     mu_sink sink = {.columns = o->col_ptrs, .row = 0, .tables = o->tables};
     void *state = malloc(rs->state_size);
     mu_dice dice = mu_dice_scripted(faces, n);
-    rs->setup(ctx, 0, state);
-    while (!rs->is_over(ctx, state))
-        rs->play_turn(ctx, state, &dice, &sink);
-    rs->record(ctx, state, &sink);
+    mu_play_game_with_dice(rs, ctx, 0, &dice, state, &sink);
     assert_int_equal(dice.script_pos, n); /* every scripted die was rolled */
     free(state);
     rs->release(ctx);

@@ -26,9 +26,7 @@
 /* RULE bs.game.policy-rng */
 static mu_rng policy_rng(uint64_t seed, uint64_t g)
 {
-    mu_rng r;
-    mu_rng_seed(&r, mu_splitmix64(seed ^ mu_splitmix64(g ^ POLICY_SALT)), mu_splitmix64(g) ^ POLICY_SALT);
-    return r;
+    return mu_rng_for_purpose(seed, g, POLICY_SALT);
 }
 
 /* The units of the study as the engine places them before round 1. An

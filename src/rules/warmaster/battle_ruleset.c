@@ -17,10 +17,7 @@
 /* Game g's generator for the player on table side `side`. */
 static mu_rng policy_rng(uint64_t seed, uint64_t g, int side)
 {
-    mu_rng r;
-    uint64_t k = g * 2u + (uint64_t)side;
-    mu_rng_seed(&r, mu_splitmix64(seed ^ mu_splitmix64(k ^ POLICY_SALT)), mu_splitmix64(k) ^ POLICY_SALT);
-    return r;
+    return mu_rng_for_purpose(seed, g * 2u + (uint64_t)side, POLICY_SALT);
 }
 
 /* Names every unit of a deployment for traces: the list's name, numbered

@@ -1,0 +1,129 @@
+/* The output interface: where the batch runner (src/sim) sends a run's
+ * results, without knowing how they are stored or carried. A transport is
+ * a mu_output_type (how to begin a new result or resume a partial one)
+ * whose open outputs carry a table of operations (mu_output_ops), like
+ * the ruleset table. The HDF5 results file (mu_output_hdf5, src/io/
+ * output_h5.c over muster/h5out.h) is the one transport today; another
+ * (several processes, several machines) goes behind the same table.
+ *
+ * A run, as the batch runner drives it:
+ *
+ *   begin (or resume: games_complete and the tables so far)
+ *   for each batch of games [first, first + n), in order:
+ *       batch_begin(rows of the batch)      (calling thread)
+ *       batch_pack(part i) for every part   (any threads, in parallel)
+ *       batch_seal                          (calling thread)
+ *       batch_write, then checkpoint(games complete, tables)
+ *                                           (calling thread, while the
+ *                                            other threads play the next
+ *                                            batch)
+ *   finish (complete) or abandon (stays partial, resumable)
+ *
+ * Every operation but batch_parts and batch_pack is called from one and the
+ * same thread, the one that began or resumed the output. An output is
+ * crash-safe at checkpoints: once checkpoint returns 0, a resume sees at
+ * least those games whatever happens to the process afterwards. */
+#ifndef MUSTER_OUTPUT_H
+#define MUSTER_OUTPUT_H
+
+#include "muster/layout.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Who made a result and from what. Strings are borrowed. */
+typedef struct mu_provenance {
+    const char *ruleset;
+    uint64_t seed;
+    uint64_t games_requested;
+    int threads;
+    int per_game_rows;           /* whether per-game rows are written */
+    const char *experiment_text; /* the experiment file verbatim */
+    const char *experiment_path;
+} mu_provenance;
+
+typedef struct mu_output mu_output;             /* an open result */
+typedef struct mu_output_batch mu_output_batch; /* rows on their way to it */
+
+/* The operations of an open output o (o->ops). err/err_len receive one
+ * line on failure. */
+typedef struct mu_output_ops {
+    /* Returns the games per part of the per-game rows: batches whose first
+     * game and size are multiples of it (the last batch excepted) are
+     * packed and written once each; others cost some rework, never a
+     * difference in the result. 0 when the run has no per-game rows. */
+    uint64_t (*batch_align)(const mu_output *o);
+    /* Plans the rows of games [first_game, first_game + n): columns[c]
+     * holds their n rows of column c packed (mu_column_row_bytes each),
+     * borrowed until batch_seal. first_game must follow the batches begun
+     * so far and the previous batch must be sealed; at most two batches
+     * are begun and not yet written or dropped. Returns 0 and *out, or -1
+     * (rows off, out of order, beyond the games requested, two batches
+     * open). */
+    int (*batch_begin)(mu_output *o, uint64_t first_game, uint64_t n, const void *const *columns,
+                       mu_output_batch **out, char *err, size_t err_len);
+    /* Returns the number of parts of b, to pass to batch_pack. */
+    size_t (*batch_parts)(const mu_output_batch *b);
+    /* Prepares part i (0 <= i < batch_parts(b)) of b for writing (the HDF5
+     * file: shuffles and deflates a chunk). Threads may pack distinct parts
+     * of b at once, also while the calling thread writes an earlier batch
+     * or checkpoints. */
+    void (*batch_pack)(mu_output_batch *b, size_t i);
+    /* After every part of b is packed: b no longer reads its columns (the
+     * runner may refill them). */
+    void (*batch_seal)(mu_output_batch *b);
+    /* Writes sealed batch b (batches in the order begun) and releases it.
+     * Its rows count at the next checkpoint. Returns 0, or -1 (b released
+     * all the same). */
+    int (*batch_write)(mu_output *o, mu_output_batch *b, char *err, size_t err_len);
+    /* Releases b without writing it (NULL is ignored). If b is the last
+     * batch begun and is not sealed, the next batch may start at b's first
+     * game; otherwise no more rows can be added (the result can only stay
+     * partial). */
+    void (*batch_drop)(mu_output *o, mu_output_batch *b);
+    /* Records that games [0, games_complete) are done (their rows written
+     * before) with count tables tables[t] (mu_table_cells of the layout
+     * each; read during the call only). After it returns 0 the partial
+     * result holds those games and resumes from them. Returns 0 or -1. */
+    int (*checkpoint)(mu_output *o, uint64_t games_complete, const uint64_t *const *tables, char *err,
+                      size_t err_len);
+    /* Completes the result (every requested game checkpointed) and frees o
+     * whatever happens. Returns 0, or -1 (the result stays partial). */
+    int (*finish)(mu_output *o, char *err, size_t err_len);
+    /* Leaves the result partial, as of its last checkpoint, and frees o. */
+    void (*abandon)(mu_output *o);
+} mu_output_ops;
+
+/* An open output: every implementation's object begins with this. */
+struct mu_output {
+    const mu_output_ops *ops;
+};
+
+/* A transport: how a run opens its output. Both functions return an exit
+ * status of muster/status.h: MU_EXIT_OK and *out, or an error with one
+ * line in err and nothing open. */
+typedef struct mu_output_type {
+    const char *name;
+    /* Starts a new result for layout to become path when complete (the
+     * HDF5 file: path + ".partial" until then). Refuses (MU_EXIT_CANTCREAT)
+     * when path exists and overwrite is 0, or the result cannot be
+     * made. */
+    int (*begin)(const char *path, int overwrite, const mu_layout *layout, const mu_provenance *prov,
+                 mu_output **out, char *err, size_t err_len);
+    /* Continues the partial result partial_path (left by an interrupted run
+     * of the same experiment: ruleset, seed, games, rows and experiment
+     * text as prov) to become path. Reads its last whole checkpoint into
+     * *games_complete and tables[t] (caller-allocated, mu_table_cells of
+     * layout each). Returns MU_EXIT_NOINPUT when partial_path does not
+     * exist, MU_EXIT_CANTCREAT when path does, MU_EXIT_DATAERR when
+     * partial_path is not a resumable result of this run. */
+    int (*resume)(const char *partial_path, const char *path, const mu_layout *layout,
+                  const mu_provenance *prov, mu_output **out, uint64_t *games_complete,
+                  uint64_t *const *tables, char *err, size_t err_len);
+} mu_output_type;
+
+/* The HDF5 results file (see muster/h5out.h for the file and its crash
+ * safety). */
+extern const mu_output_type mu_output_hdf5;
+
+#endif
