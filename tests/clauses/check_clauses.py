@@ -1,14 +1,20 @@
 #!/usr/bin/python3
 """Check the clause tables (src/rules/<system>/CLAUSES.md) against the code.
 
-Each row of a clause table has a stable id in its first cell (for instance
-`wm.orders.multiple`); its "code" cell names source files and the functions
-in them that implement the clause, its "test" cell names test files and the
-test functions that check it; the code and the tests carry the id in a
-comment, `RULE <id>` (several ids may follow one RULE; a comment that goes
-on to another line starts that line with RULE again).
+Each CLAUSES.md holds one markdown table, its clause table (header
+`id | clause | status | code | test`); everything else in it is prose.
+Readings that refer to rows are bullets `- `<id>` — …` under a heading
+that names readings. Each row of the clause table has a stable id in its
+first cell (for instance `wm.orders.multiple`); its "code" cell names
+source files and the functions in them that implement the clause, its
+"test" cell names test files and the test functions that check it; the
+code and the tests carry the id in a comment, `RULE <id>` (several ids may
+follow one RULE; a comment that goes on to another line starts that line
+with RULE again).
 
 This script fails (exit status 1, one line per problem, FILE:LINE: ...) when
+  - a file has a table whose first header cell is not 'id', or a second
+    clause table; a reading refers to an id no row has;
   - a row has no id, a malformed id, an id of another system, or an id that
     another row already has;
   - a row's status is unknown, or a row that is not implemented does not
@@ -45,6 +51,8 @@ SKIP_DIRS = {".git", "__pycache__", ".cache", "node_modules"}
 SKIP_REL = {"tests/clauses/fixtures"}
 NAME_RE = re.compile(r"^[A-Za-z_]\w*$")
 FUNC_RE = re.compile(r"^([A-Za-z_]\w*)\(\)$")
+# A reference to a row: a bullet `- `<id>` — …` under a readings heading.
+REF_RE = re.compile(r"^\s*[-*]\s+`([^`]+)`\s+—")
 
 
 class Checker:
@@ -53,7 +61,7 @@ class Checker:
         self.errors = []
         self.ids = {}          # id -> (md path, line)
         self.rows = []         # dicts for implemented checks
-        self.refs = []         # (md path, line, id) from reference tables
+        self.refs = []         # (md path, line, id) from reading bullets
         self._text = {}
         self.stats = {"rows": 0, "implemented": 0, "untested": 0,
                       "not_implemented": 0, "code_tagged": 0, "test_tagged": 0}
@@ -118,6 +126,19 @@ class Checker:
             else:
                 i += 1
 
+    def read_refs(self, md):
+        """References: bullets `- `<id>` — …` under a heading that names
+        readings (for instance "## Readings in one place")."""
+        in_readings = False
+        for i, line in enumerate(self.lines(md)):
+            h = re.match(r"^#+\s+(.*)", line)
+            if h:
+                in_readings = "reading" in h.group(1).lower()
+                continue
+            m = REF_RE.match(line)
+            if in_readings and m:
+                self.refs.append((md, i + 1, m.group(1)))
+
     def read_tables(self):
         mds = sorted((self.root / "src" / "rules").glob("*/CLAUSES.md"))
         if not mds:
@@ -128,19 +149,18 @@ class Checker:
             prefix = m.group(1) if m else None
             if not prefix:
                 self.err(md, 1, "no id scheme declared (a line naming `<system>.<area>.<name>`)")
+            seen = None
             for header, hline, rows in self.tables(md):
-                if header[0] == "id":
-                    self.read_clause_table(md, prefix, header, hline, rows)
-                elif header[0] == "clause id":
-                    for n, cells in rows:
-                        m2 = re.fullmatch(r"`([^`]+)`", cells[0])
-                        if not m2:
-                            self.err(md, n, "reference row has no `clause id` in its first cell")
-                        else:
-                            self.refs.append((md, n, m2.group(1)))
-                else:
+                if header[0] != "id":
                     self.err(md, hline, f"table without an id column (first header cell is '{header[0]}'; "
-                             "want 'id', or 'clause id' for a table that refers to rows)")
+                             "want 'id'; readings that refer to rows go in a `- `<id>` — …` bullet list)")
+                elif seen is not None:
+                    self.err(md, hline, f"a second clause table (the first is at line {seen}; "
+                             "want one table holding every clause row)")
+                else:
+                    seen = hline
+                    self.read_clause_table(md, prefix, header, hline, rows)
+            self.read_refs(md)
 
     def read_clause_table(self, md, prefix, header, hline, rows):
         cols = {name: header.index(name) for name in ("status", "code", "test") if name in header}
