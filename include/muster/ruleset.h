@@ -108,7 +108,7 @@ typedef struct mu_ruleset {
     /* Builds the read-only run context from a validated experiment (its
      * config made by load_config): fills
      * *layout (axis 0 the game axis) and *games (games in the run, all
-     * policies). Returns 0, or -1 with one line in err. */
+     * arms). Returns 0, or -1 with one line in err. */
     int (*prepare)(const mu_experiment *ex, void **ctx, mu_layout *layout, uint64_t *games,
                    char *err, size_t err_len);
     size_t state_size; /* bytes of one game's state */
