@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Prints "muster CMD: error: MESSAGE (see 'muster CMD --help')" as one line
  * on stderr ("muster: error: ..." when cmd is NULL) and returns
@@ -25,6 +26,11 @@ const char *mu_bad_option_text(char **argv, char *buf, size_t len);
  * sign and digits only (no blanks, no hex). Returns 0, or -1 on junk,
  * overflow or range (out untouched). */
 int mu_parse_int(const char *text, long lo, long hi, long *out);
+
+/* Parses all of text as an unsigned base-10 64-bit integer into *out:
+ * digits only (no sign, blanks or hex). Returns 0, or -1 on junk or a value
+ * above 2^64 - 1 (out untouched). */
+int mu_parse_u64(const char *text, uint64_t *out);
 
 /* Parses all of text as a finite decimal number in [lo, hi] into *out (an
  * optional sign, digits, '.', an exponent; no blanks, hex, inf or nan).

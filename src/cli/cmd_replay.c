@@ -78,7 +78,7 @@ int cmd_replay(int argc, char **argv)
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     long long game = -1, games = 0;
-    unsigned long long seed = 0;
+    uint64_t seed = 0;
     int seed_set = 0, c;
     long n;
     char optbuf[8];
@@ -98,9 +98,8 @@ int cmd_replay(int argc, char **argv)
             games = n;
             break;
         case 's': {
-            char *end;
-            if (optarg[0] == '-' || (seed = strtoull(optarg, &end, 10), *end != '\0' || end == optarg))
-                return mu_usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
+            if (mu_parse_u64(optarg, &seed) != 0)
+                return mu_usage_error(CMD, "--seed '%s' must be an integer from 0 to 2^64 - 1", optarg);
             seed_set = 1;
             break;
         }

@@ -48,7 +48,7 @@ struct run_args {
     const char *output;
     const char *resume;
     long long games, seed_set;
-    unsigned long long seed;
+    uint64_t seed;
     long threads, batch;
     int quiet, force;
 };
@@ -79,9 +79,8 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
             a->games = n;
             break;
         case 's': {
-            char *end;
-            if (optarg[0] == '-' || (a->seed = strtoull(optarg, &end, 10), *end != '\0' || end == optarg))
-                return mu_usage_error(CMD, "--seed '%s' must be an unsigned 64-bit integer", optarg);
+            if (mu_parse_u64(optarg, &a->seed) != 0)
+                return mu_usage_error(CMD, "--seed '%s' must be an integer from 0 to 2^64 - 1", optarg);
             a->seed_set = 1;
             break;
         }

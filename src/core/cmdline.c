@@ -67,6 +67,19 @@ int mu_parse_int(const char *text, long lo, long hi, long *out)
     return 0;
 }
 
+int mu_parse_u64(const char *text, uint64_t *out)
+{
+    if (!isdigit((unsigned char)text[0]) || !is_plain_decimal(text, 0))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
 int mu_parse_double(const char *text, double lo, double hi, double *out)
 {
     if (!is_plain_decimal(text, 1))

@@ -343,6 +343,9 @@ def usage_errors():
         [THREADS_EXP, "-o", out, "--batch", "0"],
         [THREADS_EXP, "-o", out, "-n", "0"],
         [THREADS_EXP, "-o", out, "-s", "-1"],
+        [THREADS_EXP, "-o", out, "-s", " -1"],  # strtoull skips the blank and wraps -1
+        [THREADS_EXP, "-o", out, "-s", "18446744073709551616"],  # 2^64: ERANGE, not 2^64 - 1
+        [THREADS_EXP, "-o", out, "-s", "+5"],
         [THREADS_EXP, "-o", out, "--bogus"],
         [THREADS_EXP, THREADS_EXP, "-o", out],
         [THREADS_EXP, "--resume", out + ".partial", "-o", out],
