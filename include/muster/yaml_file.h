@@ -11,6 +11,10 @@
 
 #include <stddef.h>
 
+/* The largest input file (experiment, army list, scenario) muster reads:
+ * 16 MiB, far above any real one. */
+#define YF_MAX_BYTES (16 * 1024 * 1024)
+
 /* A loaded file. Owns the text, the document tree and the raw data. */
 typedef struct yf_file {
     yp_doc doc;
@@ -28,7 +32,9 @@ typedef struct yf_file {
 /* Loads the file at path against schema (a YP_MAPPING whose table has a
  * `schema` key) after checking that `schema:` is present and equals
  * version. Returns 0 with *out a new yf_file (free with yf_free), or
- * MU_EXIT_NOINPUT / MU_EXIT_DATAERR with one line in err and *out NULL. */
+ * MU_EXIT_NOINPUT (cannot read, or not a regular file: nothing is read
+ * from a FIFO or a device) / MU_EXIT_DATAERR (over YF_MAX_BYTES, or
+ * invalid) with one line in err and *out NULL. */
 int yf_load(const char *path, const yp_value *schema, int version, yf_file **out, char *err, size_t err_len);
 
 /* Picks the top-level table (a YP_MAPPING with a `schema` key) for the

@@ -6,20 +6,46 @@
 #include "muster/status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* Reads all of path into a malloc'd NUL-terminated buffer. Returns 0 or
- * an errno value. */
-static int read_all(const char *path, char **text, size_t *len)
+/* Reads all of path into a malloc'd NUL-terminated buffer. Refuses,
+ * before reading a byte, anything that is not a regular file (a FIFO would
+ * block, /dev/zero never ends) and a file over YF_MAX_BYTES. Returns
+ * MU_EXIT_OK, or MU_EXIT_NOINPUT (cannot read; not a regular file) or
+ * MU_EXIT_DATAERR (too large) with one line in err. */
+static int read_all(const char *path, char **text, size_t *len, char *err, size_t err_len)
 {
-    FILE *fp = fopen(path, "rb");
+    /* O_NONBLOCK: opening a FIFO with no writer returns at once */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return MU_EXIT_NOINPUT;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "%s: error: cannot read: not a regular file", path);
+        close(fd);
+        return MU_EXIT_NOINPUT;
+    }
+    if (st.st_size > YF_MAX_BYTES) {
+        snprintf(err, err_len, "%s: error: the file has %lld bytes; an input file may have at most %d", path,
+                 (long long)st.st_size, YF_MAX_BYTES);
+        close(fd);
+        return MU_EXIT_DATAERR;
+    }
+    FILE *fp = fdopen(fd, "rb");
     if (fp == NULL)
-        return errno;
-    size_t cap = 4096, n = 0;
+        mu_out_of_memory();
+    size_t cap = (size_t)st.st_size + 2, n = 0;
     char *buf = mu_xmalloc(cap);
     int e = 0;
     for (;;) {
@@ -29,17 +55,26 @@ static int read_all(const char *path, char **text, size_t *len)
             e = ferror(fp) ? (errno ? errno : EIO) : 0;
             break;
         }
-        if (cap - n < 2)
+        if (cap - n < 2) {
+            if (cap > (size_t)YF_MAX_BYTES) { /* it grew while we read it */
+                fclose(fp);
+                free(buf);
+                snprintf(err, err_len, "%s: error: the file grew past %d bytes while being read", path,
+                         YF_MAX_BYTES);
+                return MU_EXIT_DATAERR;
+            }
             buf = mu_xrealloc(buf, cap *= 2);
+        }
     }
     fclose(fp);
     if (e != 0) {
         free(buf);
-        return e;
+        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(e));
+        return MU_EXIT_NOINPUT;
     }
     buf[n] = '\0';
     *text = buf, *len = n;
-    return 0;
+    return MU_EXIT_OK;
 }
 
 __attribute__((format(printf, 3, 0)))
@@ -138,12 +173,11 @@ int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int 
     char *file = strdup(path);
     if (f == NULL || file == NULL)
         mu_out_of_memory();
-    int e = read_all(path, &f->text, &f->len);
-    if (e != 0) {
-        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(e));
+    int e = read_all(path, &f->text, &f->len, err, err_len);
+    if (e != MU_EXIT_OK) {
         free(file);
         free(f);
-        return MU_EXIT_NOINPUT;
+        return e;
     }
     int rc = yp_doc_load(&f->doc, file, (const unsigned char *)f->text, f->len, err, err_len);
     f->doc.file = file; /* owned: freed by yf_free */

@@ -369,7 +369,7 @@ static void test_unreadable_files_are_noinput(void **state)
     assert_int_equal(wm_army_list_load("bad/none.yaml", &battle->army[0].list, err, sizeof err), MU_EXIT_NOINPUT);
     assert_string_equal(err, "bad/none.yaml: error: cannot read: No such file or directory");
     assert_int_equal(wm_scenario_load("bad", &battle->scenario, err, sizeof err), MU_EXIT_NOINPUT);
-    assert_string_equal(err, "bad: error: cannot read: Is a directory");
+    assert_string_equal(err, "bad: error: cannot read: not a regular file");
     assert_int_equal(wm_battle_load("none.yaml", battle, err, sizeof err), MU_EXIT_NOINPUT);
 }
 

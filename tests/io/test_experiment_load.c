@@ -213,7 +213,7 @@ static void test_unreadable_file_is_noinput(void **state)
     assert_string_equal(err, "bad/no-such-file.yaml: error: cannot read: No such file or directory");
     assert_zeroed(&ex);
     assert_int_equal(mu_experiment_load("bad", &ex, err, sizeof err), MU_EXIT_NOINPUT);
-    assert_string_equal(err, "bad: error: cannot read: Is a directory");
+    assert_string_equal(err, "bad: error: cannot read: not a regular file");
     assert_zeroed(&ex);
     mu_experiment_free(&ex); /* safe on a zeroed experiment */
 }

@@ -44,6 +44,15 @@ expect "valid and unreadable" 66 "$good: ok" "missing.yaml: error: cannot read: 
     -- missing.yaml "$good"
 expect "invalid beats unreadable" 65 "$good: ok" "missing.yaml: error: cannot read: No such file or directory
 $(grep '^bad/schema-2.yaml:' bad/expected.txt)" -- missing.yaml bad/schema-2.yaml "$good"
+# Not regular files and huge files are refused before anything is read
+# (a FIFO with no writer would block; /dev/zero never ends).
+mkfifo "$tmp/fifo.yaml"
+expect "a FIFO" 66 "" "$tmp/fifo.yaml: error: cannot read: not a regular file" -- "$tmp/fifo.yaml"
+expect "a device" 66 "" "/dev/zero: error: cannot read: not a regular file" -- /dev/zero
+expect "a directory" 66 "" "bad: error: cannot read: not a regular file" -- bad
+truncate -s 16777217 "$tmp/huge.yaml"
+expect "a file over 16 MiB" 65 "" "$tmp/huge.yaml: error: the file has 16777217 bytes; an input file may have at most 16777216" \
+    -- "$tmp/huge.yaml"
 expect "no file" 64 "" "muster validate: error: no experiment file given (see 'muster validate --help')" --
 expect "unknown option" 64 "" "muster validate: error: unknown option '--strict' (see 'muster validate --help')" \
     -- --strict "$good"
@@ -53,5 +62,5 @@ if [ $? -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^Usage: muster validate FILE\
     echo "FAIL: --help"; failures=$((failures + 1))
 fi
 
-[ "$failures" -eq 0 ] && echo "ok: $n invalid files and 8 other checks"
+[ "$failures" -eq 0 ] && echo "ok: $n invalid files and 12 other checks"
 [ "$failures" -eq 0 ]
