@@ -1,4 +1,4 @@
-/* Internal to src/policy: what the Warmaster battle policies share
+/* Internal to warmaster/policy/: what the Warmaster battle policies share
  * (wm_battle_policy.c: aggressive, cautious, objective and the binding;
  * wm_battle_policy_random.c: random). See warmaster/policy/wm_battle_policy.h. */
 #ifndef MUSTER_WM_POLICY_INT_H
