@@ -74,6 +74,25 @@ static inline int run_games_column(const run_games *r, const char *name)
     return -1;
 }
 
+/* Returns element i of column name in game g's row (rows on) as an
+ * integer; aborts on an unknown column or a column that is not an 8- or
+ * 16-bit integer. */
+static inline long run_games_cell(const run_games *r, const char *name, uint64_t g, int i)
+{
+    int c = run_games_column(r, name);
+    if (c < 0)
+        abort();
+    const mu_column *col = &r->layout.columns[c];
+    size_t width = col->axis >= 0 ? (size_t)r->layout.axes[col->axis].length : 1;
+    size_t at = (size_t)g * width + (size_t)i;
+    switch (col->type) {
+    case MU_I8: return ((const int8_t *)r->columns[c])[at];
+    case MU_U8: return ((const uint8_t *)r->columns[c])[at];
+    case MU_I16: return ((const int16_t *)r->columns[c])[at];
+    default: abort();
+    }
+}
+
 /* Frees what run_games_prepare made. */
 static inline void run_games_free(run_games *r)
 {

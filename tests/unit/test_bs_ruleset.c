@@ -52,22 +52,6 @@ static void load_file(const char *path, mu_experiment *ex, uint64_t games)
     ex->games = games;
 }
 
-/* Column c's value for game g, as an integer (element width from the layout). */
-static long cell(const run_games *r, const char *name, uint64_t g, int i)
-{
-    int c = run_games_column(r, name);
-    assert_true(c >= 0);
-    const mu_column *col = &r->layout.columns[c];
-    size_t width = col->axis >= 0 ? (size_t)r->layout.axes[col->axis].length : 1;
-    size_t at = (size_t)g * width + (size_t)i;
-    switch (col->type) {
-    case MU_I8: return ((const int8_t *)r->columns[c])[at];
-    case MU_U8: return ((const uint8_t *)r->columns[c])[at];
-    case MU_I16: return ((const int16_t *)r->columns[c])[at];
-    default: fail(); return 0;
-    }
-}
-
 static uint64_t table_sum(const run_games *r, const char *name)
 {
     int t = run_games_table(r, name);
@@ -149,14 +133,14 @@ static void test_bs_ruleset_forced_policy_keeps_its_schedule(void **state)
     static const int marches[3] = {5, 6, 4};
     long failed = 0;
     for (uint64_t g = 0; g < r.games; g++) {
-        assert_int_equal(cell(&r, "forced_marches", g, 0), 8 * marches[g / 40]);
-        assert_int_equal(cell(&r, "rounds_played", g, 0), 8);
-        assert_int_equal(cell(&r, "routs", g, 0), 0); /* closed units do not rout (7.15) */
-        failed += cell(&r, "march_checks_failed", g, 0);
+        assert_int_equal(run_games_cell(&r, "forced_marches", g, 0), 8 * marches[g / 40]);
+        assert_int_equal(run_games_cell(&r, "rounds_played", g, 0), 8);
+        assert_int_equal(run_games_cell(&r, "routs", g, 0), 0); /* closed units do not rout (7.15) */
+        failed += run_games_cell(&r, "march_checks_failed", g, 0);
         long total = 0;
         for (int u = 0; u < 8; u++)
-            total += cell(&r, "final_ar_penalty", g, u);
-        assert_int_equal(total, cell(&r, "ar_penalty", g, 7));
+            total += run_games_cell(&r, "final_ar_penalty", g, u);
+        assert_int_equal(total, run_games_cell(&r, "ar_penalty", g, 7));
     }
     assert_int_equal(table_sum(&r, "ar_penalty"), r.games * 8 * 8);
     assert_int_equal(table_sum(&r, "march_checks"), 40 * 8 * (5 + 6 + 4));
@@ -184,13 +168,13 @@ static void test_bs_ruleset_exact_estimates_never_fall_short(void **state)
     run_games_play(&r, 11, 0, r.games, NULL);
     long declared = 0, short_noisy = 0;
     for (uint64_t g = 0; g < r.games; g++) {
-        declared += cell(&r, "charges_declared", g, 0);
+        declared += run_games_cell(&r, "charges_declared", g, 0);
         if (g < 200) {
-            assert_int_equal(cell(&r, "charges_short", g, 0), 0);
-            assert_int_equal(cell(&r, "charges_too_close", g, 0), 0);
-            assert_true(cell(&r, "charges_made", g, 0) >= 4); /* the lanes at 10..17in */
+            assert_int_equal(run_games_cell(&r, "charges_short", g, 0), 0);
+            assert_int_equal(run_games_cell(&r, "charges_too_close", g, 0), 0);
+            assert_true(run_games_cell(&r, "charges_made", g, 0) >= 4); /* the lanes at 10..17in */
         } else {
-            short_noisy += cell(&r, "charges_short", g, 0);
+            short_noisy += run_games_cell(&r, "charges_short", g, 0);
         }
     }
     assert_true(short_noisy > 0);
@@ -225,12 +209,12 @@ static void test_bs_ruleset_rout_off_the_table_ends_the_game(void **state)
     assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
     run_games_play(&r, 5, 0, r.games, NULL);
     for (uint64_t g = 0; g < r.games; g++) {
-        assert_int_equal(cell(&r, "routs", g, 0), 1);
-        assert_int_equal(cell(&r, "units_removed", g, 0), 1);
-        assert_int_equal(cell(&r, "rounds_played", g, 0), 1);
-        assert_int_equal(cell(&r, "ar_penalty", g, 1), -1); /* round 2 not played */
-        assert_int_equal(cell(&r, "unit_fate", g, 0), 3);   /* removed */
-        assert_int_equal(cell(&r, "unit_fate", g, 1), 0);   /* free */
+        assert_int_equal(run_games_cell(&r, "routs", g, 0), 1);
+        assert_int_equal(run_games_cell(&r, "units_removed", g, 0), 1);
+        assert_int_equal(run_games_cell(&r, "rounds_played", g, 0), 1);
+        assert_int_equal(run_games_cell(&r, "ar_penalty", g, 1), -1); /* round 2 not played */
+        assert_int_equal(run_games_cell(&r, "unit_fate", g, 0), 3);   /* removed */
+        assert_int_equal(run_games_cell(&r, "unit_fate", g, 1), 0);   /* free */
     }
     run_games_free(&r);
     mu_experiment_free(&ex);
@@ -258,10 +242,10 @@ static void test_bs_ruleset_units_in_contact_stay_engaged(void **state)
     assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
     run_games_play(&r, 5, 0, r.games, NULL);
     for (uint64_t g = 0; g < r.games; g++) {
-        assert_int_equal(cell(&r, "wrap_arounds", g, 0), 1);
-        assert_int_equal(cell(&r, "unit_fate", g, 0), 1); /* engaged */
-        assert_int_equal(cell(&r, "unit_fate", g, 1), 1);
-        assert_int_equal(cell(&r, "rounds_played", g, 0), 4);
+        assert_int_equal(run_games_cell(&r, "wrap_arounds", g, 0), 1);
+        assert_int_equal(run_games_cell(&r, "unit_fate", g, 0), 1); /* engaged */
+        assert_int_equal(run_games_cell(&r, "unit_fate", g, 1), 1);
+        assert_int_equal(run_games_cell(&r, "rounds_played", g, 0), 4);
     }
     run_games_free(&r);
     mu_experiment_free(&ex);
@@ -346,20 +330,20 @@ static void test_bs_ruleset_row_columns_hold_their_values(void **state)
 
     mu_sink sink = {.columns = r.columns, .row = 1, .tables = r.tables};
     bs_record(c, s, &sink);
-    assert_int_equal(cell(&r, "arm", 1, 0), 2);
-    assert_int_equal(cell(&r, "rounds_played", 1, 0), 5);
+    assert_int_equal(run_games_cell(&r, "arm", 1, 0), 2);
+    assert_int_equal(run_games_cell(&r, "rounds_played", 1, 0), 5);
     for (int i = 0; i < n_counts; i++) {
-        if (cell(&r, counts[i].column, 1, 0) != 101 + i)
+        if (run_games_cell(&r, counts[i].column, 1, 0) != 101 + i)
             print_error("column %s\n", counts[i].column);
-        assert_int_equal(cell(&r, counts[i].column, 1, 0), 101 + i);
+        assert_int_equal(run_games_cell(&r, counts[i].column, 1, 0), 101 + i);
     }
     for (int k = 0; k < 8; k++) {
-        assert_int_equal(cell(&r, "ar_penalty", 1, k), k < 5 ? 300 + k : -1);
-        assert_int_equal(cell(&r, "initiative", 1, k), k < 5 ? (k * 7) % 2 : -1);
+        assert_int_equal(run_games_cell(&r, "ar_penalty", 1, k), k < 5 ? 300 + k : -1);
+        assert_int_equal(run_games_cell(&r, "initiative", 1, k), k < 5 ? (k * 7) % 2 : -1);
     }
     for (int u = 0; u < 8; u++) {
-        assert_int_equal(cell(&r, "final_ar_penalty", 1, u), u);
-        assert_int_equal(cell(&r, "unit_fate", 1, u), fates[u]);
+        assert_int_equal(run_games_cell(&r, "final_ar_penalty", 1, u), u);
+        assert_int_equal(run_games_cell(&r, "unit_fate", 1, u), fates[u]);
     }
     /* every column was checked: the counters, arm, rounds_played and the four arrays */
     assert_int_equal(r.layout.n_columns, n_counts + 2 + 4);

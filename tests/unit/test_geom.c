@@ -11,6 +11,7 @@
 
 #include "muster/geom.h"
 #include "assert_close.h"
+#include "geom_shapes.h"
 
 #define PI 3.14159265358979323846
 #define TOL 1e-9 /* closeness of computed values, mm */
@@ -33,12 +34,6 @@ static mu_orect stand(double x, double y, double degrees)
 {
     mu_orect r = {mu_v2(x, y), mu_v2_rotate(mu_v2(0, 1), deg(degrees)), 40.0, 20.0};
     return r;
-}
-
-static mu_seg seg(double ax, double ay, double bx, double by)
-{
-    mu_seg s = {mu_v2(ax, ay), mu_v2(bx, by)};
-    return s;
 }
 
 /* r's unit vector to its right (as seen facing along `facing`). */

@@ -11,10 +11,13 @@
 
 #include "muster/geom.h"
 #include "assert_close.h"
+#include "geom_shapes.h"
 
 #define PI 3.14159265358979323846
 #define EPS MU_GEOM_EPS_MM
 #define TOL 1e-9
+
+static const mu_vec2 L[6] = {{0, 0}, {200, 0}, {200, 100}, {100, 100}, {100, 200}, {0, 200}};
 
 #define assert_vec_close(p, ex, ey)                                                      \
     do {                                                                                 \
@@ -23,14 +26,7 @@
         assert_close(assert_vec_p_.y, (ey), TOL);                                        \
     } while (0)
 
-static const mu_vec2 L[6] = {{0, 0}, {200, 0}, {200, 100}, {100, 100}, {100, 200}, {0, 200}};
 static const mu_vec2 L_cw[6] = {{0, 200}, {100, 200}, {100, 100}, {200, 100}, {200, 0}, {0, 0}};
-
-static mu_seg seg(double ax, double ay, double bx, double by)
-{
-    mu_seg s = {mu_v2(ax, ay), mu_v2(bx, by)};
-    return s;
-}
 
 /* The square [x0, x0 + side] x [y0, y0 + side], counter-clockwise. */
 static void square(mu_vec2 out[4], double x0, double y0, double side)
@@ -47,21 +43,6 @@ static void stand(mu_vec2 out[4], double x, double y, double degrees)
 {
     mu_orect r = {mu_v2(x, y), mu_v2_rotate(mu_v2(0, 1), degrees * PI / 180.0), 40.0, 20.0};
     mu_orect_corners_ccw(&r, out);
-}
-
-/* The rectangle [x0, x1] x [y0, y1], counter-clockwise. */
-static void box(mu_vec2 out[4], double x0, double y0, double x1, double y1)
-{
-    out[0] = mu_v2(x0, y0);
-    out[1] = mu_v2(x1, y0);
-    out[2] = mu_v2(x1, y1);
-    out[3] = mu_v2(x0, y1);
-}
-
-static double area(const mu_vec2 *v, int n)
-{
-    mu_polygon p = {n, v};
-    return mu_polygon_area(&p);
 }
 
 /* ------------------------------------------------------ points, segments */

@@ -11,31 +11,12 @@
 
 #include "muster/geom_sweep.h"
 #include "assert_close.h"
+#include "geom_shapes.h"
 
 #define TOL 1e-9
 
 static const mu_vec2 L[6] = {{0, 0}, {200, 0}, {200, 100}, {100, 100}, {100, 200}, {0, 200}};
 
-static mu_seg seg(double ax, double ay, double bx, double by)
-{
-    mu_seg s = {mu_v2(ax, ay), mu_v2(bx, by)};
-    return s;
-}
-
-/* The rectangle [x0, x1] x [y0, y1], counter-clockwise. */
-static void box(mu_vec2 out[4], double x0, double y0, double x1, double y1)
-{
-    out[0] = mu_v2(x0, y0);
-    out[1] = mu_v2(x1, y0);
-    out[2] = mu_v2(x1, y1);
-    out[3] = mu_v2(x0, y1);
-}
-
-static double area(const mu_vec2 *v, int n)
-{
-    mu_polygon p = {n, v};
-    return mu_polygon_area(&p);
-}
 
 static void test_ray_meets_segment_ahead_not_behind_or_alongside(void **state)
 {

@@ -135,22 +135,6 @@ static void test_wm_battle_rows_and_tables_agree(void **state)
     mu_experiment_free(&ex);
 }
 
-/* Column name's element i of row g, as an integer. */
-static long cell(const run_games *r, const char *name, uint64_t g, int i)
-{
-    int c = run_games_column(r, name);
-    assert_true(c >= 0);
-    const mu_column *col = &r->layout.columns[c];
-    size_t width = col->axis >= 0 ? (size_t)r->layout.axes[col->axis].length : 1;
-    size_t at = (size_t)g * width + (size_t)i;
-    switch (col->type) {
-    case MU_I8: return ((const int8_t *)r->columns[c])[at];
-    case MU_U8: return ((const uint8_t *)r->columns[c])[at];
-    case MU_I16: return ((const int16_t *)r->columns[c])[at];
-    default: fail(); return 0;
-    }
-}
-
 /* Each /games column holds the game value it is named after, for the
  * army it is indexed by: a finished game of the swapped arm (armies[0] on
  * table side 1) with a distinct value in every count of each side is
@@ -219,33 +203,33 @@ static void test_wm_battle_row_columns_hold_their_values(void **state)
 
     mu_sink sink = {.columns = r.columns, .row = 1, .tables = r.tables};
     wb_record(c, s, &sink);
-    assert_int_equal(cell(&r, "arm", 1, 0), 1);
-    assert_int_equal(cell(&r, "swapped", 1, 0), 1);
-    assert_int_equal(cell(&r, "first", 1, 0), 1);
-    assert_int_equal(cell(&r, "turns", 1, 0), 4);
-    assert_int_equal(cell(&r, "end_reason", 1, 0), 1);
-    assert_int_equal(cell(&r, "winner", 1, 0), 0);
-    assert_int_equal(cell(&r, "first_charge", 1, 0), 1);
+    assert_int_equal(run_games_cell(&r, "arm", 1, 0), 1);
+    assert_int_equal(run_games_cell(&r, "swapped", 1, 0), 1);
+    assert_int_equal(run_games_cell(&r, "first", 1, 0), 1);
+    assert_int_equal(run_games_cell(&r, "turns", 1, 0), 4);
+    assert_int_equal(run_games_cell(&r, "end_reason", 1, 0), 1);
+    assert_int_equal(run_games_cell(&r, "winner", 1, 0), 0);
+    assert_int_equal(run_games_cell(&r, "first_charge", 1, 0), 1);
     for (int a = 0; a < 2; a++) {
         int side = a ^ 1;
         for (int i = 0; i < n_counts; i++) {
-            if (cell(&r, counts[i].column, 1, a) != 100 * (side + 1) + i)
+            if (run_games_cell(&r, counts[i].column, 1, a) != 100 * (side + 1) + i)
                 print_error("column %s[%d]\n", counts[i].column, a);
-            assert_int_equal(cell(&r, counts[i].column, 1, a), 100 * (side + 1) + i);
+            assert_int_equal(run_games_cell(&r, counts[i].column, 1, a), 100 * (side + 1) + i);
         }
-        assert_int_equal(cell(&r, "points", 1, a), 40 + side);
-        assert_int_equal(cell(&r, "zones_held", 1, a), 7 + side);
-        assert_int_equal(cell(&r, "enemy_edge_units", 1, a), side == 1 ? edge_units : 0);
-        assert_int_equal(cell(&r, "engaged_units", 1, a), 0); /* as deployed */
-        assert_int_equal(cell(&r, "initiative_impossible", 1, a), 8 + 2 * side);
-        assert_int_equal(cell(&r, "first_contact_turn", 1, a), 2 + side);
-        assert_int_equal(cell(&r, "off_table", 1, a), 300 + side);
-        assert_int_equal(cell(&r, "off_returned", 1, a), 3 + side);
+        assert_int_equal(run_games_cell(&r, "points", 1, a), 40 + side);
+        assert_int_equal(run_games_cell(&r, "zones_held", 1, a), 7 + side);
+        assert_int_equal(run_games_cell(&r, "enemy_edge_units", 1, a), side == 1 ? edge_units : 0);
+        assert_int_equal(run_games_cell(&r, "engaged_units", 1, a), 0); /* as deployed */
+        assert_int_equal(run_games_cell(&r, "initiative_impossible", 1, a), 8 + 2 * side);
+        assert_int_equal(run_games_cell(&r, "first_contact_turn", 1, a), 2 + side);
+        assert_int_equal(run_games_cell(&r, "off_table", 1, a), 300 + side);
+        assert_int_equal(run_games_cell(&r, "off_returned", 1, a), 3 + side);
         for (int k = 0; k < c->n_chars[side]; k++) {
             int i = c->char_base[a] + k;
-            assert_int_equal(cell(&r, "character_orders_attempted", 1, i), 1000 * (side + 1) + 10 * k + 1);
-            assert_int_equal(cell(&r, "character_orders_given", 1, i), 1000 * (side + 1) + 10 * k + 2);
-            assert_int_equal(cell(&r, "character_blunders", 1, i), 1000 * (side + 1) + 10 * k + 3);
+            assert_int_equal(run_games_cell(&r, "character_orders_attempted", 1, i), 1000 * (side + 1) + 10 * k + 1);
+            assert_int_equal(run_games_cell(&r, "character_orders_given", 1, i), 1000 * (side + 1) + 10 * k + 2);
+            assert_int_equal(run_games_cell(&r, "character_blunders", 1, i), 1000 * (side + 1) + 10 * k + 3);
         }
     }
     assert_true(edge_units > 0 && c->n_chars[0] > 0 && c->n_chars[1] > 0);
