@@ -35,9 +35,18 @@
 
 typedef struct mu_h5out mu_h5out;
 
-/* Creates final_path + ".partial" (replacing a stale partial file) with the
- * groups, axes, empty columns (if prov->per_game_rows) and zeroed tables of
- * layout. Refuses (returns -1) if final_path exists and overwrite is 0.
+/* Call before any other HDF5 call of the process (mu_output_hdf5_init).
+ * Keeps libhdf5 from closing, at exit, files left open: a file whose
+ * writes failed past a file-size limit cannot be closed (its detached
+ * scratch copy cannot grow either), and libhdf5 1.10 crashes closing it
+ * again at exit; it stays as of its last checkpoint. */
+void mu_h5out_init(void);
+
+/* Creates final_path + ".partial" with the groups, axes, empty columns (if
+ * prov->per_game_rows) and zeroed tables of layout. Refuses (returns -1)
+ * if final_path or final_path.partial exists and overwrite is 0, if
+ * final_path is a dangling symbolic link, or if another process writes
+ * final_path.partial.
  * Returns 0 and *out, or -1 with one line in err. */
 int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layout,
                     const mu_provenance *prov, mu_h5out **out, char *err, size_t err_len);

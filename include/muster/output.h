@@ -126,4 +126,8 @@ typedef struct mu_output_type {
  * safety). */
 extern const mu_output_type mu_output_hdf5;
 
+/* Prepares the HDF5 library: call first thing in main, before any HDF5
+ * call (muster/h5out.h: mu_h5out_init). */
+void mu_output_hdf5_init(void);
+
 #endif

@@ -32,7 +32,7 @@ static const char help_text[] =
     "  -j, --threads N      worker threads (default: all cores)\n"
     "      --resume FILE    continue an interrupted run from FILE (OUT.partial); the\n"
     "                       experiment, seed and games must be the same\n"
-    "      --force          replace OUT if it exists (default: refuse)\n"
+    "      --force          replace OUT and OUT.partial if they exist (default: refuse)\n"
     "      --batch N        games per batch (default: adaptive, about 0.5 s each)\n"
     "  -q, --quiet          no progress line and no summary\n"
     "  -h, --help           print this help\n"

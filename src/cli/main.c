@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "muster/buildinfo.h"
+#include "muster/output.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
 
@@ -43,6 +44,7 @@ static void print_help(FILE *f)
 
 int main(int argc, char **argv)
 {
+    mu_output_hdf5_init();
     if (argc < 2)
         return mu_usage_error(NULL, "no command given");
     const char *name = argv[1];

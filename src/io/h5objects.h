@@ -85,12 +85,20 @@ struct mu_h5out {
 hid_t mu_h5_file_access(void);
 hid_t mu_h5_file_create(void);
 
-/* H5Fflush(h->file, H5F_SCOPE_GLOBAL), then moves the end of the file one
+/* Reserves disk space for every byte the file has allocated (a full disk
+ * or a file-size limit fails here, before the flush touches a byte), then
+ * H5Fflush(h->file, H5F_SCOPE_GLOBAL), then moves the end of the file one
  * byte past its last block, so that space freed before the next flush (a
  * column's last chunk, rewritten by the next batch) is never at the end of
  * the file and never handed out again while flushed metadata may point to
- * it. Returns 0 or -1. */
-herr_t mu_h5_flush(mu_h5out *h);
+ * it. Returns 0, or -1 with msg. */
+int mu_h5_flush(mu_h5out *h, char *msg, size_t len);
+
+/* Points h's file descriptor at a scratch file in memory: nothing HDF5
+ * writes from now on (the dirty metadata a close would flush) reaches the
+ * file, which stays as of its last flush, a checkpoint. Call before
+ * closing a file that stays partial. */
+void mu_h5_detach(mu_h5out *h);
 
 /* A digest of games and every cell of h's tables (tables NULL: all zero),
  * stored in each checkpoint slot: a slot torn by a kill does not match

@@ -67,9 +67,11 @@
  *   H5Dwrite_chunk puts a chunk of a new size at new space and one of the
  *   same size in place, and a chunk only ever gains rows.
  * - create makes OUT.partial.new and renames it to OUT.partial after its
- *   first flush, so OUT.partial, whenever it exists, can be resumed. A
- *   stale OUT.partial is replaced by that rename, unless another process
- *   holds it open (HDF5's flock): then create fails.
+ *   first flush, so OUT.partial, whenever it exists, can be resumed. An
+ *   existing OUT.partial (an interrupted run's progress) is replaced by
+ *   that rename only with overwrite, and never while another process
+ *   holds it open (HDF5's flock). A run killed (SIGKILL) inside create
+ *   leaves OUT.partial.new, which the next run onto OUT replaces.
  * - An existing OUT (with overwrite) is replaced only by the rename in
  *   finish, so it survives intact until the new file is complete. Without
  *   overwrite, finish never replaces an OUT that appeared during the run
@@ -144,14 +146,19 @@ static mu_h5out *new_writer(const char *final_path, const char *partial_path)
     return h;
 }
 
-/* Closes everything h holds and frees it. */
+/* Closes everything h holds and frees it. A file still open stays as of
+ * its last flush: it is detached first, so that nothing the close would
+ * write (metadata dirtied since, by a batch or a failed write) reaches
+ * it. */
 static void free_writer(mu_h5out *h)
 {
     mu_h5_pack_close(h);
     mu_h5_close_objects(h);
     if (h->file >= 0) {
         assert(H5Fget_obj_count(h->file, H5F_OBJ_ALL) == 1); /* nothing leaked open */
-        H5Fclose(h->file);
+        mu_h5_detach(h);
+        H5Fclose(h->file); /* may fail past a file-size limit: see mu_output_hdf5_init */
+        H5Eclear2(H5E_DEFAULT);
     }
     free(h->final_path);
     free(h->partial_path);
@@ -189,9 +196,7 @@ static int populate(mu_h5out *h, const mu_layout *layout, const mu_provenance *p
         return -1;
     if (mu_h5_pack_open(h, msg, len) < 0)
         return -1;
-    if (mu_h5_flush(h) < 0)
-        return mu_h5_fail(msg, len, "cannot flush");
-    return 0;
+    return mu_h5_flush(h, msg, len);
 }
 
 int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layout,
@@ -210,8 +215,15 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
         return mu_h5_path_fail(final_path, err, err_len, "is a directory");
     if (exists && !overwrite)
         return mu_h5_path_fail(final_path, err, err_len, "already exists (not overwriting it)");
+    if (!exists && lstat(final_path, &st) == 0)
+        return mu_h5_path_fail(final_path, err, err_len, "is a symbolic link to nothing; name the "
+                               "file it should point to, or remove it");
     if (in_use(partial))
         return mu_h5_path_fail(partial, err, err_len, "is being written by another run");
+    if (!overwrite && lstat(partial, &st) == 0)
+        return mu_h5_path_fail(partial, err, err_len, "already exists (an interrupted run's "
+                               "progress?): continue it with --resume, or give --force to start "
+                               "again");
     /* made under another name and renamed once flushed: a run killed
      * before that leaves no OUT.partial rather than one that cannot be
      * resumed */
@@ -335,8 +347,8 @@ static int commit(mu_h5out *h, uint64_t games, const uint64_t *const *tables, ch
             return mu_h5_fail(msg, len, "cannot write %s", h->tab[t].path);
     if (mu_h5_set_u64(h->file, "games_complete", games) < 0)
         return mu_h5_fail(msg, len, "cannot write games_complete");
-    if (mu_h5_flush(h) < 0)
-        return mu_h5_fail(msg, len, "cannot flush");
+    if (mu_h5_flush(h, msg, len) < 0)
+        return -1;
     h->games_complete = games;
     return 0;
 }
@@ -395,15 +407,14 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
     /* The rows first, flushed, so that a slot never counts rows the file
      * lacks; then the slot, tables and games_complete. */
     char msg[400];
-    if (mu_h5_flush(h) < 0)
-        return h5fail(h->partial_path, err, err_len, "cannot flush");
-    if (commit(h, games_complete, tables, msg, sizeof msg) < 0)
+    if (mu_h5_flush(h, msg, sizeof msg) < 0 || commit(h, games_complete, tables, msg, sizeof msg) < 0)
         return mu_h5_path_fail(h->partial_path, err, err_len, "%s", msg);
     return 0;
 }
 
 int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
 {
+    char msg[400];
     int rc = 0, e;
     mu_h5_quiet();
     if (h->games_complete != h->games_requested || (h->per_game_rows && h->rows != h->games_complete))
@@ -411,6 +422,12 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
                   " games are complete; the file stays partial", h->games_complete, h->games_requested);
     else if (mu_h5_set_str(h->file, "status", "complete") < 0)
         rc = h5fail(h->partial_path, err, err_len, "cannot mark complete");
+    else if (mu_h5_flush(h, msg, sizeof msg) < 0)
+        rc = mu_h5_path_fail(h->partial_path, err, err_len, "%s", msg);
+    if (rc != 0) {
+        free_writer(h); /* the file stays as of its last checkpoint */
+        return rc;
+    }
     mu_h5_pack_close(h);
     mu_h5_close_objects(h);
     assert(H5Fget_obj_count(h->file, H5F_OBJ_ALL) == 1);
@@ -429,6 +446,11 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
         rc = mu_h5_path_fail(h->final_path, err, err_len, "cannot sync its directory: %s", strerror(e));
     free_writer(h);
     return rc;
+}
+
+void mu_h5out_init(void)
+{
+    H5dont_atexit();
 }
 
 void mu_h5out_close_partial(mu_h5out *h)

@@ -118,4 +118,6 @@ static int h5_resume(const char *partial_path, const char *path, const mu_layout
     return MU_EXIT_OK;
 }
 
+void mu_output_hdf5_init(void) { mu_h5out_init(); }
+
 const mu_output_type mu_output_hdf5 = {.name = "hdf5", .begin = h5_begin, .resume = h5_resume};
