@@ -3,7 +3,7 @@
 SIGINT, refusals, and what it prints.
 
 Usage: pipeline_cli.py MUSTER H5DIFF H5DUMP CASE, where CASE names one of
-the functions in CASES below; CTest runs one case per test. Each case works
+the functions in CASES below (storage_cli.py reuses the helpers); CTest runs one case per test. Each case works
 in its own temporary directory (removed when it passes, kept and named when
 it fails). Standard library only: HDF5 files are read with h5dump and
 compared with h5diff (hdf5-tools).
@@ -26,7 +26,8 @@ import sys
 import tempfile
 import time
 
-MUSTER, H5DIFF, H5DUMP, CASE = sys.argv[1:5]
+# set by run_cases from the command line (storage_cli.py imports this module)
+MUSTER = H5DIFF = H5DUMP = None
 HERE = os.path.dirname(os.path.abspath(__file__))
 THREADS_EXP = os.path.join(HERE, "threads.yaml")          # rows on, 3 x 20000 games
 COUNTS_EXP = os.path.join(HERE, "threads-counts.yaml")    # the same, rows off
@@ -396,20 +397,23 @@ CASES = {f.__name__: f for f in (thread_invariance, kill_and_resume, sigint_and_
                                  refuse_missing_directory, usage_errors, quiet_and_progress)}
 
 
-def main():
-    global WORK
-    if CASE not in CASES:
-        sys.exit(f"pipeline_cli.py: unknown case {CASE!r}; cases: {', '.join(CASES)}")
-    WORK = tempfile.mkdtemp(prefix=f"{CASE}-", dir=os.getcwd())
+def run_cases(cases, argv):
+    """Runs the case argv[4] of cases with MUSTER, H5DIFF and H5DUMP from
+    argv[1:4], in a fresh directory under the working directory."""
+    global MUSTER, H5DIFF, H5DUMP, WORK
+    MUSTER, H5DIFF, H5DUMP, case = argv[1:5]
+    if case not in cases:
+        sys.exit(f"{os.path.basename(argv[0])}: unknown case {case!r}; cases: {', '.join(cases)}")
+    WORK = tempfile.mkdtemp(prefix=f"{case}-", dir=os.getcwd())
     t0 = time.monotonic()
     try:
-        CASES[CASE]()
+        cases[case]()
     except BaseException:
-        print(f"{CASE}: FAILED; files kept in {WORK}", file=sys.stderr)
+        print(f"{case}: FAILED; files kept in {WORK}", file=sys.stderr)
         raise
     shutil.rmtree(WORK)
-    print(f"{CASE}: ok in {time.monotonic() - t0:.2f} s")
+    print(f"{case}: ok in {time.monotonic() - t0:.2f} s")
 
 
 if __name__ == "__main__":
-    main()
+    run_cases(CASES, sys.argv)
