@@ -51,11 +51,18 @@ void mu_h5out_init(void);
 int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layout,
                     const mu_provenance *prov, mu_h5out **out, char *err, size_t err_len);
 
+/* Reads the HDF5 file path whole (every object, attribute and dataset) in
+ * a child process, so that a damaged file crashes or hangs only the child.
+ * Returns 0, or -1 with one line in err ("PATH: error: damaged: ..."). */
+int mu_h5out_check(const char *path, char *err, size_t err_len);
+
 /* Reopens partial_path (a file left by an interrupted run) to continue it.
- * Checks that its ruleset, seed, games_requested, per_game_rows and
- * experiment text equal prov's, that its status is "partial", that one of
- * its checkpoint slots is whole (digest) and that the final OUT does not
- * exist. Reads the games and tables of the whole slot with more games into
+ * First reads it whole in a child process (mu_h5out_check), checking
+ * that its ruleset, seed, games_requested, per_game_rows and experiment
+ * text equal prov's, that its status is "partial" (or "complete" after a
+ * kill inside finish), that one of its checkpoint slots is whole (digest)
+ * and that its rows are those the slot recorded; and that the final OUT
+ * does not exist. A file refused is left as it was. Reads the games and tables of the whole slot with more games into
  * *games_complete and tables[t] (caller-allocated, mu_table_cells(layout,
  * t) cells each) and rewrites the file's tables and games_complete from
  * them. Truncates per-game columns to games_complete rows. Returns 0 and *out, or -1 with
@@ -123,10 +130,13 @@ void mu_h5out_batch_drop(mu_h5out *h, mu_h5batch *b);
 int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *const *tables,
                         char *err, size_t err_len);
 
-/* Marks the file complete, closes it, fsyncs it and renames OUT.partial to
- * OUT. Refuses (the file stays partial) unless every requested game is
- * complete, and never replaces an OUT that appeared during the run unless
- * created with overwrite. Frees h whatever happens. Returns 0 or -1. */
+/* Marks the file complete, closes it, fsyncs it, reads it back whole in a
+ * child process (it must hold exactly the last checkpoint: tables, rows
+ * and slots) and renames OUT.partial to OUT. Refuses (the file stays
+ * partial) unless every requested game is complete, and never replaces an
+ * OUT that appeared during the run unless created with overwrite. The
+ * layout given to create or resume must live until now. Frees h whatever
+ * happens. Returns 0 or -1. */
 int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len);
 
 /* Closes a file that stays partial (status "partial") and frees h. */

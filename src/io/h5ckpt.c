@@ -3,11 +3,14 @@
  * inside that flush could leave the tables of one batch beside the count
  * of another, which resume could only refuse. Now each checkpoint also
  * writes one of two slots, /checkpoint/slot0 and slot1, alternately: a
- * contiguous uint64 dataset [games, every table's cells, digest]. A kill
+ * contiguous uint64 dataset [games, every table's cells, every column's
+ * rows digest, digest]. A kill
  * tears at most the slot being written (its digest no longer matches);
  * the other still holds the checkpoint before, and resume takes the
  * intact slot with more games. The slots' own metadata never changes
- * after creation (space allocated early), so no flush can tear it. */
+ * after creation (space allocated early), so no flush can tear it. The
+ * rows digests let a reader check the per-game rows against what the
+ * checkpoint promised (h5verify.c). */
 #include "h5attr.h"
 #include "h5objects.h"
 
@@ -19,12 +22,43 @@
 
 static const char *const SLOT_PATH[2] = {"checkpoint/slot0", "checkpoint/slot1"};
 
+uint64_t mu_h5_rows_digest(uint64_t sum, const void *rows, uint64_t n, size_t row_bytes)
+{
+    const unsigned char *p = rows;
+    for (uint64_t r = 0; r < n; r++, p += row_bytes)
+        for (size_t k = 0; k < row_bytes; k += 8) {
+            uint64_t w = 0;
+            memcpy(&w, p + k, row_bytes - k < 8 ? row_bytes - k : 8);
+            sum = (sum ^ w) * 0x9e3779b97f4a7c15u; /* each step a bijection of w */
+            sum ^= sum >> 29;
+        }
+    return sum;
+}
+
+/* FNV-1a over 64-bit words, with a shift to spread the high bits. */
+uint64_t mu_h5_slot_digest(const uint64_t *words, size_t n)
+{
+    uint64_t d = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < n; i++) {
+        d = (d ^ words[i]) * 0x100000001b3u;
+        d ^= d >> 29;
+    }
+    return d;
+}
+
+/* games, the tables' cells, the columns' rows digests and the digest */
 static size_t slot_length(const mu_h5out *h)
 {
-    size_t n = 2; /* games and digest */
+    size_t n = 2 + (size_t)h->n_columns;
     for (int t = 0; t < h->n_tables; t++)
         n += h->tab[t].cells;
     return n;
+}
+
+/* Where the rows digests start in a slot buffer. */
+static uint64_t *slot_sums(const mu_h5out *h, uint64_t *buf)
+{
+    return buf + h->ckpt.n - 1 - h->n_columns;
 }
 
 /* Points view[t] at table t's cells in a slot buffer. */
@@ -47,7 +81,8 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
     if (gcpl >= 0)
         H5Pclose(gcpl);
     int rc = g >= 0 && mu_h5_set_str(g, "long_name", "the writer's copies of its last two "
-                                     "checkpoints, [games, every table's cells, digest], for "
+                                     "checkpoints, [games, every table's cells, every column's "
+                                     "rows digest, digest], for "
                                      "resuming; read /games and the tables instead") >= 0
                  ? 0
                  : -1;
@@ -64,7 +99,8 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
         /* like every numeric dataset of the file */
         if (h->ckpt.dset[s] < 0 || mu_h5_set_str(h->ckpt.dset[s], "units", "1") < 0 ||
             mu_h5_set_str(h->ckpt.dset[s], "long_name",
-                          "checkpoint slot: [games, every table's cells, digest], for resuming") < 0)
+                          "checkpoint slot: [games, every table's cells, every column's rows "
+                          "digest, digest], for resuming") < 0)
             rc = -1;
     }
     if (space >= 0)
@@ -75,6 +111,8 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
         return mu_h5_fail(msg, len, "cannot make the checkpoint slots");
     /* both slots hold the empty run until the first checkpoint */
     h->ckpt.next = 0;
+    for (int c = 0; c < h->n_columns; c++)
+        h->sum_rows[c] = h->sum_sealed[c] = MU_H5_ROWS_DIGEST0(c);
     if (mu_h5_ckpt_write(h, 0, NULL) < 0 || mu_h5_ckpt_write(h, 0, NULL) < 0)
         return mu_h5_fail(msg, len, "cannot write the checkpoint slots");
     return 0;
@@ -91,7 +129,8 @@ int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables)
         else
             memset(view[t], 0, h->tab[t].cells * sizeof *buf);
     }
-    buf[h->ckpt.n - 1] = mu_h5_digest(h, games, (const uint64_t *const *)view);
+    memcpy(slot_sums(h, buf), h->sum_rows, (size_t)h->n_columns * sizeof *buf);
+    buf[h->ckpt.n - 1] = mu_h5_slot_digest(buf, h->ckpt.n - 1);
     int s = h->ckpt.next;
     if (H5Dwrite(h->ckpt.dset[s], H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0)
         return -1;
@@ -131,13 +170,15 @@ int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char 
     for (int s = 0; s < 2; s++) {
         if (H5Dread(h->ckpt.dset[s], H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0)
             return mu_h5_fail(msg, len, "cannot read %s", SLOT_PATH[s]);
-        int intact = buf[h->ckpt.n - 1] == mu_h5_digest(h, buf[0], (const uint64_t *const *)view);
+        int intact = buf[h->ckpt.n - 1] == mu_h5_slot_digest(buf, h->ckpt.n - 1);
         if (!intact || (best >= 0 && buf[0] <= *games))
             continue;
         best = s;
         *games = buf[0];
         for (int t = 0; t < h->n_tables; t++)
             memcpy(tables[t], view[t], h->tab[t].cells * sizeof *buf);
+        memcpy(h->sum_rows, slot_sums(h, buf), (size_t)h->n_columns * sizeof *buf);
+        memcpy(h->sum_sealed, h->sum_rows, sizeof h->sum_sealed);
     }
     if (best < 0)
         return snprintf(msg, len, "neither checkpoint slot is intact (not a file this writer "

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE /* memfd_create */
 /* File-level mechanics of the HDF5 results writer: how the file is
  * created and opened, flushed with a fence, fsynced, and the checkpoint
- * digest. Why: see the top of h5out.c. */
+ * reservation of disk space before a flush. Why: see the top of h5out.c. */
 #include "h5attr.h"
 #include "h5objects.h"
 
@@ -97,18 +97,6 @@ void mu_h5_detach(mu_h5out *h)
         dup2(spare, fd);
         close(spare);
     }
-}
-
-/* FNV-1a over 64-bit words, with a shift to spread the high bits. */
-uint64_t mu_h5_digest(const mu_h5out *h, uint64_t games, const uint64_t *const *tables)
-{
-    uint64_t d = (0xcbf29ce484222325u ^ games) * 0x100000001b3u;
-    for (int t = 0; t < h->n_tables; t++)
-        for (size_t i = 0; i < h->tab[t].cells; i++) {
-            d = (d ^ (tables ? tables[t][i] : 0)) * 0x100000001b3u;
-            d ^= d >> 29;
-        }
-    return d;
 }
 
 void mu_h5_utc_now(char *buf, size_t len)

@@ -51,6 +51,9 @@ struct mu_h5tab {
 
 struct mu_h5out {
     hid_t file;
+    const mu_layout *layout; /* borrowed: outlives the writer */
+    mu_provenance prov;      /* its strings are owned[] */
+    char *owned[3];
     char *partial_path; /* OUT.partial, the file being written */
     char *final_path;   /* OUT */
     int overwrite;      /* whether finish may replace an existing OUT */
@@ -66,6 +69,9 @@ struct mu_h5out {
     struct mu_h5batch *slot[2]; /* batches, recycled (at most two begun) */
     int n_columns;
     struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
+    /* digests of each column's rows (mu_h5_rows_digest): of rows [0, rows),
+     * and of rows [0, planned) as far as sealed */
+    uint64_t sum_rows[MU_LAYOUT_MAX_COLUMNS], sum_sealed[MU_LAYOUT_MAX_COLUMNS];
     int n_tables;
     struct mu_h5tab tab[MU_LAYOUT_MAX_TABLES];
     struct {
@@ -99,11 +105,6 @@ int mu_h5_flush(mu_h5out *h, char *msg, size_t len);
  * file, which stays as of its last flush, a checkpoint. Call before
  * closing a file that stays partial. */
 void mu_h5_detach(mu_h5out *h);
-
-/* A digest of games and every cell of h's tables (tables NULL: all zero),
- * stored in each checkpoint slot: a slot torn by a kill does not match
- * it. */
-uint64_t mu_h5_digest(const mu_h5out *h, uint64_t games, const uint64_t *const *tables);
 
 /* Writes the current UTC time (SOURCE_DATE_EPOCH if set) as ISO-8601,
  * e.g. "2026-01-02T03:04:05Z", into buf. */
@@ -157,12 +158,24 @@ void mu_h5_close_objects(mu_h5out *h);
 
 /* ---- h5ckpt.c: the two checkpoint slots (why: see there) ---- */
 
+/* The digest of column c's rows before a batch's (MU_H5_ROWS_DIGEST0(c)
+ * for none) extended by n more rows of row_bytes each: a word-wise hash in
+ * which every row starts a new word, so the digest of a column does not
+ * depend on how its rows were split into batches. */
+#define MU_H5_ROWS_DIGEST0(c) (0x6d75737465720000u + (uint64_t)(c))
+uint64_t mu_h5_rows_digest(uint64_t sum, const void *rows, uint64_t n, size_t row_bytes);
+
+/* The digest of a slot's first n words, stored as its word n: a slot torn
+ * by a kill, or damaged, does not match it. */
+uint64_t mu_h5_slot_digest(const uint64_t *words, size_t n);
+
 /* Creates /checkpoint and its two slots for h's tables (call after
  * mu_h5_build) and writes the empty run (0 games, zero tables) to both. */
 int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len);
 
-/* Writes games and tables (NULL: all zero) with their digest to the slot
- * not written last. Returns 0, or -1 after a failed HDF5 call. */
+/* Writes games, tables (NULL: all zero) and h->sum_rows with their digest
+ * to the slot not written last. Returns 0, or -1 after a failed HDF5
+ * call. */
 int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables);
 
 /* Opens the two slots of a partial file (call after mu_h5_reopen),
@@ -170,13 +183,31 @@ int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables)
 int mu_h5_ckpt_open(mu_h5out *h, char *msg, size_t len);
 
 /* Reads both slots and takes the intact one (its digest matches) with
- * more games: *games and tables[t] (each h->tab[t].cells long) get its
- * contents, and the next write goes to the other slot. Fails when neither
- * is intact. */
+ * more games: *games, tables[t] (each h->tab[t].cells long) and
+ * h->sum_rows and h->sum_sealed get its contents, and the next write goes
+ * to the other slot. Fails when neither is intact. */
 int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char *msg, size_t len);
 
 /* Closes the slots and frees the buffer (safe on a writer without them). */
 void mu_h5_ckpt_close(mu_h5out *h);
+
+/* ---- h5verify.c: checking a file before trusting it (why: see there) ---- */
+
+/* Compares the root attributes of f (provenance) with p's; msg names the
+ * first difference. */
+int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len);
+
+/* Reads the results file path whole in a child process: every object,
+ * attribute and dataset; its provenance against prov; its datasets
+ * against layout; its intact checkpoint slot with more games, and the
+ * per-game rows that slot promises (the game scale's indices, every
+ * column's rows digest). With expect (a finished file: the writer's last
+ * slot words), both slots must be expect, and the tables and
+ * games_complete the slot's. Returns 0, or -1 with one line in msg: the
+ * first problem, or how the child died (a crash inside libhdf5, a read
+ * that did not end). The calling process makes no HDF5 call. */
+int mu_h5_vet(const char *path, const mu_layout *layout, const mu_provenance *prov,
+              const uint64_t *expect, char *msg, size_t len);
 
 /* ---- h5pack.c ---- */
 

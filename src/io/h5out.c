@@ -137,12 +137,20 @@ static char *dup_or_die(const char *s)
     return d;
 }
 
-static mu_h5out *new_writer(const char *final_path, const char *partial_path)
+static mu_h5out *new_writer(const char *final_path, const char *partial_path,
+                            const mu_layout *layout, const mu_provenance *prov)
 {
     mu_h5out *h = mu_xcalloc(1, sizeof *h);
     h->file = h->game = h->ckpt.dset[0] = h->ckpt.dset[1] = H5I_INVALID_HID;
     h->final_path = dup_or_die(final_path);
     h->partial_path = dup_or_die(partial_path);
+    h->layout = layout;
+    h->prov = *prov;
+    h->prov.ruleset = h->owned[0] = dup_or_die(prov->ruleset ? prov->ruleset : "");
+    h->prov.experiment_text = h->owned[1] = dup_or_die(prov->experiment_text ? prov->experiment_text : "");
+    h->prov.experiment_path = h->owned[2] = dup_or_die(prov->experiment_path ? prov->experiment_path : "");
+    h->per_game_rows = prov->per_game_rows != 0;
+    h->games_requested = prov->games_requested;
     return h;
 }
 
@@ -162,6 +170,8 @@ static void free_writer(mu_h5out *h)
     }
     free(h->final_path);
     free(h->partial_path);
+    for (int i = 0; i < 3; i++)
+        free(h->owned[i]);
     free(h);
 }
 
@@ -230,10 +240,8 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
     char fresh[4096 + sizeof NEW_SUFFIX];
     snprintf(fresh, sizeof fresh, "%s%s", partial, NEW_SUFFIX);
     hid_t fcpl = mu_h5_file_create(), fapl = mu_h5_file_access();
-    mu_h5out *h = new_writer(final_path, partial);
+    mu_h5out *h = new_writer(final_path, partial, layout, prov);
     h->overwrite = overwrite != 0;
-    h->per_game_rows = prov->per_game_rows != 0;
-    h->games_requested = prov->games_requested;
     h->file = H5Fcreate(fresh, H5F_ACC_TRUNC, fcpl, fapl);
     if (h->file < 0)
         h5fail(partial, err, err_len, "cannot create"); /* before other H5 calls */
@@ -258,50 +266,13 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
     return 0;
 }
 
-/* Compares the file's provenance with the run's; msg names the first
- * difference. */
-static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
-{
-    char *ruleset = NULL, *text = NULL, *status = NULL;
-    uint64_t seed, games;
-    int64_t rows;
-    int rc = -1;
-    if (mu_h5_get_str(f, "ruleset", &ruleset) < 0 || mu_h5_get_u64(f, "seed", &seed) < 0 ||
-        mu_h5_get_u64(f, "games_requested", &games) < 0 ||
-        mu_h5_get_i64(f, "per_game_rows", &rows) < 0 ||
-        mu_h5_get_str(f, "experiment", &text) < 0 || mu_h5_get_str(f, "status", &status) < 0)
-        snprintf(msg, len, "not a muster results file (provenance attributes missing)");
-    else if (strcmp(ruleset, p->ruleset ? p->ruleset : "") != 0)
-        snprintf(msg, len, "ruleset '%s' differs from the run's ruleset '%s'", ruleset,
-                 p->ruleset ? p->ruleset : "");
-    else if (seed != p->seed)
-        snprintf(msg, len, "seed %" PRIu64 " differs from the run's seed %" PRIu64, seed, p->seed);
-    else if (games != p->games_requested)
-        snprintf(msg, len, "games_requested %" PRIu64 " differs from the run's games_requested %"
-                 PRIu64, games, p->games_requested);
-    else if ((rows != 0) != (p->per_game_rows != 0))
-        snprintf(msg, len, "per_game_rows %d differs from the run's per_game_rows %d", rows != 0,
-                 p->per_game_rows != 0);
-    else if (strcmp(text, p->experiment_text ? p->experiment_text : "") != 0)
-        snprintf(msg, len, "experiment text differs from the run's experiment file %s",
-                 p->experiment_path ? p->experiment_path : "");
-    else if (strcmp(status, "partial") != 0 && strcmp(status, "complete") != 0)
-        snprintf(msg, len, "status is '%s', not 'partial'", status);
-    else
-        rc = 0;
-    free(ruleset), free(text), free(status);
-    H5Eclear2(H5E_DEFAULT);
-    return rc;
-}
-
 /* Opens the partial file, checks it and reads its tables; msg says why not. */
 static int reopen(mu_h5out *h, const mu_layout *layout, const mu_provenance *prov,
                   uint64_t *const *tables, char *msg, size_t len)
 {
-    htri_t is_h5 = H5Fis_hdf5(h->partial_path);
-    if (is_h5 <= 0)
-        return is_h5 == 0 ? snprintf(msg, len, "not an HDF5 file"), -1
-                          : mu_h5_fail(msg, len, "cannot open");
+    /* read whole by a child first: libhdf5 may crash on a damaged file */
+    if (mu_h5_vet(h->partial_path, layout, prov, NULL, msg, len) < 0)
+        return -1;
     hid_t fapl = mu_h5_file_access();
     h->file = H5Fopen(h->partial_path, H5F_ACC_RDWR, fapl);
     if (h->file < 0)
@@ -309,7 +280,7 @@ static int reopen(mu_h5out *h, const mu_layout *layout, const mu_provenance *pro
     H5Pclose(fapl);
     if (h->file < 0)
         return -1;
-    if (check_provenance(h->file, prov, msg, len) < 0)
+    if (mu_h5_check_provenance(h->file, prov, msg, len) < 0)
         return -1;
     /* the last intact checkpoint slot, not games_complete and the tables,
      * which a kill inside a checkpoint's flush may have torn apart */
@@ -364,7 +335,7 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
         return mu_h5_path_fail(partial_path, err, err_len, "not a %s file", PARTIAL_SUFFIX);
     if (mu_h5_check_layout(layout, prov->games_requested, msg, sizeof msg) < 0)
         return mu_h5_path_fail(partial_path, err, err_len, "%s", msg);
-    mu_h5out *h = new_writer(partial_path, partial_path);
+    mu_h5out *h = new_writer(partial_path, partial_path, layout, prov);
     h->final_path[n - s] = '\0';
     struct stat st;
     if (stat(h->final_path, &st) == 0) {
@@ -372,8 +343,6 @@ int mu_h5out_resume(const char *partial_path, const mu_layout *layout, const mu_
         free_writer(h);
         return -1;
     }
-    h->per_game_rows = prov->per_game_rows != 0;
-    h->games_requested = prov->games_requested;
     int rc = reopen(h, layout, prov, tables, msg, sizeof msg);
     /* drop the rows of a batch that did not reach its checkpoint */
     if (rc == 0 && h->per_game_rows) {
@@ -400,7 +369,7 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
                         char *err, size_t err_len)
 {
     if (games_complete > h->games_requested || games_complete < h->games_complete ||
-        (h->per_game_rows && games_complete > h->rows))
+        (h->per_game_rows && games_complete != h->rows))
         return mu_h5_path_fail(h->partial_path, err, err_len, "checkpoint at %" PRIu64 " games is out of order"
                     " (last %" PRIu64 ", rows %" PRIu64 ", requested %" PRIu64 ")",
                     games_complete, h->games_complete, h->rows, h->games_requested);
@@ -428,6 +397,8 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
         free_writer(h); /* the file stays as of its last checkpoint */
         return rc;
     }
+    uint64_t *last = mu_xmalloc(h->ckpt.n * sizeof *last); /* both slots hold it */
+    memcpy(last, h->ckpt.buf, h->ckpt.n * sizeof *last);
     mu_h5_pack_close(h);
     mu_h5_close_objects(h);
     assert(H5Fget_obj_count(h->file, H5F_OBJ_ALL) == 1);
@@ -437,6 +408,10 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
         rc = h5fail(h->partial_path, err, err_len, "cannot close");
     if (rc == 0 && (e = mu_h5_sync(h->partial_path, 0)) != 0)
         rc = mu_h5_path_fail(h->partial_path, err, err_len, "cannot sync to disk: %s", strerror(e));
+    if (rc == 0 && mu_h5_vet(h->partial_path, h->layout, &h->prov, last, msg, sizeof msg) != 0)
+        rc = mu_h5_path_fail(h->partial_path, err, err_len, "does not read back as written (%s); "
+                             "it stays partial", msg);
+    free(last);
     if (rc == 0 && (e = mu_h5_publish(h->partial_path, h->final_path, h->overwrite)) != 0)
         rc = e == EEXIST ? mu_h5_path_fail(h->final_path, err, err_len, "appeared during the run; not replacing "
                                 "it (the results stay in %s)", h->partial_path)

@@ -43,6 +43,7 @@ struct mu_h5batch {
     size_t n_chunks, cap_chunks;
     unsigned char *arena;
     size_t arena_cap;
+    uint64_t sum[MU_LAYOUT_MAX_COLUMNS]; /* rows digests up to the batch's end */
 };
 
 /* ---- geometry ------------------------------------------------------------ */
@@ -278,6 +279,7 @@ void mu_h5batch_seal(mu_h5batch *b)
             memcpy(col->tail + (size_t)(from - start) * row_bytes,
                    (const unsigned char *)b->columns[c] + (size_t)(from - first) * row_bytes,
                    (size_t)(end - from) * row_bytes);
+        b->sum[c] = h->sum_sealed[c] = mu_h5_rows_digest(h->sum_sealed[c], b->columns[c], b->n, row_bytes);
     }
     memset(b->columns, 0, sizeof b->columns);
     b->sealed = 1;
@@ -306,8 +308,10 @@ int mu_h5out_batch_write(mu_h5out *h, mu_h5batch *b, char *err, size_t err_len)
         else if (H5Dwrite_chunk(d, H5P_DEFAULT, 0, c->offset, c->size, b->arena + c->at) < 0)
             rc = mu_h5_path_fail(path, err, err_len, "cannot write %s: %s", name, mu_h5_reason(msg, sizeof msg));
     }
-    if (rc == 0)
+    if (rc == 0 && b->n > 0) {
         h->rows = end;
+        memcpy(h->sum_rows, b->sum, (size_t)h->n_columns * sizeof *b->sum);
+    }
     b->busy = 0;
     return rc;
 }
