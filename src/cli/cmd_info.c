@@ -2,6 +2,7 @@
  * .partial) and a summary of its axes, per-game columns and count tables. */
 #include "../io/h5attr.h"
 #include "muster/cmdline.h"
+#include "muster/h5out.h"
 #include "commands.h"
 
 #include "muster/ruleset.h"
@@ -258,22 +259,21 @@ static hid_t open_quietly(const char *path)
     return f;
 }
 
-/* Checks that path can be read and is HDF5; returns 0 or an exit status. */
+/* Checks that path is a regular file, then reads it whole in a child
+ * process (a damaged file can crash libhdf5); returns 0 or an exit
+ * status, after one line on stderr. */
 static int check_input(const char *path)
 {
     struct stat st;
-    FILE *probe = fopen(path, "rb");
-    if (!probe || stat(path, &st) != 0 || S_ISDIR(st.st_mode)) {
-        int e = probe ? EISDIR : errno;
-        if (probe)
-            fclose(probe);
-        fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(e));
+    char err[1024];
+    int found = stat(path, &st) == 0;
+    if (!found || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "%s: error: cannot open: %s\n", path,
+                found ? "not a regular file" : strerror(errno));
         return MU_EXIT_NOINPUT;
     }
-    fclose(probe);
-    if (H5Fis_hdf5(path) <= 0) {
-        H5Eclear2(H5E_DEFAULT);
-        fprintf(stderr, "%s: error: not an HDF5 file\n", path);
+    if (mu_h5out_check(path, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
         return MU_EXIT_DATAERR;
     }
     return 0;

@@ -4,7 +4,7 @@
  * of another, which resume could only refuse. Now each checkpoint also
  * writes one of two slots, /checkpoint/slot0 and slot1, alternately: a
  * contiguous uint64 dataset [games, every table's cells, every column's
- * rows digest, digest]. A kill
+ * rows digest, the static digest, digest]. A kill
  * tears at most the slot being written (its digest no longer matches);
  * the other still holds the checkpoint before, and resume takes the
  * intact slot with more games. The slots' own metadata never changes
@@ -46,10 +46,11 @@ uint64_t mu_h5_slot_digest(const uint64_t *words, size_t n)
     return d;
 }
 
-/* games, the tables' cells, the columns' rows digests and the digest */
+/* games, the tables' cells, the columns' rows digests, the static digest
+ * and the digest */
 static size_t slot_length(const mu_h5out *h)
 {
-    size_t n = 2 + (size_t)h->n_columns;
+    size_t n = 3 + (size_t)h->n_columns;
     for (int t = 0; t < h->n_tables; t++)
         n += h->tab[t].cells;
     return n;
@@ -58,7 +59,7 @@ static size_t slot_length(const mu_h5out *h)
 /* Where the rows digests start in a slot buffer. */
 static uint64_t *slot_sums(const mu_h5out *h, uint64_t *buf)
 {
-    return buf + h->ckpt.n - 1 - h->n_columns;
+    return buf + h->ckpt.n - 2 - h->n_columns;
 }
 
 /* Points view[t] at table t's cells in a slot buffer. */
@@ -82,7 +83,7 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
         H5Pclose(gcpl);
     int rc = g >= 0 && mu_h5_set_str(g, "long_name", "the writer's copies of its last two "
                                      "checkpoints, [games, every table's cells, every column's "
-                                     "rows digest, digest], for "
+                                     "rows digest, static digest, digest], for "
                                      "resuming; read /games and the tables instead") >= 0
                  ? 0
                  : -1;
@@ -100,7 +101,7 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
         if (h->ckpt.dset[s] < 0 || mu_h5_set_str(h->ckpt.dset[s], "units", "1") < 0 ||
             mu_h5_set_str(h->ckpt.dset[s], "long_name",
                           "checkpoint slot: [games, every table's cells, every column's rows "
-                          "digest, digest], for resuming") < 0)
+                          "digest, static digest, digest], for resuming") < 0)
             rc = -1;
     }
     if (space >= 0)
@@ -113,6 +114,8 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
     h->ckpt.next = 0;
     for (int c = 0; c < h->n_columns; c++)
         h->sum_rows[c] = h->sum_sealed[c] = MU_H5_ROWS_DIGEST0(c);
+    if (mu_h5_static_digest(h, &h->sum_static, msg, len) < 0)
+        return -1;
     if (mu_h5_ckpt_write(h, 0, NULL) < 0 || mu_h5_ckpt_write(h, 0, NULL) < 0)
         return mu_h5_fail(msg, len, "cannot write the checkpoint slots");
     return 0;
@@ -130,6 +133,7 @@ int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables)
             memset(view[t], 0, h->tab[t].cells * sizeof *buf);
     }
     memcpy(slot_sums(h, buf), h->sum_rows, (size_t)h->n_columns * sizeof *buf);
+    buf[h->ckpt.n - 2] = h->sum_static;
     buf[h->ckpt.n - 1] = mu_h5_slot_digest(buf, h->ckpt.n - 1);
     int s = h->ckpt.next;
     if (H5Dwrite(h->ckpt.dset[s], H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0)
@@ -179,6 +183,7 @@ int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char 
             memcpy(tables[t], view[t], h->tab[t].cells * sizeof *buf);
         memcpy(h->sum_rows, slot_sums(h, buf), (size_t)h->n_columns * sizeof *buf);
         memcpy(h->sum_sealed, h->sum_rows, sizeof h->sum_sealed);
+        h->sum_static = buf[h->ckpt.n - 2];
     }
     if (best < 0)
         return snprintf(msg, len, "neither checkpoint slot is intact (not a file this writer "

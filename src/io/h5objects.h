@@ -72,6 +72,9 @@ struct mu_h5out {
     /* digests of each column's rows (mu_h5_rows_digest): of rows [0, rows),
      * and of rows [0, planned) as far as sealed */
     uint64_t sum_rows[MU_LAYOUT_MAX_COLUMNS], sum_sealed[MU_LAYOUT_MAX_COLUMNS];
+    /* digest of everything in the file that never changes after create
+     * (mu_h5_static_digest), kept in every checkpoint slot */
+    uint64_t sum_static;
     int n_tables;
     struct mu_h5tab tab[MU_LAYOUT_MAX_TABLES];
     struct {
@@ -173,8 +176,8 @@ uint64_t mu_h5_slot_digest(const uint64_t *words, size_t n);
  * mu_h5_build) and writes the empty run (0 games, zero tables) to both. */
 int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len);
 
-/* Writes games, tables (NULL: all zero) and h->sum_rows with their digest
- * to the slot not written last. Returns 0, or -1 after a failed HDF5
+/* Writes games, tables (NULL: all zero), h->sum_rows and h->sum_static
+ * with their digest to the slot not written last. Returns 0, or -1 after a failed HDF5
  * call. */
 int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables);
 
@@ -184,7 +187,7 @@ int mu_h5_ckpt_open(mu_h5out *h, char *msg, size_t len);
 
 /* Reads both slots and takes the intact one (its digest matches) with
  * more games: *games, tables[t] (each h->tab[t].cells long) and
- * h->sum_rows and h->sum_sealed get its contents, and the next write goes
+ * h->sum_rows, h->sum_sealed and h->sum_static get its contents, and the next write goes
  * to the other slot. Fails when neither is intact. */
 int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char *msg, size_t len);
 
@@ -196,6 +199,13 @@ void mu_h5_ckpt_close(mu_h5out *h);
 /* Compares the root attributes of f (provenance) with p's; msg names the
  * first difference. */
 int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len);
+
+/* Reads every object, attribute and dataset of h's file and digests what
+ * never changes after create: every attribute but the root's
+ * games_complete and status, and the values of every dataset but the
+ * per-game columns, the game scale, the tables and the checkpoint slots
+ * (the objects h has open). Returns 0 and *sum, or -1 with msg. */
+int mu_h5_static_digest(const mu_h5out *h, uint64_t *sum, char *msg, size_t len);
 
 /* Reads the results file path whole in a child process: every object,
  * attribute and dataset; its provenance against prov; its datasets

@@ -70,14 +70,72 @@ int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t le
 
 struct walk {
     hsize_t max_bytes; /* the most any dataset may claim */
+    const mu_h5out *live; /* NULL: digest nothing */
+    uint64_t sum;         /* the static digest so far */
+    int digest;           /* whether what is read now goes into sum */
+    int at_root;          /* the object visited is the root group */
     char *msg;
     size_t len;
     int failed;
 };
 
+static uint64_t mix(uint64_t sum, uint64_t w)
+{
+    sum = (sum ^ w) * 0x9e3779b97f4a7c15u;
+    return sum ^ (sum >> 29);
+}
+
+static uint64_t mix_bytes(uint64_t sum, const void *p, size_t n)
+{
+    return mu_h5_rows_digest(mix(sum, n), p, 1, n);
+}
+
+/* Digests count values of native type at buf: fixed-size bytes as they
+ * are, variable-length strings and sequences by what they point to. */
+static uint64_t mix_values(uint64_t sum, hid_t type, const unsigned char *buf, size_t count)
+{
+    size_t size = H5Tget_size(type);
+    H5T_class_t cls = H5Tget_class(type);
+    if (cls == H5T_STRING && H5Tis_variable_str(type) > 0) {
+        for (size_t i = 0; i < count; i++) {
+            const char *str;
+            memcpy(&str, buf + i * size, sizeof str);
+            sum = str ? mix_bytes(sum, str, strlen(str)) : mix(sum, UINT64_MAX);
+        }
+    } else if (cls == H5T_VLEN) {
+        hid_t base = H5Tget_super(type);
+        for (size_t i = 0; base >= 0 && i < count; i++) {
+            hvl_t v;
+            memcpy(&v, buf + i * size, sizeof v);
+            sum = mix_values(mix(sum, v.len), base, v.p, v.len);
+        }
+        mu_h5_close_keep(H5Tclose, base);
+    } else if (cls == H5T_COMPOUND) {
+        int members = H5Tget_nmembers(type);
+        for (size_t i = 0; i < count; i++)
+            for (int m = 0; m < members; m++) {
+                hid_t mt = H5Tget_member_type(type, (unsigned)m);
+                if (mt >= 0)
+                    sum = mix_values(sum, mt, buf + i * size + H5Tget_member_offset(type, (unsigned)m), 1);
+                mu_h5_close_keep(H5Tclose, mt);
+            }
+    } else if (cls == H5T_ARRAY) {
+        hid_t base = H5Tget_super(type);
+        size_t bsize = base >= 0 ? H5Tget_size(base) : 0;
+        if (bsize)
+            sum = mix_values(sum, base, buf, count * (size / bsize));
+        mu_h5_close_keep(H5Tclose, base);
+    } else {
+        sum = mix_bytes(sum, buf, count * size);
+    }
+    return sum;
+}
+
 /* Reads count elements of type (native) from attribute a (is_attr) or from
- * the selection fspace of dataset d, and frees what they point to. */
-static int read_into(hid_t obj, int is_attr, hid_t type, hid_t mspace, hid_t fspace, size_t count)
+ * the selection fspace of dataset d into w's digest (if w->digest), and
+ * frees what they point to. */
+static int read_into(struct walk *w, hid_t obj, int is_attr, hid_t type, hid_t mspace, hid_t fspace,
+                     size_t count)
 {
     size_t size = H5Tget_size(type);
     if (size == 0 || count > SIZE_MAX / size)
@@ -85,6 +143,8 @@ static int read_into(hid_t obj, int is_attr, hid_t type, hid_t mspace, hid_t fsp
     void *buf = mu_xcalloc(count ? count : 1, size);
     herr_t rc = is_attr ? H5Aread(obj, type, buf)
                         : H5Dread(obj, type, mspace, fspace, H5P_DEFAULT, buf);
+    if (rc >= 0 && w->digest)
+        w->sum = mix_values(w->sum, type, buf, count);
     if (rc >= 0 && H5Tdetect_class(type, H5T_VLEN) > 0) /* and variable-length strings */
         H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, buf);
     else if (rc >= 0 && H5Tis_variable_str(type) > 0)
@@ -102,8 +162,13 @@ static herr_t read_attr(hid_t obj, const char *name, const H5A_info_t *info, voi
     hid_t type = ftype >= 0 ? H5Tget_native_type(ftype, H5T_DIR_ASCEND) : H5I_INVALID_HID;
     hid_t space = a >= 0 ? H5Aget_space(a) : H5I_INVALID_HID;
     hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    /* the root's games_complete and status change at every checkpoint */
+    w->digest = w->live && !(w->at_root && (strcmp(name, "games_complete") == 0 ||
+                                            strcmp(name, "status") == 0));
+    if (w->digest)
+        w->sum = mix_bytes(w->sum, name, strlen(name));
     int rc = type >= 0 && n >= 0 && (hsize_t)n * H5Tget_size(type) <= w->max_bytes
-                 ? read_into(a, 1, type, space, H5S_ALL, (size_t)n)
+                 ? read_into(w, a, 1, type, space, H5S_ALL, (size_t)n)
                  : -1;
     mu_h5_close_keep(H5Sclose, space);
     mu_h5_close_keep(H5Tclose, type);
@@ -119,7 +184,7 @@ static herr_t read_attr(hid_t obj, const char *name, const H5A_info_t *info, voi
 
 /* Reads dataset d whole, READ_BYTES or so at a time along its first
  * dimension. */
-static int read_dataset(hid_t d, const struct walk *w)
+static int read_dataset(hid_t d, struct walk *w)
 {
     hid_t ftype = H5Dget_type(d), fspace = H5Dget_space(d);
     hid_t type = ftype >= 0 ? H5Tget_native_type(ftype, H5T_DIR_ASCEND) : H5I_INVALID_HID;
@@ -132,7 +197,7 @@ static int read_dataset(hid_t d, const struct walk *w)
     if (rc == 0 && rank > 0 && row && dims[0] > w->max_bytes / row)
         rc = -1; /* claims more data than the file could hold */
     if (rc == 0 && rank == 0)
-        rc = read_into(d, 0, type, H5S_ALL, H5S_ALL, 1);
+        rc = read_into(w, d, 0, type, H5S_ALL, H5S_ALL, 1);
     hsize_t step = row ? (READ_BYTES / row ? READ_BYTES / row : 1) : 1;
     for (hsize_t at = 0; rc == 0 && rank > 0 && at < dims[0]; at += step) {
         memcpy(count, dims, sizeof dims);
@@ -143,7 +208,7 @@ static int read_dataset(hid_t d, const struct walk *w)
         for (int i = 0; i < rank; i++)
             n *= (size_t)count[i];
         rc = mspace >= 0 && H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, count, NULL) >= 0
-                 ? read_into(d, 0, type, mspace, fspace, n)
+                 ? read_into(w, d, 0, type, mspace, fspace, n)
                  : -1;
         mu_h5_close_keep(H5Sclose, mspace);
     }
@@ -153,9 +218,26 @@ static int read_dataset(hid_t d, const struct walk *w)
     return rc;
 }
 
+/* Whether name is one of the datasets h writes as the run goes. */
+static int is_live(const mu_h5out *h, const char *name)
+{
+    if (strcmp(name, "games/game") == 0 || strncmp(name, "checkpoint/slot", 15) == 0)
+        return 1;
+    for (int c = 0; c < h->n_columns; c++)
+        if (strcmp(name, mu_h5_relative(h->col[c].path)) == 0)
+            return 1;
+    for (int t = 0; t < h->n_tables; t++)
+        if (strcmp(name, mu_h5_relative(h->tab[t].path)) == 0)
+            return 1;
+    return 0;
+}
+
 static herr_t visit(hid_t root, const char *name, const H5O_info_t *info, void *data)
 {
     struct walk *w = data;
+    w->at_root = strcmp(name, ".") == 0;
+    if (w->live)
+        w->sum = mix_bytes(mix(w->sum, (uint64_t)info->type), name, strlen(name));
     hid_t o = H5Oopen(root, name, H5P_DEFAULT);
     if (o < 0) {
         mu_h5_fail(w->msg, w->len, "damaged: cannot open '%s'", name);
@@ -163,10 +245,11 @@ static herr_t visit(hid_t root, const char *name, const H5O_info_t *info, void *
         return -1;
     }
     hsize_t idx = 0;
-    if (H5Aiterate2(o, H5_INDEX_NAME, H5_ITER_NATIVE, &idx, read_attr, w) < 0 && !w->failed) {
+    if (H5Aiterate2(o, H5_INDEX_NAME, H5_ITER_INC, &idx, read_attr, w) < 0 && !w->failed) {
         mu_h5_fail(w->msg, w->len, "damaged: cannot read the attributes of '%s'", name);
         w->failed = 1;
     }
+    w->digest = w->live && !is_live(w->live, name);
     if (!w->failed && info->type == H5O_TYPE_DATASET && read_dataset(o, w) < 0) {
         mu_h5_fail(w->msg, w->len, "damaged: cannot read dataset '%s'", name);
         w->failed = 1;
@@ -175,8 +258,33 @@ static herr_t visit(hid_t root, const char *name, const H5O_info_t *info, void *
     return w->failed ? -1 : 0;
 }
 
-/* Opens path into *f and reads every object, attribute and dataset of it.
- * Read-only, or (partial) as the writer resumes it: read-write with its
+/* Reads every object, attribute and dataset of f; with live, digests what
+ * never changes into *sum (see mu_h5_static_digest). */
+static int walk_file(hid_t f, const mu_h5out *live, uint64_t *sum, char *msg, size_t len)
+{
+    hsize_t size = 0;
+    if (H5Fget_filesize(f, &size) < 0)
+        return mu_h5_fail(msg, len, "damaged: cannot tell its size");
+    struct walk w = {.max_bytes = size * MAX_EXPANSION + MARGIN_BYTES, .live = live,
+                     .sum = 0x73746174u, .msg = msg, .len = len};
+    if (H5Ovisit2(f, H5_INDEX_NAME, H5_ITER_INC, visit, &w, H5O_INFO_BASIC) < 0 && !w.failed)
+        mu_h5_fail(msg, len, "damaged: cannot walk its objects");
+    else if (!w.failed) {
+        if (sum)
+            *sum = w.sum;
+        return 0;
+    }
+    return -1;
+}
+
+int mu_h5_static_digest(const mu_h5out *h, uint64_t *sum, char *msg, size_t len)
+{
+    return walk_file(h->file, h, sum, msg, len);
+}
+
+/* Opens path into *f and reads every object, attribute and dataset of it
+ * read-only; or (partial) opens it as the writer resumes it, for the
+ * caller to read: read-write with its
  * end of allocation moved to the end of the file (a kill inside a flush
  * can leave chunks past it, see h5out.c), which changes only the
  * superblock in memory; the caller then detaches the file before closing
@@ -192,23 +300,22 @@ static int read_whole_file(const char *path, int partial, hid_t *f, char *msg, s
     if (is_h5 <= 0)
         return is_h5 == 0 ? snprintf(msg, len, "not an HDF5 file"), -1
                           : mu_h5_fail(msg, len, "cannot open");
-    hid_t fapl = partial ? mu_h5_file_access() : H5P_DEFAULT; /* no evictions: no writes */
+    /* partial: no evictions, so no writes; else no file lock, so that a
+     * file a run is writing can be read */
+    hid_t fapl = partial ? mu_h5_file_access() : H5Pcreate(H5P_FILE_ACCESS);
+#if H5_VERSION_GE(1, 10, 7)
+    if (!partial)
+        H5Pset_file_locking(fapl, 0, 1);
+#endif
     *f = H5Fopen(path, partial ? H5F_ACC_RDWR : H5F_ACC_RDONLY, fapl);
     if (*f < 0)
         mu_h5_fail(msg, len, "cannot open");
-    if (partial)
-        H5Pclose(fapl);
+    H5Pclose(fapl);
     if (*f < 0)
         return -1;
     if (partial && H5Fincrement_filesize(*f, 0) < 0)
         return mu_h5_fail(msg, len, "cannot extend the file's allocated space");
-    struct walk w = {.max_bytes = (hsize_t)st.st_size * MAX_EXPANSION + MARGIN_BYTES,
-                     .msg = msg, .len = len};
-    if (H5Ovisit2(*f, H5_INDEX_NAME, H5_ITER_NATIVE, visit, &w, H5O_INFO_BASIC) < 0 && !w.failed)
-        mu_h5_fail(msg, len, "damaged: cannot walk its objects");
-    else if (!w.failed)
-        return 0;
-    return -1;
+    return partial ? 0 : walk_file(*f, NULL, NULL, msg, len);
 }
 
 /* ---- the rows a checkpoint promises ------------------------------------------ */
@@ -300,6 +407,11 @@ static int vet(const char *path, const mu_layout *layout, const mu_provenance *p
         tables[t] = mu_xcalloc(h.tab[t].cells, sizeof *tables[t]);
     if (rc == 0)
         rc = mu_h5_ckpt_read(&h, &h.games_complete, tables, msg, len);
+    uint64_t sum = 0;
+    if (rc == 0)
+        rc = mu_h5_static_digest(&h, &sum, msg, len);
+    if (rc == 0 && sum != h.sum_static)
+        rc = (snprintf(msg, len, "damaged: its attributes or axes are not those it was made with"), -1);
     if (rc == 0 && h.games_complete > h.games_requested)
         rc = (snprintf(msg, len, "its checkpoint holds %" PRIu64 " games, more than the %" PRIu64
                        " requested", h.games_complete, h.games_requested), -1);
