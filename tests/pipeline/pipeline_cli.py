@@ -335,7 +335,8 @@ def names_with_control_characters():
     """A name with a newline, a tab or a backslash (issue 19, point 5): every
     line muster prints stays one line, the name escaped (\\n, \\t, \\\\): an
     invalid experiment, -o into a directory that does not exist, a missing
-    --resume file, an interrupted run and a finished one."""
+    --resume file, an interrupted run and a finished one, a replay, a name
+    too long to open."""
     def esc(name):
         return name.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
 
@@ -367,6 +368,14 @@ def names_with_control_characters():
     p = run_ok("run", THREADS_EXP, "-o", path("a\nb/done.h5"), "-n", "100")
     one_line(p.stdout, "summary")
     assert p.stdout.startswith(f"wrote {esc(path('a'))}\\nb/done.h5: "), p.stdout
+    exp = path("a\nb/re\tplay.yaml")
+    shutil.copy(THREADS_EXP, exp)
+    p = run_ok("replay", exp, "--game", "0")
+    assert p.stdout.split("\n")[0].endswith(f", experiment {esc(exp)}"), p.stdout
+    long_name = path("x\n" + "x" * 4100 + ".yaml")  # refused by its length, before it is opened
+    p = muster("run", long_name, "-o", path("out.h5"))
+    assert p.returncode == EXIT_NOINPUT, show(p)
+    one_line(p.stderr, "a name too long")
 
 
 def usage_errors():
