@@ -335,8 +335,8 @@ def names_with_control_characters():
     """A name with a newline, a tab or a backslash (issue 19, point 5): every
     line muster prints stays one line, the name escaped (\\n, \\t, \\\\): an
     invalid experiment, -o into a directory that does not exist, a missing
-    --resume file, an interrupted run and a finished one, a replay, a name
-    too long to open."""
+    --resume file, an interrupted run, refused resumes, `muster info` of the
+    partial file, a finished run, a replay, a name too long to open."""
     def esc(name):
         return name.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
 
@@ -359,12 +359,32 @@ def names_with_control_characters():
     assert p.stderr.startswith(esc(out) + ".partial: error: cannot resume: "), p.stderr
     assert os.listdir(WORK) == [], os.listdir(WORK)
     os.mkdir(path("a\nb"))
-    out = path("a\nb/o\tut.h5")
-    proc, _ = start_and_stop(RESUME_EXP, out, signal.SIGINT, 1)
+    exp, out = path("a\nb/re\tsume.yaml"), path("a\nb/o\tut.h5")
+    shutil.copy(RESUME_EXP, exp)
+    proc, _ = start_and_stop(exp, out, signal.SIGINT, 1)
     _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == EXIT_INTERRUPTED, f"exit {proc.returncode}"
     one_line(err, "interrupted")
     assert err.startswith(f"muster run: interrupted: {esc(out)}.partial holds "), err
+    assert err.endswith(f"; continue with 'muster run {esc(exp)} --resume {esc(out)}.partial'\n"), err
+    # the message of a refused resume names the experiment file
+    other = path("a\nb/other\n.yaml")
+    with open(exp) as f, open(other, "w") as g:
+        g.write(f.read() + "# another text\n")
+    p = muster("run", other, "--resume", out + ".partial", "-q")
+    assert p.returncode == EXIT_DATAERR, show(p)
+    one_line(p.stderr, "resume with another experiment text")
+    assert p.stderr.startswith(f"{esc(out)}.partial: error: "), p.stderr
+    assert p.stderr.endswith(f"experiment file {esc(other)}\n"), p.stderr
+    p = run_ok("info", out + ".partial")  # its header and its experiment_path, one line each
+    assert p.stdout.startswith(f"{esc(out)}.partial\n"), p.stdout
+    assert f"\n  experiment      {esc(exp)}\n" in p.stdout, p.stdout
+    with open(out, "w") as f:
+        f.write("another run's results\n")
+    p = muster("run", exp, "--resume", out + ".partial", "-q")
+    assert p.returncode == EXIT_CANTCREAT, show(p)
+    one_line(p.stderr, "resume onto an existing OUT")
+    assert p.stderr == f"{esc(out)}: error: cannot resume: the complete file already exists\n", p.stderr
     p = run_ok("run", THREADS_EXP, "-o", path("a\nb/done.h5"), "-n", "100")
     one_line(p.stdout, "summary")
     assert p.stdout.startswith(f"wrote {esc(path('a'))}\\nb/done.h5: "), p.stdout
