@@ -11,7 +11,9 @@
 
 /* Prints "muster CMD: error: MESSAGE (see 'muster CMD --help')" as one line
  * on stderr ("muster: error: ..." when cmd is NULL) and returns
- * MU_EXIT_USAGE, for `return mu_usage_error(...)`. */
+ * MU_EXIT_USAGE, for `return mu_usage_error(...)`. MESSAGE, which quotes
+ * what was typed (file names among it), is escaped whole with
+ * mu_escape_name (muster/escape.h) and cut at about 2 KB. */
 int mu_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* mu_usage_error with a va_list (ap is consumed). */

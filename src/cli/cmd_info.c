@@ -5,6 +5,7 @@
 #include "muster/h5out.h"
 #include "commands.h"
 
+#include "muster/escape.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
 
@@ -90,21 +91,23 @@ static void print_rulesets(void)
     }
 }
 
-/* Prints one root string attribute, or "?" if it is missing. */
+/* Prints one root string attribute (escaped: it can be a file name), or
+ * "?" if it is missing. */
 static void print_str(hid_t f, const char *label, const char *name)
 {
-    char *s = NULL;
-    printf("  %-15s %s\n", label, mu_h5_get_str(f, name, &s) == 0 ? s : "?");
+    char *s = NULL, shown[MU_ESCAPED_MAX];
+    printf("  %-15s %s\n", label, mu_h5_get_str(f, name, &s) == 0 ? mu_escape_name(shown, sizeof shown, s) : "?");
     free(s);
 }
 
-static int print_provenance(hid_t f, const char *path)
+/* Prints the provenance of f; name is its path as messages show it. */
+static int print_provenance(hid_t f, const char *name)
 {
     static const char *const required[] = {"tool_version", "ruleset", "seed", "games_requested",
                                            "games_complete", "status"};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (H5Aexists(f, required[i]) <= 0) {
-            fprintf(stderr, "%s: error: not a muster results file (no '%s' attribute)\n", path, required[i]);
+            fprintf(stderr, "%s: error: not a muster results file (no '%s' attribute)\n", name, required[i]);
             return -1;
         }
     char *version = NULL, *commit = NULL, *text = NULL;
@@ -114,7 +117,7 @@ static int print_provenance(hid_t f, const char *path)
     mu_h5_get_u64(f, "seed", &seed), mu_h5_get_u64(f, "games_requested", &requested);
     mu_h5_get_u64(f, "games_complete", &complete), mu_h5_get_i64(f, "threads", &threads);
     mu_h5_get_i64(f, "per_game_rows", &rows), mu_h5_get_str(f, "experiment", &text);
-    printf("%s\n", path);
+    printf("%s\n", name);
     printf("  %-15s %s (git %s)\n", "tool version", version ? version : "?", commit ? commit : "?");
     print_str(f, "ruleset", "ruleset");
     printf("  %-15s %" PRIu64 "\n", "seed", seed);
@@ -230,7 +233,8 @@ static int walk(hid_t g, const char *prefix, enum kind want)
     return 0;
 }
 
-static int print_summary(hid_t f, const char *path)
+/* Prints f's axes, columns and tables; name is its path as messages show it. */
+static int print_summary(hid_t f, const char *name)
 {
     static const char *const titles[] = {"axes", "columns", "tables"};
     for (int k = AXIS; k <= TABLE; k++) {
@@ -238,7 +242,7 @@ static int print_summary(hid_t f, const char *path)
         if (walk(f, "", (enum kind)k) < 0) {
             char reason[128];
             fflush(stdout);
-            fprintf(stderr, "%s: error: cannot read its datasets: %s\n", path,
+            fprintf(stderr, "%s: error: cannot read its datasets: %s\n", name,
                     mu_h5_reason(reason, sizeof reason));
             return -1;
         }
@@ -259,16 +263,16 @@ static hid_t open_quietly(const char *path)
     return f;
 }
 
-/* Checks that path is a regular file, then reads it whole in a child
- * process (a damaged file can crash libhdf5); returns 0 or an exit
- * status, after one line on stderr. */
-static int check_input(const char *path)
+/* Checks that path (shown as name) is a regular file, then reads it whole
+ * in a child process (a damaged file can crash libhdf5); returns 0 or an
+ * exit status, after one line on stderr. */
+static int check_input(const char *path, const char *name)
 {
     struct stat st;
     char err[1024];
     int found = stat(path, &st) == 0;
     if (!found || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "%s: error: cannot open: %s\n", path,
+        fprintf(stderr, "%s: error: cannot open: %s\n", name,
                 found ? "not a regular file" : strerror(errno));
         return MU_EXIT_NOINPUT;
     }
@@ -289,16 +293,18 @@ int cmd_info(int argc, char **argv)
         print_rulesets();
         return MU_EXIT_OK;
     }
+    char name[MU_ESCAPED_MAX];
+    mu_escape_name(name, sizeof name, path);
     mu_h5_quiet();
-    if ((rc = check_input(path)) != 0)
+    if ((rc = check_input(path, name)) != 0)
         return rc;
     hid_t f = open_quietly(path);
     if (f < 0) {
         char reason[128];
-        fprintf(stderr, "%s: error: cannot read as HDF5: %s\n", path, mu_h5_reason(reason, sizeof reason));
+        fprintf(stderr, "%s: error: cannot read as HDF5: %s\n", name, mu_h5_reason(reason, sizeof reason));
         return MU_EXIT_DATAERR;
     }
-    rc = print_provenance(f, path) == 0 && print_summary(f, path) == 0 ? MU_EXIT_OK : MU_EXIT_DATAERR;
+    rc = print_provenance(f, name) == 0 && print_summary(f, name) == 0 ? MU_EXIT_OK : MU_EXIT_DATAERR;
     H5Fclose(f);
     return rc;
 }

@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
 #include "muster/sim.h"
@@ -139,8 +140,10 @@ int cmd_replay(int argc, char **argv)
         rc = mu_usage_error(CMD, "--game %lld is out of range: the run has games 0 to %llu", game,
                          (unsigned long long)total - 1);
     } else {
+        char name[MU_ESCAPED_MAX];
         printf("replay of game %lld of %llu: ruleset %s, seed %llu, experiment %s\n", game,
-               (unsigned long long)total, rs->name, (unsigned long long)ex.seed, ex.path);
+               (unsigned long long)total, rs->name, (unsigned long long)ex.seed,
+               mu_escape_name(name, sizeof name, ex.path));
         replay_game(rs, ctx, &layout, ex.seed, (uint64_t)game);
         rc = MU_EXIT_OK;
     }

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "muster/batch.h"
+#include "muster/escape.h"
 #include "muster/experiment.h"
 #include "muster/status.h"
 
@@ -180,18 +181,21 @@ int cmd_run(int argc, char **argv)
     mu_run_report rep;
     install_stop_handlers();
     rc = mu_batch_run(&ex, &opt, &rep, err, sizeof err);
+    static char out_name[MU_ESCAPED_MAX], exp_name[MU_ESCAPED_MAX]; /* as messages show them */
+    mu_escape_name(out_name, sizeof out_name, out);
+    mu_escape_name(exp_name, sizeof exp_name, a.experiment);
     if (rc == MU_EXIT_INTERRUPTED) {
         fprintf(stderr, "muster run: interrupted: %s.partial holds %llu of %llu games; continue with "
                         "'muster run %s --resume %s.partial'\n",
-                out, (unsigned long long)rep.games_complete, (unsigned long long)rep.games_total,
-                a.experiment, out);
+                out_name, (unsigned long long)rep.games_complete, (unsigned long long)rep.games_total,
+                exp_name, out_name);
     } else if (rc != MU_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
     } else if (!a.quiet) {
         double rate = rep.seconds > 0 ? (double)rep.games_this_run / rep.seconds : 0.0;
         printf("wrote %s: %llu games (%llu this run) in %.2f s, %.3g games/s on %d thread%s; "
                "writing took %.2f s\n",
-               out, (unsigned long long)rep.games_total, (unsigned long long)rep.games_this_run, rep.seconds,
+               out_name, (unsigned long long)rep.games_total, (unsigned long long)rep.games_this_run, rep.seconds,
                rate, rep.threads, rep.threads == 1 ? "" : "s", rep.write_seconds);
     }
     mu_experiment_free(&ex);

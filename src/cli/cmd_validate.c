@@ -3,6 +3,7 @@
 #include "muster/cmdline.h"
 #include "commands.h"
 
+#include "muster/escape.h"
 #include "muster/experiment.h"
 #include "muster/status.h"
 
@@ -41,7 +42,8 @@ static int validate_one(const char *path)
     mu_experiment *ex = mu_xmalloc(sizeof *ex);
     int rc = mu_experiment_load(path, ex, err, sizeof err);
     if (rc == MU_EXIT_OK) {
-        printf("%s: ok\n", path);
+        char name[MU_ESCAPED_MAX];
+        printf("%s: ok\n", mu_escape_name(name, sizeof name, path));
         mu_experiment_free(ex);
     } else {
         fprintf(stderr, "%s\n", err);

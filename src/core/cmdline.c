@@ -2,6 +2,7 @@
  * odds calculators (muster/cmdline.h). */
 #include "muster/cmdline.h"
 
+#include "muster/escape.h"
 #include "muster/status.h"
 
 #include <ctype.h>
@@ -24,9 +25,11 @@ const char *mu_bad_option_text(char **argv, char *buf, size_t len)
 
 int mu_usage_verror(const char *cmd, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "muster%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see 'muster%s%s --help')\n", cmd ? " " : "", cmd ? cmd : "");
+    char msg[MU_ESCAPED_MAX], shown[MU_ESCAPED_MAX];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    /* escaped whole: it quotes what was typed, file names among it */
+    fprintf(stderr, "muster%s%s: error: %s (see 'muster%s%s --help')\n", cmd ? " " : "", cmd ? cmd : "",
+            mu_escape_name(shown, sizeof shown, msg), cmd ? " " : "", cmd ? cmd : "");
     return MU_EXIT_USAGE;
 }
 

@@ -6,6 +6,7 @@
  * the rest is handed to the system's load_config (muster/ruleset.h). */
 #include "muster/experiment.h"
 
+#include "muster/escape.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
 #include "muster/yaml_file.h"
@@ -74,7 +75,9 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
 {
     memset(ex, 0, sizeof *ex);
     if (strlen(path) >= sizeof ex->path) {
-        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(ENAMETOOLONG));
+        char name[MU_ESCAPED_MAX];
+        snprintf(err, err_len, "%s: error: cannot read: %s", mu_escape_name(name, sizeof name, path),
+                 strerror(ENAMETOOLONG));
         return MU_EXIT_NOINPUT;
     }
     yf_file *f = NULL;

@@ -2,6 +2,8 @@
  * and scalar attributes. See h5attr.h. */
 #include "h5attr.h"
 
+#include "muster/escape.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,13 +65,15 @@ const char *mu_h5_reason(char *buf, size_t len)
 
 int mu_h5_path_fail(const char *path, char *err, size_t len, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[512], name[MU_ESCAPED_MAX], shown[MU_ESCAPED_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* the message too: it may name other files (OUT, OUT.partial, the experiment) */
     if (err && len > 0)
-        snprintf(err, len, "%s: error: %s", path, msg);
+        snprintf(err, len, "%s: error: %s", mu_escape_name(name, sizeof name, path),
+                 mu_escape_name(shown, sizeof shown, msg));
     return -1;
 }
 

@@ -25,7 +25,9 @@ void mu_h5_quiet(void);
 const char *mu_h5_reason(char *buf, size_t len);
 
 /* Formats "PATH: error: MESSAGE" into err (len bytes; nothing when err is
- * NULL), the message printf-formatted and cut at 511 bytes. Returns -1. */
+ * NULL), the message printf-formatted and cut at 511 bytes. PATH and
+ * MESSAGE (which may name other files) are escaped with mu_escape_name,
+ * so the line is one line whatever the names. Returns -1. */
 int mu_h5_path_fail(const char *path, char *err, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -6,6 +6,7 @@
 #include "muster/output.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 #include "muster/h5out.h"
 #include "muster/status.h"
 
@@ -103,12 +104,16 @@ static int h5_resume(const char *partial_path, const char *path, const mu_layout
                      const mu_provenance *prov, mu_output **out, uint64_t *games_complete,
                      uint64_t *const *tables, char *err, size_t err_len)
 {
+    char name[MU_ESCAPED_MAX];
     if (access(partial_path, F_OK) != 0) {
-        snprintf(err, err_len, "%s: error: cannot resume: %s", partial_path, strerror(errno));
+        int e = errno;
+        snprintf(err, err_len, "%s: error: cannot resume: %s", mu_escape_name(name, sizeof name, partial_path),
+                 strerror(e));
         return MU_EXIT_NOINPUT;
     }
     if (access(path, F_OK) == 0) {
-        snprintf(err, err_len, "%s: error: cannot resume: the complete file already exists", path);
+        snprintf(err, err_len, "%s: error: cannot resume: the complete file already exists",
+                 mu_escape_name(name, sizeof name, path));
         return MU_EXIT_CANTCREAT;
     }
     mu_h5out *h = NULL;

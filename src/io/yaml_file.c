@@ -3,6 +3,7 @@
 #include "muster/yaml_file.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 #include "muster/status.h"
 
 #include <errno.h>
@@ -22,22 +23,24 @@
  * MU_EXIT_DATAERR (too large) with one line in err. */
 static int read_all(const char *path, char **text, size_t *len, char *err, size_t err_len)
 {
+    char name[MU_ESCAPED_MAX]; /* path as messages show it */
+    mu_escape_name(name, sizeof name, path);
     /* O_NONBLOCK: opening a FIFO with no writer returns at once */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(errno));
+        snprintf(err, err_len, "%s: error: cannot read: %s", name, strerror(errno));
         if (fd >= 0)
             close(fd);
         return MU_EXIT_NOINPUT;
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "%s: error: cannot read: not a regular file", path);
+        snprintf(err, err_len, "%s: error: cannot read: not a regular file", name);
         close(fd);
         return MU_EXIT_NOINPUT;
     }
     if (st.st_size > YF_MAX_BYTES) {
-        snprintf(err, err_len, "%s: error: the file has %lld bytes; an input file may have at most %d", path,
+        snprintf(err, err_len, "%s: error: the file has %lld bytes; an input file may have at most %d", name,
                  (long long)st.st_size, YF_MAX_BYTES);
         close(fd);
         return MU_EXIT_DATAERR;
@@ -59,7 +62,7 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
             if (cap > (size_t)YF_MAX_BYTES) { /* it grew while we read it */
                 fclose(fp);
                 free(buf);
-                snprintf(err, err_len, "%s: error: the file grew past %d bytes while being read", path,
+                snprintf(err, err_len, "%s: error: the file grew past %d bytes while being read", name,
                          YF_MAX_BYTES);
                 return MU_EXIT_DATAERR;
             }
@@ -69,7 +72,7 @@ static int read_all(const char *path, char **text, size_t *len, char *err, size_
     fclose(fp);
     if (e != 0) {
         free(buf);
-        snprintf(err, err_len, "%s: error: cannot read: %s", path, strerror(e));
+        snprintf(err, err_len, "%s: error: cannot read: %s", name, strerror(e));
         return MU_EXIT_NOINPUT;
     }
     buf[n] = '\0';
@@ -147,7 +150,9 @@ static int load_raw(yf_file *f, const yp_value *schema, char *err, size_t err_le
     f->raw = data;
     if (e == CYAML_OK && data != NULL)
         return 0;
-    snprintf(err, err_len, "%s:%u:%u: error: libcyaml: %s%s%s", f->doc.file, f->log_line ? f->log_line : 1,
+    char name[MU_ESCAPED_MAX];
+    snprintf(err, err_len, "%s:%u:%u: error: libcyaml: %s%s%s", mu_escape_name(name, sizeof name, f->doc.file),
+             f->log_line ? f->log_line : 1,
              f->log_line ? f->log_column : 1, cyaml_strerror(e), f->log_first[0] ? ": " : "", f->log_first);
     return -1;
 }

@@ -4,6 +4,7 @@
 #include "muster/yaml_prepass.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -19,17 +20,19 @@
 
 /* ---- Messages ----------------------------------------------------------- */
 
-/* Writes "FILE:LINE:COL: error: MESSAGE[ (path)]" into err. */
+/* Writes "FILE:LINE:COL: error: MESSAGE[ (path)]" into err, FILE escaped
+ * (mu_escape_name) so that the line stays one line. */
 __attribute__((format(printf, 7, 0)))
 static void vput(char *err, size_t err_len, const char *file, size_t line, size_t col,
                  const char *path, const char *fmt, va_list ap)
 {
-    char msg[1024];
+    char msg[1024], name[MU_ESCAPED_MAX];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    mu_escape_name(name, sizeof name, file);
     if (path != NULL && path[0] != '\0')
-        snprintf(err, err_len, "%s:%zu:%zu: error: %s (%s)", file, line, col, msg, path);
+        snprintf(err, err_len, "%s:%zu:%zu: error: %s (%s)", name, line, col, msg, path);
     else
-        snprintf(err, err_len, "%s:%zu:%zu: error: %s", file, line, col, msg);
+        snprintf(err, err_len, "%s:%zu:%zu: error: %s", name, line, col, msg);
 }
 
 __attribute__((format(printf, 7, 8)))

@@ -90,6 +90,28 @@ class Info(unittest.TestCase):
             f["x"] = [1, 2, 3]
         self.assert_one_line_error(info(path), 65, "not a muster results file")
 
+    def test_names_with_control_characters(self):
+        """A name with a newline, a tab or a backslash is escaped (\\n, \\t,
+        \\\\): each error is one line, and so is the file's header line."""
+        def esc(name):
+            return name.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+
+        missing = os.path.join(WORKDIR, "no\npe.h5")
+        r = info(missing)
+        self.assert_one_line_error(r, 66, "No such file")
+        self.assertTrue(r.stderr.startswith(esc(missing) + ": error: cannot open: "), r.stderr)
+        text = os.path.join(WORKDIR, "te\txt\\.h5")
+        with open(text, "w") as f:
+            f.write("hello\n")
+        r = info(text)
+        self.assert_one_line_error(r, 65, "not an HDF5 file")
+        self.assertEqual(r.stderr, esc(text) + ": error: not an HDF5 file\n")
+        path = write("in\nfo.h5")
+        r = info(path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.split("\n")[0], esc(path))
+        self.assertIn("\n  ruleset         sample\n", r.stdout)
+
 
 if __name__ == "__main__":
     os.makedirs(WORKDIR, exist_ok=True)

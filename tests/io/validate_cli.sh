@@ -53,6 +53,31 @@ expect "a directory" 66 "" "bad: error: cannot read: not a regular file" -- bad
 truncate -s 16777217 "$tmp/huge.yaml"
 expect "a file over 16 MiB" 65 "" "$tmp/huge.yaml: error: the file has 16777217 bytes; an input file may have at most 16777216" \
     -- "$tmp/huge.yaml"
+# Names with control characters or a backslash (issue 19, point 5): each
+# message stays one line, the name escaped (\n, \t, \\, \xNN) before its
+# :LINE:COL: ("a\nb.yaml:1:9: error: ...").
+nl=$(printf '\nx'); nl=${nl%x}
+tab=$(printf '\t')
+bad_line=$(grep '^bad/schema-2.yaml:' bad/expected.txt)
+bad_rest=${bad_line#bad/schema-2.yaml}
+cp bad/schema-2.yaml "$tmp/new${nl}line.yaml"
+expect "an invalid file named with a newline" 65 "" "$tmp/new\\nline.yaml$bad_rest" -- "$tmp/new${nl}line.yaml"
+cp bad/schema-2.yaml "$tmp/tab${tab}and\\back.yaml"
+expect "an invalid file named with a tab and a backslash" 65 "" "$tmp/tab\\tand\\\\back.yaml$bad_rest" \
+    -- "$tmp/tab${tab}and\\back.yaml"
+cp bad/schema-2.yaml "$tmp/esc$(printf '\033')[31m.yaml"
+expect "an invalid file named with ESC" 65 "" "$tmp/esc\\x1b[31m.yaml$bad_rest" -- "$tmp/esc$(printf '\033')[31m.yaml"
+expect "an unreadable file named with a newline" 66 "" \
+    "$tmp/no\\nsuch.yaml: error: cannot read: No such file or directory" -- "$tmp/no${nl}such.yaml"
+cp "$good" "$tmp/ok${nl}file.yaml"
+expect "a valid file named with a newline" 0 "$tmp/ok\\nfile.yaml: ok" "" -- "$tmp/ok${nl}file.yaml"
+# a scenario path made of the experiment's directory (a newline) and the
+# file's text (a backslash; a string in a file cannot hold a control character)
+mkdir "$tmp/d${nl}ir"
+sed 's|^scenario: .*|scenario: "no\\\\such.yaml"|' ../../experiments/examples/battle-minimal.yaml >"$tmp/d${nl}ir/battle.yaml"
+expect "a scenario named with a backslash, in a directory named with a newline" 65 "" \
+    "$tmp/d\\nir/battle.yaml:24:11: error: cannot read scenario '$tmp/d\\nir/no\\\\such.yaml': No such file or directory (scenario)" \
+    -- "$tmp/d${nl}ir/battle.yaml"
 expect "no file" 64 "" "muster validate: error: no experiment file given (see 'muster validate --help')" --
 expect "unknown option" 64 "" "muster validate: error: unknown option '--strict' (see 'muster validate --help')" \
     -- --strict "$good"
@@ -62,5 +87,5 @@ if [ $? -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^Usage: muster validate FILE\
     echo "FAIL: --help"; failures=$((failures + 1))
 fi
 
-[ "$failures" -eq 0 ] && echo "ok: $n invalid files and 12 other checks"
+[ "$failures" -eq 0 ] && echo "ok: $n invalid files and 18 other checks"
 [ "$failures" -eq 0 ]

@@ -332,6 +332,73 @@ def refuse_missing_directory():
     assert os.listdir(WORK) == [], os.listdir(WORK)
 
 
+def names_with_control_characters():
+    """A name with a newline, a tab or a backslash (issue 19, point 5): every
+    line muster prints stays one line, the name escaped (\\n, \\t, \\\\): an
+    invalid experiment, -o into a directory that does not exist, a missing
+    --resume file, an interrupted run, refused resumes, `muster info` of the
+    partial file, a finished run, a replay, a name too long to open."""
+    def esc(name):
+        return name.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+
+    for name in ("new\nline.yaml", "tab\tand\\back.yaml"):
+        exp = path(name)
+        shutil.copy(INVALID_EXP, exp)
+        p = muster("run", exp, "-o", path("out.h5"))
+        assert p.returncode == EXIT_DATAERR, show(p)
+        one_line(p.stderr, f"invalid experiment {name!r}")
+        assert re.match(re.escape(esc(exp)) + r":\d+:\d+: error: ", p.stderr), p.stderr
+        os.remove(exp)
+    out = path("mis\nsing/out.h5")
+    p = muster("run", THREADS_EXP, "-o", out, "-q")
+    assert p.returncode == EXIT_CANTCREAT, show(p)
+    one_line(p.stderr, "missing directory with a newline")
+    assert p.stderr.startswith(esc(out) + ".partial: error: "), p.stderr
+    p = muster("run", THREADS_EXP, "--resume", out + ".partial", "-q")
+    assert p.returncode == EXIT_NOINPUT, show(p)
+    one_line(p.stderr, "missing --resume file")
+    assert p.stderr.startswith(esc(out) + ".partial: error: cannot resume: "), p.stderr
+    assert os.listdir(WORK) == [], os.listdir(WORK)
+    os.mkdir(path("a\nb"))
+    exp, out = path("a\nb/re\tsume.yaml"), path("a\nb/o\tut.h5")
+    shutil.copy(RESUME_EXP, exp)
+    proc, _ = start_and_stop(exp, out, signal.SIGINT, 1)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == EXIT_INTERRUPTED, f"exit {proc.returncode}"
+    one_line(err, "interrupted")
+    assert err.startswith(f"muster run: interrupted: {esc(out)}.partial holds "), err
+    assert err.endswith(f"; continue with 'muster run {esc(exp)} --resume {esc(out)}.partial'\n"), err
+    # the message of a refused resume names the experiment file
+    other = path("a\nb/other\n.yaml")
+    with open(exp) as f, open(other, "w") as g:
+        g.write(f.read() + "# another text\n")
+    p = muster("run", other, "--resume", out + ".partial", "-q")
+    assert p.returncode == EXIT_DATAERR, show(p)
+    one_line(p.stderr, "resume with another experiment text")
+    assert p.stderr.startswith(f"{esc(out)}.partial: error: "), p.stderr
+    assert p.stderr.endswith(f"experiment file {esc(other)}\n"), p.stderr
+    p = run_ok("info", out + ".partial")  # its header and its experiment_path, one line each
+    assert p.stdout.startswith(f"{esc(out)}.partial\n"), p.stdout
+    assert f"\n  experiment      {esc(exp)}\n" in p.stdout, p.stdout
+    with open(out, "w") as f:
+        f.write("another run's results\n")
+    p = muster("run", exp, "--resume", out + ".partial", "-q")
+    assert p.returncode == EXIT_CANTCREAT, show(p)
+    one_line(p.stderr, "resume onto an existing OUT")
+    assert p.stderr == f"{esc(out)}: error: cannot resume: the complete file already exists\n", p.stderr
+    p = run_ok("run", THREADS_EXP, "-o", path("a\nb/done.h5"), "-n", "100")
+    one_line(p.stdout, "summary")
+    assert p.stdout.startswith(f"wrote {esc(path('a'))}\\nb/done.h5: "), p.stdout
+    exp = path("a\nb/re\tplay.yaml")
+    shutil.copy(THREADS_EXP, exp)
+    p = run_ok("replay", exp, "--game", "0")
+    assert p.stdout.split("\n")[0].endswith(f", experiment {esc(exp)}"), p.stdout
+    long_name = path("x\n" + "x" * 4100 + ".yaml")  # refused by its length, before it is opened
+    p = muster("run", long_name, "-o", path("out.h5"))
+    assert p.returncode == EXIT_NOINPUT, show(p)
+    one_line(p.stderr, "a name too long")
+
+
 def usage_errors():
     """Bad command lines: exit 64, one line on stderr, nothing on stdout,
     no file."""
@@ -352,6 +419,8 @@ def usage_errors():
         [THREADS_EXP, "--resume", out + ".partial", "-o", out],
         [THREADS_EXP, "--resume", out + ".partial", "--force"],
         [THREADS_EXP, "--resume", out],  # not an OUT.partial name
+        [THREADS_EXP, "--resume", path("new\nline")],  # the name quoted in the line, escaped
+        [THREADS_EXP, path("x\ny.yaml"), "-o", out],
     ]
     for args in cases:
         p = muster("run", *args)
@@ -394,7 +463,8 @@ def quiet_and_progress():
 CASES = {f.__name__: f for f in (thread_invariance, kill_and_resume, sigint_and_resume,
                                  battle_checkpoints_and_resume, refuse_existing_output, refuse_resume_mismatch,
                                  refuse_resume_onto_existing_output, refuse_invalid_experiment,
-                                 refuse_missing_directory, usage_errors, quiet_and_progress)}
+                                 refuse_missing_directory, names_with_control_characters, usage_errors,
+                                 quiet_and_progress)}
 
 
 def run_cases(cases, argv):

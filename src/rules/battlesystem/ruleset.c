@@ -12,6 +12,7 @@
 #include "ruleset_internal.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,7 +57,9 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
 {
     const bs_study *st = ex->config;
     if (st->n_units < 1 || st->n_arms < 1 || st->rounds < 1 || st->rounds > BS_MAX_ROUNDS) {
-        snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment", ex->path);
+        char name[MU_ESCAPED_MAX];
+        snprintf(err, err_len, "%s: error: no Battlesystem scenario or policies in the experiment",
+                 mu_escape_name(name, sizeof name, ex->path));
         return -1;
     }
     bs_ctx *c = mu_xcalloc(1, sizeof *c);

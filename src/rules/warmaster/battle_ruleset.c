@@ -6,6 +6,7 @@
 #include "warmaster/wm_odds_cli.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,9 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
 {
     const wm_battle_study *st = ex->config;
     if (st == NULL || st->n_arms < 1) {
-        snprintf(err, err_len, "%s: error: no Warmaster battle (scenario, armies, policies) in the experiment", ex->path);
+        char name[MU_ESCAPED_MAX];
+        snprintf(err, err_len, "%s: error: no Warmaster battle (scenario, armies, policies) in the experiment",
+                 mu_escape_name(name, sizeof name, ex->path));
         return -1;
     }
     wb_ctx *c = mu_xcalloc(1, sizeof *c);

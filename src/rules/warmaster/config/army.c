@@ -3,6 +3,7 @@
  * of an army against its list. See wm_army_io.h and warmaster/wm_scenario.h. */
 #include "wm_army_io.h"
 
+#include "muster/escape.h"
 #include "muster/status.h"
 #include "warmaster/wm_scenario.h"
 #include "muster/yaml_conv.h"
@@ -70,9 +71,10 @@ static int load_named(yc_conv *c, const char *key, const char *what, const char 
     int rc = load(full, out, c->err, c->err_len);
     if (rc == MU_EXIT_NOINPUT) {
         const char *why = strstr(c->err, "cannot read: ");
-        char reason[128];
+        char reason[128], name[MU_ESCAPED_MAX];
         snprintf(reason, sizeof reason, "%s", why ? why + strlen("cannot read: ") : "unknown error");
-        return yc_fail(yc_at(c, "%s", key), "cannot read %s '%s': %s", what, full, reason);
+        return yc_fail(yc_at(c, "%s", key), "cannot read %s '%s': %s", what, mu_escape_name(name, sizeof name, full),
+                       reason);
     }
     return rc == 0 ? 0 : -1;
 }

@@ -6,6 +6,7 @@
 #include "wm_army_io.h"
 
 #include "muster/alloc.h"
+#include "muster/escape.h"
 #include "muster/status.h"
 #include "warmaster/wm_battle.h"
 #include "muster/yaml_conv.h"
@@ -217,9 +218,10 @@ static int load_scenario(yc_conv *c, const char *rel, wm_scenario *sc)
     int rc = wm_scenario_load(full, sc, c->err, c->err_len);
     if (rc == MU_EXIT_NOINPUT) {
         const char *why = strstr(c->err, "cannot read: ");
-        char reason[128];
+        char reason[128], name[MU_ESCAPED_MAX];
         snprintf(reason, sizeof reason, "%s", why ? why + strlen("cannot read: ") : "unknown error");
-        return yc_fail(yc_at(c, "scenario"), "cannot read scenario '%s': %s", full, reason);
+        return yc_fail(yc_at(c, "scenario"), "cannot read scenario '%s': %s", mu_escape_name(name, sizeof name, full),
+                       reason);
     }
     return rc == 0 ? 0 : -1;
 }
