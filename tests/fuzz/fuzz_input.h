@@ -7,11 +7,12 @@
  * /dev/shm (memory: no disk writes per input), else /tmp. Each input goes
  * to a new file (the old one unlinked first): ext4 flushes a file to disk
  * when it is truncated and rewritten, which made every input wait. So that the
- * relative paths the shipped experiments use (`../armies/empire.yaml`,
- * `../../armies/...`, `../../../experiments/scenarios/...`,
- * `scenarios/...`) reach the shipped army lists and scenarios, `armies`
- * and `scenarios` in each of those directories are symbolic links to
- * MUSTER_SOURCE_DIR/experiments/armies and .../scenarios.
+ * relative paths the shipped experiments and test battles use
+ * (`../armies/empire.yaml`, `../../armies/...`,
+ * `../../../experiments/scenarios/...`, `scenarios/...`,
+ * `skirmish-list.yaml`, `../good/skirmish-list.yaml`) reach the shipped
+ * army lists and scenarios and the test list, each of those directories
+ * holds symbolic links into MUSTER_SOURCE_DIR (fuzz_links).
  *
  * Header-only (static functions): one copy per harness executable. */
 #ifndef MUSTER_FUZZ_INPUT_H
@@ -37,7 +38,13 @@
 static char fuzz_dir[FUZZ_PATH_MAX];  /* T */
 static char fuzz_path[FUZZ_PATH_MAX]; /* T/experiments/studies/x/input.yaml */
 static const char *const fuzz_subdirs[] = {"/experiments", "/experiments/studies", "/experiments/studies/x"};
-static const char *const fuzz_links[] = {"armies", "scenarios"};
+#define FUZZ_LINKS 4
+static const char *const fuzz_links[FUZZ_LINKS][2] = {
+    {"armies", "experiments/armies"},
+    {"scenarios", "experiments/scenarios"},
+    {"good", "tests/armies/good"},
+    {"skirmish-list.yaml", "tests/armies/good/skirmish-list.yaml"},
+};
 
 static void fuzz_die(const char *what)
 {
@@ -62,8 +69,8 @@ static void fuzz_remove(void)
     char p[FUZZ_PATH_MAX];
     unlink(fuzz_path);
     for (int i = 2; i >= 0; i--) {
-        for (size_t j = 0; j < 2; j++) {
-            fuzz_join(p, "%s%s/%s", fuzz_dir, fuzz_subdirs[i], fuzz_links[j]);
+        for (size_t j = 0; j < FUZZ_LINKS; j++) {
+            fuzz_join(p, "%s%s/%s", fuzz_dir, fuzz_subdirs[i], fuzz_links[j][0]);
             unlink(p);
         }
         fuzz_join(p, "%s%s", fuzz_dir, fuzz_subdirs[i]);
@@ -90,9 +97,9 @@ static void fuzz_setup(void)
         fuzz_join(d, "%s%s", fuzz_dir, fuzz_subdirs[i]);
         if (mkdir(d, 0700) != 0)
             fuzz_die("cannot make a temporary directory");
-        for (size_t j = 0; j < 2; j++) {
-            fuzz_join(target, "%s/experiments/%s", MUSTER_SOURCE_DIR, fuzz_links[j]);
-            fuzz_join(link, "%s/%s", d, fuzz_links[j]);
+        for (size_t j = 0; j < FUZZ_LINKS; j++) {
+            fuzz_join(target, "%s/%s", MUSTER_SOURCE_DIR, fuzz_links[j][1]);
+            fuzz_join(link, "%s/%s", d, fuzz_links[j][0]);
             if (symlink(target, link) != 0)
                 fuzz_die("cannot link the shipped data into the temporary directory");
         }
