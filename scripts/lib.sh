@@ -1,4 +1,4 @@
-# Shared by scripts/run and scripts/test: installing what is missing.
+# Shared by scripts/run, scripts/test and scripts/fuzz: installing what is missing.
 # Sourced, not run.
 
 # Debian packages the build needs.
@@ -10,6 +10,12 @@ MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python
 # h5diff/h5dump, pytest, xarray's h5netcdf engine, and the tsan preset's clang
 # with its OpenMP and sanitizer runtimes.
 MUSTER_TEST_PACKAGES="libcmocka-dev zlib1g-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev"
+# Packages scripts/fuzz needs on top of the build's: clang with its OpenMP
+# runtime, and libclang-rt-14-dev, which holds libFuzzer
+# (libclang_rt.fuzzer*.a) and the sanitizer runtimes. The test suite needs
+# them too (tsan preset), hence also above; scripts/fuzz does not need
+# the rest of the test list (its build has no cmocka tests).
+MUSTER_FUZZ_PACKAGES="clang libomp-dev libclang-rt-14-dev"
 
 # ensure_packages PKG...: installs the packages that are not installed yet,
 # quietly; prints nothing when all are there. Needs root to install.
