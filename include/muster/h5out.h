@@ -56,6 +56,15 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
  * Returns 0, or -1 with one line in err ("PATH: error: damaged: ..."). */
 int mu_h5out_check(const char *path, char *err, size_t err_len);
 
+/* The checks resume makes before trusting partial_path (see
+ * mu_h5out_resume: provenance against prov, datasets against layout, the
+ * intact slot, the rows and the static content it promises, everything
+ * read), in the calling process when here is 1 (for the fuzz harness: a
+ * damaged file may crash libhdf5 in it), else in a child. Leaves the file
+ * as it was. Returns 0, or -1 with one line in err. */
+int mu_h5out_vet_partial(const char *partial_path, const mu_layout *layout,
+                         const mu_provenance *prov, int here, char *err, size_t err_len);
+
 /* Reopens partial_path (a file left by an interrupted run) to continue it.
  * First reads it whole in a child process (mu_h5out_check), checking
  * that its ruleset, seed, games_requested, per_game_rows and experiment

@@ -507,3 +507,13 @@ int mu_h5out_check(const char *path, char *err, size_t err_len)
         return mu_h5_path_fail(path, err, err_len, "%s", msg);
     return 0;
 }
+
+int mu_h5out_vet_partial(const char *partial_path, const mu_layout *layout,
+                         const mu_provenance *prov, int here, char *err, size_t err_len)
+{
+    char msg[512];
+    mu_h5_quiet();
+    int rc = here ? vet(partial_path, layout, prov, NULL, msg, sizeof msg)
+                  : in_child(partial_path, layout, prov, NULL, msg, sizeof msg);
+    return rc == 0 ? 0 : mu_h5_path_fail(partial_path, err, err_len, "%s", msg);
+}
