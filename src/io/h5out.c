@@ -33,6 +33,17 @@
  *   status "complete"; resume accepts it (its slots hold every game) and
  *   finishes it. Not covered: power loss before finish (no fsync per
  *   checkpoint).
+ * - A write that fails (a full disk, a file-size limit) must not damage
+ *   the last checkpoint: before every flush the disk space of everything
+ *   allocated is reserved (posix_fallocate, h5file.c), so a flush only
+ *   rewrites bytes the file already has; and a file that stays partial is
+ *   detached before it is closed (its descriptor pointed at a scratch
+ *   file), so nothing dirtied since the last flush reaches it. libhdf5's
+ *   at-exit close is off (mu_h5out_init): closing a detached file past a
+ *   file-size limit fails, and 1.10 then crashed at exit.
+ * - A damaged partial file is never trusted: resume first reads it whole
+ *   in a child process against its checkpoint's digests, and finish reads
+ *   the finished file back the same way before the rename (h5verify.c).
  * - Per-game rows are compressed by us, not by HDF5 (h5pack.c): zlib
  *   deflate on the writer's thread was half the run time of the order
  *   drill (~50%, 1.2x on 2 threads). The batch runner's threads shuffle
