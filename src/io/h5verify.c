@@ -5,7 +5,8 @@
  * write itself is first read whole by a child process (mu_h5_vet): every
  * object, attribute and dataset, and for a results file of this run its
  * provenance, checkpoint slots and the rows those promise (each column's
- * rows digest, the game scale's indices). A crash, a hang (an alarm) or a
+ * rows digest, the game scale's indices). A crash, a hang (an alarm that
+ * every read re-arms) or a
  * mismatch there is one line in the parent, which has touched nothing.
  * The same check runs on a finished file before it is renamed into place,
  * against the checkpoint the writer holds in memory, so that no published
@@ -32,6 +33,19 @@
  * small unwritten datasets) is damaged, and reading it would never end */
 #define MAX_EXPANSION 1100u
 #define MARGIN_BYTES (64u << 20)
+/* A child that reads nothing new for this long (no attribute, no slab of
+ * a dataset) is looping on a damaged structure: its alarm, re-armed after
+ * every read, ends it. (A slab of READ_BYTES takes well under a second,
+ * a few under a sanitizer on a loaded machine.) */
+#define WATCHDOG_SECONDS 30u
+static unsigned watchdog; /* 0: not in a child (no alarm) */
+
+/* Re-arms the child's alarm after a read that made progress. */
+static void progress(void)
+{
+    if (watchdog)
+        alarm(watchdog);
+}
 
 int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
 {
@@ -144,6 +158,8 @@ static int read_into(struct walk *w, hid_t obj, int is_attr, hid_t type, hid_t m
     void *buf = mu_xcalloc(count ? count : 1, size);
     herr_t rc = is_attr ? H5Aread(obj, type, buf)
                         : H5Dread(obj, type, mspace, fspace, H5P_DEFAULT, buf);
+    if (rc >= 0)
+        progress();
     if (rc >= 0 && w->digest)
         w->sum = mix_values(w->sum, type, buf, count);
     if (rc >= 0 && H5Tdetect_class(type, H5T_VLEN) > 0) /* and variable-length strings */
@@ -345,6 +361,7 @@ static int check_rows(mu_h5out *h, int c, uint64_t games, char *msg, size_t len)
                  ? 0
                  : mu_h5_fail(msg, len, "cannot read %s", name);
         mu_h5_close_keep(H5Sclose, mspace);
+        progress();
         for (uint64_t i = 0; rc == 0 && c < 0 && i < count[0]; i++) {
             uint64_t g;
             memcpy(&g, buf + i * sizeof g, sizeof g);
@@ -436,15 +453,6 @@ static int vet(const char *path, const mu_layout *layout, const mu_provenance *p
 
 /* ---- in a child process ------------------------------------------------------ */
 
-/* Seconds the child may take: reading and inflating a file runs at well
- * over 20 MB/s; beyond that it is looping on a damaged structure. */
-static unsigned time_limit(const char *path)
-{
-    struct stat st;
-    off_t size = stat(path, &st) == 0 ? st.st_size : 0;
-    return 30u + (unsigned)(size / (20 << 20));
-}
-
 /* Runs check(path, ...) in a child process; msg gets its line, or why it
  * died. */
 static int in_child(const char *path, const mu_layout *layout, const mu_provenance *prov,
@@ -453,7 +461,6 @@ static int in_child(const char *path, const mu_layout *layout, const mu_provenan
     int fds[2];
     if (pipe(fds) != 0)
         return snprintf(msg, len, "cannot check it: %s", strerror(errno)), -1;
-    unsigned limit = time_limit(path);
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -467,7 +474,8 @@ static int in_child(const char *path, const mu_layout *layout, const mu_provenan
         int null = open("/dev/null", O_WRONLY);
         if (null >= 0)
             dup2(null, STDERR_FILENO);
-        alarm(limit);
+        watchdog = WATCHDOG_SECONDS;
+        alarm(watchdog);
         char line[512] = "";
         mu_h5_quiet();
         int rc = layout ? vet(path, layout, prov, expect, line, sizeof line)
@@ -492,7 +500,7 @@ static int in_child(const char *path, const mu_layout *layout, const mu_provenan
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-        snprintf(msg, len, "damaged: reading it did not end within %u s", limit);
+        snprintf(msg, len, "damaged: reading it made no progress for %u s", WATCHDOG_SECONDS);
     else if (WIFSIGNALED(status))
         snprintf(msg, len, "damaged: reading it crashed the HDF5 library (%s)", strsignal(WTERMSIG(status)));
     else if (got == 0) /* died without a word: a sanitizer build reporting a crash */

@@ -130,8 +130,24 @@ def refuse_dangling_symlink():
     assert os.listdir(pc.WORK) == ["out.h5"] and os.path.islink(out), os.listdir(pc.WORK)
 
 
+def refuse_partial_not_a_file():
+    """--resume and info of an OUT.partial that is a FIFO (or /dev/zero)
+    answer at once with one line (never block or read forever)."""
+    fifo = path("out.h5.partial")
+    os.mkfifo(fifo)
+    p = muster("run", pc.RESUME_EXP, "--resume", fifo, "-q")
+    assert p.returncode in (pc.EXIT_DATAERR, pc.EXIT_NOINPUT), show(p)
+    one_line(p.stderr, "resume of a FIFO")
+    assert "not a regular file" in p.stderr, p.stderr
+    for f in (fifo, "/dev/zero"):
+        p = muster("info", f)
+        assert p.returncode == pc.EXIT_NOINPUT, show(p)
+        one_line(p.stderr, f"info {f}")
+    assert os.listdir(pc.WORK) == ["out.h5.partial"], os.listdir(pc.WORK)
+
+
 CASES = {f.__name__: f for f in (full_disk_rlimit, full_disk_tmpfs, refuse_existing_partial,
-                                 refuse_dangling_symlink)}
+                                 refuse_dangling_symlink, refuse_partial_not_a_file)}
 
 if __name__ == "__main__":
     pc.run_cases(CASES, sys.argv)
