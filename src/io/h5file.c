@@ -1,7 +1,8 @@
 #define _GNU_SOURCE /* memfd_create */
 /* File-level mechanics of the HDF5 results writer: how the file is
- * created and opened, flushed with a fence, fsynced, and the checkpoint
- * reservation of disk space before a flush. Why: see the top of h5out.c. */
+ * created and opened, flushed (its disk space reserved first, its end
+ * fenced after), detached from a failed run, fsynced and published. Why:
+ * see the top of h5out.c. */
 #include "h5attr.h"
 #include "h5objects.h"
 
