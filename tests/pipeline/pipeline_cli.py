@@ -264,9 +264,10 @@ def refuse_existing_output():
 
 
 def refuse_resume_mismatch():
-    """Resuming with a different seed or number of games: exit 65, one line,
-    the partial file untouched and no OUT. (The partial file comes from a
-    run stopped by SIGTERM, which must act as SIGINT does.)"""
+    """Resuming with a different seed, number of games or experiment text:
+    exit 65, one line, the partial file untouched and no OUT. (The partial
+    file comes from a run stopped by SIGTERM, which must act as SIGINT
+    does.)"""
     out = path("out.h5")
     proc, _ = start_and_stop(RESUME_EXP, out, signal.SIGTERM, 1, "-q")
     proc.communicate(timeout=TIMEOUT)
@@ -279,6 +280,16 @@ def refuse_resume_mismatch():
         one_line(p.stderr, f"resume {extra}")
         assert sha256(partial) == before, f"{extra}: the partial file was modified"
         assert not os.path.exists(out), f"{extra}: OUT created"
+    # another experiment text (the same games, one comment more)
+    other = path("other.yaml")
+    with open(RESUME_EXP) as f, open(other, "w") as g:
+        g.write(f.read() + "# another experiment\n")
+    p = muster("run", other, "--resume", partial, "-q")
+    assert p.returncode == EXIT_DATAERR, f"experiment text: {show(p)}"
+    one_line(p.stderr, "resume with another experiment text")
+    assert "experiment text differs" in p.stderr, p.stderr
+    assert sha256(partial) == before, "experiment text: the partial file was modified"
+    assert not os.path.exists(out), "experiment text: OUT created"
     # still resumable with the right arguments
     run_ok("run", RESUME_EXP, "--resume", partial, "-q")
     complete(out, 400000)
