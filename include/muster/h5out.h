@@ -140,8 +140,9 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
                         char *err, size_t err_len);
 
 /* Marks the file complete, closes it, fsyncs it, reads it back whole in a
- * child process (it must hold exactly the last checkpoint: tables, rows
- * and slots) and renames OUT.partial to OUT. Refuses (the file stays
+ * child process (it must hold exactly the last checkpoint: tables, slots,
+ * everything else made at create, and the rows if the run was resumed)
+ * and renames OUT.partial to OUT. Refuses (the file stays
  * partial) unless every requested game is complete, and never replaces an
  * OUT that appeared during the run unless created with overwrite. The
  * layout given to create or resume must live until now. Frees h whatever

@@ -22,17 +22,35 @@
 
 static const char *const SLOT_PATH[2] = {"checkpoint/slot0", "checkpoint/slot1"};
 
-uint64_t mu_h5_rows_digest(uint64_t sum, const void *rows, uint64_t n, size_t row_bytes)
+static uint64_t mix(uint64_t hash, uint64_t word)
 {
-    const unsigned char *p = rows;
-    for (uint64_t r = 0; r < n; r++, p += row_bytes)
-        for (size_t k = 0; k < row_bytes; k += 8) {
-            uint64_t w = 0;
-            memcpy(&w, p + k, row_bytes - k < 8 ? row_bytes - k : 8);
-            sum = (sum ^ w) * 0x9e3779b97f4a7c15u; /* each step a bijection of w */
-            sum ^= sum >> 29;
-        }
-    return sum;
+    hash = (hash ^ word) * 0x9e3779b97f4a7c15u; /* a bijection of word */
+    return hash ^ (hash >> 29);
+}
+
+struct mu_h5_sum mu_h5_sum_start(int c)
+{
+    return (struct mu_h5_sum){.hash = 0x6d75737465720000u + (uint64_t)c, .tail = 0};
+}
+
+void mu_h5_sum_add(struct mu_h5_sum *s, const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes;
+    unsigned k = (unsigned)(s->tail >> 56); /* bytes of the unfinished word */
+    uint64_t word = s->tail & ((UINT64_C(1) << 56) - 1);
+    for (; k > 0 && n > 0; n--) { /* finish it */
+        word |= (uint64_t)*p++ << (8 * k);
+        if (++k == 8)
+            s->hash = mix(s->hash, word), word = 0, k = 0;
+    }
+    for (; n >= 8; n -= 8, p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        s->hash = mix(s->hash, w);
+    }
+    for (; n > 0; n--)
+        word |= (uint64_t)*p++ << (8 * k++);
+    s->tail = word | (uint64_t)k << 56;
 }
 
 /* FNV-1a over 64-bit words, with a shift to spread the high bits. */
@@ -46,11 +64,11 @@ uint64_t mu_h5_slot_digest(const uint64_t *words, size_t n)
     return d;
 }
 
-/* games, the tables' cells, the columns' rows digests, the static digest
- * and the digest */
+/* games, the tables' cells, the columns' rows digests (two words each),
+ * the static digest and the digest */
 static size_t slot_length(const mu_h5out *h)
 {
-    size_t n = 3 + (size_t)h->n_columns;
+    size_t n = 3 + 2 * (size_t)h->n_columns;
     for (int t = 0; t < h->n_tables; t++)
         n += h->tab[t].cells;
     return n;
@@ -59,7 +77,7 @@ static size_t slot_length(const mu_h5out *h)
 /* Where the rows digests start in a slot buffer. */
 static uint64_t *slot_sums(const mu_h5out *h, uint64_t *buf)
 {
-    return buf + h->ckpt.n - 2 - h->n_columns;
+    return buf + h->ckpt.n - 2 - 2 * (size_t)h->n_columns;
 }
 
 /* Points view[t] at table t's cells in a slot buffer. */
@@ -113,7 +131,7 @@ int mu_h5_ckpt_make(mu_h5out *h, char *msg, size_t len)
     /* both slots hold the empty run until the first checkpoint */
     h->ckpt.next = 0;
     for (int c = 0; c < h->n_columns; c++)
-        h->sum_rows[c] = h->sum_sealed[c] = MU_H5_ROWS_DIGEST0(c);
+        h->sum_rows[c] = h->sum_sealed[c] = mu_h5_sum_start(c);
     if (mu_h5_static_digest(h, &h->sum_static, msg, len) < 0)
         return -1;
     if (mu_h5_ckpt_write(h, 0, NULL) < 0 || mu_h5_ckpt_write(h, 0, NULL) < 0)
@@ -132,7 +150,10 @@ int mu_h5_ckpt_write(mu_h5out *h, uint64_t games, const uint64_t *const *tables)
         else
             memset(view[t], 0, h->tab[t].cells * sizeof *buf);
     }
-    memcpy(slot_sums(h, buf), h->sum_rows, (size_t)h->n_columns * sizeof *buf);
+    for (int c = 0; c < h->n_columns; c++) {
+        slot_sums(h, buf)[2 * c] = h->sum_rows[c].hash;
+        slot_sums(h, buf)[2 * c + 1] = h->sum_rows[c].tail;
+    }
     buf[h->ckpt.n - 2] = h->sum_static;
     buf[h->ckpt.n - 1] = mu_h5_slot_digest(buf, h->ckpt.n - 1);
     int s = h->ckpt.next;
@@ -181,8 +202,11 @@ int mu_h5_ckpt_read(mu_h5out *h, uint64_t *games, uint64_t *const *tables, char 
         *games = buf[0];
         for (int t = 0; t < h->n_tables; t++)
             memcpy(tables[t], view[t], h->tab[t].cells * sizeof *buf);
-        memcpy(h->sum_rows, slot_sums(h, buf), (size_t)h->n_columns * sizeof *buf);
-        memcpy(h->sum_sealed, h->sum_rows, sizeof h->sum_sealed);
+        for (int c = 0; c < h->n_columns; c++) {
+            h->sum_rows[c].hash = slot_sums(h, buf)[2 * c];
+            h->sum_rows[c].tail = slot_sums(h, buf)[2 * c + 1];
+            h->sum_sealed[c] = h->sum_rows[c];
+        }
         h->sum_static = buf[h->ckpt.n - 2];
     }
     if (best < 0)

@@ -43,6 +43,14 @@ struct mu_h5col {
 
 struct mu_h5batch; /* h5pack.c (muster/h5out.h: mu_h5batch) */
 
+/* A running digest of a byte stream (a column's rows, in game order): the
+ * hash of its whole 8-byte words so far, and the bytes of the unfinished
+ * word (low 56 bits) with their count (top 8 bits). The same bytes give
+ * the same digest however they are split (h5ckpt.c). */
+struct mu_h5_sum {
+    uint64_t hash, tail;
+};
+
 struct mu_h5tab {
     hid_t dset;
     size_t cells;
@@ -57,6 +65,7 @@ struct mu_h5out {
     char *partial_path; /* OUT.partial, the file being written */
     char *final_path;   /* OUT */
     int overwrite;      /* whether finish may replace an existing OUT */
+    int resumed;        /* the file was left by another run */
     int per_game_rows;
     uint64_t games_requested;
     uint64_t games_complete; /* at the last checkpoint */
@@ -69,9 +78,9 @@ struct mu_h5out {
     struct mu_h5batch *slot[2]; /* batches, recycled (at most two begun) */
     int n_columns;
     struct mu_h5col col[MU_LAYOUT_MAX_COLUMNS];
-    /* digests of each column's rows (mu_h5_rows_digest): of rows [0, rows),
+    /* digests of each column's rows (mu_h5_sum_add): of rows [0, rows),
      * and of rows [0, planned) as far as sealed */
-    uint64_t sum_rows[MU_LAYOUT_MAX_COLUMNS], sum_sealed[MU_LAYOUT_MAX_COLUMNS];
+    struct mu_h5_sum sum_rows[MU_LAYOUT_MAX_COLUMNS], sum_sealed[MU_LAYOUT_MAX_COLUMNS];
     /* digest of everything in the file that never changes after create
      * (mu_h5_static_digest), kept in every checkpoint slot */
     uint64_t sum_static;
@@ -161,12 +170,10 @@ void mu_h5_close_objects(mu_h5out *h);
 
 /* ---- h5ckpt.c: the two checkpoint slots (why: see there) ---- */
 
-/* The digest of column c's rows before a batch's (MU_H5_ROWS_DIGEST0(c)
- * for none) extended by n more rows of row_bytes each: a word-wise hash in
- * which every row starts a new word, so the digest of a column does not
- * depend on how its rows were split into batches. */
-#define MU_H5_ROWS_DIGEST0(c) (0x6d75737465720000u + (uint64_t)(c))
-uint64_t mu_h5_rows_digest(uint64_t sum, const void *rows, uint64_t n, size_t row_bytes);
+/* The digest of column c's rows before any, and that digest extended by
+ * n more bytes. */
+struct mu_h5_sum mu_h5_sum_start(int c);
+void mu_h5_sum_add(struct mu_h5_sum *s, const void *bytes, size_t n);
 
 /* The digest of a slot's first n words, stored as its word n: a slot torn
  * by a kill, or damaged, does not match it. */
@@ -200,8 +207,9 @@ void mu_h5_ckpt_close(mu_h5out *h);
  * first difference. */
 int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len);
 
-/* Reads every object, attribute and dataset of h's file and digests what
- * never changes after create: every attribute but the root's
+/* Reads every object, attribute and dataset of h's file (the values of
+ * the game scale and the per-game columns excepted: the caller checks
+ * those against a checkpoint) and digests what never changes after create: every attribute but the root's
  * games_complete and status, and the values of every dataset but the
  * per-game columns, the game scale, the tables and the checkpoint slots
  * (the objects h has open). Returns 0 and *sum, or -1 with msg. */
@@ -209,15 +217,15 @@ int mu_h5_static_digest(const mu_h5out *h, uint64_t *sum, char *msg, size_t len)
 
 /* Reads the results file path whole in a child process: every object,
  * attribute and dataset; its provenance against prov; its datasets
- * against layout; its intact checkpoint slot with more games, and the
- * per-game rows that slot promises (the game scale's indices, every
- * column's rows digest). With expect (a finished file: the writer's last
- * slot words), both slots must be expect, and the tables and
- * games_complete the slot's. Returns 0, or -1 with one line in msg: the
- * first problem, or how the child died (a crash inside libhdf5, a read
- * that did not end). The calling process makes no HDF5 call. */
+ * against layout; its intact checkpoint slot with more games, and
+ * (rows) the per-game rows that slot promises (the game scale's indices,
+ * every column's rows digest). With expect (a finished file: the
+ * writer's last slot words), both slots must be expect, and the tables
+ * and games_complete the slot's. Returns 0, or -1 with one line in msg:
+ * the first problem, or how the child died (a crash inside libhdf5, no
+ * progress). The calling process makes no HDF5 call. */
 int mu_h5_vet(const char *path, const mu_layout *layout, const mu_provenance *prov,
-              const uint64_t *expect, char *msg, size_t len);
+              const uint64_t *expect, int rows, char *msg, size_t len);
 
 /* ---- h5pack.c ---- */
 

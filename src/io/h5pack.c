@@ -43,7 +43,7 @@ struct mu_h5batch {
     size_t n_chunks, cap_chunks;
     unsigned char *arena;
     size_t arena_cap;
-    uint64_t sum[MU_LAYOUT_MAX_COLUMNS]; /* rows digests up to the batch's end */
+    struct mu_h5_sum sum[MU_LAYOUT_MAX_COLUMNS]; /* rows digests up to the batch's end */
 };
 
 /* ---- geometry ------------------------------------------------------------ */
@@ -279,7 +279,8 @@ void mu_h5batch_seal(mu_h5batch *b)
             memcpy(col->tail + (size_t)(from - start) * row_bytes,
                    (const unsigned char *)b->columns[c] + (size_t)(from - first) * row_bytes,
                    (size_t)(end - from) * row_bytes);
-        b->sum[c] = h->sum_sealed[c] = mu_h5_rows_digest(h->sum_sealed[c], b->columns[c], b->n, row_bytes);
+        mu_h5_sum_add(&h->sum_sealed[c], b->columns[c], (size_t)b->n * row_bytes);
+        b->sum[c] = h->sum_sealed[c];
     }
     memset(b->columns, 0, sizeof b->columns);
     b->sealed = 1;

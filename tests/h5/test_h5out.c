@@ -658,6 +658,35 @@ static void test_h5_resume_survives_a_torn_checkpoint(void **state)
     assert_h5diff_same(ref, in_dir("half.h5"));
 }
 
+/* finish reads the finished file back against the last checkpoint: a
+ * table that differs from it (here changed behind the writer's back) is
+ * not published; the file stays partial. */
+static void test_h5_finish_refuses_a_file_unlike_its_checkpoint(void **state)
+{
+    (void)state;
+    char err[512] = "";
+    const char *out = in_dir("unlike.h5");
+    mu_layout l;
+    sample_layout(&l, 10);
+    mu_provenance prov = sample_prov(10, 1);
+    mu_h5out *h = NULL;
+    assert_int_equal(mu_h5out_create(out, 0, &l, &prov, &h, err, sizeof err), 0);
+    assert_int_equal(sample_batch(h, &l, 0, 10, 1, err, sizeof err), 0);
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS); /* the writer's close degree: */
+    H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG); /* the same open file */
+    hid_t f = H5Fopen(in_dir("unlike.h5.partial"), H5F_ACC_RDWR, fapl);
+    hid_t d = H5Dopen2(f, "orders/attempts", H5P_DEFAULT);
+    uint64_t cells[12] = {7};
+    H5Pclose(fapl);
+    assert_true(H5Dwrite(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, cells) >= 0);
+    H5Dclose(d), H5Fclose(f);
+    assert_int_equal(mu_h5out_finish(h, err, sizeof err), -1);
+    assert_non_null(strstr(err, "does not read back as written (orders/attempts is not the checkpoint's)"));
+    assert_false(exists(out));
+    assert_true(exists(in_dir("unlike.h5.partial")));
+    mu_layout_free(&l);
+}
+
 static void test_h5_create_refuses_an_existing_output(void **state)
 {
     (void)state;
@@ -1155,6 +1184,7 @@ int main(void)
         cmocka_unit_test(test_h5_resume_survives_a_torn_checkpoint),
         cmocka_unit_test(test_h5_resume_finishes_a_file_killed_while_finishing),
         cmocka_unit_test(test_h5_create_refuses_an_existing_output),
+        cmocka_unit_test(test_h5_finish_refuses_a_file_unlike_its_checkpoint),
         cmocka_unit_test(test_h5_create_replaces_a_stale_partial),
         cmocka_unit_test(test_h5_create_renames_into_place_and_respects_a_writer),
         cmocka_unit_test(test_h5_errors_are_one_quiet_line),
