@@ -203,10 +203,6 @@ void mu_h5_ckpt_close(mu_h5out *h);
 
 /* ---- h5verify.c: checking a file before trusting it (why: see there) ---- */
 
-/* Compares the root attributes of f (provenance) with p's; msg names the
- * first difference. */
-int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len);
-
 /* Reads every object, attribute and dataset of h's file (the values of
  * the game scale and the per-game columns excepted: the caller checks
  * those against a checkpoint) and digests what never changes after create: every attribute but the root's
@@ -223,7 +219,8 @@ int mu_h5_static_digest(const mu_h5out *h, uint64_t *sum, char *msg, size_t len)
  * writer's last slot words), both slots must be expect, and the tables
  * and games_complete the slot's. Returns 0, or -1 with one line in msg:
  * the first problem, or how the child died (a crash inside libhdf5, no
- * progress). The calling process makes no HDF5 call. */
+ * progress). The calling process makes no HDF5 call. With layout NULL,
+ * only reads every object, attribute and dataset (any HDF5 file). */
 int mu_h5_vet(const char *path, const mu_layout *layout, const mu_provenance *prov,
               const uint64_t *expect, int rows, char *msg, size_t len);
 

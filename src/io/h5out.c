@@ -282,7 +282,9 @@ int mu_h5out_create(const char *final_path, int overwrite, const mu_layout *layo
 static int reopen(mu_h5out *h, const mu_layout *layout, const mu_provenance *prov,
                   uint64_t *const *tables, char *msg, size_t len)
 {
-    /* read whole by a child first: libhdf5 may crash on a damaged file */
+    /* read whole by a child first (libhdf5 may crash on a damaged file),
+     * which also checks its provenance, slots and rows: here only the
+     * state to go on from is read */
     if (mu_h5_vet(h->partial_path, layout, prov, NULL, 1, msg, len) < 0)
         return -1;
     hid_t fapl = mu_h5_file_access();
@@ -292,17 +294,10 @@ static int reopen(mu_h5out *h, const mu_layout *layout, const mu_provenance *pro
     H5Pclose(fapl);
     if (h->file < 0)
         return -1;
-    if (mu_h5_check_provenance(h->file, prov, msg, len) < 0)
-        return -1;
     /* the last intact checkpoint slot, not games_complete and the tables,
      * which a kill inside a checkpoint's flush may have torn apart */
     if (mu_h5_reopen(h, layout, msg, len) < 0 || mu_h5_ckpt_open(h, msg, len) < 0 ||
         mu_h5_ckpt_read(h, &h->games_complete, tables, msg, len) < 0)
-        return -1;
-    if (h->games_complete > h->games_requested)
-        return snprintf(msg, len, "its checkpoint holds %" PRIu64 " games, more than the %" PRIu64
-                        " requested", h->games_complete, h->games_requested), -1;
-    if (mu_h5_check_rows(h, msg, len) < 0)
         return -1;
     /* A kill inside a checkpoint's flush can leave chunk index nodes on
      * disk that point to chunks written since the last flush, while the

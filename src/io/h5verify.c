@@ -50,7 +50,9 @@ static void progress(void)
         alarm(watchdog);
 }
 
-int mu_h5_check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
+/* Compares the root attributes of f (provenance) with p's; msg names the
+ * first difference. */
+static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
 {
     char *ruleset = NULL, *text = NULL, *status = NULL;
     uint64_t seed, games;
@@ -169,9 +171,7 @@ static int read_into(struct walk *w, hid_t obj, int is_attr, hid_t type, hid_t m
         progress();
     if (rc >= 0 && w->digest)
         w->sum = mix_values(w->sum, type, buf, count);
-    if (rc >= 0 && H5Tdetect_class(type, H5T_VLEN) > 0) /* and variable-length strings */
-        H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, buf);
-    else if (rc >= 0 && H5Tis_variable_str(type) > 0)
+    if (rc >= 0 && (H5Tdetect_class(type, H5T_VLEN) > 0 || H5Tis_variable_str(type) > 0))
         H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, buf);
     free(buf);
     return rc < 0 ? -1 : 0;
@@ -435,7 +435,7 @@ static int vet(const char *path, const mu_layout *layout, const mu_provenance *p
     uint64_t *tables[MU_LAYOUT_MAX_TABLES] = {0};
     int rc = read_whole_file(path, 1, &h.file, msg, len);
     if (rc == 0)
-        rc = mu_h5_check_provenance(h.file, prov, msg, len);
+        rc = check_provenance(h.file, prov, msg, len);
     if (rc == 0)
         rc = mu_h5_reopen(&h, layout, msg, len) < 0 || mu_h5_ckpt_open(&h, msg, len) < 0 ? -1 : 0;
     for (int t = 0; rc == 0 && t < h.n_tables; t++)
@@ -470,10 +470,10 @@ static int vet(const char *path, const mu_layout *layout, const mu_provenance *p
 
 /* ---- in a child process ------------------------------------------------------ */
 
-/* Runs check(path, ...) in a child process; msg gets its line, or why it
- * died. */
-static int in_child(const char *path, const mu_layout *layout, const mu_provenance *prov,
-                    const uint64_t *expect, int rows, char *msg, size_t len)
+/* In a child process: vet (layout given) or read_whole_file (NULL); msg
+ * gets its line, or why it died. */
+int mu_h5_vet(const char *path, const mu_layout *layout, const mu_provenance *prov,
+              const uint64_t *expect, int rows, char *msg, size_t len)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -525,16 +525,11 @@ static int in_child(const char *path, const mu_layout *layout, const mu_provenan
     return -1;
 }
 
-int mu_h5_vet(const char *path, const mu_layout *layout, const mu_provenance *prov,
-              const uint64_t *expect, int rows, char *msg, size_t len)
-{
-    return in_child(path, layout, prov, expect, rows, msg, len);
-}
 
 int mu_h5out_check(const char *path, char *err, size_t err_len)
 {
     char msg[512];
-    if (in_child(path, NULL, NULL, NULL, 0, msg, sizeof msg) != 0)
+    if (mu_h5_vet(path, NULL, NULL, NULL, 0, msg, sizeof msg) != 0)
         return mu_h5_path_fail(path, err, err_len, "%s", msg);
     return 0;
 }
@@ -545,6 +540,6 @@ int mu_h5out_vet_partial(const char *partial_path, const mu_layout *layout,
     char msg[512];
     mu_h5_quiet();
     int rc = here ? vet(partial_path, layout, prov, NULL, 1, msg, sizeof msg)
-                  : in_child(partial_path, layout, prov, NULL, 1, msg, sizeof msg);
+                  : mu_h5_vet(partial_path, layout, prov, NULL, 1, msg, sizeof msg);
     return rc == 0 ? 0 : mu_h5_path_fail(partial_path, err, err_len, "%s", msg);
 }

@@ -24,9 +24,7 @@ import collections
 import concurrent.futures
 import os
 import random
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 
@@ -45,11 +43,7 @@ CASE_TIMEOUT = 60  # seconds for one muster command on a damaged file
 
 def run_limited(out, limit):
     """damage.yaml -o out with writes failing past limit bytes."""
-    def limit_size():
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-    return subprocess.run([pc.MUSTER, "run", DAMAGE_EXP, "-o", out, *ARGS], capture_output=True,
-                          text=True, timeout=pc.TIMEOUT, preexec_fn=limit_size, restore_signals=False)
+    return pc.muster_limited(limit, "run", DAMAGE_EXP, "-o", out, *ARGS)
 
 
 def make_partial(ref_size):

@@ -19,6 +19,7 @@ import hashlib
 import os
 import pty
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -63,6 +64,17 @@ def run_ok(*args):
     p = muster(*args)
     assert p.returncode == EXIT_OK, f"muster {' '.join(args)}: {show(p)}"
     return p
+
+
+def muster_limited(limit, *args):
+    """Runs muster with RLIMIT_FSIZE = limit bytes and SIGXFSZ ignored, so
+    that a write past it fails with EFBIG (as on a full disk); returns the
+    CompletedProcess."""
+    def limit_size():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return subprocess.run([MUSTER, *args], capture_output=True, text=True, timeout=TIMEOUT,
+                          preexec_fn=limit_size, restore_signals=False)
 
 
 def attr(h5, name):

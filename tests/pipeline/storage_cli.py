@@ -9,9 +9,7 @@ write falls"; an existing OUT.partial is never replaced without --force;
 -o onto a dangling symbolic link is refused before playing.
 """
 import os
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 
@@ -24,14 +22,8 @@ LIMITS = 12  # file-size limits tried, spread over the whole run
 
 
 def run_limited(out, limit):
-    """muster run resume.yaml -o out with RLIMIT_FSIZE = limit bytes and
-    SIGXFSZ ignored, so that a write past it fails with EFBIG."""
-    def limit_size():
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-    return subprocess.run([pc.MUSTER, "run", pc.RESUME_EXP, "-o", out, "-q", "-j", "2", *GAMES],
-                          capture_output=True, text=True, timeout=pc.TIMEOUT, preexec_fn=limit_size,
-                          restore_signals=False)
+    """muster run resume.yaml -o out with writes failing past limit bytes."""
+    return pc.muster_limited(limit, "run", pc.RESUME_EXP, "-o", out, "-q", "-j", "2", *GAMES)
 
 
 def check_stopped_run(p, out, what):
