@@ -17,7 +17,8 @@ static wm_enemy_options enemy_options(const wm_game *g, int side)
     return opt;
 }
 
-/* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties */
+/* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties
+ * RULE wm.game.initiative-evade-after-failed-charge */
 int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out)
 {
     wm_enemy_options opt = enemy_options(g, side);
@@ -31,6 +32,9 @@ int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_in
         wm_init_candidate *c = &out->c[out->n];
         if (wm_closest_visible_enemies(&g->bf, u, &opt, &c->closest) > 0) {
             c->unit = u;
+            if (g->charge_failed & wm_bit(u)) /* its charge could not reach: evade or nothing */
+                for (int i = 0; i < c->closest.n; i++)
+                    c->closest.can_charge[i] = 0;
             out->n++;
         }
     }
@@ -78,7 +82,7 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
         if (cl.unit[i] == ch->target) {
             /* "Artillery cannot use their initiative to charge"; all-round
              * vision cannot charge without sight from a front edge */
-            if (ch->action == WM_INIT_CHARGE && !cl.can_charge[i])
+            if (ch->action == WM_INIT_CHARGE && (!cl.can_charge[i] || (g->charge_failed & wm_bit(ch->unit))))
                 return WM_REFUSE_CANNOT_CHARGE;
             return WM_ALLOWED;
         }
@@ -95,6 +99,7 @@ static void initiative_charge(wm_game *g, int side, const wm_init_choice *ch, wm
     wm_plan_move(&g->bf, &rq, &plan);
     if (!plan.reached || plan.report.fault != WM_MOVE_OK) {
         g->stats[side].init_charge_failed++;
+        g->charge_failed |= wm_bit(ch->unit);
         GTRACE(env, "  %s cannot reach %s to charge it: it does not move", wm_g_name(g, ch->unit),
                wm_g_name(g, ch->target));
         return;

@@ -105,6 +105,7 @@ typedef struct wm_game {
     int8_t zone_holder[WM_MAX_OBJECTIVES]; /* side holding each zone at the end, -1 none */
     int first_charge;               /* side whose unit charged first, -1 none */
     uint64_t initiative_used;       /* moved by initiative this Command phase */
+    uint64_t charge_failed;         /* an initiative charge could not reach: may still evade */
     uint64_t no_move;               /* may not move further this turn (back from off the table) */
     uint64_t charged;               /* charged this Command phase: no further orders */
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
@@ -228,7 +229,8 @@ typedef struct wm_player {
     int ignore_fortified, ignore_divided;
     /* Initiative: picks the next unit from the candidates and what it does,
      * or returns 0 to end the sub-phase. A unit picked is not offered
-     * again this phase, whatever happened. */
+     * again this phase, except after a charge that could not reach: it is
+     * offered once more with no enemy it can charge (it may evade). */
     int (*initiative)(void *self, const wm_game *g, int side, const wm_init_candidates *c,
                       wm_init_choice *out);
     /* Orders: the steps the player will try, in sequence. */
