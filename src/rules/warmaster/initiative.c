@@ -59,7 +59,7 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
 }
 
 /* RULE wm.initiative.before-orders wm.game.initiative-first wm.game.initiative-closest-only
- * RULE wm.game.initiative-cannot-charge */
+ * RULE wm.game.initiative-cannot-charge wm.game.initiative-evade-after-failed-charge */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch)
 {
     /* "all units moving by initiative must be moved before any orders are
