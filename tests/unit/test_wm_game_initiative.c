@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "wm_game_fixture.h"
 
@@ -311,6 +312,42 @@ static void test_wm_unit_whose_charge_cannot_reach_may_still_evade(void **state)
     assert_int_equal(fx.faults, 0);
 }
 
+/* warmaster-movement, optional rule: "Light Cavalry: a Cavalry unit with
+ * 6+ Armour can evade in any direction": in a game the player's evade
+ * heading is used for such a unit when the rule is in play, refused
+ * otherwise. */
+/* RULE wm.evade.light-cavalry */
+static void test_wm_light_cavalry_evades_where_the_player_says_in_a_game(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < 2; rule++) {
+        fx_init(&fx);
+        fx.rules.light_cavalry_rule = rule;
+        int a = fx_unit(&fx, 0, WM_CAVALRY, 3, 900, 500, 0, 1, "Light horse");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+        int inf = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 500, 0, 1, "Foot");
+        fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 600, 0, -1, "E2");
+        fx.bf.unit[a].profile.armour = 6;
+        fx_start(&fx, 0, NULL, 0);
+        wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
+        ch.evade_heading = mu_v2(1, 0); /* east, along the enemy's front */
+        wm_init_choice foot = choice(inf, WM_INIT_EVADE, e + 2);
+        foot.evade_heading = mu_v2(1, 0);
+        assert_int_equal(wm_initiative_check(&fx.g, 0, &foot), WM_REFUSE_NOT_LIGHT_CAVALRY);
+        if (!rule) {
+            assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_NOT_LIGHT_CAVALRY);
+            continue;
+        }
+        mu_vec2 c0 = fx.g.bf.unit[a].stand[0].center;
+        wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+        assert_int_equal(r.refusal, WM_ALLOWED);
+        assert_true(r.moved);
+        assert_true(fx.g.bf.unit[a].stand[0].center.x - c0.x > 100.0);
+        assert_true(fabs(fx.g.bf.unit[a].stand[0].center.y - c0.y) < 1e-6);
+        assert_int_equal(fx.faults, 0);
+    }
+}
+
 /* warmaster-command: "Enemy infantry or artillery in fortified positions
  * can be ignored when it comes to using initiative … A player can choose
  * to ignore such enemy units if he wishes, in which case his own unit can
@@ -351,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_wm_unit_may_decline_initiative_and_be_ordered),
         cmocka_unit_test(test_wm_initiative_charge_out_of_reach_is_no_move),
         cmocka_unit_test(test_wm_unit_whose_charge_cannot_reach_may_still_evade),
+        cmocka_unit_test(test_wm_light_cavalry_evades_where_the_player_says_in_a_game),
         cmocka_unit_test(test_wm_player_may_ignore_fortified_enemies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -59,7 +59,7 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
 }
 
 /* RULE wm.initiative.before-orders wm.game.initiative-first wm.game.initiative-closest-only
- * RULE wm.game.initiative-cannot-charge wm.game.initiative-evade-after-failed-charge */
+ * RULE wm.game.initiative-cannot-charge wm.game.initiative-evade-after-failed-charge wm.evade.light-cavalry */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch)
 {
     /* "all units moving by initiative must be moved before any orders are
@@ -74,6 +74,10 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
         return WM_REFUSE_DONE;
     if (ch->action == WM_INIT_DECLINE)
         return WM_ALLOWED;
+    /* "Light Cavalry: a Cavalry unit with 6+ Armour can evade in any direction" */
+    if (ch->action == WM_INIT_EVADE && (ch->evade_heading.x != 0.0 || ch->evade_heading.y != 0.0) &&
+        !(g->rules->light_cavalry_rule && wm_is_light_cavalry(&g->bf.unit[ch->unit].profile)))
+        return WM_REFUSE_NOT_LIGHT_CAVALRY;
     /* "A unit can only react to the closest visible enemy unit" */
     wm_enemy_options opt = enemy_options(g, side);
     wm_closest cl;
@@ -127,6 +131,7 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     rq.choice = ch->evade_dir;
     rq.allow_burst = ch->allow_burst;
     rq.light_cavalry_rule = g->rules->light_cavalry_rule;
+    rq.direction = ch->evade_heading;
     wm_evade ev;
     res->evade = wm_evade_plan(&g->bf, &rq, &ev);
     if (res->evade != WM_EVADE_OK) {

@@ -164,7 +164,8 @@ typedef enum wm_refusal {
     WM_REFUSE_NOT_A_BRIGADE,  /* empty, over four, or not touching at the start of the Orders sub-phase */
     WM_REFUSE_NOT_CLOSEST,    /* not the closest visible enemy within 20 cm */
     WM_REFUSE_CANNOT_CHARGE,  /* artillery, or not seen from a front edge */
-    WM_REFUSE_DONE            /* initiative: this unit already acted or declined */
+    WM_REFUSE_DONE,           /* initiative: this unit already acted or declined */
+    WM_REFUSE_NOT_LIGHT_CAVALRY /* an evade heading: only light cavalry under the optional rule */
 } wm_refusal;
 
 /* Returns a short English name of r ("used initiative"). */
@@ -190,6 +191,8 @@ typedef struct wm_init_choice {
     wm_init_action action;
     int target;      /* charge or evade: one of the unit's closest enemies */
     int evade_dir;   /* evade: which tied direction (wm_evade_directions) */
+    mu_vec2 evade_heading; /* evade: light cavalry under the optional rule may give any
+                              direction; (0, 0): directly away (everyone else) */
     int allow_burst; /* evade: the player will burst through friendly units */
 } wm_init_choice;
 
