@@ -123,7 +123,7 @@ static const char *evade_fault_text(wm_evade_fault f)
     return (unsigned)f < sizeof t / sizeof t[0] ? t[f] : "?";
 }
 
-/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade */
+/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade wm.evade.light-cavalry */
 static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_init_result *res,
                              const wm_game_env *env)
 {
