@@ -43,6 +43,7 @@ static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const
     wm_init_candidates c;
     while (!g->over && p->initiative && wm_initiative_candidates(g, side, done, &c) > 0) {
         wm_init_choice ch;
+        memset(&ch, 0, sizeof ch); /* fields a player leaves unset mean "none" */
         if (!p->initiative(p->self, g, side, &c, &ch))
             break;
         if (ch.unit < 0 || ch.unit >= g->bf.n_units || (done & wm_bit(ch.unit)))
