@@ -127,7 +127,11 @@ typedef struct hit_ctx {
     mu_vec2 start[4]; /* the stand where it starts: gaps it is in already are ignored */
     int n_own;        /* own stands placed (moved) or engaged */
     mu_vec2 own[WM_MAX_STANDS][4];
+    mu_vec2 own_lo[WM_MAX_STANDS], own_hi[WM_MAX_STANDS]; /* their boxes */
     int own_index[WM_MAX_STANDS];
+    int n_ni;         /* own stands near the leg being swept */
+    int ni[WM_MAX_STANDS]; /* their indices in own */
+    int on_table;     /* the area the leg can sweep lies on the table */
     int terrain;      /* a feature the unit cannot enter is near the leg */
     int n_oi, n_gi;   /* obstacles and gaps near the leg being swept */
     int *oi, *gi;     /* their indices (c->scratch) */
@@ -187,19 +191,24 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
         if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && mu_convex_overlap(v, n, o->v, 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_UNIT, o->unit, -1);
     }
-    for (int i = 0; i < h->n_own; i++)
+    for (int k = 0; k < h->n_ni; k++) {
+        int i = h->ni[k];
         if (mu_convex_overlap(v, n, h->own[i], 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_OWN, h->own_index[i], -1);
+    }
     for (int k = 0; k < h->n_gi; k++)
         if (gap_hit(h, &c->gap[h->gi[k]], v, n))
             return 1;
     return 0;
 }
 
-/* Keeps in h the obstacles and gaps whose boxes meet the area the leg
- * from *from can sweep (every point stays within the half diagonal of the
- * centre's straight path), and whether terrain the unit cannot enter is
- * near (if not, wm_convex_blocked cannot find any). */
+/* Keeps in h the obstacles, gaps and own blockers whose boxes meet the
+ * area the leg from *from can sweep (every point stays within the half
+ * diagonal of the centre's straight path), whether terrain the unit cannot
+ * enter is near (if not, wm_convex_blocked cannot find any) and whether
+ * that area lies on the table. Nothing else can meet a piece of the sweep
+ * (path_hits), so when nothing is near and the area is on the table the
+ * sweep meets nothing. */
 static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_leg leg)
 {
     double r = 0.5 * hypot(from->width, from->depth) + 1.0;
@@ -216,6 +225,18 @@ static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_
     for (int i = 0; i < c->n_gaps; i++)
         if (box_meets(lo, hi, c->gap[i].lo, c->gap[i].hi, 0.0))
             h->gi[h->n_gi++] = i;
+    h->n_ni = 0;
+    for (int i = 0; i < h->n_own; i++)
+        if (box_meets(lo, hi, h->own_lo[i], h->own_hi[i], 0.0))
+            h->ni[h->n_ni++] = i;
+    h->on_table = lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= c->bf->width_mm && hi.y <= c->bf->depth_mm;
+}
+
+/* Non-zero when the sweep of the leg near_leg looked at can meet nothing
+ * path_hits reports. */
+static int nothing_near(const hit_ctx *h)
+{
+    return h->on_table && !h->terrain && h->n_oi == 0 && h->n_gi == 0 && h->n_ni == 0;
 }
 
 /* Returns non-zero when a stand of unit b is among the obstacles near the
@@ -238,6 +259,7 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
         if (j == s || !(moved[j] || ((u->engaged >> j) & 1u)))
             continue;
         mu_orect_corners_ccw(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
+        poly_box(h->own[h->n_own], 4, &h->own_lo[h->n_own], &h->own_hi[h->n_own]);
         h->own_index[h->n_own++] = j;
     }
 }
@@ -301,6 +323,10 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
         mu_orect pose = u->stand[s];
         for (int l = 0; l < p->n_legs; l++) {
             near_leg(c, &h, &pose, p->leg[l]);
+            if (nothing_near(&h)) { /* no burst unit is near either */
+                pose = wm_leg_pose(&pose, p->leg[l], 1.0);
+                continue;
+            }
             h.only_unit = -1;
             if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
                 return finish(rep, h.fault, k, h.other, h.feature);

@@ -227,8 +227,9 @@ void wm_move_apply(wm_battlefield *bf, const wm_move *m)
     for (int k = 0; k < m->n; k++) {
         const wm_stand_path *p = &m->path[k];
         assert(p->stand >= 0 && p->stand < u->n_stands);
-        mu_orect end;
-        wm_stand_path_mm(&u->stand[p->stand], p->leg, p->n_legs, &end);
+        mu_orect end = u->stand[p->stand];
+        for (int l = 0; l < p->n_legs; l++) /* the poses wm_stand_path_mm ends on */
+            end = wm_leg_pose(&end, p->leg[l], 1.0);
         u->stand[p->stand].center = end.center;
         u->stand[p->stand].facing = end.facing;
     }
