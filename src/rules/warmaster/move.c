@@ -227,7 +227,7 @@ static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_
             h->gi[h->n_gi++] = i;
     h->n_ni = 0;
     for (int i = 0; i < h->n_own; i++)
-        if (box_meets(lo, hi, h->own_lo[i], h->own_hi[i], 0.0))
+        if (c->exhaustive || box_meets(lo, hi, h->own_lo[i], h->own_hi[i], 0.0))
             h->ni[h->n_ni++] = i;
     h->on_table = lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= c->bf->width_mm && hi.y <= c->bf->depth_mm;
 }
@@ -262,6 +262,12 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
         poly_box(h->own[h->n_own], 4, &h->own_lo[h->n_own], &h->own_hi[h->n_own]);
         h->own_index[h->n_own++] = j;
     }
+}
+
+static int sweep(const wm_move_ctx *c, const mu_orect *from, wm_leg leg, hit_ctx *h)
+{
+    return c->exhaustive ? wm_leg_sweep_hits_exhaustive(from, leg, path_hits, h)
+                         : wm_leg_sweep_hits(from, leg, path_hits, h);
 }
 
 static int valid_plan(const wm_move_ctx *c, const wm_move *m)
@@ -323,18 +329,18 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
         mu_orect pose = u->stand[s];
         for (int l = 0; l < p->n_legs; l++) {
             near_leg(c, &h, &pose, p->leg[l]);
-            if (nothing_near(&h)) { /* no burst unit is near either */
+            if (!c->exhaustive && nothing_near(&h)) { /* no burst unit is near either */
                 pose = wm_leg_pose(&pose, p->leg[l], 1.0);
                 continue;
             }
             h.only_unit = -1;
-            if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+            if (sweep(c, &pose, p->leg[l], &h))
                 return finish(rep, h.fault, k, h.other, h.feature);
             for (int b = 0; c->burst && b < c->bf->n_units; b++) {
                 if (!((c->burst >> b) & 1u) || ((rep->crossed >> b) & 1u) || !near_unit(&h, b))
                     continue;
                 h.only_unit = b;
-                if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+                if (sweep(c, &pose, p->leg[l], &h))
                     rep->crossed |= (uint64_t)1 << b;
             }
             pose = wm_leg_pose(&pose, p->leg[l], 1.0);

@@ -179,12 +179,9 @@ typedef struct sweep {
     void *ud;
 } sweep;
 
-/* The piece [t0, t1] of a turning leg: a point strays at most
- * rho dturn^2 / 8 from the chord between its positions at t0 and t1 (the
- * bound on a function vanishing at both ends with second derivative at
- * most rho dturn^2), so the hull of the two poses grown by that much holds
- * the piece's sweep. */
-static int piece_hits(const sweep *s, double t0, double t1, int depth)
+/* The reference for piece_hits: each piece's poses worked out, and
+ * tried, afresh. */
+static int piece_hits_exhaustive(const sweep *s, double t0, double t1, int depth)
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
     double grow = s->rho * dturn * dturn / 8.0;
@@ -197,7 +194,58 @@ static int piece_hits(const sweep *s, double t0, double t1, int depth)
     if (pose_hits(&a, s->fn, s->ud) || pose_hits(&b, s->fn, s->ud))
         return 1;
     double mid = 0.5 * (t0 + t1);
-    return piece_hits(s, t0, mid, depth + 1) || piece_hits(s, mid, t1, depth + 1);
+    return piece_hits_exhaustive(s, t0, mid, depth + 1) || piece_hits_exhaustive(s, mid, t1, depth + 1);
+}
+
+/* The first cut: pieces grown by at most SWEEP_GROW_MM. */
+static int first_cut(const sweep *s)
+{
+    double max_step = sqrt(8.0 * SWEEP_GROW_MM / s->rho);
+    int pieces = (int)ceil(fabs(s->leg.turn_rad) / max_step);
+    return pieces < 1 ? 1 : pieces;
+}
+
+int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
+{
+    if (leg.turn_rad == 0.0) {
+        mu_vec2 h[8];
+        return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
+    }
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
+    int pieces = first_cut(&s);
+    for (int i = 0; i < pieces; i++)
+        if (piece_hits_exhaustive(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
+            return 1;
+    return 0;
+}
+
+/* A pose on the leg, and whether fn has been tried on it and missed: fn
+ * answers the same for the same polygon, so it need not be asked again. */
+typedef struct leg_pose {
+    mu_orect r;
+    int clear;
+} leg_pose;
+
+/* The piece [t0, t1] of a turning leg (a, b: the poses at t0 and t1): a
+ * point strays at most rho dturn^2 / 8 from the chord between its
+ * positions at t0 and t1 (the bound on a function vanishing at both ends
+ * with second derivative at most rho dturn^2), so the hull of the two
+ * poses grown by that much holds the piece's sweep. */
+static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pose *b, int depth)
+{
+    double dturn = s->leg.turn_rad * (t1 - t0);
+    double grow = s->rho * dturn * dturn / 8.0;
+    mu_vec2 h[8];
+    if (grow <= SWEEP_LEAF_MM || depth >= SWEEP_DEPTH)
+        return s->fn(s->ud, h, two_pose_hull(&a->r, &b->r, 0.0, h));
+    if (!s->fn(s->ud, h, two_pose_hull(&a->r, &b->r, grow, h)))
+        return 0;
+    if ((!a->clear && pose_hits(&a->r, s->fn, s->ud)) || (!b->clear && pose_hits(&b->r, s->fn, s->ud)))
+        return 1;
+    a->clear = b->clear = 1;
+    double mid = 0.5 * (t0 + t1);
+    leg_pose m = {wm_leg_pose(s->from, s->leg, mid), 0};
+    return piece_hits(s, t0, mid, a, &m, depth + 1) || piece_hits(s, mid, t1, &m, b, depth + 1);
 }
 
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
@@ -207,13 +255,17 @@ int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
         return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
     sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
-    /* first cut: pieces grown by at most SWEEP_GROW_MM */
-    double max_step = sqrt(8.0 * SWEEP_GROW_MM / s.rho);
-    int pieces = (int)ceil(fabs(leg.turn_rad) / max_step);
-    pieces = pieces < 1 ? 1 : pieces;
-    for (int i = 0; i < pieces; i++)
-        if (piece_hits(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
+    int pieces = first_cut(&s);
+    /* a piece's end pose is the next one's start */
+    leg_pose p[2] = {{wm_leg_pose(from, leg, 0.0), 0}};
+    for (int i = 0; i < pieces; i++) {
+        leg_pose *a = &p[i % 2], *b = &p[(i + 1) % 2];
+        double t0 = (double)i / pieces, t1 = (double)(i + 1) / pieces;
+        b->r = wm_leg_pose(from, leg, t1);
+        b->clear = 0;
+        if (piece_hits(&s, t0, t1, a, b, 0))
             return 1;
+    }
     return 0;
 }
 

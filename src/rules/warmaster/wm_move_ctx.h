@@ -48,6 +48,8 @@ typedef struct wm_move_ctx {
     int n_gaps, cap_gaps;
     wm_gap_region *gap;    /* the gaps (heap) */
     int *scratch;             /* n_obst + n_gaps ints for the checker (heap) */
+    int exhaustive;           /* set by the tests: no short cuts in the sweeps, the
+                                 reference wm_move_ctx_check's result must equal */
 } wm_move_ctx;
 
 /* Builds the context for moving unit (on bf, which must outlive it and not
@@ -73,6 +75,12 @@ typedef int (*wm_hit_fn)(void *ud, const mu_vec2 *v, int n);
  * the sweep and on exact poses; the first hit in time order ends it, so
  * fn's record of what it hit is the first thing met. */
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
+
+/* The same answer and the same calls up to the first hit, less the
+ * repeats: wm_leg_sweep_hits asks fn about a pose once (fn must answer
+ * the same for the same polygon), this asks again wherever a piece's
+ * test comes to it. The reference the tests hold wm_leg_sweep_hits to. */
+int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
 
 /* ---- gaps (gap.c) ---- */
 
