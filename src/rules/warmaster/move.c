@@ -16,6 +16,7 @@
 #define TWO_PI 6.28318530717958647692
 
 static_assert(WM_MAX_UNITS <= 64, "burst masks are 64 bits");
+static_assert(WM_MAX_FEATURES <= 32, "terrain masks are 32 bits");
 
 const char *wm_move_fault_str(wm_move_fault fault)
 {
@@ -133,6 +134,7 @@ typedef struct hit_ctx {
     int ni[WM_MAX_STANDS]; /* their indices in own */
     int on_table;     /* the area the leg can sweep lies on the table */
     int terrain;      /* a feature the unit cannot enter is near the leg */
+    uint32_t terrain_mask; /* those features (bit = index) */
     int n_oi, n_gi;   /* obstacles and gaps near the leg being swept */
     int *oi, *gi;     /* their indices (c->scratch) */
     int only_unit;    /* >= 0: report only crossing this (burst) unit */
@@ -183,7 +185,7 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
     }
     if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
         return set_hit(h, WM_MOVE_OFF_TABLE, -1, -1);
-    int f = h->terrain ? wm_convex_blocked(c->bf, h->u, v, n) : -1;
+    int f = h->terrain ? wm_convex_blocked_among(c->bf, h->u, v, n, h->terrain_mask) : -1;
     if (f >= 0)
         return set_hit(h, WM_MOVE_TERRAIN, -1, f);
     for (int k = 0; k < h->n_oi; k++) {
@@ -215,10 +217,16 @@ static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_
     mu_vec2 lo = mu_v2(wm_min(from->center.x, leg.center.x) - r, wm_min(from->center.y, leg.center.y) - r);
     mu_vec2 hi = mu_v2(wm_max(from->center.x, leg.center.x) + r, wm_max(from->center.y, leg.center.y) + r);
     h->n_oi = h->n_gi = 0;
-    h->terrain = 0;
-    for (int i = 0; i < c->bf->n_features && !h->terrain; i++)
-        h->terrain = !wm_unit_can_enter(h->u, c->bf->feature[i].kind) &&
-                     box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0);
+    h->terrain_mask = 0;
+    mu_vec2 area[4] = {lo, mu_v2(hi.x, lo.y), hi, mu_v2(lo.x, hi.y)};
+    for (int i = 0; i < c->bf->n_features; i++) {
+        const wm_feature *f = &c->bf->feature[i];
+        /* a feature whose interior the box misses cannot be entered */
+        if (!wm_unit_can_enter(h->u, f->kind) && box_meets(lo, hi, f->lo, f->hi, 0.0) &&
+            (c->exhaustive || wm_convex_in_feature(f, area, 4)))
+            h->terrain_mask |= (uint32_t)1 << i;
+    }
+    h->terrain = h->terrain_mask != 0;
     for (int i = 0; i < c->n_obst; i++)
         if (box_meets(lo, hi, c->obst[i].lo, c->obst[i].hi, 0.0))
             h->oi[h->n_oi++] = i;
