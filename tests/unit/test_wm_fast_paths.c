@@ -397,6 +397,45 @@ static void test_move_check_matches_exhaustive(void **state)
     assert_true(faults[WM_MOVE_THROUGH_OWN] > 20);
 }
 
+
+/* wm_stand_path_mm measures only the corners that can be the farthest;
+ * the exhaustive measure of all four must give the same length and end
+ * pose, bit for bit (one leg and several; turns small, large, none). */
+static void test_stand_path_matches_exhaustive(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 17, 1);
+    int one_turning_leg = 0;
+    for (int k = 0; k < 50000; k++) {
+        mu_orect from = stand_near(&r, NULL);
+        wm_leg legs[3];
+        int n = pick(&r, 4) == 0 ? 2 + pick(&r, 2) : 1;
+        for (int l = 0; l < n; l++) {
+            double reach = pick(&r, 3) == 0 ? uni(&r, 0, 2) : uni(&r, 0, 300);
+            double a = uni(&r, 0, 2 * PI);
+            legs[l].center = mu_v2_add(from.center, mu_v2(reach * cos(a), reach * sin(a)));
+            int kind = pick(&r, 4);
+            legs[l].turn_rad = kind == 0 ? 0.0 : kind == 1 ? uni(&r, -0.01, 0.01) : uni(&r, -PI, PI);
+        }
+        mu_orect e1, e2;
+        double fast = wm_stand_path_mm(&from, legs, n, &e1);
+        double slow = wm_stand_path_exhaustive_mm(&from, legs, n, &e2);
+        assert_true(same_bits(fast, slow));
+        assert_memory_equal(&e1, &e2, sizeof e1);
+        if (n == 1 && legs[0].turn_rad != 0.0) { /* the pruned case: the farthest corner's path */
+            double most = 0.0;
+            mu_vec2 c[4];
+            mu_orect_corners_ccw_unit(&from, c);
+            for (int i = 0; i < 4; i++)
+                most = fmax(most, wm_leg_point_path_mm(&from, legs[0], mu_v2_sub(c[i], from.center)));
+            assert_true(fabs(most - slow) <= 1e-9); /* corners measured alone round apart */
+            one_turning_leg++;
+        }
+    }
+    assert_true(one_turning_leg > 10000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_convex_overlaps_poly_matches_reference),
         cmocka_unit_test(test_unit_distance_matches_reference),
         cmocka_unit_test(test_sweep_matches_exhaustive),
+        cmocka_unit_test(test_stand_path_matches_exhaustive),
         cmocka_unit_test(test_move_check_matches_exhaustive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

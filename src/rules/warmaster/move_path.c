@@ -122,6 +122,26 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
     return wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
 }
 
+/* What point_path(d, turn, offset, e_half) leaves in *e_half, without
+ * measuring the path: a corner not measured must still set E(pi/2 | m)
+ * from its own m where point_path would have, as the corners after it
+ * use that value. */
+static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+{
+    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    double b = fabs(turn) * rho;
+    if (b == 0.0 || a == 0.0 || *e_half >= 0.0)
+        return;
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double m = 4.0 * a * b / ((a + b) * (a + b));
+    double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0};
+    for (int i = 0; i < 2; i++)
+        if (nearbyint(phi[i] / PI) != 0.0) {
+            *e_half = ellip_e_principal(PI / 2.0, m);
+            return;
+        }
+}
+
 /* RULE wm.stands.farthest-part */
 double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
@@ -130,7 +150,7 @@ double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 }
 
 /* RULE wm.stands.farthest-part */
-double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
+double wm_stand_path_exhaustive_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
 {
     double len[4] = {0, 0, 0, 0};
     mu_orect r = *start;
@@ -141,6 +161,49 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
         for (int i = 0; i < 4; i++)
             len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
         r = wm_leg_pose(&r, legs[k], 1.0);
+    }
+    if (end)
+        *end = r;
+    return wm_max(wm_max(len[0], len[1]), wm_max(len[2], len[3]));
+}
+
+/* Corners whose path is surely shorter than another's are not measured
+ * when that margin (mm) is clear: far above the rounding of any figure
+ * here. */
+#define CORNER_MARGIN_MM 1e-6
+
+/* One leg: a corner at offset r0 moves with velocity d + turn perp(R(turn
+ * t) r0), whose square integrates over t in [0, 1] to a^2 + b^2 +
+ * 2 d.(r1 - r0) (r1: the offset at the end), so its path is at most the
+ * square root of that (Cauchy-Schwarz) and at least its chord,
+ * |d + r1 - r0|. A corner whose bound lies below the longest chord cannot
+ * be the farthest: only the others are measured, so the result is the
+ * exhaustive one bit for bit. */
+/* RULE wm.stands.farthest-part */
+double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
+{
+    if (n != 1 || legs[0].turn_rad == 0.0)
+        return wm_stand_path_exhaustive_mm(start, legs, n, end);
+    mu_orect r = wm_leg_pose(start, legs[0], 1.0);
+    mu_vec2 c0[4], c1[4], d = mu_v2_sub(legs[0].center, start->center);
+    mu_orect_corners_ccw_unit(start, c0);
+    mu_orect_corners_ccw_unit(&r, c1);
+    double a2 = mu_v2_dot(d, d), chord[4], bound2[4], longest = 0.0;
+    for (int i = 0; i < 4; i++) {
+        mu_vec2 r0 = mu_v2_sub(c0[i], start->center), dr = mu_v2_sub(mu_v2_sub(c1[i], r.center), r0);
+        double b = fabs(legs[0].turn_rad) * mu_v2_len(r0);
+        chord[i] = mu_v2_len(mu_v2_add(d, dr));
+        bound2[i] = a2 + b * b + 2.0 * mu_v2_dot(d, dr);
+        longest = wm_max(longest, chord[i]);
+    }
+    double floor = longest - CORNER_MARGIN_MM, len[4] = {0, 0, 0, 0};
+    double e_half = -1.0;
+    for (int i = 0; i < 4; i++) {
+        mu_vec2 offset = mu_v2_sub(c0[i], start->center);
+        if (!(floor > 0.0 && bound2[i] < floor * floor))
+            len[i] = point_path(d, legs[0].turn_rad, offset, &e_half);
+        else
+            point_path_half(d, legs[0].turn_rad, offset, &e_half);
     }
     if (end)
         *end = r;
