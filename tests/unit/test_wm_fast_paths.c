@@ -308,7 +308,7 @@ static void test_sweep_matches_exhaustive(void **state)
             mu_orect_corners_ccw(&o, obst[i]);
         }
         sweep_log fast = {(const mu_vec2(*)[4])obst, n, 0, 0, {{0, 0}}, 0}, slow = fast;
-        int a = wm_leg_sweep_hits(&from, leg, log_hits, &fast);
+        int a = wm_leg_sweep_hits(&from, leg, log_hits, NULL, &fast);
         int b = wm_leg_sweep_hits_exhaustive(&from, leg, log_hits, &slow);
         assert_int_equal(a, b);
         assert_int_equal(fast.n_first, slow.n_first);

@@ -204,6 +204,39 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
     return 0;
 }
 
+/* Zero when path_hits must answer 0 for every polygon in the box [lo, hi]:
+ * each of its tests starts from the boxes, with the same margins. */
+static int path_may_hit(void *ud, mu_vec2 lo, mu_vec2 hi)
+{
+    const hit_ctx *h = ud;
+    const wm_move_ctx *c = h->c;
+    if (h->only_unit >= 0) {
+        for (int k = 0; k < h->n_oi; k++) {
+            const wm_obstacle *o = &c->obst[h->oi[k]];
+            if (o->unit == h->only_unit && box_meets(lo, hi, o->lo, o->hi, -EPS))
+                return 1;
+        }
+        return 0;
+    }
+    if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
+        return 1;
+    for (int i = 0; i < c->bf->n_features; i++)
+        if (((h->terrain_mask >> i) & 1u) && box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0))
+            return 1;
+    for (int k = 0; k < h->n_oi; k++) {
+        const wm_obstacle *o = &c->obst[h->oi[k]];
+        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS))
+            return 1;
+    }
+    for (int k = 0; k < h->n_ni; k++)
+        if (box_meets(lo, hi, h->own_lo[h->ni[k]], h->own_hi[h->ni[k]], 0.0))
+            return 1;
+    for (int k = 0; k < h->n_gi; k++)
+        if (box_meets(lo, hi, c->gap[h->gi[k]].lo, c->gap[h->gi[k]].hi, -EPS))
+            return 1;
+    return 0;
+}
+
 /* Keeps in h the obstacles, gaps and own blockers whose boxes meet the
  * area the leg from *from can sweep (every point stays within the half
  * diagonal of the centre's straight path), whether terrain the unit cannot
@@ -275,7 +308,7 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
 static int sweep(const wm_move_ctx *c, const mu_orect *from, wm_leg leg, hit_ctx *h)
 {
     return c->exhaustive ? wm_leg_sweep_hits_exhaustive(from, leg, path_hits, h)
-                         : wm_leg_sweep_hits(from, leg, path_hits, h);
+                         : wm_leg_sweep_hits(from, leg, path_hits, path_may_hit, h);
 }
 
 static int valid_plan(const wm_move_ctx *c, const wm_move *m)

@@ -240,7 +240,54 @@ typedef struct sweep {
     double rho; /* half diagonal */
     wm_hit_fn fn;
     void *ud;
+    wm_box_fn may_hit; /* NULL: ask fn about every polygon */
 } sweep;
+
+/* The box of v[0..n). */
+static void points_box(const mu_vec2 *v, int n, mu_vec2 *lo, mu_vec2 *hi)
+{
+    *lo = *hi = v[0];
+    for (int i = 1; i < n; i++) {
+        *lo = mu_v2(wm_min(lo->x, v[i].x), wm_min(lo->y, v[i].y));
+        *hi = mu_v2(wm_max(hi->x, v[i].x), wm_max(hi->y, v[i].y));
+    }
+}
+
+/* fn on the hull of poses a and b grown by grow (two_pose_hull), unless
+ * may_hit says nothing fn looks at meets the box of the hull's points. */
+static int hull_hits(const sweep *s, const mu_orect *a, const mu_orect *b, double grow)
+{
+    mu_vec2 h[8];
+    if (s->may_hit) {
+        mu_vec2 p[8], lo, hi;
+        mu_orect ga = *a, gb = *b;
+        ga.width += 2.0 * grow;
+        ga.depth += 2.0 * grow;
+        gb.width += 2.0 * grow;
+        gb.depth += 2.0 * grow;
+        mu_orect_corners_ccw_unit(&ga, p);
+        mu_orect_corners_ccw_unit(&gb, p + 4);
+        points_box(p, 8, &lo, &hi);
+        if (!s->may_hit(s->ud, lo, hi))
+            return 0;
+        return s->fn(s->ud, h, mu_hull(p, 8, h));
+    }
+    return s->fn(s->ud, h, two_pose_hull(a, b, grow, h));
+}
+
+/* fn on pose r, unless may_hit rules it out. */
+static int pose_hits_boxed(const sweep *s, const mu_orect *r)
+{
+    mu_vec2 v[4];
+    mu_orect_corners_ccw_unit(r, v);
+    if (s->may_hit) {
+        mu_vec2 lo, hi;
+        points_box(v, 4, &lo, &hi);
+        if (!s->may_hit(s->ud, lo, hi))
+            return 0;
+    }
+    return s->fn(s->ud, v, 4);
+}
 
 /* The reference for piece_hits: each piece's poses worked out, and
  * tried, afresh. */
@@ -274,7 +321,7 @@ int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn,
         mu_vec2 h[8];
         return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL};
     int pieces = first_cut(&s);
     for (int i = 0; i < pieces; i++)
         if (piece_hits_exhaustive(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
@@ -298,12 +345,11 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
     double grow = s->rho * dturn * dturn / 8.0;
-    mu_vec2 h[8];
     if (grow <= SWEEP_LEAF_MM || depth >= SWEEP_DEPTH)
-        return s->fn(s->ud, h, two_pose_hull(&a->r, &b->r, 0.0, h));
-    if (!s->fn(s->ud, h, two_pose_hull(&a->r, &b->r, grow, h)))
+        return hull_hits(s, &a->r, &b->r, 0.0);
+    if (!hull_hits(s, &a->r, &b->r, grow))
         return 0;
-    if ((!a->clear && pose_hits(&a->r, s->fn, s->ud)) || (!b->clear && pose_hits(&b->r, s->fn, s->ud)))
+    if ((!a->clear && pose_hits_boxed(s, &a->r)) || (!b->clear && pose_hits_boxed(s, &b->r)))
         return 1;
     a->clear = b->clear = 1;
     double mid = 0.5 * (t0 + t1);
@@ -311,13 +357,23 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
     return piece_hits(s, t0, mid, a, &m, depth + 1) || piece_hits(s, mid, t1, &m, b, depth + 1);
 }
 
-int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
+int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
-        return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
+        mu_vec2 delta = mu_v2_sub(leg.center, from->center);
+        if (may_hit) { /* the hull's points: mu_orect_sweep_hull's */
+            mu_vec2 p[8], lo, hi;
+            mu_orect_corners(from, p);
+            for (int i = 0; i < 4; i++)
+                p[4 + i] = mu_v2_add(p[i], delta);
+            points_box(p, 8, &lo, &hi);
+            if (!may_hit(ud, lo, hi))
+                return 0;
+        }
+        return fn(ud, h, mu_orect_sweep_hull(from, delta, h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit};
     int pieces = first_cut(&s);
     /* a piece's end pose is the next one's start */
     leg_pose p[2] = {{wm_leg_pose(from, leg, 0.0), 0}};
