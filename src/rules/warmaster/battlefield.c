@@ -171,14 +171,15 @@ static int covered_by_bridge(const wm_feature *f, const wm_feature *b, const mu_
     return 1;
 }
 
-/* RULE wm.terrain.halt-at-edge */
 static_assert(WM_MAX_FEATURES <= 32, "feature masks are 32 bits");
 
+/* RULE wm.terrain.halt-at-edge */
 int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n)
 {
     return wm_convex_blocked_among(bf, u, v, n, ~(uint32_t)0);
 }
 
+/* RULE wm.terrain.halt-at-edge */
 int wm_convex_blocked_among(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n,
                             uint32_t features)
 {
