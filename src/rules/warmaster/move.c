@@ -35,9 +35,10 @@ const char *wm_move_fault_str(wm_move_fault fault)
     return "unknown fault";
 }
 
+/* Room for n items, not cleared: each list is filled before it is read. */
 static void *grab(size_t n, size_t size)
 {
-    return mu_xcalloc(n, size);
+    return mu_xmalloc((n ? n : 1) * size);
 }
 
 static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
@@ -101,7 +102,12 @@ void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_mov
         if (character && o->side == u->side)
             continue; /* "a unit can move through its own side's characters" */
         for (int s = 0; s < o->n_stands; s++) {
-            wm_obstacle ob = obstacle(&o->stand[s], k, (burst >> k) & 1u);
+            const mu_orect *r = &o->stand[s];
+            double half = 0.5 * sqrt(r->width * r->width + r->depth * r->depth) + 1.0;
+            if (!box_meets(c->lo, c->hi, mu_v2(r->center.x - half, r->center.y - half),
+                           mu_v2(r->center.x + half, r->center.y + half), gap_margin))
+                continue; /* its corners lie in that box: neither list could take it */
+            wm_obstacle ob = obstacle(r, k, (burst >> k) & 1u);
             if (box_meets(c->lo, c->hi, ob.lo, ob.hi, 0.0))
                 c->obst[c->n_obst++] = ob;
             if (!character && o->side != u->side && box_meets(c->lo, c->hi, ob.lo, ob.hi, gap_margin))
