@@ -322,10 +322,12 @@ static void test_sweep_matches_exhaustive(void **state)
 }
 
 /* wm_move_ctx_check with its short cuts (no sweep where nothing is near a
- * leg, own stands filtered by box, poses asked about once) against the
- * same check with ctx.exhaustive set: the whole report must be the same
- * on random tables (units of both sides, woods and a river) and random
- * moves (translations, turns, wheel-like moves, bursts). */
+ * leg, own stands and terrain filtered by box, polygons whose box meets
+ * nothing not made, poses asked about once, corners that cannot be the
+ * farthest not measured) against the same check with ctx.exhaustive set:
+ * the whole report must be the same on random tables (units of both
+ * sides, square and round woods, a river) and random moves
+ * (translations, turns, wheel-like moves, bursts). */
 static void test_move_check_matches_exhaustive(void **state)
 {
     (void)state;
@@ -339,6 +341,12 @@ static void test_move_check_matches_exhaustive(void **state)
             double x = uni(&r, 0, 500), y = uni(&r, 0, 300);
             wmt_box(&bf, pick(&r, 2) ? WM_WOOD : WM_RIVER, x, y, x + uni(&r, 20, 100), y + uni(&r, 20, 100));
         }
+        if (table % 3 == 0) { /* a wood large enough to hold whole moves */
+            double x = uni(&r, 0, 300), y = uni(&r, 0, 150);
+            wmt_box(&bf, WM_WOOD, x, y, x + 300, y + 250);
+        }
+        assert_int_equal(wm_add_circle(&bf, WM_WOOD, mu_v2(uni(&r, 50, 550), uni(&r, 50, 350)), uni(&r, 20, 80)),
+                         WM_OK);
         for (int i = 0; i < 8; i++) {
             wm_unit u = wmt_line_unit(i % 2, pick(&r, 2) ? WM_INFANTRY : WM_CAVALRY, 0, 2 + pick(&r, 3),
                                       mu_v2(uni(&r, 100, 500), uni(&r, 100, 300)), facing(&r));

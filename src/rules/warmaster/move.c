@@ -210,6 +210,60 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
     return 0;
 }
 
+/* Non-zero when segment a-b meets the box [lo, hi] (slab clipping). */
+static int seg_meets_box(mu_vec2 a, mu_vec2 b, mu_vec2 lo, mu_vec2 hi)
+{
+    double t0 = 0.0, t1 = 1.0, p0[2] = {a.x, a.y}, d[2] = {b.x - a.x, b.y - a.y};
+    double l[2] = {lo.x, lo.y}, h[2] = {hi.x, hi.y};
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0) {
+            if (p0[k] < l[k] || p0[k] > h[k])
+                return 0;
+            continue;
+        }
+        double u = (l[k] - p0[k]) / d[k], w = (h[k] - p0[k]) / d[k];
+        if (u > w) {
+            double tmp = u;
+            u = w;
+            w = tmp;
+        }
+        t0 = u > t0 ? u : t0;
+        t1 = w < t1 ? w : t1;
+        if (t0 > t1)
+            return 0;
+    }
+    return 1;
+}
+
+/* Zero only when feature f's interior surely misses the box [lo, hi] (a
+ * cheap stand-in for wm_convex_in_feature on the box: no polygon in the
+ * box is in a feature this says 0 for). The box is grown by 1e-3 mm, so
+ * rounding cannot turn a meeting into a miss: if no edge meets the grown
+ * box, the boundary is that far from the box, which lies wholly inside
+ * the feature or wholly outside, as its centre does. */
+static int box_may_meet_feature(mu_vec2 lo, mu_vec2 hi, const wm_feature *f)
+{
+    const double m = 1e-3;
+    lo = mu_v2(lo.x - m, lo.y - m);
+    hi = mu_v2(hi.x + m, hi.y + m);
+    if (f->shape != WM_SHAPE_POLYGON) {
+        mu_vec2 c = f->circle.center;
+        double dx = wm_max(0.0, wm_max(lo.x - c.x, c.x - hi.x)), dy = wm_max(0.0, wm_max(lo.y - c.y, c.y - hi.y));
+        return dx * dx + dy * dy <= f->circle.radius * f->circle.radius;
+    }
+    for (int k = 0; k < f->n; k++)
+        if (seg_meets_box(f->v[k], f->v[(k + 1) % f->n], lo, hi))
+            return 1;
+    mu_vec2 p = mu_v2(0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y));
+    int inside = 0;
+    for (int k = 0; k < f->n; k++) {
+        mu_vec2 a = f->v[k], b = f->v[(k + 1) % f->n];
+        if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x))
+            inside = !inside;
+    }
+    return inside;
+}
+
 /* Zero when path_hits must answer 0 for every polygon in the box [lo, hi]:
  * each of its tests starts from the boxes, with the same margins. */
 static int path_may_hit(void *ud, mu_vec2 lo, mu_vec2 hi)
@@ -257,12 +311,11 @@ static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_
     mu_vec2 hi = mu_v2(wm_max(from->center.x, leg.center.x) + r, wm_max(from->center.y, leg.center.y) + r);
     h->n_oi = h->n_gi = 0;
     h->terrain_mask = 0;
-    mu_vec2 area[4] = {lo, mu_v2(hi.x, lo.y), hi, mu_v2(lo.x, hi.y)};
     for (int i = 0; i < c->bf->n_features; i++) {
         const wm_feature *f = &c->bf->feature[i];
         /* a feature whose interior the box misses cannot be entered */
         if (!wm_unit_can_enter(h->u, f->kind) && box_meets(lo, hi, f->lo, f->hi, 0.0) &&
-            (c->exhaustive || wm_convex_in_feature(f, area, 4)))
+            (c->exhaustive || box_may_meet_feature(lo, hi, f)))
             h->terrain_mask |= (uint32_t)1 << i;
     }
     h->terrain = h->terrain_mask != 0;
