@@ -167,13 +167,28 @@ static double point_frame_distance(mu_vec2 p, const stand_frame *s, mu_vec2 *clo
     return sqrt((u - cu) * (u - cu) + (v - cv) * (v - cv));
 }
 
+/* mu_orect_overlap(a->r, b->r) from the frames: the same separating axes
+ * and shadows, by the same operations. */
+static int frames_overlap(const stand_frame *a, const stand_frame *b)
+{
+    const mu_vec2 axes[4] = {a->f, a->l, b->f, b->l};
+    mu_vec2 d = mu_v2_sub(b->r->center, a->r->center);
+    for (int i = 0; i < 4; i++) {
+        double ra = a->hd * fabs(mu_v2_dot(a->f, axes[i])) + a->hw * fabs(mu_v2_dot(a->l, axes[i]));
+        double rb = b->hd * fabs(mu_v2_dot(b->f, axes[i])) + b->hw * fabs(mu_v2_dot(b->l, axes[i]));
+        if (ra + rb - fabs(mu_v2_dot(d, axes[i])) <= MU_GEOM_EPS_MM)
+            return 0;
+    }
+    return 1;
+}
+
 /* The distance between two stands. Apart, two convex shapes are closest
  * at a corner of one: eight point-to-rectangle distances, cheaper than
  * mu_orect_distance's sixteen segment pairs. Overlapping: 0, at a shared
  * point from mu_orect_distance. */
 static double stand_distance(const stand_frame *a, const stand_frame *b, mu_vec2 *pa, mu_vec2 *pb)
 {
-    if (mu_orect_overlap(a->r, b->r))
+    if (frames_overlap(a, b))
         return mu_orect_distance(a->r, b->r, pa, pb);
     mu_vec2 c;
     double best = INFINITY;
