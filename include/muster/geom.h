@@ -176,6 +176,11 @@ int mu_polygon_is_simple(const mu_polygon *poly);
  * either is empty); *pa and *pb (if non-NULL) get closest points. */
 double mu_polygon_distance(const mu_polygon *a, const mu_polygon *b, mu_vec2 *pa, mu_vec2 *pb);
 
+/* The same as mu_polygon_distance, bit for bit, measuring every edge pair
+ * (mu_polygon_distance skips pairs whose boxes are too far apart to
+ * matter): the reference the tests hold it to. */
+double mu_polygon_distance_exhaustive(const mu_polygon *a, const mu_polygon *b, mu_vec2 *pa, mu_vec2 *pb);
+
 /* Returns the distance from rectangle r to polygon poly: 0 when they touch
  * or overlap; closest points as for mu_orect_distance. */
 double mu_orect_polygon_distance(const mu_orect *r, const mu_polygon *poly, mu_vec2 *pr, mu_vec2 *pp);

@@ -123,6 +123,9 @@ int mu_convex_overlap(const mu_vec2 *a, int na, const mu_vec2 *b, int nb, mu_sat
     return !separated_by_edges(a, na, b, nb, axis) && !separated_by_edges(b, nb, a, na, axis);
 }
 
+static double min2(double a, double b) { return a < b ? a : b; }
+static double max2(double a, double b) { return a > b ? a : b; }
+
 /* Interiors meet when a boundary of one passes through the other's
  * interior, or else one contains the other (or they coincide), when the
  * convex one's vertex centroid is deep inside the other. */
@@ -143,9 +146,15 @@ int mu_convex_overlaps_poly(const mu_vec2 *c, int nc, const mu_vec2 *v, int n)
     for (int i = 0; i < nc; i++)
         if (mu_seg_crosses_poly_interior(mu_poly_edge(c, nc, i), v, n))
             return 1;
-    for (int k = 0; k < n; k++)
-        if (mu_seg_crosses_poly_interior(mu_poly_edge(v, n, k), c, nc))
+    for (int k = 0; k < n; k++) {
+        mu_seg e = mu_poly_edge(v, n, k);
+        /* an edge clear of c's box has no point inside c */
+        if (max2(e.a.x, e.b.x) < lo.x || min2(e.a.x, e.b.x) > hi.x || max2(e.a.y, e.b.y) < lo.y ||
+            min2(e.a.y, e.b.y) > hi.y)
+            continue;
+        if (mu_seg_crosses_poly_interior(e, c, nc))
             return 1;
+    }
     return mu_point_deep_in_poly(mid, v, n, MU_NEAR_DIST2);
 }
 

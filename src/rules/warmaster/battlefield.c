@@ -171,13 +171,22 @@ static int covered_by_bridge(const wm_feature *f, const wm_feature *b, const mu_
     return 1;
 }
 
+static_assert(WM_MAX_FEATURES <= 32, "feature masks are 32 bits");
+
 /* RULE wm.terrain.halt-at-edge */
 int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n)
+{
+    return wm_convex_blocked_among(bf, u, v, n, ~(uint32_t)0);
+}
+
+/* RULE wm.terrain.halt-at-edge */
+int wm_convex_blocked_among(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n,
+                            uint32_t features)
 {
     assert(n >= 3 && n <= WM_MAX_CONVEX);
     for (int i = 0; i < bf->n_features; i++) {
         const wm_feature *f = &bf->feature[i];
-        if (wm_unit_can_enter(u, f->kind) || !wm_convex_in_feature(f, v, n))
+        if (!((features >> i) & 1u) || wm_unit_can_enter(u, f->kind) || !wm_convex_in_feature(f, v, n))
             continue;
         int covered = 0;
         for (int j = 0; j < bf->n_features && !covered; j++) {

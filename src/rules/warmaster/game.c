@@ -155,7 +155,7 @@ static int engage_pair(wm_unit *a, wm_unit *b)
     int any = 0;
     for (int i = 0; i < a->n_stands; i++)
         for (int j = 0; j < b->n_stands; j++)
-            if (mu_orect_distance(&a->stand[i], &b->stand[j], NULL, NULL) <= EPS) {
+            if (wm_stands_meet(&a->stand[i], &b->stand[j])) {
                 a->engaged |= 1u << i;
                 b->engaged |= 1u << j;
                 any = 1;
@@ -167,7 +167,7 @@ int wm_g_units_touch(const wm_unit *a, const wm_unit *b)
 {
     for (int i = 0; i < a->n_stands; i++)
         for (int j = 0; j < b->n_stands; j++)
-            if (mu_orect_distance(&a->stand[i], &b->stand[j], NULL, NULL) <= EPS)
+            if (wm_stands_meet(&a->stand[i], &b->stand[j]))
                 return 1;
     return 0;
 }

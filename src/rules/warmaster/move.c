@@ -16,6 +16,7 @@
 #define TWO_PI 6.28318530717958647692
 
 static_assert(WM_MAX_UNITS <= 64, "burst masks are 64 bits");
+static_assert(WM_MAX_FEATURES <= 32, "terrain masks are 32 bits");
 
 const char *wm_move_fault_str(wm_move_fault fault)
 {
@@ -34,9 +35,10 @@ const char *wm_move_fault_str(wm_move_fault fault)
     return "unknown fault";
 }
 
+/* Room for n items, not cleared: each list is filled before it is read. */
 static void *grab(size_t n, size_t size)
 {
-    return mu_xcalloc(n, size);
+    return mu_xmalloc((n ? n : 1) * size);
 }
 
 static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
@@ -100,7 +102,12 @@ void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_mov
         if (character && o->side == u->side)
             continue; /* "a unit can move through its own side's characters" */
         for (int s = 0; s < o->n_stands; s++) {
-            wm_obstacle ob = obstacle(&o->stand[s], k, (burst >> k) & 1u);
+            const mu_orect *r = &o->stand[s];
+            double half = 0.5 * sqrt(r->width * r->width + r->depth * r->depth) + 1.0;
+            if (!box_meets(c->lo, c->hi, mu_v2(r->center.x - half, r->center.y - half),
+                           mu_v2(r->center.x + half, r->center.y + half), gap_margin))
+                continue; /* its corners lie in that box: neither list could take it */
+            wm_obstacle ob = obstacle(r, k, (burst >> k) & 1u);
             if (box_meets(c->lo, c->hi, ob.lo, ob.hi, 0.0))
                 c->obst[c->n_obst++] = ob;
             if (!character && o->side != u->side && box_meets(c->lo, c->hi, ob.lo, ob.hi, gap_margin))
@@ -127,8 +134,13 @@ typedef struct hit_ctx {
     mu_vec2 start[4]; /* the stand where it starts: gaps it is in already are ignored */
     int n_own;        /* own stands placed (moved) or engaged */
     mu_vec2 own[WM_MAX_STANDS][4];
+    mu_vec2 own_lo[WM_MAX_STANDS], own_hi[WM_MAX_STANDS]; /* their boxes */
     int own_index[WM_MAX_STANDS];
+    int n_ni;         /* own stands near the leg being swept */
+    int ni[WM_MAX_STANDS]; /* their indices in own */
+    int on_table;     /* the area the leg can sweep lies on the table */
     int terrain;      /* a feature the unit cannot enter is near the leg */
+    uint32_t terrain_mask; /* those features (bit = index) */
     int n_oi, n_gi;   /* obstacles and gaps near the leg being swept */
     int *oi, *gi;     /* their indices (c->scratch) */
     int only_unit;    /* >= 0: report only crossing this (burst) unit */
@@ -179,7 +191,7 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
     }
     if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
         return set_hit(h, WM_MOVE_OFF_TABLE, -1, -1);
-    int f = h->terrain ? wm_convex_blocked(c->bf, h->u, v, n) : -1;
+    int f = h->terrain ? wm_convex_blocked_among(c->bf, h->u, v, n, h->terrain_mask) : -1;
     if (f >= 0)
         return set_hit(h, WM_MOVE_TERRAIN, -1, f);
     for (int k = 0; k < h->n_oi; k++) {
@@ -187,35 +199,144 @@ static int path_hits(void *ud, const mu_vec2 *v, int n)
         if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && mu_convex_overlap(v, n, o->v, 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_UNIT, o->unit, -1);
     }
-    for (int i = 0; i < h->n_own; i++)
+    for (int k = 0; k < h->n_ni; k++) {
+        int i = h->ni[k];
         if (mu_convex_overlap(v, n, h->own[i], 4, MU_SAT_DIV))
             return set_hit(h, WM_MOVE_THROUGH_OWN, h->own_index[i], -1);
+    }
     for (int k = 0; k < h->n_gi; k++)
         if (gap_hit(h, &c->gap[h->gi[k]], v, n))
             return 1;
     return 0;
 }
 
-/* Keeps in h the obstacles and gaps whose boxes meet the area the leg
- * from *from can sweep (every point stays within the half diagonal of the
- * centre's straight path), and whether terrain the unit cannot enter is
- * near (if not, wm_convex_blocked cannot find any). */
+/* Non-zero when segment a-b meets the box [lo, hi] (slab clipping). */
+static int seg_meets_box(mu_vec2 a, mu_vec2 b, mu_vec2 lo, mu_vec2 hi)
+{
+    double t0 = 0.0, t1 = 1.0, p0[2] = {a.x, a.y}, d[2] = {b.x - a.x, b.y - a.y};
+    double l[2] = {lo.x, lo.y}, h[2] = {hi.x, hi.y};
+    for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0) {
+            if (p0[k] < l[k] || p0[k] > h[k])
+                return 0;
+            continue;
+        }
+        double u = (l[k] - p0[k]) / d[k], w = (h[k] - p0[k]) / d[k];
+        if (u > w) {
+            double tmp = u;
+            u = w;
+            w = tmp;
+        }
+        t0 = u > t0 ? u : t0;
+        t1 = w < t1 ? w : t1;
+        if (t0 > t1)
+            return 0;
+    }
+    return 1;
+}
+
+/* Zero only when feature f's interior surely misses the box [lo, hi] (a
+ * cheap stand-in for wm_convex_in_feature on the box: no polygon in the
+ * box is in a feature this says 0 for). The box is grown by 1e-3 mm, so
+ * rounding cannot turn a meeting into a miss: if no edge meets the grown
+ * box, the boundary is that far from the box, which lies wholly inside
+ * the feature or wholly outside, as its centre does. */
+static int box_may_meet_feature(mu_vec2 lo, mu_vec2 hi, const wm_feature *f)
+{
+    const double m = 1e-3;
+    lo = mu_v2(lo.x - m, lo.y - m);
+    hi = mu_v2(hi.x + m, hi.y + m);
+    if (f->shape != WM_SHAPE_POLYGON) {
+        mu_vec2 c = f->circle.center;
+        double dx = wm_max(0.0, wm_max(lo.x - c.x, c.x - hi.x)), dy = wm_max(0.0, wm_max(lo.y - c.y, c.y - hi.y));
+        return dx * dx + dy * dy <= f->circle.radius * f->circle.radius;
+    }
+    for (int k = 0; k < f->n; k++)
+        if (seg_meets_box(f->v[k], f->v[(k + 1) % f->n], lo, hi))
+            return 1;
+    mu_vec2 p = mu_v2(0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y));
+    int inside = 0;
+    for (int k = 0; k < f->n; k++) {
+        mu_vec2 a = f->v[k], b = f->v[(k + 1) % f->n];
+        if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x))
+            inside = !inside;
+    }
+    return inside;
+}
+
+/* Zero when path_hits must answer 0 for every polygon in the box [lo, hi]:
+ * each of its tests starts from the boxes, with the same margins. */
+static int path_may_hit(void *ud, mu_vec2 lo, mu_vec2 hi)
+{
+    const hit_ctx *h = ud;
+    const wm_move_ctx *c = h->c;
+    if (h->only_unit >= 0) {
+        for (int k = 0; k < h->n_oi; k++) {
+            const wm_obstacle *o = &c->obst[h->oi[k]];
+            if (o->unit == h->only_unit && box_meets(lo, hi, o->lo, o->hi, -EPS))
+                return 1;
+        }
+        return 0;
+    }
+    if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
+        return 1;
+    for (int i = 0; i < c->bf->n_features; i++)
+        if (((h->terrain_mask >> i) & 1u) && box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0))
+            return 1;
+    for (int k = 0; k < h->n_oi; k++) {
+        const wm_obstacle *o = &c->obst[h->oi[k]];
+        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS))
+            return 1;
+    }
+    for (int k = 0; k < h->n_ni; k++)
+        if (box_meets(lo, hi, h->own_lo[h->ni[k]], h->own_hi[h->ni[k]], 0.0))
+            return 1;
+    for (int k = 0; k < h->n_gi; k++)
+        if (box_meets(lo, hi, c->gap[h->gi[k]].lo, c->gap[h->gi[k]].hi, -EPS))
+            return 1;
+    return 0;
+}
+
+/* Keeps in h the obstacles, gaps and own blockers whose boxes meet the
+ * area the leg from *from can sweep (every point stays within the half
+ * diagonal of the centre's straight path), whether terrain the unit cannot
+ * enter is near (if not, wm_convex_blocked cannot find any) and whether
+ * that area lies on the table. Nothing else can meet a piece of the sweep
+ * (path_hits), so when nothing is near and the area is on the table the
+ * sweep meets nothing. */
 static void near_leg(const wm_move_ctx *c, hit_ctx *h, const mu_orect *from, wm_leg leg)
 {
     double r = 0.5 * hypot(from->width, from->depth) + 1.0;
     mu_vec2 lo = mu_v2(wm_min(from->center.x, leg.center.x) - r, wm_min(from->center.y, leg.center.y) - r);
     mu_vec2 hi = mu_v2(wm_max(from->center.x, leg.center.x) + r, wm_max(from->center.y, leg.center.y) + r);
     h->n_oi = h->n_gi = 0;
-    h->terrain = 0;
-    for (int i = 0; i < c->bf->n_features && !h->terrain; i++)
-        h->terrain = !wm_unit_can_enter(h->u, c->bf->feature[i].kind) &&
-                     box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0);
+    h->terrain_mask = 0;
+    for (int i = 0; i < c->bf->n_features; i++) {
+        const wm_feature *f = &c->bf->feature[i];
+        /* a feature whose interior the box misses cannot be entered */
+        if (!wm_unit_can_enter(h->u, f->kind) && box_meets(lo, hi, f->lo, f->hi, 0.0) &&
+            (c->exhaustive || box_may_meet_feature(lo, hi, f)))
+            h->terrain_mask |= (uint32_t)1 << i;
+    }
+    h->terrain = h->terrain_mask != 0;
     for (int i = 0; i < c->n_obst; i++)
         if (box_meets(lo, hi, c->obst[i].lo, c->obst[i].hi, 0.0))
             h->oi[h->n_oi++] = i;
     for (int i = 0; i < c->n_gaps; i++)
         if (box_meets(lo, hi, c->gap[i].lo, c->gap[i].hi, 0.0))
             h->gi[h->n_gi++] = i;
+    h->n_ni = 0;
+    for (int i = 0; i < h->n_own; i++)
+        if (c->exhaustive || box_meets(lo, hi, h->own_lo[i], h->own_hi[i], 0.0))
+            h->ni[h->n_ni++] = i;
+    h->on_table = lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= c->bf->width_mm && hi.y <= c->bf->depth_mm;
+}
+
+/* Non-zero when the sweep of the leg near_leg looked at can meet nothing
+ * path_hits reports. */
+static int nothing_near(const hit_ctx *h)
+{
+    return h->on_table && !h->terrain && h->n_oi == 0 && h->n_gi == 0 && h->n_ni == 0;
 }
 
 /* Returns non-zero when a stand of unit b is among the obstacles near the
@@ -238,8 +359,15 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
         if (j == s || !(moved[j] || ((u->engaged >> j) & 1u)))
             continue;
         mu_orect_corners_ccw(moved[j] ? &final[j] : &u->stand[j], h->own[h->n_own]);
+        poly_box(h->own[h->n_own], 4, &h->own_lo[h->n_own], &h->own_hi[h->n_own]);
         h->own_index[h->n_own++] = j;
     }
+}
+
+static int sweep(const wm_move_ctx *c, const mu_orect *from, wm_leg leg, hit_ctx *h)
+{
+    return c->exhaustive ? wm_leg_sweep_hits_exhaustive(from, leg, path_hits, h)
+                         : wm_leg_sweep_hits(from, leg, path_hits, path_may_hit, h);
 }
 
 static int valid_plan(const wm_move_ctx *c, const wm_move *m)
@@ -301,14 +429,18 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
         mu_orect pose = u->stand[s];
         for (int l = 0; l < p->n_legs; l++) {
             near_leg(c, &h, &pose, p->leg[l]);
+            if (!c->exhaustive && nothing_near(&h)) { /* no burst unit is near either */
+                pose = wm_leg_pose(&pose, p->leg[l], 1.0);
+                continue;
+            }
             h.only_unit = -1;
-            if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+            if (sweep(c, &pose, p->leg[l], &h))
                 return finish(rep, h.fault, k, h.other, h.feature);
             for (int b = 0; c->burst && b < c->bf->n_units; b++) {
                 if (!((c->burst >> b) & 1u) || ((rep->crossed >> b) & 1u) || !near_unit(&h, b))
                     continue;
                 h.only_unit = b;
-                if (wm_leg_sweep_hits(&pose, p->leg[l], path_hits, &h))
+                if (sweep(c, &pose, p->leg[l], &h))
                     rep->crossed |= (uint64_t)1 << b;
             }
             pose = wm_leg_pose(&pose, p->leg[l], 1.0);

@@ -122,6 +122,26 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
     return wm_min(len, a + b); /* the integrand never exceeds a + b: trims rounding */
 }
 
+/* What point_path(d, turn, offset, e_half) leaves in *e_half, without
+ * measuring the path: a corner not measured must still set E(pi/2 | m)
+ * from its own m where point_path would have, as the corners after it
+ * use that value. */
+static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+{
+    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    double b = fabs(turn) * rho;
+    if (b == 0.0 || a == 0.0 || *e_half >= 0.0)
+        return;
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double m = 4.0 * a * b / ((a + b) * (a + b));
+    double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0};
+    for (int i = 0; i < 2; i++)
+        if (nearbyint(phi[i] / PI) != 0.0) {
+            *e_half = ellip_e_principal(PI / 2.0, m);
+            return;
+        }
+}
+
 /* RULE wm.stands.farthest-part */
 double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
@@ -130,7 +150,7 @@ double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 }
 
 /* RULE wm.stands.farthest-part */
-double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
+double wm_stand_path_exhaustive_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
 {
     double len[4] = {0, 0, 0, 0};
     mu_orect r = *start;
@@ -141,6 +161,49 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
         for (int i = 0; i < 4; i++)
             len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
         r = wm_leg_pose(&r, legs[k], 1.0);
+    }
+    if (end)
+        *end = r;
+    return wm_max(wm_max(len[0], len[1]), wm_max(len[2], len[3]));
+}
+
+/* Corners whose path is surely shorter than another's are not measured
+ * when that margin (mm) is clear: far above the rounding of any figure
+ * here. */
+#define CORNER_MARGIN_MM 1e-6
+
+/* One leg: a corner at offset r0 moves with velocity d + turn perp(R(turn
+ * t) r0), whose square integrates over t in [0, 1] to a^2 + b^2 +
+ * 2 d.(r1 - r0) (r1: the offset at the end), so its path is at most the
+ * square root of that (Cauchy-Schwarz) and at least its chord,
+ * |d + r1 - r0|. A corner whose bound lies below the longest chord cannot
+ * be the farthest: only the others are measured, so the result is the
+ * exhaustive one bit for bit. */
+/* RULE wm.stands.farthest-part */
+double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end)
+{
+    if (n != 1 || legs[0].turn_rad == 0.0)
+        return wm_stand_path_exhaustive_mm(start, legs, n, end);
+    mu_orect r = wm_leg_pose(start, legs[0], 1.0);
+    mu_vec2 c0[4], c1[4], d = mu_v2_sub(legs[0].center, start->center);
+    mu_orect_corners_ccw_unit(start, c0);
+    mu_orect_corners_ccw_unit(&r, c1);
+    double a2 = mu_v2_dot(d, d), chord[4], bound2[4], longest = 0.0;
+    for (int i = 0; i < 4; i++) {
+        mu_vec2 r0 = mu_v2_sub(c0[i], start->center), dr = mu_v2_sub(mu_v2_sub(c1[i], r.center), r0);
+        double b = fabs(legs[0].turn_rad) * mu_v2_len(r0);
+        chord[i] = mu_v2_len(mu_v2_add(d, dr));
+        bound2[i] = a2 + b * b + 2.0 * mu_v2_dot(d, dr);
+        longest = wm_max(longest, chord[i]);
+    }
+    double floor = longest - CORNER_MARGIN_MM, len[4] = {0, 0, 0, 0};
+    double e_half = -1.0;
+    for (int i = 0; i < 4; i++) {
+        mu_vec2 offset = mu_v2_sub(c0[i], start->center);
+        if (!(floor > 0.0 && bound2[i] < floor * floor))
+            len[i] = point_path(d, legs[0].turn_rad, offset, &e_half);
+        else
+            point_path_half(d, legs[0].turn_rad, offset, &e_half);
     }
     if (end)
         *end = r;
@@ -177,14 +240,58 @@ typedef struct sweep {
     double rho; /* half diagonal */
     wm_hit_fn fn;
     void *ud;
+    wm_box_fn may_hit; /* NULL: ask fn about every polygon */
 } sweep;
 
-/* The piece [t0, t1] of a turning leg: a point strays at most
- * rho dturn^2 / 8 from the chord between its positions at t0 and t1 (the
- * bound on a function vanishing at both ends with second derivative at
- * most rho dturn^2), so the hull of the two poses grown by that much holds
- * the piece's sweep. */
-static int piece_hits(const sweep *s, double t0, double t1, int depth)
+/* The box of v[0..n). */
+static void points_box(const mu_vec2 *v, int n, mu_vec2 *lo, mu_vec2 *hi)
+{
+    *lo = *hi = v[0];
+    for (int i = 1; i < n; i++) {
+        *lo = mu_v2(wm_min(lo->x, v[i].x), wm_min(lo->y, v[i].y));
+        *hi = mu_v2(wm_max(hi->x, v[i].x), wm_max(hi->y, v[i].y));
+    }
+}
+
+/* fn on the hull of poses a and b grown by grow (two_pose_hull), unless
+ * may_hit says nothing fn looks at meets the box of the hull's points. */
+static int hull_hits(const sweep *s, const mu_orect *a, const mu_orect *b, double grow)
+{
+    mu_vec2 h[8];
+    if (s->may_hit) {
+        mu_vec2 p[8], lo, hi;
+        mu_orect ga = *a, gb = *b;
+        ga.width += 2.0 * grow;
+        ga.depth += 2.0 * grow;
+        gb.width += 2.0 * grow;
+        gb.depth += 2.0 * grow;
+        mu_orect_corners_ccw_unit(&ga, p);
+        mu_orect_corners_ccw_unit(&gb, p + 4);
+        points_box(p, 8, &lo, &hi);
+        if (!s->may_hit(s->ud, lo, hi))
+            return 0;
+        return s->fn(s->ud, h, mu_hull(p, 8, h));
+    }
+    return s->fn(s->ud, h, two_pose_hull(a, b, grow, h));
+}
+
+/* fn on pose r, unless may_hit rules it out. */
+static int pose_hits_boxed(const sweep *s, const mu_orect *r)
+{
+    mu_vec2 v[4];
+    mu_orect_corners_ccw_unit(r, v);
+    if (s->may_hit) {
+        mu_vec2 lo, hi;
+        points_box(v, 4, &lo, &hi);
+        if (!s->may_hit(s->ud, lo, hi))
+            return 0;
+    }
+    return s->fn(s->ud, v, 4);
+}
+
+/* The reference for piece_hits: each piece's poses worked out, and
+ * tried, afresh. */
+static int piece_hits_exhaustive(const sweep *s, double t0, double t1, int depth)
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
     double grow = s->rho * dturn * dturn / 8.0;
@@ -197,23 +304,87 @@ static int piece_hits(const sweep *s, double t0, double t1, int depth)
     if (pose_hits(&a, s->fn, s->ud) || pose_hits(&b, s->fn, s->ud))
         return 1;
     double mid = 0.5 * (t0 + t1);
-    return piece_hits(s, t0, mid, depth + 1) || piece_hits(s, mid, t1, depth + 1);
+    return piece_hits_exhaustive(s, t0, mid, depth + 1) || piece_hits_exhaustive(s, mid, t1, depth + 1);
 }
 
-int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
+/* The first cut: pieces grown by at most SWEEP_GROW_MM. */
+static int first_cut(const sweep *s)
+{
+    double max_step = sqrt(8.0 * SWEEP_GROW_MM / s->rho);
+    int pieces = (int)ceil(fabs(s->leg.turn_rad) / max_step);
+    return pieces < 1 ? 1 : pieces;
+}
+
+int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
         return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud};
-    /* first cut: pieces grown by at most SWEEP_GROW_MM */
-    double max_step = sqrt(8.0 * SWEEP_GROW_MM / s.rho);
-    int pieces = (int)ceil(fabs(leg.turn_rad) / max_step);
-    pieces = pieces < 1 ? 1 : pieces;
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL};
+    int pieces = first_cut(&s);
     for (int i = 0; i < pieces; i++)
-        if (piece_hits(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
+        if (piece_hits_exhaustive(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
             return 1;
+    return 0;
+}
+
+/* A pose on the leg, and whether fn has been tried on it and missed: fn
+ * answers the same for the same polygon, so it need not be asked again. */
+typedef struct leg_pose {
+    mu_orect r;
+    int clear;
+} leg_pose;
+
+/* The piece [t0, t1] of a turning leg (a, b: the poses at t0 and t1): a
+ * point strays at most rho dturn^2 / 8 from the chord between its
+ * positions at t0 and t1 (the bound on a function vanishing at both ends
+ * with second derivative at most rho dturn^2), so the hull of the two
+ * poses grown by that much holds the piece's sweep. */
+static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pose *b, int depth)
+{
+    double dturn = s->leg.turn_rad * (t1 - t0);
+    double grow = s->rho * dturn * dturn / 8.0;
+    if (grow <= SWEEP_LEAF_MM || depth >= SWEEP_DEPTH)
+        return hull_hits(s, &a->r, &b->r, 0.0);
+    if (!hull_hits(s, &a->r, &b->r, grow))
+        return 0;
+    if ((!a->clear && pose_hits_boxed(s, &a->r)) || (!b->clear && pose_hits_boxed(s, &b->r)))
+        return 1;
+    a->clear = b->clear = 1;
+    double mid = 0.5 * (t0 + t1);
+    leg_pose m = {wm_leg_pose(s->from, s->leg, mid), 0};
+    return piece_hits(s, t0, mid, a, &m, depth + 1) || piece_hits(s, mid, t1, &m, b, depth + 1);
+}
+
+int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud)
+{
+    if (leg.turn_rad == 0.0) {
+        mu_vec2 h[8];
+        mu_vec2 delta = mu_v2_sub(leg.center, from->center);
+        if (may_hit) { /* the hull's points: mu_orect_sweep_hull's */
+            mu_vec2 p[8], lo, hi;
+            mu_orect_corners(from, p);
+            for (int i = 0; i < 4; i++)
+                p[4 + i] = mu_v2_add(p[i], delta);
+            points_box(p, 8, &lo, &hi);
+            if (!may_hit(ud, lo, hi))
+                return 0;
+        }
+        return fn(ud, h, mu_orect_sweep_hull(from, delta, h));
+    }
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit};
+    int pieces = first_cut(&s);
+    /* a piece's end pose is the next one's start */
+    leg_pose p[2] = {{wm_leg_pose(from, leg, 0.0), 0}};
+    for (int i = 0; i < pieces; i++) {
+        leg_pose *a = &p[i % 2], *b = &p[(i + 1) % 2];
+        double t0 = (double)i / pieces, t1 = (double)(i + 1) / pieces;
+        b->r = wm_leg_pose(from, leg, t1);
+        b->clear = 0;
+        if (piece_hits(&s, t0, t1, a, b, 0))
+            return 1;
+    }
     return 0;
 }
 
@@ -227,8 +398,9 @@ void wm_move_apply(wm_battlefield *bf, const wm_move *m)
     for (int k = 0; k < m->n; k++) {
         const wm_stand_path *p = &m->path[k];
         assert(p->stand >= 0 && p->stand < u->n_stands);
-        mu_orect end;
-        wm_stand_path_mm(&u->stand[p->stand], p->leg, p->n_legs, &end);
+        mu_orect end = u->stand[p->stand];
+        for (int l = 0; l < p->n_legs; l++) /* the poses wm_stand_path_mm ends on */
+            end = wm_leg_pose(&end, p->leg[l], 1.0);
         u->stand[p->stand].center = end.center;
         u->stand[p->stand].facing = end.facing;
     }

@@ -124,21 +124,77 @@ static double radius(const mu_orect *r)
     return 0.5 * sqrt(r->width * r->width + r->depth * r->depth);
 }
 
+/* A stand's frame, worked out once for the many pairs a unit distance
+ * measures: the same values mu_orect_corners and mu_point_orect_distance
+ * compute for it, by the same operations. */
+typedef struct stand_frame {
+    const mu_orect *r;
+    mu_vec2 f, l;   /* unit facing and left */
+    double hd, hw;  /* half depth, half width */
+    double rad;     /* radius() */
+    mu_vec2 c[4];   /* mu_orect_corners */
+} stand_frame;
+
+static void frame_of(const mu_orect *r, stand_frame *s)
+{
+    s->r = r;
+    s->f = mu_v2_unit(r->facing);
+    s->l = mu_v2_perp(s->f);
+    s->hd = r->depth / 2.0;
+    s->hw = r->width / 2.0;
+    s->rad = radius(r);
+    mu_vec2 hf = mu_v2_scale(s->f, s->hd), hl = mu_v2_scale(s->l, s->hw);
+    mu_vec2 front = mu_v2_add(r->center, hf), back = mu_v2_sub(r->center, hf);
+    s->c[0] = mu_v2_add(front, hl);
+    s->c[1] = mu_v2_sub(front, hl);
+    s->c[2] = mu_v2_sub(back, hl);
+    s->c[3] = mu_v2_add(back, hl);
+}
+
+static double clamp(double x, double lo, double hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* mu_point_orect_distance(p, s->r, closest) from the frame. */
+static double point_frame_distance(mu_vec2 p, const stand_frame *s, mu_vec2 *closest)
+{
+    mu_vec2 d = mu_v2_sub(p, s->r->center);
+    double u = mu_v2_dot(d, s->f), v = mu_v2_dot(d, s->l);
+    double cu = clamp(u, -s->hd, s->hd), cv = clamp(v, -s->hw, s->hw);
+    *closest = (cu == u && cv == v) ? p
+                                    : mu_v2_add(s->r->center, mu_v2_add(mu_v2_scale(s->f, cu), mu_v2_scale(s->l, cv)));
+    return sqrt((u - cu) * (u - cu) + (v - cv) * (v - cv));
+}
+
+/* mu_orect_overlap(a->r, b->r) from the frames: the same separating axes
+ * and shadows, by the same operations. */
+static int frames_overlap(const stand_frame *a, const stand_frame *b)
+{
+    const mu_vec2 axes[4] = {a->f, a->l, b->f, b->l};
+    mu_vec2 d = mu_v2_sub(b->r->center, a->r->center);
+    for (int i = 0; i < 4; i++) {
+        double ra = a->hd * fabs(mu_v2_dot(a->f, axes[i])) + a->hw * fabs(mu_v2_dot(a->l, axes[i]));
+        double rb = b->hd * fabs(mu_v2_dot(b->f, axes[i])) + b->hw * fabs(mu_v2_dot(b->l, axes[i]));
+        if (ra + rb - fabs(mu_v2_dot(d, axes[i])) <= MU_GEOM_EPS_MM)
+            return 0;
+    }
+    return 1;
+}
+
 /* The distance between two stands. Apart, two convex shapes are closest
  * at a corner of one: eight point-to-rectangle distances, cheaper than
  * mu_orect_distance's sixteen segment pairs. Overlapping: 0, at a shared
  * point from mu_orect_distance. */
-static double stand_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, mu_vec2 *pb)
+static double stand_distance(const stand_frame *a, const stand_frame *b, mu_vec2 *pa, mu_vec2 *pb)
 {
-    if (mu_orect_overlap(a, b))
-        return mu_orect_distance(a, b, pa, pb);
-    mu_vec2 ca[4], cb[4], c;
-    mu_orect_corners(a, ca);
-    mu_orect_corners(b, cb);
+    if (frames_overlap(a, b))
+        return mu_orect_distance(a->r, b->r, pa, pb);
+    mu_vec2 c;
     double best = INFINITY;
     for (int i = 0; i < 8; i++) {
-        mu_vec2 p = i < 4 ? ca[i] : cb[i - 4];
-        double d = mu_point_orect_distance(p, i < 4 ? b : a, &c);
+        mu_vec2 p = i < 4 ? a->c[i] : b->c[i - 4];
+        double d = point_frame_distance(p, i < 4 ? b : a, &c);
         if (d < best) {
             best = d;
             *pa = i < 4 ? p : c;
@@ -148,17 +204,47 @@ static double stand_distance(const mu_orect *a, const mu_orect *b, mu_vec2 *pa, 
     return best <= MU_GEOM_EPS_MM ? 0.0 : best;
 }
 
+/* A pair of stands whose circles lie farther apart than a distance some
+ * pair is known to have, by more than this, cannot be a closest pair
+ * (the rounding of either figure is below 1e-9 mm on any table). */
+#define PAIR_MARGIN_MM 1e-6
+
+/* The scan keeps the first closest pair in a's then b's order, skipping a
+ * pair whose circles are no nearer than the best distance so far. One
+ * pair, the one with the nearest circles, is measured first: its
+ * distance bounds the least one, so the scan may also skip every pair
+ * whose circles are farther apart than that by PAIR_MARGIN_MM. The
+ * closest pairs are all still measured: the same pair, distance and
+ * points as the scan alone. */
 double wm_unit_distance_mm(const wm_unit *a, const wm_unit *b, int *sa, int *sb,
                               mu_vec2 *pa, mu_vec2 *pb)
 {
+    stand_frame fa[WM_MAX_STANDS], fb[WM_MAX_STANDS];
+    for (int i = 0; i < a->n_stands; i++)
+        frame_of(&a->stand[i], &fa[i]);
+    for (int j = 0; j < b->n_stands; j++)
+        frame_of(&b->stand[j], &fb[j]);
+    double lb[WM_MAX_STANDS][WM_MAX_STANDS], least = INFINITY;
+    int fi = -1, fj = -1;
+    for (int i = 0; i < a->n_stands; i++)
+        for (int j = 0; j < b->n_stands; j++) {
+            lb[i][j] = mu_v2_dist(fa[i].r->center, fb[j].r->center) - fa[i].rad - fb[j].rad;
+            if (lb[i][j] < least) {
+                least = lb[i][j];
+                fi = i;
+                fj = j;
+            }
+        }
+    mu_vec2 fca = {0, 0}, fcb = {0, 0};
+    double first = fi >= 0 ? stand_distance(&fa[fi], &fb[fj], &fca, &fcb) : INFINITY;
+    double reach = first + PAIR_MARGIN_MM;
     double best = INFINITY;
     for (int i = 0; i < a->n_stands; i++)
         for (int j = 0; j < b->n_stands; j++) {
-            const mu_orect *ra = &a->stand[i], *rb = &b->stand[j];
-            if (mu_v2_dist(ra->center, rb->center) - radius(ra) - radius(rb) >= best)
+            if (lb[i][j] >= best || lb[i][j] > reach)
                 continue; /* cannot be closer */
-            mu_vec2 ca, cb;
-            double d = stand_distance(ra, rb, &ca, &cb);
+            mu_vec2 ca = fca, cb = fcb;
+            double d = i == fi && j == fj ? first : stand_distance(&fa[i], &fb[j], &ca, &cb);
             if (d < best) {
                 best = d;
                 if (sa)
@@ -172,4 +258,39 @@ double wm_unit_distance_mm(const wm_unit *a, const wm_unit *b, int *sa, int *sb,
             }
         }
     return best;
+}
+
+double wm_unit_distance_floor_mm(const wm_unit *a, const wm_unit *b)
+{
+    if (a->n_stands <= 0 || b->n_stands <= 0)
+        return INFINITY;
+    mu_vec2 alo, ahi, blo, bhi;
+    const wm_unit *u[2] = {a, b};
+    mu_vec2 *lo[2] = {&alo, &blo}, *hi[2] = {&ahi, &bhi};
+    for (int k = 0; k < 2; k++) {
+        *lo[k] = mu_v2(INFINITY, INFINITY);
+        *hi[k] = mu_v2(-INFINITY, -INFINITY);
+        for (int s = 0; s < u[k]->n_stands; s++) { /* each stand within its half diagonal */
+            const mu_orect *r = &u[k]->stand[s];
+            double rad = radius(r);
+            lo[k]->x = fmin(lo[k]->x, r->center.x - rad);
+            lo[k]->y = fmin(lo[k]->y, r->center.y - rad);
+            hi[k]->x = fmax(hi[k]->x, r->center.x + rad);
+            hi[k]->y = fmax(hi[k]->y, r->center.y + rad);
+        }
+    }
+    double dx = fmax(0.0, fmax(alo.x - bhi.x, blo.x - ahi.x));
+    double dy = fmax(0.0, fmax(alo.y - bhi.y, blo.y - ahi.y));
+    return sqrt(dx * dx + dy * dy) - 1e-6 * (1.0 + fabs(alo.x) + fabs(alo.y) + fabs(ahi.x) + fabs(ahi.y));
+}
+
+/* Stands farther apart than this beyond their half diagonals are surely
+ * more than MU_GEOM_EPS_MM apart, whatever the rounding. */
+#define TOUCH_CLEAR_MM 1e-3
+
+int wm_stands_meet(const mu_orect *a, const mu_orect *b)
+{
+    if (mu_v2_dist(a->center, b->center) - radius(a) - radius(b) > TOUCH_CLEAR_MM)
+        return 0;
+    return mu_orect_distance(a, b, NULL, NULL) <= MU_GEOM_EPS_MM;
 }

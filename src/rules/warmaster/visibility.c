@@ -165,6 +165,8 @@ int wm_closest_visible_enemies(const wm_battlefield *bf, int u, const wm_enemy_o
         const wm_unit *en = &bf->unit[e];
         if (en->side == me->side || !on_table(en) || wm_is_character(en))
             continue;
+        if (wm_unit_distance_floor_mm(me, en) > opt->range_mm + EPS)
+            continue; /* surely out of range: d below would be too */
         double d = wm_unit_distance_mm(me, en, NULL, NULL, NULL, NULL);
         if (d > opt->range_mm + EPS)
             continue;

@@ -11,6 +11,8 @@
 #include "muster/geom.h"
 #include "warmaster/wm_units.h"
 
+#include <stdint.h>
+
 #define WM_TABLE_WIDTH_MM 1800.0 /* default table: 180 x 120 cm */
 #define WM_TABLE_DEPTH_MM 1200.0
 #define WM_MAX_FEATURES 32
@@ -147,6 +149,13 @@ int wm_seg_crosses_feature(const wm_feature *f, mu_seg s);
  * bridge (each bridge tested alone; bridges are convex, see
  * wm_add_polygon). */
 int wm_convex_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n);
+
+/* wm_convex_blocked looking only at the features whose bits (1 << index)
+ * are set in `features` as blockers (bridges are looked at as ever): the
+ * same answer whenever v is in none of the others (a caller that knows a
+ * larger shape holding v misses them skips their tests). */
+int wm_convex_blocked_among(const wm_battlefield *bf, const wm_unit *u, const mu_vec2 *v, int n,
+                            uint32_t features);
 
 /* wm_convex_blocked for the stand or footprint r. */
 int wm_orect_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_orect *r);

@@ -132,6 +132,11 @@ double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset);
  * legs); 0 for n == 0. *end (if non-NULL) gets the final pose. */
 double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end);
 
+/* wm_stand_path_mm measuring every corner's path (wm_stand_path_mm skips
+ * corners that surely move less than another): the same result bit for
+ * bit, the reference the tests hold it to. */
+double wm_stand_path_exhaustive_mm(const mu_orect *start, const wm_leg *legs, int n, mu_orect *end);
+
 /* Fills *m as a move of unit (index into bf->unit) of kind, every stand
  * going in one leg straight to final[s] (its centre, turning the short
  * way to its facing), in the order order[0..n_stands) (NULL: 0, 1, ...).

@@ -48,6 +48,8 @@ typedef struct wm_move_ctx {
     int n_gaps, cap_gaps;
     wm_gap_region *gap;    /* the gaps (heap) */
     int *scratch;             /* n_obst + n_gaps ints for the checker (heap) */
+    int exhaustive;           /* set by the tests: no short cuts in the sweeps, the
+                                 reference wm_move_ctx_check's result must equal */
 } wm_move_ctx;
 
 /* Builds the context for moving unit (on bf, which must outlive it and not
@@ -68,11 +70,23 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
 /* A test of a convex polygon v[0..n) (n <= 8): non-zero = it hits. */
 typedef int (*wm_hit_fn)(void *ud, const mu_vec2 *v, int n);
 
+/* A test of a box: 0 = fn surely misses every polygon whose vertices
+ * lie in the box [lo, hi]. */
+typedef int (*wm_box_fn)(void *ud, mu_vec2 lo, mu_vec2 hi);
+
 /* Returns non-zero when the area *from sweeps during leg hits (see
  * wm_move.h, "Swept area"): fn is called on convex pieces that contain
  * the sweep and on exact poses; the first hit in time order ends it, so
- * fn's record of what it hit is the first thing met. */
-int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
+ * fn's record of what it hit is the first thing met. may_hit (or NULL)
+ * is asked first about each polygon's box; where it says 0 the polygon
+ * (not even made) counts as missing. */
+int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud);
+
+/* The same answer and the same calls up to the first hit, less the
+ * repeats: wm_leg_sweep_hits asks fn about a pose once (fn must answer
+ * the same for the same polygon), this asks again wherever a piece's
+ * test comes to it. The reference the tests hold wm_leg_sweep_hits to. */
+int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn, void *ud);
 
 /* ---- gaps (gap.c) ---- */
 

@@ -125,4 +125,15 @@ int wm_unit_engaged(const wm_unit *u);
 double wm_unit_distance_mm(const wm_unit *a, const wm_unit *b, int *sa, int *sb,
                               mu_vec2 *pa, mu_vec2 *pb);
 
+/* Returns a lower bound on wm_unit_distance_mm(a, b) (INFINITY when
+ * either has no stands), from boxes about the stands' bounding circles:
+ * cheap, for callers that only need to know a unit is out of a range. */
+double wm_unit_distance_floor_mm(const wm_unit *a, const wm_unit *b);
+
+/* Returns non-zero when stands a and b touch or overlap (unlike
+ * wm_stands_touch, overlapping counts):
+ * mu_orect_distance(a, b) <= MU_GEOM_EPS_MM, skipping that measure for
+ * stands whose bounding circles lie clearly apart. */
+int wm_stands_meet(const mu_orect *a, const mu_orect *b);
+
 #endif
