@@ -215,11 +215,12 @@ static void test_wm_stand_passes_own_unmoved_stands_not_moved_or_engaged(void **
     assert_int_equal(rep.other_unit, 1);
 }
 
-/* warmaster-movement: "Character movement": "a unit can move through its
- * own side's characters"; an enemy character blocks it (reading: the text
- * makes characters transparent to their own side). */
+/* warmaster-movement: "Stands can always move through characters";
+ * "Character movement": "a unit can move through its own side's
+ * characters". Reading: a unit may end on its own characters (tokens), it
+ * may cross an enemy character but not end on him. */
 /* RULE wm.stands.through-characters wm.character.pass-own-side */
-static void test_wm_units_pass_own_characters_not_enemy_ones(void **state)
+static void test_wm_units_pass_through_characters_and_end_only_on_their_own(void **state)
 {
     (void)state;
     fresh();
@@ -232,8 +233,10 @@ static void test_wm_units_pass_own_characters_not_enemy_ones(void **state)
     shift(&m, u, WM_MOVE_ORDERED, 0, 100); /* ending on him too */
     assert_int_equal(check(&m, &rep), WM_MOVE_OK);
     bf.unit[hero].side = 1;
-    shift(&m, u, WM_MOVE_ORDERED, 0, 150);
-    assert_int_equal(check(&m, &rep), WM_MOVE_THROUGH_UNIT);
+    shift(&m, u, WM_MOVE_ORDERED, 0, 150); /* through him */
+    assert_int_equal(check(&m, &rep), WM_MOVE_OK);
+    shift(&m, u, WM_MOVE_ORDERED, 0, 100); /* onto him */
+    assert_int_equal(check(&m, &rep), WM_MOVE_NOT_THROUGH);
     assert_int_equal(rep.other_unit, hero);
 }
 
@@ -445,7 +448,7 @@ int main(void)
         cmocka_unit_test(test_wm_no_part_moves_farther_than_the_allowance_turning_included),
         cmocka_unit_test(test_wm_stand_cannot_cross_another_unit_friend_or_foe),
         cmocka_unit_test(test_wm_stand_passes_own_unmoved_stands_not_moved_or_engaged),
-        cmocka_unit_test(test_wm_units_pass_own_characters_not_enemy_ones),
+        cmocka_unit_test(test_wm_units_pass_through_characters_and_end_only_on_their_own),
         cmocka_unit_test(test_wm_terrain_refuses_paths_and_forced_moves_halt_at_the_edge),
         cmocka_unit_test(test_wm_move_ends_in_formation_on_the_table),
         cmocka_unit_test(test_wm_move_allowance_follows_the_move_kind),

@@ -29,7 +29,7 @@ const char *wm_move_fault_str(wm_move_fault fault)
     case WM_MOVE_THROUGH_UNIT: return "a stand's path crosses another unit's stand";
     case WM_MOVE_THROUGH_OWN: return "a stand's path crosses an own stand that has moved or is engaged";
     case WM_MOVE_ENEMY_GAP: return "a stand enters a gap next to an enemy no wider than its frontage";
-    case WM_MOVE_NOT_THROUGH: return "a stand ends on a unit it bursts through";
+    case WM_MOVE_NOT_THROUGH: return "a stand ends on a unit it bursts through or on an enemy character";
     case WM_MOVE_FORMATION: return "the stands do not end in formation";
     }
     return "unknown fault";
@@ -100,14 +100,15 @@ void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_mov
             continue;
         int character = wm_is_character(o);
         if (character && o->side == u->side)
-            continue; /* "a unit can move through its own side's characters" */
+            continue; /* "a unit can move through its own side's characters" (and end on them) */
+        /* "Stands can always move through characters": an enemy one is crossed, not ended on */
         for (int s = 0; s < o->n_stands; s++) {
             const mu_orect *r = &o->stand[s];
             double half = 0.5 * sqrt(r->width * r->width + r->depth * r->depth) + 1.0;
             if (!box_meets(c->lo, c->hi, mu_v2(r->center.x - half, r->center.y - half),
                            mu_v2(r->center.x + half, r->center.y + half), gap_margin))
                 continue; /* its corners lie in that box: neither list could take it */
-            wm_obstacle ob = obstacle(r, k, (burst >> k) & 1u);
+            wm_obstacle ob = obstacle(r, k, character || ((burst >> k) & 1u));
             if (box_meets(c->lo, c->hi, ob.lo, ob.hi, 0.0))
                 c->obst[c->n_obst++] = ob;
             if (!character && o->side != u->side && box_meets(c->lo, c->hi, ob.lo, ob.hi, gap_margin))

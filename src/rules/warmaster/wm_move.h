@@ -30,11 +30,12 @@
  * What a stand may not cross (its swept area sharing interior with it;
  * touching is allowed): terrain its unit cannot enter
  * (wm_convex_blocked); the table edge (the whole path stays on the
- * table); stands of other units, friend or foe, enemy characters
- * included, but not its own side's characters (transparent); stands of
- * its own unit that have already moved (at their new places) or are
- * engaged; the units in the move's burst mask may be crossed but not
- * ended on. Its own unit's unmoved, unengaged stands are passable.
+ * table); stands of other units, friend or foe, but not characters
+ * ("Stands can always move through characters": its own side's may be
+ * crossed and ended on, tokens; an enemy's crossed but not ended on);
+ * stands of its own unit that have already moved (at their new places)
+ * or are engaged; the units in the move's burst mask may be crossed but
+ * not ended on. Its own unit's unmoved, unengaged stands are passable.
  *
  * Gap rule. A "gap" lies between an enemy stand (not a character) and a
  * partner no more than the moving stand's frontage away (and more than
@@ -97,7 +98,7 @@ typedef enum wm_move_fault {
     WM_MOVE_THROUGH_UNIT, /* through a stand of another unit */
     WM_MOVE_THROUGH_OWN,  /* through an own stand that has moved or is engaged */
     WM_MOVE_ENEMY_GAP,    /* into a gap no wider than its frontage next to an enemy */
-    WM_MOVE_NOT_THROUGH,  /* ends on a unit it bursts through */
+    WM_MOVE_NOT_THROUGH,  /* ends on a unit it bursts through, or on an enemy character */
     WM_MOVE_FORMATION     /* the stands do not end in formation */
 } wm_move_fault;
 
