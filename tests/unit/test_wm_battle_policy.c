@@ -107,9 +107,11 @@ static void test_wm_policies_choose_their_initiative(void **state)
     assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
     assert_true(ch.unit == a && ch.action == WM_INIT_CHARGE && ch.target == e);
     bind(WM_POLICY_CAUTIOUS);
-    assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(ch.unit == a && ch.action == WM_INIT_DECLINE);
     bind(WM_POLICY_OBJECTIVE);
-    assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(ch.unit == a && ch.action == WM_INIT_DECLINE);
     spec.hold_zones = 0; /* equal strength: objective charges (charge_odds 1) */
     assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
     assert_true(ch.unit == a && ch.action == WM_INIT_CHARGE && ch.target == e);
@@ -133,10 +135,10 @@ static wm_init_action judged(wm_policy_kind kind, int a, int e, int ea, int eh, 
     wm_init_candidates c;
     assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     wm_init_choice ch;
-    if (!player.initiative(player.self, &fx.g, 0, &c, &ch))
-        return WM_INIT_DECLINE;
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch)); /* a decline is a choice too */
     assert_int_equal(ch.unit, a);
-    assert_int_equal(ch.target, e);
+    if (ch.action != WM_INIT_DECLINE)
+        assert_int_equal(ch.target, e);
     return ch.action;
 }
 

@@ -234,20 +234,22 @@ static int judge_initiative(const wm_policy_state *st, const wm_game *g, const w
     return 0;
 }
 
-/* The first candidate (in the rules' sequence) the judgement moves;
- * declining them all ends the sub-phase. */
+/* The first candidate (in the rules' sequence) the judgement moves; when
+ * it moves none, the first candidate declines (a choice the game counts,
+ * init_declined), and so on until none is left. */
 /* RULE wm.game.initiative-choice wm.policy.initiative-judgement */
 static int scripted_initiative(void *self, const wm_game *g, int side, const wm_init_candidates *c,
                                wm_init_choice *out)
 {
     wm_policy_state *st = self;
     (void)side;
-    if (!st->spec->initiative)
+    if (!st->spec->initiative || c->n == 0)
         return 0;
     for (int i = 0; i < c->n; i++)
         if (judge_initiative(st, g, &c->c[i], out))
             return 1;
-    return 0;
+    judge_initiative(st, g, &c->c[0], out);
+    return 1;
 }
 
 static void scripted_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
