@@ -9,6 +9,7 @@
 #define HOLD_OFF_MM 300.0   /* cautious: stop this far from the nearest enemy */
 #define BEHIND_MM 100.0     /* characters stand this far behind their units */
 
+/* RULE wm.policy.sequence wm.policy.general-further wm.policy.initiative-judgement */
 wm_policy_spec wm_policy_defaults(wm_policy_kind kind)
 {
     wm_policy_spec s = {.kind = kind, .orders_per_unit = 3, .min_target = 2, .sequence = WM_SEQ_HEROES_FIRST,
@@ -140,6 +141,7 @@ static int best_character(const wm_game *g, int side, uint64_t group)
     return best;
 }
 
+/* RULE wm.policy.sequence */
 void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, wm_order_plan *plan)
 {
     uint64_t groups[WM_GAME_SIDE_UNITS];
@@ -193,6 +195,7 @@ void wm_fighting_from_armies(const wm_army *const army_of_side[2], const wm_depl
     }
 }
 
+/* RULE wm.policy.initiative-judgement */
 double wm_policy_strength(const wm_policy_state *st, const wm_game *g, int u)
 {
     const wm_unit *un = &g->bf.unit[u];
@@ -203,6 +206,7 @@ double wm_policy_strength(const wm_policy_state *st, const wm_game *g, int u)
 
 /* The initiative judgement for candidate k (see wm_battle_policy.h):
  * fills *out and returns non-zero to charge or evade, 0 to decline. */
+/* RULE wm.policy.initiative-judgement */
 static int judge_initiative(const wm_policy_state *st, const wm_game *g, const wm_init_candidate *k,
                             wm_init_choice *out)
 {
