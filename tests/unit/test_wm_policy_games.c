@@ -26,7 +26,7 @@ static fixture fx;
 /* ---- The unmoved unit-turns on a hand-built phase ------------------------ */
 
 typedef struct script {
-    int general, charger, enemy;
+    int general, charger, enemy; /* charger: evades from enemy by initiative */
     int ordered[2];        /* units the General orders, in sequence */
     mu_vec2 point[2];      /* where each goes */
 } script;
@@ -37,7 +37,7 @@ static int sc_initiative(void *self, const wm_game *g, int side, const wm_init_c
     (void)g, (void)side;
     for (int i = 0; i < c->n; i++)
         if (c->c[i].unit == s->charger) {
-            *out = (wm_init_choice){.unit = s->charger, .action = WM_INIT_CHARGE, .target = s->enemy};
+            *out = (wm_init_choice){.unit = s->charger, .action = WM_INIT_EVADE, .target = s->enemy};
             return 1;
         }
     return 0;
@@ -64,7 +64,8 @@ static void sc_goal(void *self, const wm_game *g, int side, const wm_order_step 
 
 /* South: a General (Command 9) in the south-west corner; A ordered and
  * moved; H ordered (the roll succeeds) toward where it stands: it does
- * not move; B not ordered; C engaged; D charges by initiative; F 178 cm
+ * not move; B not ordered; C engaged; D evades by initiative (free
+ * afterwards, but it used its initiative); F 178 cm
  * from the General (-8: needs 1, no roll could succeed). Orderable:
  * A, B, H (3); unmoved: B, H (2). */
 /* RULE wm.policy.unmoved */
@@ -90,7 +91,8 @@ static void test_wm_unmoved_unit_turns_on_a_known_phase(void **state)
                 .point = {mu_v2(200, 400), at_h}};
     wm_player p = {.self = &s, .initiative = sc_initiative, .plan_orders = sc_plan, .order_goal = sc_goal};
     wm_command_phase(&fx.g, 0, &p, &fx.env);
-    assert_int_equal(fx.g.stats[0].init_charges, 1);
+    assert_int_equal(fx.g.stats[0].init_evades, 1);
+    assert_true(wm_game_unit_free(&fx.g, d));
     assert_int_equal(fx.g.stats[0].orders_given, 2);
     assert_true(wm_unit_centre(&fx.g.bf.unit[a]).y > 350.0);
     assert_int_equal(fx.g.stats[0].orderable_unit_turns, 3);
