@@ -20,9 +20,13 @@
  *   out of a zone it holds) and evades one twice its strength.
  * - random: uniform over the legal choices at each decision (which unit
  *   acts by initiative and how, which character orders which unit, how
- *   many orders, where to, charge or not); a destination is redrawn (up
- *   to RANDOM_REDRAWS times) while the planner finds no move to it, so an
- *   order moves its units unless no draw does. A baseline.
+ *   many orders, where to, charge or not); a destination (a uniform
+ *   direction, a uniform distance up to 1.5 full paces, a uniform
+ *   formation) is redrawn, 8 draws at most, while the planner finds no
+ *   move there for each member, so an order moves its units unless no
+ *   draw does (a brigade's members are checked one by one: the body may
+ *   still stand). Its initiative keeps the rules' candidates and a
+ *   uniform action among decline, charge or evade. A baseline.
  *
  * The scripted policies order Heroes before the General (sequence
  * heroes-first): "Once the General has failed to give an order, no
