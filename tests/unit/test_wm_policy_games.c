@@ -66,7 +66,8 @@ static void sc_goal(void *self, const wm_game *g, int side, const wm_order_step 
  * moved; H ordered (the roll succeeds) toward where it stands: it does
  * not move; B not ordered; C engaged; D evades by initiative (free
  * afterwards, but it used its initiative); F 178 cm
- * from the General (-8: needs 1, no roll could succeed). Orderable:
+ * from the General (-8: needs 1, no roll could succeed); G 129 cm away
+ * (-6) in a wood (-1) with an enemy 15 cm off (-1): needs 1. Orderable:
  * A, B, H (3); unmoved: B, H (2). */
 /* RULE wm.policy.unmoved */
 static void test_wm_unmoved_unit_turns_on_a_known_phase(void **state)
@@ -81,11 +82,17 @@ static void test_wm_unmoved_unit_turns_on_a_known_phase(void **state)
     int d = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "D");
     int f = fx_unit(&fx, 0, WM_INFANTRY, 3, 1700, 1100, 0, 1, "F");
     int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    int gw = fx_unit(&fx, 0, WM_INFANTRY, 3, 1450, 400, 0, 1, "G");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 1450, 550, 0, -1, "E2"); /* 15 cm from G */
+    mu_vec2 wood[4] = {mu_v2(1380, 370), mu_v2(1520, 370), mu_v2(1520, 410), mu_v2(1380, 410)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
     const uint8_t dice[] = {2, 2, 2, 2};
     fx_start(&fx, 0, dice, sizeof dice);
     fx.g.bf.unit[c].engaged = 1u; /* in combat */
     wm_penalties pen;
     assert_int_equal(9 - wm_game_penalties(&fx.g, gen, BIT(f), &pen), 1); /* 178 cm: -8 */
+    assert_int_equal(9 - wm_game_penalties(&fx.g, gen, BIT(gw), &pen), 1); /* 129 cm -6, enemy close, wood */
+    assert_int_equal(pen.distance, 6);
     mu_vec2 at_h = wm_unit_centre(&fx.g.bf.unit[h]);
     script s = {.general = gen, .charger = d, .enemy = e, .ordered = {a, h},
                 .point = {mu_v2(200, 400), at_h}};

@@ -125,17 +125,32 @@ static int others_after(const wm_game *g, const wm_order_plan *plan, int i)
 }
 
 /* Returns non-zero when some character of side on the table needs 2 or
- * more to give unit u its first order now. */
+ * more to give unit u its first order now (wm_game_penalties). The
+ * enemy-close and dense-terrain penalties (0 to 2 together) are the same
+ * for every character, so only the character with the best Command less
+ * distance and casualty penalties counts, and wm_game_penalties is asked
+ * only when those two penalties do not settle it. */
 static int some_character_could_order(const wm_game *g, int side, int u)
 {
+    const wm_unit *un = &g->bf.unit[u];
+    int factor = un->profile.distance_penalty_factor > 1 ? un->profile.distance_penalty_factor : 1;
+    int best = 0, best_c = -1;
     for (int k = 0; k < g->n_chars[side]; k++) {
         int c = g->char_of[side][k];
-        wm_penalties pen;
-        if (g->bf.unit[c].presence == WM_ON_TABLE &&
-            g->roster[c].command - wm_game_penalties(g, c, wm_bit(u), &pen) >= 2)
-            return 1;
+        if (g->bf.unit[c].presence != WM_ON_TABLE)
+            continue;
+        double d = wm_unit_distance_mm(&g->bf.unit[c], un, NULL, NULL, NULL, NULL);
+        int t = g->roster[c].command - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
+                (un->stands_lost > 0 ? un->stands_lost : 0);
+        if (best_c < 0 || t > best)
+            best = t, best_c = c;
     }
-    return 0;
+    if (best_c < 0 || best < 2)
+        return 0;
+    if (best >= 4)
+        return 1;
+    wm_penalties pen;
+    return g->roster[best_c].command - wm_game_penalties(g, best_c, wm_bit(u), &pen) >= 2;
 }
 
 /* Returns non-zero when unit u stands (every stand's centre and facing)
