@@ -1,7 +1,9 @@
-"""Command line: python3 -m muster_analysis FILE.h5 [--out DIR].
+"""Command line: python3 -m muster_analysis FILE.h5 [--out DIR] [--baseline OLD.h5].
 
 Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
-with its figures (DIR: the file's own directory unless given). The file's
+with its figures (DIR: the file's own directory unless given). With
+--baseline, the report ends with what changed against OLD.h5, a file of
+the same experiment (muster_analysis.compare). The file's
 root attribute `ruleset` picks the analysis: the module of this package
 named after it ('-' read as '_', e.g. warmaster_order_drill for
 warmaster-order-drill), whose RULESET is that name and whose analyse()
@@ -15,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import load
+from . import compare, load
 
 EXIT_UNREADABLE = 1      # not a results file, unreadable, or partial
 EXIT_NO_ANALYSIS = 3     # no analysis module for the file's ruleset (2: usage, argparse)
@@ -76,10 +78,21 @@ def main(argv=None):
     ap.add_argument("--conf", type=float, default=0.95, help="confidence level (default 0.95)")
     ap.add_argument("--allow-partial", action="store_true",
                     help="read a file whose status is 'partial' (an unfinished run)")
+    ap.add_argument("--baseline", metavar="OLD.h5",
+                    help="end the report with the per-game statistics that changed against this "
+                         "earlier file of the same experiment")
     ap.add_argument("-q", "--quiet", action="store_true", help="do not print the report")
     args = ap.parse_args(argv)
     try:
         text, written = analyse(args.file, args.out, args.conf, args.allow_partial)
+        if args.baseline:
+            frame = compare.compare_frame(args.file, args.baseline, args.conf, args.allow_partial)
+            section = "\n" + compare.format_changes(frame, args.file, args.baseline, args.conf)
+            text += section
+            report = [p for p in written if str(p).endswith("-report.txt")]
+            for p in report:
+                with open(p, "a", encoding="utf-8") as f:
+                    f.write(section)
     except NoAnalysisError as e:
         print(f"muster_analysis: error: {e}", file=sys.stderr)
         return EXIT_NO_ANALYSIS

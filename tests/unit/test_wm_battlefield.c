@@ -111,8 +111,8 @@ static void test_wm_terrain_access_by_troop_type(void **state)
         int chariot = k == WM_OPEN_HILL || k == WM_BRIDGE;
         assert_int_equal(wm_can_enter(WM_CHARIOTS, (wm_terrain)k), chariot);
         assert_int_equal(wm_can_enter(WM_MACHINES, (wm_terrain)k), chariot);
-        /* reading: artillery may also be in fortified positions */
-        assert_int_equal(wm_can_enter(WM_ARTILLERY, (wm_terrain)k), chariot || k == WM_FORTIFIED);
+        /* "Chariots and artillery": not into fortified positions either */
+        assert_int_equal(wm_can_enter(WM_ARTILLERY, (wm_terrain)k), chariot);
     }
     assert_false(wm_can_enter(WM_CAVALRY, WM_STEEP_HILL));
     assert_true(wm_can_enter(WM_INFANTRY, WM_STEEP_HILL));

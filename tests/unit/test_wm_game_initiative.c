@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "wm_game_fixture.h"
 
@@ -248,6 +249,105 @@ static void test_wm_initiative_charge_out_of_reach_is_no_move(void **state)
     assert_false(fx.g.initiative_used & (UINT64_C(1) << a));
 }
 
+/* A player who charges whenever the candidate may, and evades otherwise. */
+static int charge_else_evade(void *self, const wm_game *g, int side, const wm_init_candidates *c,
+                             wm_init_choice *out)
+{
+    (void)self, (void)g, (void)side;
+    if (c->n == 0)
+        return 0;
+    const wm_init_candidate *k = &c->c[0];
+    *out = choice(k->unit, k->closest.can_charge[0] ? WM_INIT_CHARGE : WM_INIT_EVADE, k->closest.unit[0]);
+    return 1;
+}
+
+static void no_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
+{
+    (void)self, (void)g, (void)side;
+    plan->n = 0;
+}
+
+static int no_character_move(void *self, const wm_game *g, int c, mu_vec2 *to)
+{
+    (void)self, (void)g, (void)c, (void)to;
+    return 0;
+}
+
+/* warmaster-command: "It can either charge the enemy unit it is reacting
+ * to, assuming it is able to do so, or it can evade" (reading: a charge
+ * that cannot reach is no move, so the unit has not used its initiative:
+ * it is offered again, with nothing it may charge, and may evade). */
+/* RULE wm.game.initiative-evade-after-failed-charge */
+static void test_wm_unit_whose_charge_cannot_reach_may_still_evade(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    mu_vec2 lake[4] = {mu_v2(700, 520), mu_v2(1100, 520), mu_v2(1100, 580), mu_v2(700, 580)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, lake, 4), WM_OK);
+    fx_start(&fx, 0, NULL, 0);
+    wm_init_choice ch = choice(a, WM_INIT_CHARGE, e);
+    assert_false(wm_initiative_move(&fx.g, 0, &ch, &fx.env).moved);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(c.c[0].unit, a);
+    assert_int_equal(c.c[0].closest.can_charge[0], 0);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_CANNOT_CHARGE);
+    ch.action = WM_INIT_EVADE;
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_ALLOWED);
+
+    /* the same through the sub-phase: the player's second pick is the evade */
+    fx_init(&fx);
+    a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, lake, 4), WM_OK);
+    fx_start(&fx, 0, NULL, 0);
+    mu_vec2 c0 = fx.g.bf.unit[a].stand[0].center;
+    wm_player p = {.initiative = charge_else_evade, .plan_orders = no_plan, .character_goal = no_character_move};
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
+    assert_int_equal(fx.g.stats[0].init_charge_failed, 1);
+    assert_int_equal(fx.g.stats[0].init_evades, 1);
+    assert_true(fx.g.bf.unit[a].stand[0].center.y < c0.y - 10.0); /* it fell back */
+    assert_int_equal(fx.faults, 0);
+}
+
+/* warmaster-movement, optional rule: "Light Cavalry: a Cavalry unit with
+ * 6+ Armour can evade in any direction": in a game the player's evade
+ * heading is used for such a unit when the rule is in play, refused
+ * otherwise. */
+/* RULE wm.evade.light-cavalry */
+static void test_wm_light_cavalry_evades_where_the_player_says_in_a_game(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < 2; rule++) {
+        fx_init(&fx);
+        fx.rules.light_cavalry_rule = rule;
+        int a = fx_unit(&fx, 0, WM_CAVALRY, 3, 900, 500, 0, 1, "Light horse");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+        int inf = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 500, 0, 1, "Foot");
+        fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 600, 0, -1, "E2");
+        fx.bf.unit[a].profile.armour = 6;
+        fx_start(&fx, 0, NULL, 0);
+        wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
+        ch.evade_heading = mu_v2(1, 0); /* east, along the enemy's front */
+        wm_init_choice foot = choice(inf, WM_INIT_EVADE, e + 2);
+        foot.evade_heading = mu_v2(1, 0);
+        assert_int_equal(wm_initiative_check(&fx.g, 0, &foot), WM_REFUSE_NOT_LIGHT_CAVALRY);
+        if (!rule) {
+            assert_int_equal(wm_initiative_check(&fx.g, 0, &ch), WM_REFUSE_NOT_LIGHT_CAVALRY);
+            continue;
+        }
+        mu_vec2 c0 = fx.g.bf.unit[a].stand[0].center;
+        wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+        assert_int_equal(r.refusal, WM_ALLOWED);
+        assert_true(r.moved);
+        assert_true(fx.g.bf.unit[a].stand[0].center.x - c0.x > 100.0);
+        assert_true(fabs(fx.g.bf.unit[a].stand[0].center.y - c0.y) < 1e-6);
+        assert_int_equal(fx.faults, 0);
+    }
+}
+
 /* warmaster-command: "Enemy infantry or artillery in fortified positions
  * can be ignored when it comes to using initiative … A player can choose
  * to ignore such enemy units if he wishes, in which case his own unit can
@@ -287,6 +387,8 @@ int main(void)
         cmocka_unit_test(test_wm_brigades_cannot_use_initiative_as_a_body),
         cmocka_unit_test(test_wm_unit_may_decline_initiative_and_be_ordered),
         cmocka_unit_test(test_wm_initiative_charge_out_of_reach_is_no_move),
+        cmocka_unit_test(test_wm_unit_whose_charge_cannot_reach_may_still_evade),
+        cmocka_unit_test(test_wm_light_cavalry_evades_where_the_player_says_in_a_game),
         cmocka_unit_test(test_wm_player_may_ignore_fortified_enemies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -156,6 +156,35 @@ static void test_wm_blundered_unit_leaves_the_table_and_comes_back(void **state)
     assert_int_equal(fx.faults, 0);
 }
 
+/* "A unit failing to receive a further order cannot move at all": under
+ * the retreat assumption a blunder on a second order is such a failure and
+ * the unit stays where its first order put it (reading in CLAUSES.md). */
+/* RULE wm.game.blunder-further */
+static void test_wm_blunder_on_a_further_order_does_not_move_the_unit(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    fx.rules.blunder_retreat = 1;
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 120, 0, 1, "A");
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 150, "General");
+    const uint8_t dice[] = {3, 3, 6, 6};
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    wm_order_goal goal = fx_goal(900, 1000, -1);
+    wm_order_result r = wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
+    assert_true(r.roll.success);
+    double y1 = fx.g.bf.unit[a].stand[0].center.y;
+    assert_true(y1 > 300.0); /* the first order moved it a full pace */
+    r = wm_game_order(&fx.g, 0, gen, BIT(a), &goal, &fx.env);
+    assert_true(r.roll.blunder);
+    assert_int_equal(r.roll.order_number, 2);
+    assert_int_equal(r.left_table, 0);
+    assert_int_equal(r.moved, 0);
+    assert_close(fx.g.bf.unit[a].stand[0].center.y, y1, 1e-9);
+    assert_int_equal(fx.g.bf.unit[a].presence, WM_ON_TABLE);
+    assert_int_equal(fx.faults, 0);
+}
+
 /* "1-2 The unit/character leaves the battlefield and may or may not
  * reappear. At the start of its side's next turn, before initiative moves
  * are made, roll again"; "5-6 … If it is reappearing at the beginning of
@@ -308,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_wm_command_phase_runs_the_sub_phases_in_order),
         cmocka_unit_test(test_wm_characters_move_once_and_never_with_units),
         cmocka_unit_test(test_wm_blundered_unit_leaves_the_table_and_comes_back),
+        cmocka_unit_test(test_wm_blunder_on_a_further_order_does_not_move_the_unit),
         cmocka_unit_test(test_wm_unit_off_the_table_rolls_again_at_the_start_of_its_turn),
         cmocka_unit_test(test_wm_general_leaving_the_table_ends_the_battle),
         cmocka_unit_test(test_wm_game_is_won_on_objectives),

@@ -87,12 +87,20 @@ typedef struct wb_ctx {
     mu_row_writer rows;           /* wb_row into the /games columns */
 } wb_ctx;
 
+/* The invariant checker's tally (wm_game_check after every move), for
+ * tools that play games to check them (tests/invariants). */
+typedef struct wb_invariants {
+    uint64_t moves, faults;
+    char first[256]; /* the first fault, "" if none */
+} wb_invariants;
+
 /* One game. */
 typedef struct wb_state {
     wm_game game;
     wm_policy_state pol[2]; /* by table side */
     wm_player player[2];    /* by table side */
     int arm, swap;
+    wb_invariants *inv;     /* NULL (wb_setup's): no checks; else every move is checked into it */
 } wb_state;
 
 /* Fills *l for c (axis 0: games, the run's total). */

@@ -100,6 +100,7 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
     else if (arm->first == WM_ARM_FIRST_ARMY0 || arm->first == WM_ARM_FIRST_ARMY1)
         first = arm->first ^ s->swap;
     wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
+    s->inv = NULL;
     for (int side = 0; side < 2; side++) {
         wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game, side),
                           &s->player[side]);
@@ -121,6 +122,17 @@ static void on_order(void *user, const wm_game *g, int side, int character, int 
     (void)g;
     (void)character;
     wb_count_roll(h->c, h->s, side ^ h->s->swap, command, situational, roll, h->sink);
+}
+
+/* After every move when s->inv is set: the game's invariant checker. */
+static void check_move(void *user, const wm_game *g, const wm_move_event *ev)
+{
+    const wb_hook *h = user;
+    wb_invariants *inv = h->s->inv;
+    char why[200];
+    inv->moves++;
+    if (wm_game_check(g, ev, why, sizeof why) && inv->faults++ == 0)
+        snprintf(inv->first, sizeof inv->first, "turn %d: %s", g->turn, why);
 }
 
 static void trace_deployment(const wb_ctx *c, const wb_state *s, FILE *f)
@@ -164,7 +176,8 @@ static void wb_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *s
     const wb_ctx *c = ctx;
     wb_state *s = state;
     wb_hook hook = {c, s, sink};
-    wm_game_env env = {.dice = dice, .trace = sink->trace, .user = &hook, .on_order = on_order};
+    wm_game_env env = {.dice = dice, .trace = sink->trace, .user = &hook, .on_order = on_order,
+                       .after_move = s->inv ? check_move : NULL};
     if (s->game.turn == 0 && sink->trace)
         trace_deployment(c, s, sink->trace);
     wm_game_turn(&s->game, s->player, &env);

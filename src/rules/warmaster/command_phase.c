@@ -11,6 +11,7 @@ void wm_command_begin(wm_game *g, int side, const wm_game_env *env)
     g->side = side;
     g->sub = WM_SUB_INITIATIVE;
     g->initiative_used = 0;
+    g->charge_failed = 0;
     g->charged = 0;
     g->char_moved = 0;
     for (int u = 0; u < g->bf.n_units; u++)
@@ -35,19 +36,22 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env)
 
 /* The Initiative sub-phase: "units move one at a time in any sequence the
  * player wishes. Initiative is determined as each unit begins its move". */
-/* RULE wm.game.initiative-per-unit */
+/* RULE wm.game.initiative-per-unit wm.game.initiative-evade-after-failed-charge */
 static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     uint64_t done = 0;
     wm_init_candidates c;
     while (!g->over && p->initiative && wm_initiative_candidates(g, side, done, &c) > 0) {
         wm_init_choice ch;
+        memset(&ch, 0, sizeof ch); /* fields a player leaves unset mean "none" */
         if (!p->initiative(p->self, g, side, &c, &ch))
             break;
         if (ch.unit < 0 || ch.unit >= g->bf.n_units || (done & wm_bit(ch.unit)))
             break; /* not a candidate: the player has nothing more to do */
-        done |= wm_bit(ch.unit);
         wm_init_result r = wm_initiative_move(g, side, &ch, env);
+        /* a charge that cannot reach is no move: the unit may still evade */
+        if (r.refusal != WM_ALLOWED || r.moved || ch.action != WM_INIT_CHARGE)
+            done |= wm_bit(ch.unit);
         if (r.refusal != WM_ALLOWED)
             GTRACE(env, "  %s may not use initiative that way: %s", wm_g_name(g, ch.unit),
                    wm_refusal_name(r.refusal));

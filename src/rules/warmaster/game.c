@@ -25,7 +25,7 @@ const char *wm_refusal_name(wm_refusal r)
                                         "not a character",  "not a unit",          "used initiative",
                                         "engaged",          "charged",             "cannot move",
                                         "not a brigade",    "not the closest",     "cannot charge",
-                                        "already acted"};
+                                        "already acted",    "not light cavalry under the optional rule"};
     return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
 

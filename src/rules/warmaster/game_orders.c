@@ -152,7 +152,7 @@ static void count_roll(wm_game *g, int side, int character, uint64_t group, cons
         st->brigade_orders++;
 }
 
-/* RULE wm.game.order-sequence wm.game.worked-example wm.game.order-paces */
+/* RULE wm.game.order-sequence wm.game.worked-example wm.game.order-paces wm.game.blunder-further */
 wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t group,
                                     const wm_order_goal *goal, const wm_game_env *env)
 {
@@ -184,7 +184,9 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
     }
     if (res.roll.success) {
         wm_g_move_group(g, side, group, goal, WM_MOVE_ORDERED, 1, &res, env);
-    } else if (res.roll.blunder && g->rules->blunder_retreat) {
+    } else if (res.roll.blunder && g->rules->blunder_retreat && res.roll.order_number == 1) {
+        /* a further order's blunder is a failure like any other: "A unit
+         * failing to receive a further order cannot move at all" */
         res.left_table = wm_g_blunder_retreat(g, group, env);
     } else if (res.roll.order_number == 1) {
         /* "can move only half pace"; "Units that failed to receive an order cannot charge" */

@@ -241,14 +241,12 @@ void wm_gaps_build(wm_move_ctx *c)
                     c->n_gaps++;
             }
         }
-        /* an enemy stand and a feature the unit cannot enter */
+        /* an enemy stand and "any feature" (whether or not the unit may
+         * enter it: the text's example, "the edge of a river", is one
+         * infantry may enter) */
         for (int f = 0; f < bf->n_features; f++) {
             const wm_feature *ft = &bf->feature[f];
-            /* "any feature": one the unit cannot enter ("impassable terrain", the
-             * figure's caption), and a river ("the edge of a river", the text's
-             * example for infantry, who may enter one) */
-            int side_of_gap = !wm_unit_can_enter(me, ft->kind) || ft->kind == WM_RIVER;
-            if (!side_of_gap || !boxes_near(a->lo, a->hi, ft->lo, ft->hi, w + EPS))
+            if (!boxes_near(a->lo, a->hi, ft->lo, ft->hi, w + EPS))
                 continue;
             mu_vec2 poly[WM_MAX_VERTICES];
             int n = wm_feature_polygon(ft, poly);

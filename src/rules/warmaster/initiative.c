@@ -17,7 +17,8 @@ static wm_enemy_options enemy_options(const wm_game *g, int side)
     return opt;
 }
 
-/* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties */
+/* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties
+ * RULE wm.game.initiative-evade-after-failed-charge */
 int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out)
 {
     wm_enemy_options opt = enemy_options(g, side);
@@ -31,6 +32,9 @@ int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_in
         wm_init_candidate *c = &out->c[out->n];
         if (wm_closest_visible_enemies(&g->bf, u, &opt, &c->closest) > 0) {
             c->unit = u;
+            if (g->charge_failed & wm_bit(u)) /* its charge could not reach: evade or nothing */
+                for (int i = 0; i < c->closest.n; i++)
+                    c->closest.can_charge[i] = 0;
             out->n++;
         }
     }
@@ -55,7 +59,7 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
 }
 
 /* RULE wm.initiative.before-orders wm.game.initiative-first wm.game.initiative-closest-only
- * RULE wm.game.initiative-cannot-charge */
+ * RULE wm.game.initiative-cannot-charge wm.game.initiative-evade-after-failed-charge wm.evade.light-cavalry */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch)
 {
     /* "all units moving by initiative must be moved before any orders are
@@ -70,6 +74,10 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
         return WM_REFUSE_DONE;
     if (ch->action == WM_INIT_DECLINE)
         return WM_ALLOWED;
+    /* "Light Cavalry: a Cavalry unit with 6+ Armour can evade in any direction" */
+    if (ch->action == WM_INIT_EVADE && (ch->evade_heading.x != 0.0 || ch->evade_heading.y != 0.0) &&
+        !(g->rules->light_cavalry_rule && wm_is_light_cavalry(&g->bf.unit[ch->unit].profile)))
+        return WM_REFUSE_NOT_LIGHT_CAVALRY;
     /* "A unit can only react to the closest visible enemy unit" */
     wm_enemy_options opt = enemy_options(g, side);
     wm_closest cl;
@@ -78,7 +86,7 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
         if (cl.unit[i] == ch->target) {
             /* "Artillery cannot use their initiative to charge"; all-round
              * vision cannot charge without sight from a front edge */
-            if (ch->action == WM_INIT_CHARGE && !cl.can_charge[i])
+            if (ch->action == WM_INIT_CHARGE && (!cl.can_charge[i] || (g->charge_failed & wm_bit(ch->unit))))
                 return WM_REFUSE_CANNOT_CHARGE;
             return WM_ALLOWED;
         }
@@ -95,6 +103,7 @@ static void initiative_charge(wm_game *g, int side, const wm_init_choice *ch, wm
     wm_plan_move(&g->bf, &rq, &plan);
     if (!plan.reached || plan.report.fault != WM_MOVE_OK) {
         g->stats[side].init_charge_failed++;
+        g->charge_failed |= wm_bit(ch->unit);
         GTRACE(env, "  %s cannot reach %s to charge it: it does not move", wm_g_name(g, ch->unit),
                wm_g_name(g, ch->target));
         return;
@@ -114,7 +123,7 @@ static const char *evade_fault_text(wm_evade_fault f)
     return (unsigned)f < sizeof t / sizeof t[0] ? t[f] : "?";
 }
 
-/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade */
+/* RULE wm.initiative.charge-evade-moves wm.game.initiative-charge-or-evade wm.evade.light-cavalry */
 static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_init_result *res,
                              const wm_game_env *env)
 {
@@ -122,6 +131,7 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     rq.choice = ch->evade_dir;
     rq.allow_burst = ch->allow_burst;
     rq.light_cavalry_rule = g->rules->light_cavalry_rule;
+    rq.direction = ch->evade_heading;
     wm_evade ev;
     res->evade = wm_evade_plan(&g->bf, &rq, &ev);
     if (res->evade != WM_EVADE_OK) {

@@ -55,9 +55,11 @@ wm_terrain wm_terrain_from_name(const char *name)
  *   infantry");
  * - chariots and artillery: "hills and bridges"; machines "in the same way
  *   as chariots";
- * - fortified positions: infantry and artillery (reading: the text speaks
- *   of "Enemy infantry or artillery in fortified positions"; for other
- *   troops a fortification is "any other feature", a barrier). */
+ * - fortified positions: infantry only (reading: "Chariots and artillery
+ *   cannot move into or over terrain features … except for hills and
+ *   bridges" outranks the initiative text's "Enemy infantry or artillery
+ *   in fortified positions", which our games cannot set up: deployment
+ *   uses the same access, so artillery is never placed in one). */
 static const unsigned access[WM_TROOP_COUNT] = {
     [WM_INFANTRY] = ~(BIT(WM_HIGH_WALL) | BIT(WM_BARRIER)),
     [WM_CAVALRY] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE) | BIT(WM_FORD) | BIT(WM_FIELD) |
@@ -65,7 +67,7 @@ static const unsigned access[WM_TROOP_COUNT] = {
     [WM_MONSTERS] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE) | BIT(WM_FORD) | BIT(WM_FIELD) |
                        BIT(WM_LOW_OBSTACLE),
     [WM_CHARIOTS] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE),
-    [WM_ARTILLERY] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE) | BIT(WM_FORTIFIED),
+    [WM_ARTILLERY] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE),
     [WM_MACHINES] = BIT(WM_OPEN_HILL) | BIT(WM_BRIDGE),
     [WM_CHARACTER] = ~(BIT(WM_HIGH_WALL) | BIT(WM_BARRIER)),
 };

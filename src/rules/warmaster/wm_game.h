@@ -113,6 +113,7 @@ typedef struct wm_game {
     int8_t zone_holder[WM_MAX_OBJECTIVES]; /* side holding each zone at the end, -1 none */
     int first_charge;               /* side whose unit charged first, -1 none */
     uint64_t initiative_used;       /* moved by initiative this Command phase */
+    uint64_t charge_failed;         /* an initiative charge could not reach: may still evade */
     uint64_t no_move;               /* may not move further this turn (back from off the table) */
     uint64_t charged;               /* charged this Command phase: no further orders */
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
@@ -171,7 +172,8 @@ typedef enum wm_refusal {
     WM_REFUSE_NOT_A_BRIGADE,  /* empty, over four, or not touching at the start of the Orders sub-phase */
     WM_REFUSE_NOT_CLOSEST,    /* not the closest visible enemy within 20 cm */
     WM_REFUSE_CANNOT_CHARGE,  /* artillery, or not seen from a front edge */
-    WM_REFUSE_DONE            /* initiative: this unit already acted or declined */
+    WM_REFUSE_DONE,           /* initiative: this unit already acted or declined */
+    WM_REFUSE_NOT_LIGHT_CAVALRY /* an evade heading: only light cavalry under the optional rule */
 } wm_refusal;
 
 /* Returns a short English name of r ("used initiative"). */
@@ -197,6 +199,8 @@ typedef struct wm_init_choice {
     wm_init_action action;
     int target;      /* charge or evade: one of the unit's closest enemies */
     int evade_dir;   /* evade: which tied direction (wm_evade_directions) */
+    mu_vec2 evade_heading; /* evade: light cavalry under the optional rule may give any
+                              direction; (0, 0): directly away (everyone else) */
     int allow_burst; /* evade: the player will burst through friendly units */
 } wm_init_choice;
 
@@ -236,7 +240,8 @@ typedef struct wm_player {
     int ignore_fortified, ignore_divided;
     /* Initiative: picks the next unit from the candidates and what it does,
      * or returns 0 to end the sub-phase. A unit picked is not offered
-     * again this phase, whatever happened. */
+     * again this phase, except after a charge that could not reach: it is
+     * offered once more with no enemy it can charge (it may evade). */
     int (*initiative)(void *self, const wm_game *g, int side, const wm_init_candidates *c,
                       wm_init_choice *out);
     /* Orders: the steps the player will try, in sequence. */

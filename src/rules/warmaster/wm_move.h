@@ -40,9 +40,8 @@
  * partner no more than the moving stand's frontage away (and more than
  * 1e-6 mm): another enemy stand; a stand of another friendly unit (a
  * unit's own stands re-form around each other and are no side of a gap;
- * characters are not either); or an edge of a feature the unit cannot
- * enter, or of a river ("the edge of a river", the text's example for
- * infantry). The gap is the convex hull of the stretches of the two
+ * characters are not either); or an edge of any terrain feature,
+ * whether the unit may enter it or not ("any feature"). The gap is the convex hull of the stretches of the two
  * boundaries that lie within the frontage of the other side. A stand may
  * not enter a gap's interior unless the gap is wider than its frontage,
  * or the move is a charge and an enemy stand bordering the gap belongs to
