@@ -10,8 +10,9 @@ Layout (src/rules/warmaster/battle_record.c): per-game columns in /games,
 reason), ``attempts``/``successes``/``blunders`` (player = arm | army,
 command, penalty, order_number), ``first_contact`` (arm, army, turn),
 ``off_table`` (arm, army, fate), ``zones`` (arm, zone, army),
-``initiative`` (arm, army, action). Armies are indexed as listed in the
-experiment, whatever table side an arm gave them.
+``initiative`` (arm, army, action), ``unmoved`` (arm, army, unit_turns:
+orderable, unmoved). Armies are indexed as listed in the experiment,
+whatever table side an arm gave them.
 """
 
 import numpy as np
@@ -157,6 +158,35 @@ def orders_frame(tabs, blunder_on_12=True, conf=0.95):
     return df
 
 
+def unmoved_frame(tabs, prov):
+    """Return the unit-turns left unmoved when orders were available, by arm and army and by policy.
+
+    A unit-turn is orderable when, at the start of its side's Orders
+    sub-phase, the unit is on the table, free (not engaged, not charged,
+    not confused, not barred), did not move by initiative, and some
+    character of its side on the table needs 2 or more to order it; it is
+    unmoved when the unit ends the Orders sub-phase where it began.
+    Returns (by_arm, by_policy): by_arm has arm, army, policy, orderable,
+    unmoved, share; by_policy pools every army that policy played (all
+    arms and sides): policy, orderable, unmoved, share. Unit-turns of one
+    game are not independent: no interval is given.
+    """
+    tab = tabs["unmoved"]
+    arms = arms_frame(prov)
+    armies = list(tab.coords["army"].values)
+    rows = []
+    for i, arm in enumerate(tab.coords["arm"].values):
+        for a, army in enumerate(armies):
+            cell = tab.sel(arm=arm, army=army)
+            n, k = int(cell.sel(unit_turns="orderable")), int(cell.sel(unit_turns="unmoved"))
+            rows.append({"arm": arm, "army": army, "policy": arms.iloc[i][f"policy_{a}"], "orderable": n,
+                         "unmoved": k, "share": k / n if n else np.nan})
+    by_arm = pd.DataFrame(rows)
+    by_policy = by_arm.groupby("policy", sort=False)[["orderable", "unmoved"]].sum().reset_index()
+    by_policy["share"] = [k / n if n else np.nan for k, n in zip(by_policy["unmoved"], by_policy["orderable"])]
+    return by_arm, by_policy
+
+
 def _unstack(table, column_dim):
     """Return a count table as a frame: one column per value of column_dim, the other dims as rows."""
     return table.to_dataframe(name="n")["n"].unstack(column_dim)
@@ -221,6 +251,17 @@ def format_report(path, conf=0.95, allow_partial=False):
               (100 * _unstack(held, "zone")).round(1).to_string()]
     lines += ["", "Initiative choices by outcome (totals over all games)",
               _unstack(tabs["initiative"], "action").to_string()]
+    if "unmoved" in tabs:
+        by_arm, by_policy = unmoved_frame(tabs, prov)
+        lines += ["", "Units left unmoved when orders were available (unit-turns: at the start of the Orders"
+                      " sub-phase on the table, free, not moved by initiative, some character needing 2 or more;"
+                      " unmoved: ended the sub-phase where it began)"]
+        for r in by_policy.itertuples():
+            lines.append(f"  {r.policy:<14}{r.unmoved:>9} of {r.orderable:>9} unit-turns unmoved: {_pct(r.share)}")
+        width = max(len(a) for a in by_arm["arm"]) + 2
+        for r in by_arm.itertuples():
+            lines.append(f"  {r.arm:<{width}}{r.army:<14}{r.policy:<12}{r.unmoved:>9} of {r.orderable:>9}:"
+                         f" {_pct(r.share)}")
     orders = orders_frame(tabs, load.blunder_on_12(prov), conf)
     if len(orders):
         lines += ["", f"Order rolls: {int(orders['attempts'].sum())} in {len(orders)} cells;"

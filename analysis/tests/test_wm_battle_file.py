@@ -107,9 +107,45 @@ def test_cli_dispatches_on_the_ruleset(battle_file, tmp_path):
     assert "muster Warmaster battle report" in report and "Wilson 95% intervals" in report
     assert "cautious-vs-aggressive swapped" in report
     for section in ("Win rate by table side", "Means per game", "Orders by character", "Games by end reason",
-                    "Units that left the table", "Objective zones held", "Initiative choices by outcome"):
+                    "Units that left the table", "Objective zones held", "Initiative choices by outcome",
+                    "Units left unmoved when orders were available"):
         assert section in report
     assert (tmp_path / "battle-minimal-results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_unmoved_unit_turns_come_from_the_rows(battle_file):
+    prov, tabs = wb.read(battle_file)
+    games = load.games_frame(battle_file)
+    by_arm, by_policy = wb.unmoved_frame(tabs, prov)
+    for r in by_arm.itertuples():
+        arm = list(tabs["results"].coords["arm"].values).index(r.arm)
+        sel = games[games["arm"] == arm]
+        assert r.orderable == int(sel[f"orderable_unit_turns[{r.army}]"].sum())
+        assert r.unmoved == int(sel[f"unmoved_unit_turns[{r.army}]"].sum())
+        assert 0 <= r.unmoved <= r.orderable and r.orderable > 0
+    # arm 0: aggressive plays the Empire; arm 1 (swapped): aggressive plays the Orcs
+    assert list(by_arm["policy"]) == ["aggressive", "cautious", "cautious", "aggressive"]
+    agg = by_policy.set_index("policy").loc["aggressive"]
+    assert agg.orderable == by_arm[by_arm["policy"] == "aggressive"]["orderable"].sum()
+    assert agg.share == pytest.approx(agg.unmoved / agg.orderable)
+
+
+def test_unmoved_shares_on_a_known_table():
+    import xarray as xr
+    tab = xr.DataArray(np.array([[[10, 4], [20, 5]], [[30, 3], [0, 0]]], dtype=np.uint64),
+                       dims=("arm", "army", "unit_turns"),
+                       coords={"arm": ["a-vs-b", "b-vs-a swapped"], "army": ["Empire", "Orcs"],
+                               "unit_turns": ["orderable", "unmoved"]})
+    prov = {"experiment_yaml": {"policies": [
+        {"label": "a-vs-b", "sides": [{"name": "objective"}, {"name": "random"}]},
+        {"label": "b-vs-a swapped", "swap": True, "sides": [{"name": "random"}, {"name": "objective"}]}]}}
+    by_arm, by_policy = wb.unmoved_frame({"unmoved": tab}, prov)
+    assert list(by_arm["policy"]) == ["objective", "random", "random", "objective"]
+    assert list(by_arm["share"].iloc[:3]) == pytest.approx([0.4, 0.25, 0.1]) and np.isnan(by_arm["share"].iloc[3])
+    pol = by_policy.set_index("policy")
+    assert (pol.loc["objective", "orderable"], pol.loc["objective", "unmoved"]) == (10, 4)
+    assert (pol.loc["random", "orderable"], pol.loc["random", "unmoved"]) == (50, 8)
+    assert pol.loc["random", "share"] == pytest.approx(8 / 50)
 
 
 def test_read_refuses_another_ruleset(muster_run):

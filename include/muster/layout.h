@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #define MU_LAYOUT_MAX_AXES 16
-#define MU_LAYOUT_MAX_COLUMNS 32
+#define MU_LAYOUT_MAX_COLUMNS 40
 #define MU_LAYOUT_MAX_TABLES 16
 #define MU_TABLE_MAX_RANK 4
 

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
+
 #include "warmaster/policy/wm_battle_policy.h"
 #include "wm_game_fixture.h"
 
@@ -86,8 +88,10 @@ static void test_wm_cautious_orders_touching_units_as_brigades(void **state)
     assert_int_equal(all, BIT(u[0]) | BIT(u[1]) | BIT(u[2]) | BIT(u[3]) | BIT(u[4]));
 }
 
-/* Initiative: aggressive charges whenever allowed; cautious evades when
- * threatened; objective holds a zone it stands in. */
+/* Initiative: every policy holds or leaves a zone by hold_zones; off
+ * with initiative: no choice at all. Cautious and objective hold their
+ * zone (the new behaviour of cautious: it no longer evades out of it). */
+/* RULE wm.policy.initiative-judgement */
 static void test_wm_policies_choose_their_initiative(void **state)
 {
     (void)state;
@@ -104,13 +108,152 @@ static void test_wm_policies_choose_their_initiative(void **state)
     assert_true(ch.unit == a && ch.action == WM_INIT_CHARGE && ch.target == e);
     bind(WM_POLICY_CAUTIOUS);
     assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
-    assert_true(ch.unit == a && ch.action == WM_INIT_EVADE && ch.target == e);
+    assert_true(ch.unit == a && ch.action == WM_INIT_DECLINE);
     bind(WM_POLICY_OBJECTIVE);
-    assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(ch.unit == a && ch.action == WM_INIT_DECLINE);
+    spec.hold_zones = 0; /* equal strength: objective charges (charge_odds 1) */
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(ch.unit == a && ch.action == WM_INIT_CHARGE && ch.target == e);
     spec = wm_policy_defaults(WM_POLICY_AGGRESSIVE);
     spec.initiative = 0;
     wm_policy_bind(&spec, &st, mu_rng_for_game(3, 0), &player);
     assert_false(player.initiative(player.self, &fx.g, 0, &c, &ch));
+}
+
+static wm_fighting fighting[WM_MAX_UNITS];
+
+/* Returns what kind's defaults do by initiative with unit a (3 stands,
+ * Attacks 3, Hits 3, no armour: strength 27) facing e (3 stands, Attacks
+ * ea, Hits eh, Armour ev): charge, evade, or decline (WM_INIT_DECLINE). */
+static wm_init_action judged(wm_policy_kind kind, int a, int e, int ea, int eh, int ev)
+{
+    fighting[a] = (wm_fighting){3, 3, 0};
+    fighting[e] = (wm_fighting){ea, eh, ev};
+    bind(kind);
+    wm_policy_set_fighting(&st, fighting);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_choice ch;
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch)); /* a decline is a choice too */
+    assert_int_equal(ch.unit, a);
+    if (ch.action != WM_INIT_DECLINE)
+        assert_int_equal(ch.target, e);
+    return ch.action;
+}
+
+/* The initiative judgement (wm_battle_policy.h): strength = stands x
+ * Attacks x Hits / (1 - save chance); aggressive charges unless the enemy
+ * has more than twice its strength and never evades; objective charges
+ * one no stronger, evades one twice as strong, else declines; cautious
+ * charges one of at most half its strength, else evades. Each line fails
+ * if a comparison is turned round. */
+/* RULE wm.policy.initiative-judgement */
+static void test_wm_initiative_judges_the_odds(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx_start(&fx, 0, NULL, 0);
+    fighting[e] = (wm_fighting){4, 4, 4};
+    bind(WM_POLICY_OBJECTIVE);
+    wm_policy_set_fighting(&st, fighting);
+    assert_true(fabs(wm_policy_strength(&st, &fx.g, e) - 3 * 4 * 4 * 2.0) < 1e-9); /* 4+: half the hits saved */
+    fighting[e] = (wm_fighting){4, 4, 1};
+    assert_true(fabs(wm_policy_strength(&st, &fx.g, e) - 3 * 4 * 4 * 6.0) < 1e-9); /* saves capped at 5 in 6 */
+    /* E weak (3), equal (27), stronger (36), over twice as strong (96) */
+    assert_int_equal(judged(WM_POLICY_AGGRESSIVE, a, e, 1, 1, 0), WM_INIT_CHARGE);
+    assert_int_equal(judged(WM_POLICY_AGGRESSIVE, a, e, 4, 3, 0), WM_INIT_CHARGE);
+    assert_int_equal(judged(WM_POLICY_AGGRESSIVE, a, e, 4, 4, 4), WM_INIT_DECLINE);
+    assert_int_equal(judged(WM_POLICY_OBJECTIVE, a, e, 3, 3, 0), WM_INIT_CHARGE);
+    assert_int_equal(judged(WM_POLICY_OBJECTIVE, a, e, 4, 3, 0), WM_INIT_DECLINE);
+    assert_int_equal(judged(WM_POLICY_OBJECTIVE, a, e, 4, 4, 4), WM_INIT_EVADE);
+    assert_int_equal(judged(WM_POLICY_CAUTIOUS, a, e, 1, 1, 0), WM_INIT_CHARGE);
+    assert_int_equal(judged(WM_POLICY_CAUTIOUS, a, e, 3, 3, 0), WM_INIT_EVADE);
+}
+
+/* A target in a fortified position is not charged (charge_fortified
+ * off), however weak; with charge_fortified it is. */
+/* RULE wm.policy.initiative-judgement */
+static void test_wm_initiative_does_not_charge_a_fortified_enemy(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "Fortified");
+    mu_vec2 fort[4] = {mu_v2(820, 590), mu_v2(980, 590), mu_v2(980, 630), mu_v2(820, 630)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_FORTIFIED, fort, 4), WM_OK);
+    fx_start(&fx, 0, NULL, 0);
+    assert_int_equal(judged(WM_POLICY_OBJECTIVE, a, e, 1, 1, 0), WM_INIT_DECLINE);
+    spec.charge_fortified = 1;
+    wm_init_candidates c;
+    wm_initiative_candidates(&fx.g, 0, 0, &c);
+    wm_init_choice ch;
+    assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+    assert_true(ch.action == WM_INIT_CHARGE && ch.target == e);
+    assert_int_equal(judged(WM_POLICY_AGGRESSIVE, a, e, 1, 1, 0), WM_INIT_CHARGE); /* aggressive's default */
+}
+
+/* The General tries a further order only when it needs
+ * general_further_min or more: Command 9, a unit 30 cm away (-1): the
+ * second order needs 7 (9 - 1 - 1): aggressive (7) tries, objective (8)
+ * does not; within 20 cm it needs 8 and objective tries. A Hero's further
+ * orders are not limited. */
+/* RULE wm.policy.general-further */
+static void test_wm_general_further_orders_need_good_odds(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 150, "General");
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 9, 700, 150, "Hero");
+    int far = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 460, 0, 1, "Far");
+    int near = fx_unit(&fx, 0, WM_INFANTRY, 3, 1000, 300, 0, 1, "Near");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 1100, 0, -1, "Enemy");
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    wm_penalties pen;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(far), &pen), 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(near), &pen), 0);
+    wm_order_step step = {.character = gen, .group = BIT(far), .max_orders = 3, .min_target = 2};
+    wm_order_goal goal = {.charge = {-1, -1, -1, -1}};
+    bind(WM_POLICY_AGGRESSIVE);
+    player.order_goal(player.self, &fx.g, 0, &step, BIT(far), 2, &goal);
+    assert_true(goal.go);
+    goal = (wm_order_goal){.charge = {-1, -1, -1, -1}};
+    bind(WM_POLICY_OBJECTIVE);
+    player.order_goal(player.self, &fx.g, 0, &step, BIT(far), 1, &goal);
+    assert_true(goal.go); /* a first order is not limited */
+    goal = (wm_order_goal){.charge = {-1, -1, -1, -1}};
+    st.asked_at[far] = mu_v2(-1000, -1000); /* it moved since */
+    player.order_goal(player.self, &fx.g, 0, &step, BIT(far), 2, &goal);
+    assert_false(goal.go);
+    step.character = hero;
+    player.order_goal(player.self, &fx.g, 0, &step, BIT(far), 2, &goal);
+    assert_true(goal.go);
+    goal = (wm_order_goal){.charge = {-1, -1, -1, -1}};
+    step = (wm_order_step){.character = gen, .group = BIT(near), .max_orders = 3, .min_target = 2};
+    player.order_goal(player.self, &fx.g, 0, &step, BIT(near), 2, &goal);
+    assert_true(goal.go);
+}
+
+/* The scripted policies order Heroes first by default (the General's
+ * failure would silence them). */
+/* RULE wm.policy.sequence */
+static void test_wm_scripted_policies_order_heroes_first(void **state)
+{
+    (void)state;
+    int gen, hero, u[3];
+    two_wings(&gen, &hero, u);
+    for (int k = 0; k < WM_POLICY_RANDOM; k++) {
+        bind((wm_policy_kind)k);
+        assert_int_equal(spec.sequence, WM_SEQ_HEROES_FIRST);
+        wm_order_plan plan;
+        player.plan_orders(player.self, &fx.g, 0, &plan);
+        assert_true(plan.n >= 2);
+        assert_int_equal(plan.step[0].character, hero);
+        assert_int_equal(plan.step[plan.n - 1].character, gen);
+    }
 }
 
 /* aggressive goals: charge the nearest enemy within a full pace, else
@@ -165,6 +308,10 @@ int main(void)
         cmocka_unit_test(test_wm_aggressive_plans_heroes_before_the_general),
         cmocka_unit_test(test_wm_cautious_orders_touching_units_as_brigades),
         cmocka_unit_test(test_wm_policies_choose_their_initiative),
+        cmocka_unit_test(test_wm_initiative_judges_the_odds),
+        cmocka_unit_test(test_wm_initiative_does_not_charge_a_fortified_enemy),
+        cmocka_unit_test(test_wm_general_further_orders_need_good_odds),
+        cmocka_unit_test(test_wm_scripted_policies_order_heroes_first),
         cmocka_unit_test(test_wm_policy_goals),
         cmocka_unit_test(test_wm_random_policy_is_reproducible),
     };

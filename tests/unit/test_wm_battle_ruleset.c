@@ -53,6 +53,9 @@ static void test_wm_battle_experiment_every_key_loads(void **state)
     assert_string_equal(st->arms[0].label, "aggressive-vs-cautious");
     assert_int_equal(st->arms[0].policy[0].kind, WM_POLICY_AGGRESSIVE);
     assert_int_equal(st->arms[0].policy[0].sequence, WM_SEQ_HEROES_FIRST);
+    assert_int_equal(st->arms[0].policy[0].general_further_min, 7);
+    assert_true(st->arms[0].policy[0].charge_odds == 0.5 && st->arms[0].policy[0].evade_odds == 0.0);
+    assert_true(st->arms[0].policy[0].charge_fortified && !st->arms[0].policy[0].hold_zones);
     assert_int_equal(st->arms[0].policy[1].kind, WM_POLICY_CAUTIOUS);
     assert_true(st->arms[0].policy[1].brigades);
     assert_false(st->arms[0].policy[1].ignore_fortified || st->arms[0].policy[1].ignore_divided);
@@ -108,6 +111,9 @@ static void test_wm_battle_rows_and_tables_agree(void **state)
     int n_chars = r.layout.axes[r.layout.columns[run_games_column(&r, "character_orders_attempted")].axis].length;
     assert_int_equal(column_sum(&r, "character_orders_attempted", n_chars, -1), column_sum(&r, "orders_attempted", 2, -1));
     assert_int_equal(table_sum(&r, "first_contact"), 2 * 80);
+    int64_t orderable = column_sum(&r, "orderable_unit_turns", 2, -1), unmoved = column_sum(&r, "unmoved_unit_turns", 2, -1);
+    assert_true(orderable > 0 && unmoved <= orderable);
+    assert_int_equal(table_sum(&r, "unmoved"), (uint64_t)(orderable + unmoved));
     /* results: per arm and army, one outcome a game; army 0's wins are army 1's losses */
     int t = run_games_table(&r, "results");
     const uint64_t *res = r.tables[t];
@@ -180,6 +186,8 @@ static void test_wm_battle_row_columns_hold_their_values(void **state)
         SIDE_COUNT("initiative_evades", init_evades),     SIDE_COUNT("burst_throughs", burst_throughs),
         SIDE_COUNT("confused", confused),                 SIDE_COUNT("charges", charges),
         SIDE_COUNT("off_destroyed", off_destroyed),       SIDE_COUNT("removed_engaged", removed_engaged),
+        SIDE_COUNT("orderable_unit_turns", orderable_unit_turns),
+        SIDE_COUNT("unmoved_unit_turns", unmoved_unit_turns),
     };
 #undef SIDE_COUNT
     const int n_counts = (int)(sizeof counts / sizeof counts[0]);
@@ -285,6 +293,20 @@ static void test_wm_battle_experiment_errors_are_positioned(void **state)
     assert_int_equal(load_text(HEAD "policies: [{sides: [{name: random, min_target: 13}, {name: random}]}]\n", err,
                                sizeof err),
                      MU_EXIT_DATAERR);
+    assert_int_equal(load_text(HEAD "policies: [{sides: [{name: objective, general_further_min: 13}, {name: random}]}]\n",
+                               err, sizeof err),
+                     MU_EXIT_DATAERR);
+    assert_non_null(strstr(err, ":9:60: error: general_further_min must be between 2 and 12, got 13"));
+    assert_non_null(strstr(err, "(policies[0].sides[0].general_further_min)"));
+    assert_int_equal(load_text(HEAD "policies: [{sides: [{name: random}, {name: cautious, charge_odds: -1}]}]\n", err,
+                               sizeof err),
+                     MU_EXIT_DATAERR);
+    assert_non_null(strstr(err, ":9:67: error: charge_odds must be at least 0 and at most 1000, got -1"));
+    assert_non_null(strstr(err, "(policies[0].sides[1].charge_odds)"));
+    assert_int_equal(load_text(HEAD "policies: [{sides: [{name: random}, {name: cautious, hold_zones: maybe}]}]\n", err,
+                               sizeof err),
+                     MU_EXIT_DATAERR);
+    assert_non_null(strstr(err, "(policies[0].sides[1].hold_zones)"));
     assert_int_equal(load_text(HEAD "policies: [{sides: [{name: random}]}]\n", err, sizeof err), MU_EXIT_DATAERR);
     assert_int_equal(load_text("schema: 1\nruleset: warmaster-battle\nseed: 1\ngames: 10\nscenario: nowhere.yaml\n"
                                "armies: [{list: " EXP "armies/empire.yaml, units: [{unit: General}]},"

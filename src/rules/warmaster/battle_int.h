@@ -46,6 +46,8 @@ typedef struct wb_row {
     int16_t off_destroyed[2];
     int16_t off_returned[2];
     int16_t removed_engaged[2];
+    int16_t orderable_unit_turns[2];
+    int16_t unmoved_unit_turns[2];
     int16_t character_orders_attempted[2 * WM_GAME_SIDE_CHARS];
     int16_t character_orders_given[2 * WM_GAME_SIDE_CHARS];
     int16_t character_blunders[2 * WM_GAME_SIDE_CHARS];
@@ -53,15 +55,16 @@ typedef struct wb_row {
 
 /* Count tables (in /battle). */
 enum { TAB_GAMES, TAB_RESULTS, TAB_END, TAB_ATTEMPTS, TAB_SUCCESSES, TAB_BLUNDERS, TAB_FIRST_CONTACT, TAB_OFF,
-       TAB_ZONES, TAB_INITIATIVE, N_TABS };
+       TAB_ZONES, TAB_INITIATIVE, TAB_UNMOVED, N_TABS };
 
 /* Axes. */
 enum { AX_GAME, AX_GAME_ARMY, AX_GAME_CHAR, AX_ARM, AX_ARMY, AX_OUTCOME, AX_REASON, AX_PLAYER, AX_COMMAND,
-       AX_PENALTY, AX_ORDER, AX_TURN, AX_FATE, AX_ZONE, AX_ACTION, N_AXES };
+       AX_PENALTY, AX_ORDER, AX_TURN, AX_FATE, AX_ZONE, AX_ACTION, AX_UNIT_TURNS, N_AXES };
 
 enum { OUT_WIN, OUT_DRAW, OUT_LOSS, N_OUTCOMES };
 enum { FATE_DESTROYED, FATE_BACK_AT_ONCE, FATE_BACK_LATER, FATE_STILL_OFF, N_FATES };
 enum { ACT_CHARGE, ACT_EVADE, ACT_DECLINED, ACT_CHARGE_IMPOSSIBLE, ACT_EVADE_IMPOSSIBLE, N_ACTIONS };
+enum { UT_ORDERABLE, UT_UNMOVED, N_UNIT_TURNS };
 
 /* One deployment (as listed, or swapped) with its unit names. */
 typedef struct wb_deployment {
@@ -69,6 +72,7 @@ typedef struct wb_deployment {
     const wm_deployed *roster;
     char name_buf[WM_MAX_UNITS][WB_NAME_MAX];
     const char *names[WM_MAX_UNITS];
+    wm_fighting fighting[WM_MAX_UNITS]; /* the policies' initiative judgement */
 } wb_deployment;
 
 /* The read-only run context. */

@@ -63,6 +63,12 @@ static const mu_column wb_columns[] = {
     MU_COLUMN(wb_row, off_returned, "1", "units that left the table and came back", AX_GAME_ARMY),
     MU_COLUMN(wb_row, removed_engaged, "1", "units removed because engaged (scenario engaged: removed)",
               AX_GAME_ARMY),
+    MU_COLUMN(wb_row, orderable_unit_turns, "1",
+              "unit-turns a unit could have been ordered (at the start of the Orders sub-phase: on the table, free,"
+              " not moved by initiative, some character needing 2 or more)", AX_GAME_ARMY),
+    MU_COLUMN(wb_row, unmoved_unit_turns, "1",
+              "of the orderable unit-turns, those where the unit ended the Orders sub-phase where it began",
+              AX_GAME_ARMY),
     MU_COLUMN(wb_row, character_orders_attempted, "1", "order rolls made by each character", AX_GAME_CHAR),
     MU_COLUMN(wb_row, character_orders_given, "1", "orders given by each character", AX_GAME_CHAR),
     MU_COLUMN(wb_row, character_blunders, "1", "blunders by each character", AX_GAME_CHAR),
@@ -111,6 +117,9 @@ static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
     add_label_axis(l, "battle", "zone", "objective zone", c->n_zones, zones);
     const char *actions[] = {"charge", "evade", "declined", "charge impossible", "evade impossible"};
     add_label_axis(l, "battle", "action", "initiative choice and outcome", N_ACTIONS, actions);
+    const char *unit_turns[] = {"orderable", "unmoved"};
+    add_label_axis(l, "battle", "unit_turns", "orderable unit-turns, and those left unmoved (see /games columns)",
+                   N_UNIT_TURNS, unit_turns);
 }
 
 void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
@@ -123,7 +132,7 @@ void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
     const int arm1[] = {AX_ARM}, res[] = {AX_ARM, AX_ARMY, AX_OUTCOME}, end[] = {AX_ARM, AX_REASON};
     const int cmd4[] = {AX_PLAYER, AX_COMMAND, AX_PENALTY, AX_ORDER}, fc[] = {AX_ARM, AX_ARMY, AX_TURN};
     const int off[] = {AX_ARM, AX_ARMY, AX_FATE}, zones[] = {AX_ARM, AX_ZONE, AX_ARMY};
-    const int init[] = {AX_ARM, AX_ARMY, AX_ACTION};
+    const int init[] = {AX_ARM, AX_ARMY, AX_ACTION}, unmoved[] = {AX_ARM, AX_ARMY, AX_UNIT_TURNS};
     add_table(l, "games", "games played", 1, arm1);
     add_table(l, "results", "games by the army's result", 3, res);
     add_table(l, "end_reasons", "games by why they ended", 2, end);
@@ -134,6 +143,7 @@ void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
     add_table(l, "off_table", "units that left the table, by fate at the end", 3, off);
     add_table(l, "zones", "games where the army held the zone at the end", 3, zones);
     add_table(l, "initiative", "initiative choices by outcome", 3, init);
+    add_table(l, "unmoved", "unit-turns a unit could have been ordered, and those it did not move", 3, unmoved);
 }
 
 void wb_count_roll(const wb_ctx *c, const wb_state *s, int army, int command, int situational,
@@ -197,6 +207,8 @@ static wb_row row_of(const wb_ctx *c, const wb_state *s)
         row.off_destroyed[a] = (int16_t)st->off_destroyed;
         row.off_returned[a] = (int16_t)(st->off_back_at_once + st->off_back_later);
         row.removed_engaged[a] = (int16_t)st->removed_engaged;
+        row.orderable_unit_turns[a] = (int16_t)st->orderable_unit_turns;
+        row.unmoved_unit_turns[a] = (int16_t)st->unmoved_unit_turns;
         for (int k = 0; k < c->n_chars[a]; k++) {
             int i = c->char_base[a] + k;
             row.character_orders_attempted[i] = (int16_t)st->char_attempted[k];
@@ -237,6 +249,8 @@ void wb_record(const void *ctx, const void *state, mu_sink *sink)
         ini[ACT_DECLINED] += st->init_declined;
         ini[ACT_CHARGE_IMPOSSIBLE] += st->init_charge_failed;
         ini[ACT_EVADE_IMPOSSIBLE] += st->init_evade_failed;
+        sink->tables[TAB_UNMOVED][pa * N_UNIT_TURNS + UT_ORDERABLE] += st->orderable_unit_turns;
+        sink->tables[TAB_UNMOVED][pa * N_UNIT_TURNS + UT_UNMOVED] += st->unmoved_unit_turns;
     }
     for (int z = 0; z < c->st->battle.scenario.n_objectives; z++)
         if (g->zone_holder[z] >= 0)

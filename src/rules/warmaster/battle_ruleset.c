@@ -42,6 +42,13 @@ static void name_units(const wm_battle_study *st, wb_deployment *d, int swapped)
     }
 }
 
+/* The fighting values the policies judge initiative by (army lists). */
+static void fighting_of(const wm_battle_study *st, wb_deployment *d, int swapped)
+{
+    const wm_army *const by_side[2] = {&st->battle.army[swapped], &st->battle.army[1 - swapped]};
+    wm_fighting_from_armies(by_side, d->roster, d->bf->n_units, d->fighting);
+}
+
 static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout, uint64_t *games, char *err,
                       size_t err_len)
 {
@@ -59,10 +66,12 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     c->dep[0].bf = &st->battle.bf;
     c->dep[0].roster = st->battle.roster;
     name_units(st, &c->dep[0], 0);
+    fighting_of(st, &c->dep[0], 0);
     if (st->has_swapped) {
         c->dep[1].bf = &st->swapped_bf;
         c->dep[1].roster = st->swapped_roster;
         name_units(st, &c->dep[1], 1);
+        fighting_of(st, &c->dep[1], 1);
     }
     for (int u = 0; u < st->battle.bf.n_units; u++)
         if (wm_is_character(&st->battle.bf.unit[u]))
@@ -92,9 +101,11 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
         first = arm->first ^ s->swap;
     wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
     s->inv = NULL;
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
         wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game, side),
                           &s->player[side]);
+        wm_policy_set_fighting(&s->pol[side], d->fighting);
+    }
 }
 
 /* What the order hook needs. */

@@ -128,9 +128,69 @@ static int others_after(const wm_game *g, const wm_order_plan *plan, int i)
     return 0;
 }
 
+/* Returns non-zero when some character of side on the table needs 2 or
+ * more to give unit u its first order now (wm_game_penalties). The
+ * enemy-close and dense-terrain penalties (0 to 2 together) are the same
+ * for every character, so only the character with the best Command less
+ * distance and casualty penalties counts, and wm_game_penalties is asked
+ * only when those two penalties do not settle it. */
+static int some_character_could_order(const wm_game *g, int side, int u)
+{
+    const wm_unit *un = &g->bf.unit[u];
+    int factor = un->profile.distance_penalty_factor > 1 ? un->profile.distance_penalty_factor : 1;
+    int best = 0, best_c = -1;
+    for (int k = 0; k < g->n_chars[side]; k++) {
+        int c = g->char_of[side][k];
+        if (g->bf.unit[c].presence != WM_ON_TABLE)
+            continue;
+        double d = wm_unit_distance_mm(&g->bf.unit[c], un, NULL, NULL, NULL, NULL);
+        int t = g->roster[c].command - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
+                (un->stands_lost > 0 ? un->stands_lost : 0);
+        if (best_c < 0 || t > best)
+            best = t, best_c = c;
+    }
+    if (best_c < 0 || best < 2)
+        return 0;
+    if (best >= 4)
+        return 1;
+    wm_penalties pen;
+    return g->roster[best_c].command - wm_game_penalties(g, best_c, wm_bit(u), &pen) >= 2;
+}
+
+/* Returns non-zero when unit u stands (every stand's centre and facing)
+ * as before. */
+static int stands_as_before(const wm_unit *u, const wm_unit *before)
+{
+    if (u->presence != WM_ON_TABLE || u->n_stands != before->n_stands)
+        return 0;
+    for (int i = 0; i < u->n_stands; i++)
+        if (mu_v2_dist(u->stand[i].center, before->stand[i].center) > 1e-9 ||
+            mu_v2_dist(u->stand[i].facing, before->stand[i].facing) > 1e-12)
+            return 0;
+    return 1;
+}
+
+/* The unit-turns statistic (wm_side_stats.orderable_unit_turns): the
+ * orderable units at the start of the Orders sub-phase, with their places
+ * in before[] (by local index). */
+static uint32_t orderable_units(const wm_game *g, int side, wm_unit *before)
+{
+    uint32_t out = 0;
+    for (int l = 0; l < g->n_units[side]; l++) {
+        int u = g->unit_of[side][l];
+        if (wm_game_unit_free(g, u) && !(g->initiative_used & wm_bit(u)) && some_character_could_order(g, side, u)) {
+            out |= 1u << l;
+            before[l] = g->bf.unit[u];
+        }
+    }
+    return out;
+}
+
 static void orders_sub_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
     wm_orders_begin(g, side);
+    wm_unit before[WM_GAME_SIDE_UNITS];
+    uint32_t orderable = orderable_units(g, side, before);
     wm_order_plan plan;
     plan.n = 0;
     if (p->plan_orders)
@@ -143,6 +203,12 @@ static void orders_sub_phase(wm_game *g, int side, const wm_player *p, const wm_
                 g->stats[side].general_ended++;
             GTRACE(env, "  the General has failed an order: no further orders this phase");
         }
+    }
+    for (uint32_t r = orderable; r; r &= r - 1) { /* RULE wm.policy.unmoved */
+        int l = __builtin_ctz(r);
+        g->stats[side].orderable_unit_turns++;
+        if (stands_as_before(&g->bf.unit[g->unit_of[side][l]], &before[l]))
+            g->stats[side].unmoved_unit_turns++;
     }
 }
 

@@ -77,6 +77,14 @@ typedef struct wm_side_stats {
     uint16_t removed_engaged;   /* units removed because engaged (scenario engaged: removed) */
     uint16_t char_attempted[WM_GAME_SIDE_CHARS], char_given[WM_GAME_SIDE_CHARS],
         char_blunders[WM_GAME_SIDE_CHARS];
+    /* Unit-turns (one per unit per own Command phase) in which the unit
+     * could have been ordered: at the start of the Orders sub-phase on the
+     * table, free (wm_game_unit_free), not moved by initiative, and some
+     * character of its side on the table needs 2 or more for its first
+     * order (Command minus the situational penalties: a roll could
+     * succeed). Of those, the ones where the unit ended the Orders
+     * sub-phase where it began (every stand's place and facing). */
+    uint16_t orderable_unit_turns, unmoved_unit_turns;
 } wm_side_stats;
 
 /* A game. Plain data apart from the borrowed pointers; about 70 KB. */

@@ -20,6 +20,7 @@
 #define OPTIONAL 0
 #define NAME YP_STRING_OF(1, MU_NAME_MAX - 1)
 #define CM_MAX 1e6
+#define ODDS_MAX 1e3 /* charge_odds, evade_odds: strength ratios */
 
 /* ---- Raw structs: what libcyaml fills; NULL means the key is absent ----- */
 
@@ -43,6 +44,11 @@ struct raw_wm_policy {
     bool *burst_through;
     bool *ignore_fortified;
     bool *ignore_divided;
+    int *general_further_min;
+    double *charge_odds;
+    double *evade_odds;
+    bool *charge_fortified;
+    bool *hold_zones;
 };
 
 struct raw_wm_arm {
@@ -94,6 +100,11 @@ static const yp_field policy_fields[] = {
     YP_FIELD(struct raw_wm_policy, "burst_through", OPTIONAL, burst_through, YP_BOOLEAN),
     YP_FIELD(struct raw_wm_policy, "ignore_fortified", OPTIONAL, ignore_fortified, YP_BOOLEAN),
     YP_FIELD(struct raw_wm_policy, "ignore_divided", OPTIONAL, ignore_divided, YP_BOOLEAN),
+    YP_FIELD(struct raw_wm_policy, "general_further_min", OPTIONAL, general_further_min, YP_INT_IN(2, 12)),
+    YP_FIELD(struct raw_wm_policy, "charge_odds", OPTIONAL, charge_odds, YP_FLOAT_IN(0.0, ODDS_MAX)),
+    YP_FIELD(struct raw_wm_policy, "evade_odds", OPTIONAL, evade_odds, YP_FLOAT_IN(0.0, ODDS_MAX)),
+    YP_FIELD(struct raw_wm_policy, "charge_fortified", OPTIONAL, charge_fortified, YP_BOOLEAN),
+    YP_FIELD(struct raw_wm_policy, "hold_zones", OPTIONAL, hold_zones, YP_BOOLEAN),
 };
 static const yp_value policy_entry = {.size = sizeof(struct raw_wm_policy), YP_MAPPING_OF(policy_fields)};
 
@@ -157,6 +168,16 @@ static wm_policy_spec convert_policy(const struct raw_wm_policy *r)
         s.ignore_fortified = *r->ignore_fortified;
     if (r->ignore_divided)
         s.ignore_divided = *r->ignore_divided;
+    if (r->general_further_min)
+        s.general_further_min = *r->general_further_min;
+    if (r->charge_odds)
+        s.charge_odds = *r->charge_odds;
+    if (r->evade_odds)
+        s.evade_odds = *r->evade_odds;
+    if (r->charge_fortified)
+        s.charge_fortified = *r->charge_fortified;
+    if (r->hold_zones)
+        s.hold_zones = *r->hold_zones;
     return s;
 }
 

@@ -9,16 +9,18 @@
 #define HOLD_OFF_MM 300.0   /* cautious: stop this far from the nearest enemy */
 #define BEHIND_MM 100.0     /* characters stand this far behind their units */
 
+/* RULE wm.policy.sequence wm.policy.general-further wm.policy.initiative-judgement */
 wm_policy_spec wm_policy_defaults(wm_policy_kind kind)
 {
-    wm_policy_spec s = {.kind = kind, .orders_per_unit = 3, .min_target = 2, .sequence = WM_SEQ_GENERAL_FIRST,
-                           .brigades = 0, .initiative = 1, .burst_through = 1};
+    wm_policy_spec s = {.kind = kind, .orders_per_unit = 3, .min_target = 2, .sequence = WM_SEQ_HEROES_FIRST,
+                           .brigades = 0, .initiative = 1, .burst_through = 1, .general_further_min = 2};
     if (kind == WM_POLICY_AGGRESSIVE)
-        s.sequence = WM_SEQ_HEROES_FIRST;
+        s.general_further_min = 7, s.charge_odds = 0.5, s.charge_fortified = 1;
     if (kind == WM_POLICY_CAUTIOUS)
-        s.orders_per_unit = 2, s.min_target = 6, s.brigades = 1;
+        s.orders_per_unit = 2, s.min_target = 6, s.brigades = 1, s.general_further_min = 9, s.charge_odds = 2.0,
+        s.evade_odds = 0.5, s.hold_zones = 1;
     if (kind == WM_POLICY_OBJECTIVE)
-        s.min_target = 4;
+        s.min_target = 4, s.general_further_min = 8, s.charge_odds = 1.0, s.evade_odds = 2.0, s.hold_zones = 1;
     if (kind == WM_POLICY_RANDOM)
         s.brigades = 1;
     return s;
@@ -139,6 +141,7 @@ static int best_character(const wm_game *g, int side, uint64_t group)
     return best;
 }
 
+/* RULE wm.policy.sequence */
 void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, wm_order_plan *plan)
 {
     uint64_t groups[WM_GAME_SIDE_UNITS];
@@ -178,31 +181,79 @@ void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, w
 
 /* ---- The scripted policies ----------------------------------------------- */
 
+void wm_policy_set_fighting(wm_policy_state *st, const wm_fighting *per_unit)
+{
+    st->fighting = per_unit;
+}
+
+void wm_fighting_from_armies(const wm_army *const army_of_side[2], const wm_deployed *roster, int n,
+                             wm_fighting *out)
+{
+    for (int u = 0; u < n; u++) {
+        const wm_list_unit *lu = &army_of_side[roster[u].side]->list.unit[roster[u].list_unit];
+        out[u] = lu->role == WM_ROLE_NONE ? (wm_fighting){lu->attacks, lu->hits, lu->armour} : (wm_fighting){0, 0, 0};
+    }
+}
+
+/* RULE wm.policy.initiative-judgement */
+double wm_policy_strength(const wm_policy_state *st, const wm_game *g, int u)
+{
+    const wm_unit *un = &g->bf.unit[u];
+    wm_fighting f = st->fighting ? st->fighting[u] : (wm_fighting){1, 1, un->profile.armour};
+    double save = f.armour >= 1 && f.armour <= 6 ? fmin((7 - f.armour) / 6.0, 5.0 / 6.0) : 0.0;
+    return un->n_stands * f.attacks * f.hits / (1.0 - save);
+}
+
+/* The initiative judgement for candidate k (see wm_battle_policy.h):
+ * fills *out and returns non-zero to charge or evade, 0 to decline. */
+/* RULE wm.policy.initiative-judgement */
+static int judge_initiative(const wm_policy_state *st, const wm_game *g, const wm_init_candidate *k,
+                            wm_init_choice *out)
+{
+    const wm_policy_spec *sp = st->spec;
+    *out = (wm_init_choice){.unit = k->unit, .action = WM_INIT_DECLINE, .target = k->closest.unit[0],
+                               .allow_burst = sp->burst_through};
+    if (sp->hold_zones && wp_in_any_zone(g, k->unit))
+        return 0; /* holds its zone */
+    double own = wm_policy_strength(st, g, k->unit), worst = 0.0, weakest = INFINITY;
+    int charge = -1;
+    for (int j = 0; j < k->closest.n; j++) {
+        int e = k->closest.unit[j];
+        double se = wm_policy_strength(st, g, e);
+        if (se > worst)
+            worst = se, out->target = e;
+        if (k->closest.can_charge[j] && (sp->charge_fortified || !wm_unit_fortified(&g->bf, &g->bf.unit[e])) &&
+            se < weakest)
+            weakest = se, charge = e;
+    }
+    if (sp->evade_odds > 0.0 && worst >= sp->evade_odds * own) {
+        out->action = WM_INIT_EVADE;
+        return 1;
+    }
+    if (charge >= 0 && own >= sp->charge_odds * weakest) {
+        out->action = WM_INIT_CHARGE;
+        out->target = charge;
+        return 1;
+    }
+    return 0;
+}
+
+/* The first candidate (in the rules' sequence) the judgement moves; when
+ * it moves none, the first candidate declines (a choice the game counts,
+ * init_declined), and so on until none is left. */
+/* RULE wm.game.initiative-choice wm.policy.initiative-judgement */
 static int scripted_initiative(void *self, const wm_game *g, int side, const wm_init_candidates *c,
                                wm_init_choice *out)
 {
     wm_policy_state *st = self;
     (void)side;
-    if (!st->spec->initiative)
+    if (!st->spec->initiative || c->n == 0)
         return 0;
-    for (int i = 0; i < c->n; i++) {
-        const wm_init_candidate *k = &c->c[i];
-        *out = (wm_init_choice){.unit = k->unit, .target = k->closest.unit[0],
-                                   .allow_burst = st->spec->burst_through};
-        if (st->spec->kind == WM_POLICY_CAUTIOUS) { /* evade when threatened */
-            out->action = WM_INIT_EVADE;
+    for (int i = 0; i < c->n; i++)
+        if (judge_initiative(st, g, &c->c[i], out))
             return 1;
-        }
-        if (st->spec->kind == WM_POLICY_OBJECTIVE && wp_in_any_zone(g, k->unit))
-            continue; /* holds its zone */
-        for (int j = 0; j < k->closest.n; j++)
-            if (k->closest.can_charge[j]) {
-                out->action = WM_INIT_CHARGE;
-                out->target = k->closest.unit[j];
-                return 1;
-            }
-    }
-    return 0;
+    judge_initiative(st, g, &c->c[0], out);
+    return 1;
 }
 
 static void scripted_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
@@ -327,11 +378,17 @@ static void scripted_goal(void *self, const wm_game *g, int side, const wm_order
                           int order_number, wm_order_goal *out)
 {
     wm_policy_state *st = self;
-    (void)step;
     int u0 = __builtin_ctzll(group);
     mu_vec2 c0 = wm_unit_centre(&g->bf.unit[u0]);
     if (order_number > 1 && mu_v2_dist(c0, st->asked_at[u0]) < 1.0)
         return; /* the last order moved it nowhere: another would not either */
+    if (order_number > 1 && step->character == g->general[side]) { /* RULE wm.policy.general-further */
+        wm_penalties pen;
+        int target = g->roster[step->character].command - wm_game_penalties(g, step->character, group, &pen) -
+                     (order_number - 1);
+        if (target < st->spec->general_further_min)
+            return; /* the General's failure would end his orders (and with general-first, everyone's) */
+    }
     st->asked_at[u0] = c0;
     out->form = WM_FORM_KEEP;
     switch (st->spec->kind) {

@@ -1,11 +1,13 @@
 /* The random Warmaster battle policy: uniform over the legal choices at
  * each decision, drawn from the policy's own generator (never the rules'
- * dice). A baseline for the scripted policies. */
+ * dice); a move's destination among those the planner can reach. A
+ * baseline for the scripted policies. */
 #include "wm_policy_int.h"
 
 #include <math.h>
 
 #define PI 3.14159265358979323846
+#define RANDOM_REDRAWS 8 /* destinations drawn for one order at most */
 
 int wp_uniform(wm_policy_state *st, int n)
 {
@@ -88,9 +90,35 @@ void wp_random_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
                                                            .min_target = st->spec->min_target};
 }
 
-/* A goal: toward a random point up to 1.5 full paces away in a random
- * direction, in a random formation; or (half the time, when an enemy is
- * within 1.5 full paces) a charge on a random such enemy. */
+/* Returns non-zero when the planner finds a move for every member of
+ * group toward point (a single unit in form; a brigade's members each
+ * toward its own centre shifted as the group's centre would be, keeping
+ * formation), on the table as it stands. A prediction: the game moves a
+ * brigade as one body that must stay touching (game_order_moves.c). */
+static int moves_somewhere(const wm_game *g, uint64_t group, mu_vec2 point, wm_form form)
+{
+    int single = __builtin_popcountll(group) == 1;
+    mu_vec2 shift = mu_v2_sub(point, wp_group_centre(g, group));
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, single ? form : WM_FORM_KEEP, WM_MOVE_ORDERED);
+        rq.point = mu_v2_add(wm_unit_centre(&g->bf.unit[u]), shift);
+        wm_plan plan;
+        if (!wm_plan_move(&g->bf, &rq, &plan) || plan.report.fault != WM_MOVE_OK)
+            return 0;
+    }
+    return 1;
+}
+
+/* A goal: half the time (when an enemy is within 1.5 full paces of a
+ * member) a charge on a random such enemy for each such member, the rest
+ * toward the first charger's target; else toward a random point: a
+ * direction uniform on the circle and a distance uniform in [0, 1.5 full
+ * paces] from the group's centre, in a random formation (uniform over
+ * keep, line, column), redrawn (at most RANDOM_REDRAWS draws in all)
+ * while the planner finds no move there (moves_somewhere). So the point
+ * is uniform among the draws that move; if none does the last is kept. */
+/* RULE wm.policy.random */
 void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step *step, uint64_t group,
                     int order_number, wm_order_goal *out)
 {
@@ -101,26 +129,35 @@ void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step 
     int first = __builtin_ctzll(group);
     double pace = g->bf.unit[first].profile.full_pace_mm;
     mu_vec2 c = wp_group_centre(g, group);
-    double a = 2.0 * PI * unit_interval(st), r = 1.5 * pace * unit_interval(st);
     out->go = 1;
-    out->point = mu_v2_add(c, mu_v2(r * cos(a), r * sin(a)));
-    out->form = (wm_form)wp_uniform(st, 3);
-    if (wp_uniform(st, 2) == 0)
-        return;
-    int m = 0;
-    for (uint64_t rest = group; rest; rest &= rest - 1, m++) {
-        int u = __builtin_ctzll(rest), near[WM_MAX_UNITS], n = 0;
-        for (int k = 0; k < g->bf.n_units; k++) {
-            const wm_unit *e = &g->bf.unit[k];
-            if (e->side != g->bf.unit[u].side && e->presence == WM_ON_TABLE && !wm_is_character(e) &&
-                wm_unit_distance_mm(&g->bf.unit[u], e, NULL, NULL, NULL, NULL) <= 1.5 * pace)
-                near[n++] = k;
+    if (wp_uniform(st, 2) == 1) {
+        int m = 0, any = 0;
+        for (uint64_t rest = group; rest; rest &= rest - 1, m++) {
+            int u = __builtin_ctzll(rest), near[WM_MAX_UNITS], n = 0;
+            for (int k = 0; k < g->bf.n_units; k++) {
+                const wm_unit *e = &g->bf.unit[k];
+                if (e->side != g->bf.unit[u].side && e->presence == WM_ON_TABLE && !wm_is_character(e) &&
+                    wm_unit_distance_mm(&g->bf.unit[u], e, NULL, NULL, NULL, NULL) <= 1.5 * pace)
+                    near[n++] = k;
+            }
+            if (n) {
+                out->charge[m] = near[wp_uniform(st, n)];
+                if (!any)
+                    out->point = wm_unit_centre(&g->bf.unit[out->charge[m]]);
+                any = 1;
+            }
         }
-        if (n) {
-            out->charge[m] = near[wp_uniform(st, n)];
-            if (m == 0)
-                out->point = wm_unit_centre(&g->bf.unit[out->charge[m]]);
+        if (any) {
+            out->form = WM_FORM_KEEP;
+            return;
         }
+    }
+    for (int k = 0; k < RANDOM_REDRAWS; k++) {
+        double a = 2.0 * PI * unit_interval(st), r = 1.5 * pace * unit_interval(st);
+        out->point = mu_v2_add(c, mu_v2(r * cos(a), r * sin(a)));
+        out->form = (wm_form)wp_uniform(st, 3);
+        if (moves_somewhere(g, group, out->point, out->form))
+            return;
     }
 }
 
