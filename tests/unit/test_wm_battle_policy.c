@@ -91,6 +91,44 @@ static void test_wm_cautious_orders_touching_units_as_brigades(void **state)
 /* Initiative: every policy holds or leaves a zone by hold_zones; off
  * with initiative: no choice at all. Cautious and objective hold their
  * zone (the new behaviour of cautious: it no longer evades out of it). */
+/* "Light Cavalry: a Cavalry unit with 6+ Armour can evade in any
+ * direction" (optional rule): with the rule on, a policy's evading light
+ * horse whose way straight back is barred goes to the side; without the
+ * rule, or for other cavalry, it asks for no heading. */
+/* RULE wm.policy.light-cavalry-evade */
+static void test_wm_light_cavalry_evades_to_the_side_when_its_way_back_is_barred(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule < 2; rule++) {
+        fx_init(&fx);
+        fx.rules.light_cavalry_rule = rule;
+        int a = fx_unit(&fx, 0, WM_CAVALRY, 3, 900, 300, 0, 1, "Light horse");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 400, 0, -1, "Enemy");
+        fx.bf.unit[a].profile.armour = 6;
+        mu_vec2 lake[4] = {mu_v2(400, 100), mu_v2(1400, 100), mu_v2(1400, 275), mu_v2(400, 275)};
+        assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, lake, 4), WM_OK);
+        fx_start(&fx, 0, NULL, 0);
+        bind(WM_POLICY_CAUTIOUS);
+        wm_init_candidates c;
+        assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+        wm_init_choice ch;
+        assert_true(player.initiative(player.self, &fx.g, 0, &c, &ch));
+        assert_int_equal(ch.action, WM_INIT_EVADE);
+        if (!rule) {
+            assert_true(ch.evade_heading.x == 0.0 && ch.evade_heading.y == 0.0);
+            continue;
+        }
+        assert_true(fabs(ch.evade_heading.x) > 0.99); /* along the enemy's front */
+        mu_vec2 c0 = fx.g.bf.unit[a].stand[0].center;
+        wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+        assert_true(r.moved);
+        assert_true(fabs(fx.g.bf.unit[a].stand[0].center.x - c0.x) > 200.0);
+        fx.g.bf.unit[a].profile.armour = 5; /* not light cavalry: no heading */
+        mu_vec2 h = wm_policy_evade_heading(&fx.g, a, e, 1);
+        assert_true(h.x == 0.0 && h.y == 0.0);
+    }
+}
+
 /* RULE wm.policy.initiative-judgement */
 static void test_wm_policies_choose_their_initiative(void **state)
 {
@@ -307,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_aggressive_plans_heroes_before_the_general),
         cmocka_unit_test(test_wm_cautious_orders_touching_units_as_brigades),
+        cmocka_unit_test(test_wm_light_cavalry_evades_to_the_side_when_its_way_back_is_barred),
         cmocka_unit_test(test_wm_policies_choose_their_initiative),
         cmocka_unit_test(test_wm_initiative_judges_the_odds),
         cmocka_unit_test(test_wm_initiative_does_not_charge_a_fortified_enemy),

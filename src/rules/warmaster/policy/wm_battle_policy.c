@@ -204,6 +204,45 @@ double wm_policy_strength(const wm_policy_state *st, const wm_game *g, int u)
     return un->n_stands * f.attacks * f.hits / (1.0 - save);
 }
 
+/* The evade heading of unit u from enemy e: (0, 0) (directly away) unless
+ * u is light cavalry under the optional rule, which "can evade in any
+ * direction": then, of directly away and 45 and 90 degrees either side of
+ * it, the legal full evade that ends farthest from the enemy (ties: the
+ * first in that list). */
+/* RULE wm.policy.light-cavalry-evade */
+mu_vec2 wm_policy_evade_heading(const wm_game *g, int u, int e, int allow_burst)
+{
+    mu_vec2 none = mu_v2(0, 0);
+    if (!g->rules->light_cavalry_rule || !wm_is_light_cavalry(&g->bf.unit[u].profile))
+        return none;
+    wm_evade_dirs dirs;
+    if (wm_evade_directions(&g->bf, u, e, &dirs) == 0)
+        return none;
+    static const double turn_deg[] = {0.0, 45.0, -45.0, 90.0, -90.0};
+    mu_vec2 best = none;
+    double best_far = -1.0;
+    for (int k = 0; k < 5; k++) {
+        wm_evade_request rq = wm_evade_request_make(u, e);
+        rq.light_cavalry_rule = 1;
+        rq.allow_burst = allow_burst;
+        rq.direction = mu_v2_rotate(dirs.d[0].dir, turn_deg[k] * 3.14159265358979323846 / 180.0);
+        wm_evade ev;
+        if (wm_evade_plan(&g->bf, &rq, &ev) != WM_EVADE_OK)
+            continue;
+        wm_unit after = g->bf.unit[u];
+        for (int i = 0; i < ev.move.n; i++) {
+            const wm_stand_path *p = &ev.move.path[i];
+            wm_stand_path_mm(&g->bf.unit[u].stand[p->stand], p->leg, p->n_legs, &after.stand[p->stand]);
+        }
+        double far = wm_unit_distance_mm(&after, &g->bf.unit[e], NULL, NULL, NULL, NULL);
+        if (far > best_far + 1e-9) {
+            best_far = far;
+            best = rq.direction;
+        }
+    }
+    return best;
+}
+
 /* The initiative judgement for candidate k (see wm_battle_policy.h):
  * fills *out and returns non-zero to charge or evade, 0 to decline. */
 /* RULE wm.policy.initiative-judgement */
@@ -228,6 +267,7 @@ static int judge_initiative(const wm_policy_state *st, const wm_game *g, const w
     }
     if (sp->evade_odds > 0.0 && worst >= sp->evade_odds * own) {
         out->action = WM_INIT_EVADE;
+        out->evade_heading = wm_policy_evade_heading(g, k->unit, out->target, out->allow_burst);
         return 1;
     }
     if (charge >= 0 && own >= sp->charge_odds * weakest) {

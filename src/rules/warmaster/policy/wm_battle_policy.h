@@ -46,7 +46,9 @@
  * closest enemy has at least evade_odds times its strength evades (0:
  * never); it charges the weakest chargeable closest enemy that is not in
  * a fortified position (unless charge_fortified) when its own strength is
- * at least charge_odds times that enemy's; else it declines.
+ * at least charge_odds times that enemy's; else it declines. An evader
+ * that is light cavalry under the optional rule picks its heading
+ * (wm_policy_evade_heading).
  *
  * Which character orders a unit: the one with the best chance (Command
  * minus the distance penalty, the nearer on ties); characters follow the
@@ -137,5 +139,12 @@ void wm_fighting_from_armies(const wm_army *const army_of_side[2], const wm_depl
 /* Returns the initiative judgement's strength of unit u (see above):
  * stands x Attacks x Hits / (1 - save chance). */
 double wm_policy_strength(const wm_policy_state *st, const wm_game *g, int u);
+
+/* Returns the heading unit u evades from enemy e on: (0, 0), directly
+ * away, unless u is light cavalry and g's rules have the optional Light
+ * Cavalry rule; then, of directly away and 45 and 90 degrees either side,
+ * the one whose legal full evade (bursting through friends when
+ * allow_burst) ends farthest from e; (0, 0) when none is legal. */
+mu_vec2 wm_policy_evade_heading(const wm_game *g, int u, int e, int allow_burst);
 
 #endif

@@ -5,6 +5,7 @@
 #define MUSTER_WM_POLICY_INT_H
 
 #include "warmaster/policy/wm_battle_policy.h"
+#include "warmaster/wm_evade.h"
 
 #include <stdint.h>
 
