@@ -245,7 +245,7 @@ mu_vec2 wm_policy_evade_heading(const wm_game *g, int u, int e, int allow_burst)
 
 /* The initiative judgement for candidate k (see wm_battle_policy.h):
  * fills *out and returns non-zero to charge or evade, 0 to decline. */
-/* RULE wm.policy.initiative-judgement */
+/* RULE wm.policy.initiative-judgement wm.policy.light-cavalry-evade */
 static int judge_initiative(const wm_policy_state *st, const wm_game *g, const wm_init_candidate *k,
                             wm_init_choice *out)
 {
