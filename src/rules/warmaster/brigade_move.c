@@ -5,14 +5,18 @@
 
 #include "muster/alloc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define EPS MU_GEOM_EPS_MM
+#define PI 3.14159265358979323846
 #define MIN_PROGRESS_MM 0.05   /* less is standing still (the planner's step) */
 #define REFORM_COST_MM 2.0     /* score lost per member re-formed or moved to a new place */
-#define FOLLOWER_TRIES 12      /* planner calls at most per follower and leader candidate */
+#define FOLLOWER_TRIES 8       /* planner calls at most per follower and leader candidate */
+#define SHORT_FRACTION 0.5     /* re-forming is searched when the shared move makes less of the ideal */
+#define REFORM_CALLS 96        /* planner calls at most for the re-forming search */
 
 static const wm_form FORMS[3] = {WM_FORM_KEEP, WM_FORM_LINE, WM_FORM_COLUMN};
 
@@ -81,7 +85,7 @@ typedef struct search {
     mu_vec2 point, c0;
     wm_move_kind kind;
     double allowance[WM_BRIGADE_MAX];
-    int calls;
+    int calls, limit; /* planner calls made; no more once limit is reached */
     wm_battlefield *scratch;
 } search;
 
@@ -96,6 +100,8 @@ static mu_vec2 body_centre(const wm_battlefield *bf, const search *s)
 static int plan(search *s, const wm_battlefield *bf, int u, mu_vec2 to, wm_form form, mu_vec2 facing,
                 wm_plan *out)
 {
+    if (s->calls >= s->limit)
+        return out->moved = 0;
     wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, form, s->kind);
     rq.point = to;
     rq.facing = facing;
@@ -177,15 +183,16 @@ static void moving_order(const search *s, mu_vec2 d, int *order)
         }
 }
 
-/* Step 1: the shared displacement d (halved twice). Returns 1 with *c
- * complete when some scale ends as a brigade; *full is set when every
- * member made the whole of d. */
-static int shared(search *s, mu_vec2 d, cand *c, int *full)
+/* Step 1 along one heading: the shared displacement d (halved while the
+ * scale is at least least).
+ * Returns 1 with *c complete when some scale ends as a brigade; *full is
+ * set when every member made the whole of d. */
+static int shared(search *s, mu_vec2 d, double least, cand *c, int *full)
 {
     int order[WM_BRIGADE_MAX];
     moving_order(s, d, order);
     *full = 0;
-    for (double scale = 1.0; scale > 0.2; scale *= 0.5) {
+    for (double scale = 1.0; scale >= least; scale *= 0.5) {
         memset(c, 0, sizeof *c);
         *s->scratch = *s->bf;
         int all = 1;
@@ -208,10 +215,46 @@ static int shared(search *s, mu_vec2 d, cand *c, int *full)
     return 0;
 }
 
-/* The place for unit u (form, facing f) touching side `side` of moved
- * member m (0 front, 1 right, 2 back, 3 left, in m's frame; m's facing),
- * fronts or centres aligned. */
-static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int side)
+/* Step 1: the shared displacement straight at the point (at most cap),
+ * halved twice; then, while that falls short, along headings 20, 40, 60
+ * and 80 degrees either side (as far as brings the centre nearest the
+ * point), skipped when they cannot beat the best so far. Returns 1 with the best in
+ * *best; *full when the straight one was made in full. */
+static int shared_best(search *s, double cap, cand *best, cand *c, int *full)
+{
+    mu_vec2 to = mu_v2_sub(s->point, s->c0);
+    double dist = mu_v2_len(to);
+    mu_vec2 h0 = mu_v2_scale(to, 1.0 / dist);
+    int have = 0;
+    *full = 0;
+    for (int k = 0; k < 9; k++) {
+        double deg = k == 0 ? 0.0 : 20.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
+        mu_vec2 h = mu_v2_rotate(h0, deg * PI / 180.0);
+        double a = fmin(cap, dist * cos(deg * PI / 180.0));
+        if (a < MIN_PROGRESS_MM)
+            continue;
+        if (have && dist - mu_v2_dist(s->point, mu_v2_add(s->c0, mu_v2_scale(h, a))) <= best->p.progress_mm)
+            continue;
+        int made;
+        if (!shared(s, mu_v2_scale(h, a), k == 0 ? 0.25 : 1.0, c, &made))
+            continue;
+        if (!have || c->p.progress_mm > best->p.progress_mm) {
+            *best = *c;
+            have = 1;
+        }
+        if (k == 0 && made) {
+            *full = 1;
+            break;
+        }
+    }
+    return have;
+}
+
+/* The place for unit u (form, facing as m faces) touching side `side`
+ * of moved member m (0 front, 1 right, 2 back, 3 left, in m's frame):
+ * slide -1, 0, 1: flush with one end of that side, centred, flush with
+ * the other end. */
+static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int side, int slide)
 {
     mu_vec2 f = mu_v2_unit(m->stand[0].facing), r = mu_v2(f.y, -f.x);
     mu_vec2 cm = wm_unit_centre(m);
@@ -235,12 +278,16 @@ static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int si
             }
         }
     }
+    int along = side % 2 == 0 ? 0 : 1; /* front, back: slide along r; flanks: along f */
+    double pos = slide < 0 ? lo[along] - ulo[along]
+                 : slide > 0 ? hi[along] - uhi[along]
+                             : 0.5 * (lo[along] + hi[along]) - 0.5 * (ulo[along] + uhi[along]);
     double x, y;
     switch (side) {
-    case 0: x = 0.5 * (lo[0] + hi[0]) - 0.5 * (ulo[0] + uhi[0]), y = hi[1] - ulo[1]; break;
-    case 1: x = hi[0] - ulo[0], y = hi[1] - uhi[1]; break;
-    case 2: x = 0.5 * (lo[0] + hi[0]) - 0.5 * (ulo[0] + uhi[0]), y = lo[1] - uhi[1]; break;
-    default: x = lo[0] - uhi[0], y = hi[1] - uhi[1]; break;
+    case 0: x = pos, y = hi[1] - ulo[1]; break;
+    case 1: x = hi[0] - ulo[0], y = pos; break;
+    case 2: x = pos, y = lo[1] - uhi[1]; break;
+    default: x = lo[0] - uhi[0], y = pos; break;
     }
     return mu_v2_add(cm, mu_v2_add(mu_v2_scale(r, x), mu_v2_scale(f, y)));
 }
@@ -259,7 +306,7 @@ typedef struct spot {
     mu_vec2 at, facing;
     wm_form form;
     int shared; /* its place relative to the leader kept, its formation kept */
-    double key; /* distance to the point: nearest first */
+    double key; /* distance to the point plus the distance moved: least first */
 } spot;
 
 static int by_key(const void *a, const void *b)
@@ -277,17 +324,22 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance)
     wm_battlefield *t = s->scratch;
     const wm_unit *un = &t->unit[u];
     mu_vec2 cu = wm_unit_centre(un);
-    spot sp[1 + WM_BRIGADE_MAX * 12];
+    spot sp[1 + WM_BRIGADE_MAX * 36];
     int ns = 0;
     sp[ns++] = (spot){mu_v2_add(cu, lead), mu_v2(0, 0), WM_FORM_KEEP, 1, 0.0};
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
         for (int f = 0; f < 3; f++)
-            for (int side = 0; side < 4; side++) {
-                mu_vec2 at = place_by(m, un, FORMS[f], side);
+            for (int side = 0; side < 12; side++) {
+                mu_vec2 at = place_by(m, un, FORMS[f], side % 4, side / 4 - 1);
                 if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM)
                     continue;
-                sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0, mu_v2_dist(at, s->point)};
+                int dup = 0;
+                for (int j = 1; j < ns && !dup; j++)
+                    dup = sp[j].form == FORMS[f] && mu_v2_dist(sp[j].at, at) < 0.5;
+                if (!dup) /* nearest the point first, shorter moves before longer */
+                    sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0,
+                                      mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
             }
     }
     qsort(sp, (size_t)ns, sizeof *sp, by_key);
@@ -352,7 +404,7 @@ static int lead_and_follow(search *s, int u, mu_vec2 to, wm_form form, cand *c)
 int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point, wm_move_kind kind,
                          wm_brigade_plan *out)
 {
-    search s = {.bf = bf, .body = body, .point = point, .kind = kind};
+    search s = {.bf = bf, .body = body, .point = point, .kind = kind, .limit = INT_MAX};
     double cap = INFINITY;
     for (uint64_t r = body; r && s.n < WM_BRIGADE_MAX; r &= r - 1) {
         int u = __builtin_ctzll(r);
@@ -370,23 +422,21 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
         d = mu_v2_scale(d, cap / dist);
     s.scratch = mu_xmalloc(sizeof *s.scratch);
     cand *best = mu_xmalloc(sizeof *best), *c = mu_xmalloc(sizeof *c);
-    int have = 0, full = 0;
-    if (shared(&s, d, c, &full)) {
-        *best = *c;
-        have = 1;
-    }
+    int full = 0;
+    int have = shared_best(&s, cap, best, c, &full);
     /* the most the body can gain: the shared displacement's, or the point */
     double ideal = fmin(dist, cap);
-    if (!full) {
+    if (!full && !(have && best->p.progress_mm >= SHORT_FRACTION * ideal)) {
         int order[WM_BRIGADE_MAX];
         moving_order(&s, d, order);
-        for (int i = 0; i < s.n && !(have && best->p.progress_mm >= ideal - 1.0); i++) {
+        s.limit = s.calls + REFORM_CALLS;
+        for (int i = 0; i < s.n && s.calls < s.limit && !(have && best->p.progress_mm >= ideal - 1.0); i++) {
             int u = order[i];
             mu_vec2 cu = wm_unit_centre(&bf->unit[u]);
-            const mu_vec2 to[2] = {mu_v2_add(cu, d), point};
+            const mu_vec2 to[3] = {mu_v2_add(cu, d), mu_v2_add(cu, mu_v2_scale(d, 0.5)), point};
             for (int f = 0; f < 3; f++)
-                for (int k = 0; k < 2; k++) {
-                    if (k == 1 && mu_v2_dist(to[0], to[1]) < 1.0)
+                for (int k = 0; k < 3; k++) {
+                    if (k == 2 && mu_v2_dist(to[0], to[2]) < 1.0)
                         continue;
                     if (!lead_and_follow(&s, u, to[k], FORMS[f], c))
                         continue;

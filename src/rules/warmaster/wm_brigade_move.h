@@ -14,10 +14,16 @@
  *    own centre plus one displacement no longer than the slowest member's
  *    allowance, keeping its formation; halved twice while the members do
  *    not end touching as one body. If the full displacement is made by
- *    every member, that is the move (no re-forming needed).
- * 2. Otherwise, re-forming: each member in turn leads (toward the point
- *    and toward its share of the displacement; in its formation, in line,
- *    in column); the others follow one at a time, each to a place
+ *    every member, that is the move (no re-forming needed). Else the same
+ *    along headings 20, 40, 60 and 80 degrees either side (as far along
+ *    as brings the centre nearest the point; skipped when they cannot
+ *    beat the best so far).
+ * 2. If the best of those gains less than half of what the body could
+ *    (the distance to the point, at most the slowest allowance),
+ *    re-forming, at most 48 planner calls: each member in turn leads
+ *    (toward the point, its share of the displacement, and half of that;
+ *    in its formation, in line, in column); the others follow one at a
+ *    time, each to a place
  *    touching a member already moved (its shared place first, then beside,
  *    in front of or behind a moved member, in its formation, in line, in
  *    column, the place nearest the point first), or standing where it is
