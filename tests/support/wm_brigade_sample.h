@@ -145,8 +145,18 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
     if (found) {
         s->fig.ref_found++;
         if (s->verbose)
+        {
             printf("  turn %d side %d group %#llx: the reference gains %.1f mm (%d moves)\n", g->turn, side,
                    (unsigned long long)s->group, r.progress_mm, r.n_moves);
+            int i = 0;
+            for (uint64_t m = s->group; m && i < 4; m &= m - 1, i++) {
+                const wm_unit *u = &g->bf.unit[__builtin_ctzll(m)];
+                mu_vec2 c = wm_unit_centre(u);
+                printf("    %s %d stands (%.1f, %.1f) f(%.2f, %.2f) -> (%.1f, %.1f) f(%.2f, %.2f)\n",
+                       wm_troop_name(u->profile.troop), u->n_stands, c.x, c.y, u->stand[0].facing.x,
+                       u->stand[0].facing.y, r.end[i].x, r.end[i].y, r.end_facing[i].x, r.end_facing[i].y);
+            }
+        }
     } else if (gave_up) {
         s->fig.ref_gave_up++;
     } else {

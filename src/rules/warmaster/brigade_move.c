@@ -301,6 +301,15 @@ static int touches_any(const wm_battlefield *t, int u, uint64_t mask)
     return 0;
 }
 
+/* Returns member u's allowance. */
+static double allowance_of(const search *s, int u)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->member[i] == u)
+            return s->allowance[i];
+    return 0.0;
+}
+
 /* A place a follower may try. */
 typedef struct spot {
     mu_vec2 at, facing;
@@ -319,20 +328,22 @@ static int by_key(const void *a, const void *b)
 
 /* Moves follower u to a place touching the members placed in c (on
  * s->scratch). lead: the leader's displacement. Returns 1 when placed. */
-static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance)
+static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int improve)
 {
     wm_battlefield *t = s->scratch;
     const wm_unit *un = &t->unit[u];
     mu_vec2 cu = wm_unit_centre(un);
     spot sp[1 + WM_BRIGADE_MAX * 36];
     int ns = 0;
-    sp[ns++] = (spot){mu_v2_add(cu, lead), mu_v2(0, 0), WM_FORM_KEEP, 1, 0.0};
+    if (!improve)
+        sp[ns++] = (spot){mu_v2_add(cu, lead), mu_v2(0, 0), WM_FORM_KEEP, 1, 0.0};
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
         for (int f = 0; f < 3; f++)
             for (int side = 0; side < 12; side++) {
                 mu_vec2 at = place_by(m, un, FORMS[f], side % 4, side / 4 - 1);
-                if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM)
+                if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM ||
+                    (improve && mu_v2_dist(at, s->point) > mu_v2_dist(cu, s->point) - 1.0))
                     continue;
                 int dup = 0;
                 for (int j = 1; j < ns && !dup; j++)
@@ -394,11 +405,38 @@ static int lead_and_follow(search *s, int u, mu_vec2 to, wm_form form, cand *c)
             int mi = 0;
             while (s->member[mi] != k)
                 mi++;
-            if (follow(s, c, k, lead, s->allowance[mi]))
+            if (follow(s, c, k, lead, s->allowance[mi], 0))
                 progress = 1;
         }
     }
     return (c->placed & s->body) == s->body && finish(s, c);
+}
+
+/* Step 2, first: members in moving order along d, one at a time, each to
+ * a place nearer the point touching the others (moved or not), the rest
+ * standing; a move that would part the body is not made. Returns 1 with
+ * *c complete when some member moved. */
+static int shuffle(search *s, mu_vec2 d, cand *c)
+{
+    memset(c, 0, sizeof *c);
+    *s->scratch = *s->bf;
+    wm_battlefield *t = s->scratch;
+    int order[WM_BRIGADE_MAX];
+    moving_order(s, d, order);
+    for (int i = 0; i < s->n; i++) {
+        int k = order[i];
+        wm_unit keep = t->unit[k];
+        int n0 = c->p.n, r0 = c->p.reformed;
+        c->placed = s->body & ~(UINT64_C(1) << k);
+        if (follow(s, c, k, mu_v2(0, 0), allowance_of(s, k), 1) &&
+            c->p.n > n0 && !wm_brigade_touches(t, s->body)) {
+            t->unit[k] = keep;
+            c->p.n = n0;
+            c->p.reformed = r0;
+        }
+    }
+    c->placed = s->body;
+    return c->p.n > 0 && finish(s, c);
 }
 
 int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point, wm_move_kind kind,
@@ -430,6 +468,10 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
         int order[WM_BRIGADE_MAX];
         moving_order(&s, d, order);
         s.limit = s.calls + REFORM_CALLS;
+        if (shuffle(&s, d, c) && (!have || score(&c->p) > score(&best->p))) {
+            *best = *c;
+            have = 1;
+        }
         for (int i = 0; i < s.n && s.calls < s.limit && !(have && best->p.progress_mm >= ideal - 1.0); i++) {
             int u = order[i];
             mu_vec2 cu = wm_unit_centre(&bf->unit[u]);
