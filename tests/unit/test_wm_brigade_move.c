@@ -82,7 +82,7 @@ static int reference(uint64_t body, mu_vec2 point, wmr_result *r)
  * shared displacement of a full move cannot be made (the right unit stops
  * at the barrier and the left one leaves it behind); the search finds a
  * move (the reference: one at least 1 cm nearer). */
-/* RULE wm.game.brigade-reform wm.brigade.stays-touching */
+/* RULE wm.game.brigade-reform wm.brigade.stays-touching wm.game.brigade-member-moves */
 static void test_wm_brigade_two_in_line_one_blocked(void **state)
 {
     (void)state;
@@ -120,7 +120,7 @@ static void test_wm_brigade_before_a_narrow_gap(void **state)
  * The body moves all the same, its members touching at the end. (The
  * reference does not decide four-unit bodies within its budget here: see
  * wm_brigade_reference.h; only the search's move is checked.) */
-/* RULE wm.game.brigade-reform wm.brigade.stays-touching */
+/* RULE wm.game.brigade-reform wm.brigade.stays-touching wm.game.brigade-member-moves */
 static void test_wm_brigade_of_four_one_blocked(void **state)
 {
     (void)state;

@@ -152,6 +152,7 @@ static void push(cand *c, const wm_plan *pl, wm_battlefield *t)
 
 /* Scores a complete candidate on s->scratch: 1 (and its progress) when it
  * is a brigade at the end, none touching an enemy. */
+/* RULE wm.brigade.stays-touching */
 static int finish(search *s, cand *c)
 {
     const wm_battlefield *t = s->scratch;
@@ -382,6 +383,7 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
 
 /* Step 2 for one leader candidate: leader u to `to` in form; the others
  * follow. Returns 1 with *c complete when it ends as a brigade. */
+/* RULE wm.game.brigade-reform */
 static int lead_and_follow(search *s, int u, mu_vec2 to, wm_form form, cand *c)
 {
     memset(c, 0, sizeof *c);
@@ -416,6 +418,7 @@ static int lead_and_follow(search *s, int u, mu_vec2 to, wm_form form, cand *c)
  * a place nearer the point touching the others (moved or not), the rest
  * standing; a move that would part the body is not made. Returns 1 with
  * *c complete when some member moved. */
+/* RULE wm.game.brigade-reform */
 static int shuffle(search *s, mu_vec2 d, cand *c)
 {
     memset(c, 0, sizeof *c);
@@ -439,6 +442,8 @@ static int shuffle(search *s, mu_vec2 d, cand *c)
     return c->p.n > 0 && finish(s, c);
 }
 
+/* RULE wm.brigade.stays-touching wm.game.brigade-body wm.game.brigade-reform
+ * RULE wm.game.brigade-member-moves */
 int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point, wm_move_kind kind,
                          wm_brigade_plan *out)
 {

@@ -14,20 +14,24 @@
  *    own centre plus one displacement no longer than the slowest member's
  *    allowance, keeping its formation; halved twice while the members do
  *    not end touching as one body. If the full displacement is made by
- *    every member, that is the move (no re-forming needed). Else the same
- *    along headings 20, 40, 60 and 80 degrees either side (as far along
- *    as brings the centre nearest the point; skipped when they cannot
- *    beat the best so far).
+ *    every member, that is the move (one planner call a member). Else the
+ *    same, not halved, along headings 20, 40, 60 and 80 degrees either
+ *    side (as far along as brings the centre nearest the point; skipped
+ *    when they cannot beat the best so far).
  * 2. If the best of those gains less than half of what the body could
  *    (the distance to the point, at most the slowest allowance),
- *    re-forming, at most 48 planner calls: each member in turn leads
- *    (toward the point, its share of the displacement, and half of that;
- *    in its formation, in line, in column); the others follow one at a
- *    time, each to a place
- *    touching a member already moved (its shared place first, then beside,
- *    in front of or behind a moved member, in its formation, in line, in
- *    column, the place nearest the point first), or standing where it is
- *    if it touches them already.
+ *    re-forming, at most 96 planner calls more:
+ *    a. members in moving order, one at a time, each to a place nearer
+ *       the point touching the others (moved or not), the rest standing;
+ *       a move that would part the body is not made;
+ *    b. each member in turn leads (toward its share of the displacement,
+ *       half of it, and the point; in its formation, in line, in column);
+ *       the others follow one at a time, each to its shared place or a
+ *       place touching a member already moved, or stand if they touch one.
+ *    Places: beside, in front of or behind another member, flush with
+ *    either end of that side or centred, facing as it faces, in the
+ *    follower's formation, in line or in column; nearest the point (plus
+ *    the distance moved) first, at most 8 planner calls a follower.
  * A candidate counts when every member ends touching the body and none
  * touches an enemy. The best candidate has the largest score: the body's
  * progress (its centre, the mean of the members' centres, nearer the
