@@ -16,7 +16,7 @@
 #define REFORM_COST_MM 2.0     /* score lost per member re-formed or moved to a new place */
 #define FOLLOWER_TRIES 8       /* planner calls at most per follower and leader candidate */
 #define SHORT_FRACTION 0.5     /* re-forming is searched when the shared move makes less of the ideal */
-#define REFORM_CALLS 96        /* planner calls at most for the re-forming search */
+#define REFORM_CALLS 24        /* planner calls at most for the re-forming search */
 
 static const wm_form FORMS[3] = {WM_FORM_KEEP, WM_FORM_LINE, WM_FORM_COLUMN};
 

@@ -20,7 +20,7 @@
  *    when they cannot beat the best so far).
  * 2. If the best of those gains less than half of what the body could
  *    (the distance to the point, at most the slowest allowance),
- *    re-forming, at most 96 planner calls more:
+ *    re-forming, at most 24 planner calls more:
  *    a. members in moving order, one at a time, each to a place nearer
  *       the point touching the others (moved or not), the rest standing;
  *       a move that would part the body is not made;
