@@ -4,6 +4,7 @@
  * called a charge"), and brigades that must still touch ("Brigade
  * orders"). Readings: CLAUSES.md ("Command phase in full"). */
 #include "wm_game_int.h"
+#include "warmaster/wm_brigade_move.h"
 
 #include "muster/alloc.h"
 
@@ -108,95 +109,25 @@ static void move_single(wm_game *g, int u, const wm_order_goal *goal, wm_move_ki
         res->charged |= wm_bit(u);
 }
 
-/* Returns non-zero when the units of body (bf mask) on bf form one
- * touching body. */
-static int body_touches(const wm_battlefield *bf, uint64_t body)
-{
-    uint64_t seen = body & -body;
-    for (;;) {
-        uint64_t grow = seen;
-        for (uint64_t r = body & ~seen; r; r &= r - 1) {
-            int k = __builtin_ctzll(r);
-            for (uint64_t s = seen; s; s &= s - 1)
-                if (wm_g_units_touch(&bf->unit[k], &bf->unit[__builtin_ctzll(s)])) {
-                    grow |= wm_bit(k);
-                    break;
-                }
-        }
-        if (grow == seen)
-            return seen == body;
-        seen = grow;
-    }
-}
-
-/* The members of body in moving order: front-most along d first. */
-static int moving_order(const wm_battlefield *bf, uint64_t body, mu_vec2 d, int *order)
-{
-    int n = 0;
-    for (uint64_t r = body; r; r &= r - 1)
-        order[n++] = __builtin_ctzll(r);
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && mu_v2_dot(wm_unit_centre(&bf->unit[order[j]]), d) >
-                                     mu_v2_dot(wm_unit_centre(&bf->unit[order[j - 1]]), d); j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    return n;
-}
-
-/* A brigade moving as one body: every unit is planned in turn (front-most
- * first) toward its own centre plus one common displacement no longer
- * than the slowest unit's allowance, keeping its formation; the units
- * must still touch and none may touch an enemy. If they do not, the
- * displacement is halved (twice) and the whole body tried again on a
- * scratch table; at worst the brigade stands. */
+/* The brigade body toward point (wm_brigade_plan_move): its members'
+ * moves made in order. Returns non-zero when it moved. */
 static int move_body_toward(wm_game *g, uint64_t body, mu_vec2 point, wm_move_kind kind,
                             wm_order_result *res, const wm_game_env *env)
 {
-    mu_vec2 c = mu_v2(0, 0);
-    double cap = INFINITY;
-    int n = 0;
-    for (uint64_t r = body; r; r &= r - 1, n++) {
-        int u = __builtin_ctzll(r);
-        c = mu_v2_add(c, wm_unit_centre(&g->bf.unit[u]));
-        cap = fmin(cap, wm_move_allowance_mm(&g->bf, &g->bf.unit[u], kind, 0.0));
-    }
-    c = mu_v2_scale(c, 1.0 / n);
-    mu_vec2 d = mu_v2_sub(point, c);
-    if (mu_v2_len(d) > cap)
-        d = mu_v2_scale(mu_v2_unit(d), cap);
-    if (mu_v2_len(d) < 0.05)
-        return 0;
-    int order[WM_BRIGADE_MAX];
-    moving_order(&g->bf, body, d, order);
-    wm_battlefield *scratch = mu_xmalloc(sizeof *scratch);
-    wm_plan *plans = mu_xmalloc(WM_BRIGADE_MAX * sizeof *plans);
-    int done = 0, moved = 0;
-    for (double scale = 1.0; scale > 0.2 && !done; scale *= 0.5) {
-        *scratch = g->bf;
-        for (int i = 0; i < n; i++) {
-            int u = order[i];
-            mu_vec2 to = mu_v2_add(wm_unit_centre(&scratch->unit[u]), mu_v2_scale(d, scale));
-            if (plan_toward(scratch, u, to, WM_FORM_KEEP, kind, 1, &plans[i]))
-                wm_move_apply(scratch, &plans[i].move);
-        }
-        done = body_touches(scratch, body);
-        for (int i = 0; i < n && done; i++)
-            done = !touches_enemy(scratch, order[i], &scratch->unit[order[i]]);
-        if (!done)
-            GTRACE(env, "    the brigade would not end touching as one body%s", scale > 0.3 ? ": shorter" : "");
-    }
-    if (!done)
+    wm_brigade_plan *bp = mu_xmalloc(sizeof *bp);
+    int moved = wm_brigade_plan_move(&g->bf, body, point, kind, bp);
+    if (!bp->kept) {
+        GTRACE(env, "    the brigade would not end touching as one body");
         res->brigade_kept = 0;
-    for (int i = 0; i < n && done; i++)
-        if (plans[i].moved) {
-            wm_g_apply_move(g, &plans[i].move, plans[i].report.allowance_mm, env);
-            res->moved |= wm_bit(order[i]);
-            moved = 1;
+    }
+    for (int i = 0; i < bp->n && moved; i++)
+        if (bp->plan[i].moved) {
+            wm_g_apply_move(g, &bp->plan[i].move, bp->plan[i].report.allowance_mm, env);
+            res->moved |= wm_bit(bp->plan[i].move.unit);
         }
-    free(plans);
-    free(scratch);
+    if (moved && bp->reformed)
+        GTRACE(env, "    %d member%s re-formed or changed place", bp->reformed, bp->reformed == 1 ? "" : "s");
+    free(bp);
     return moved;
 }
 
