@@ -240,7 +240,8 @@ typedef struct sweep {
     double rho; /* half diagonal */
     wm_hit_fn fn;
     void *ud;
-    wm_box_fn may_hit; /* NULL: ask fn about every polygon */
+    wm_box_fn may_hit;     /* NULL: ask fn about every polygon */
+    wm_piece_fn clear_cut; /* NULL: no piece is declared clear */
 } sweep;
 
 /* The box of v[0..n). */
@@ -321,7 +322,7 @@ int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn,
         mu_vec2 h[8];
         return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL, NULL};
     int pieces = first_cut(&s);
     for (int i = 0; i < pieces; i++)
         if (piece_hits_exhaustive(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
@@ -336,11 +337,75 @@ typedef struct leg_pose {
     int clear;
 } leg_pose;
 
+/* Margin (mm) above the rounding of any pose, corner or projection on a
+ * table of metres (about 1e-12 mm), below which piece bounds are not
+ * trusted. */
+#define PIECE_ROUNDING_MM 1e-9
+
+/* The piece [t0, t1] of the sweep s as wm_piece_fn sees it. */
+static void make_piece(const sweep *s, const mu_orect *a, const mu_orect *b, double t0, double t1, double grow,
+                       wm_sweep_piece *p)
+{
+    mu_vec2 shift = mu_v2_sub(s->leg.center, s->from->center);
+    double turn = s->leg.turn_rad, dt = t1 - t0;
+    mu_orect_corners_ccw_unit(a, p->ca);
+    mu_orect_corners_ccw_unit(b, p->cb);
+    for (int i = 0; i < 4; i++) { /* d/dt of corner i at t1: shift + turn perp(corner - centre) */
+        mu_vec2 q = mu_v2_sub(p->cb[i], b->center);
+        p->vel[i] = mu_v2_add(shift, mu_v2_scale(mu_v2(-q.y, q.x), turn));
+    }
+    p->grow = grow;
+    p->bend = turn * turn * s->rho * dt + PIECE_ROUNDING_MM * (1.0 + mu_v2_len(shift) + fabs(turn) * s->rho);
+    points_box(p->ca, 4, &p->lo, &p->hi);
+    mu_vec2 lo, hi;
+    points_box(p->cb, 4, &lo, &hi);
+    double m = grow + PIECE_ROUNDING_MM;
+    p->lo = mu_v2(wm_min(p->lo.x, lo.x) - m, wm_min(p->lo.y, lo.y) - m);
+    p->hi = mu_v2(wm_max(p->hi.x, hi.x) + m, wm_max(p->hi.y, hi.y) + m);
+}
+
+/* A corner's projection p(t) on a unit axis n has |p''| <= turn^2 rho, so
+ * when |p'(t1)| exceeds turn^2 rho (t1 - t0) (the piece's bend) p' keeps
+ * its sign over the piece and p is largest and smallest at the ends;
+ * otherwise it strays at most grow beyond the ends' values. Every pose
+ * and every hull of poses the sweep makes inside the piece projects
+ * within those bounds (but for rounding, PIECE_ROUNDING_MM), so where
+ * they clear an edge of o by more than MU_GEOM_EPS_MM's separation test
+ * asks, mu_convex_overlap(hull, n, o, 4, MU_SAT_DIV) says 0 for each. */
+int wm_sweep_piece_clear_of(const wm_sweep_piece *p, const mu_vec2 *o)
+{
+    for (int k = 0; k < 4; k++) {
+        mu_vec2 e = mu_v2_sub(o[(k + 1) % 4], o[k]);
+        double len = sqrt(e.x * e.x + e.y * e.y);
+        if (len <= 1e-12)
+            continue;
+        mu_vec2 axis = mu_v2(-e.y / len, e.x / len); /* as mu_convex_overlap's MU_SAT_DIV */
+        double olo = mu_v2_dot(o[0], axis), ohi = olo;
+        for (int i = 1; i < 4; i++) {
+            double t = mu_v2_dot(o[i], axis);
+            olo = t < olo ? t : olo;
+            ohi = t > ohi ? t : ohi;
+        }
+        double top = -INFINITY, bot = INFINITY;
+        for (int i = 0; i < 4; i++) {
+            double pa = mu_v2_dot(p->ca[i], axis), pb = mu_v2_dot(p->cb[i], axis);
+            double stray = fabs(mu_v2_dot(p->vel[i], axis)) > p->bend ? 0.0 : p->grow;
+            top = wm_max(top, wm_max(pa, pb) + stray);
+            bot = wm_min(bot, wm_min(pa, pb) - stray);
+        }
+        if (top + PIECE_ROUNDING_MM <= olo + EPS || ohi <= bot - PIECE_ROUNDING_MM + EPS)
+            return 1;
+    }
+    return 0;
+}
+
 /* The piece [t0, t1] of a turning leg (a, b: the poses at t0 and t1): a
  * point strays at most rho dturn^2 / 8 from the chord between its
  * positions at t0 and t1 (the bound on a function vanishing at both ends
  * with second derivative at most rho dturn^2), so the hull of the two
- * poses grown by that much holds the piece's sweep. */
+ * poses grown by that much holds the piece's sweep. Where that hull may
+ * hit, clear_cut may still show that nothing the sweep asks fn about
+ * inside the piece hits (wm_sweep_piece_clear_of): the piece is not cut. */
 static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pose *b, int depth)
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
@@ -349,6 +414,12 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
         return hull_hits(s, &a->r, &b->r, 0.0);
     if (!hull_hits(s, &a->r, &b->r, grow))
         return 0;
+    if (s->clear_cut) {
+        wm_sweep_piece p;
+        make_piece(s, &a->r, &b->r, t0, t1, grow, &p);
+        if (s->clear_cut(s->ud, &p))
+            return 0;
+    }
     if ((!a->clear && pose_hits_boxed(s, &a->r)) || (!b->clear && pose_hits_boxed(s, &b->r)))
         return 1;
     a->clear = b->clear = 1;
@@ -358,6 +429,12 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
 }
 
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud)
+{
+    return wm_leg_sweep_hits_cut(from, leg, fn, may_hit, NULL, ud);
+}
+
+int wm_leg_sweep_hits_cut(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, wm_piece_fn clear_cut,
+                          void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
@@ -373,7 +450,7 @@ int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn 
         }
         return fn(ud, h, mu_orect_sweep_hull(from, delta, h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit, clear_cut};
     int pieces = first_cut(&s);
     /* a piece's end pose is the next one's start */
     leg_pose p[2] = {{wm_leg_pose(from, leg, 0.0), 0}};
