@@ -507,6 +507,26 @@ static void test_stand_path_matches_exhaustive(void **state)
     assert_true(one_turning_leg > 10000);
 }
 
+/* The path lengths' E(phi | m) takes R_F and R_D from one duplication:
+ * the same bits as the two computed apart, over the whole domain and at
+ * its ends (m near 0 and 1, phi near 0 and pi/2). */
+static void test_ellip_e_matches_reference(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 18, 1);
+    static const double ms[] = {0.0, 1e-300, 1e-12, 0.5, 1.0 - 1e-12, 1.0 - 2e-15, 1.0};
+    static const double phis[] = {0.0, 1e-9, -1e-9, PI / 4, PI / 2, -PI / 2};
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 6; j++)
+            assert_true(same_bits(wm_ellip_e(phis[j], ms[i]), wm_ellip_e_reference(phis[j], ms[i])));
+    for (int k = 0; k < 200000; k++) {
+        double m = pick(&r, 4) == 0 ? uni(&r, 0.999, 1.0) : uni(&r, 0.0, 1.0);
+        double phi = uni(&r, -PI / 2, PI / 2);
+        assert_true(same_bits(wm_ellip_e(phi, m), wm_ellip_e_reference(phi, m)));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -516,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_sweep_matches_exhaustive),
         cmocka_unit_test(test_sweep_cut_matches_exhaustive),
         cmocka_unit_test(test_stand_path_matches_exhaustive),
+        cmocka_unit_test(test_ellip_e_matches_reference),
         cmocka_unit_test(test_move_check_matches_exhaustive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

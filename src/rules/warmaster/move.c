@@ -47,8 +47,8 @@ static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
     mu_orect_corners_ccw(r, o.v);
     o.lo = o.hi = o.v[0];
     for (int i = 1; i < 4; i++) {
-        o.lo = mu_v2(fmin(o.lo.x, o.v[i].x), fmin(o.lo.y, o.v[i].y));
-        o.hi = mu_v2(fmax(o.hi.x, o.v[i].x), fmax(o.hi.y, o.v[i].y));
+        o.lo = mu_v2(mu_lesser(o.lo.x, o.v[i].x), mu_lesser(o.lo.y, o.v[i].y));
+        o.hi = mu_v2(mu_greater(o.hi.x, o.v[i].x), mu_greater(o.hi.y, o.v[i].y));
     }
     o.unit = unit;
     o.pass = pass;

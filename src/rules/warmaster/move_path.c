@@ -67,14 +67,76 @@ static double carlson_rd(double x, double y, double z)
     }
 }
 
-/* E(phi | m), |phi| <= pi/2, 0 <= m <= 1. */
-static double ellip_e_principal(double phi, double m)
+/* R_F(x, y, z) and R_D(x, y, z) at once: both duplicate (x, y, z) the
+ * same way, so one set of square roots serves both until each stops
+ * where carlson_rf and carlson_rd stop, with their operations in their
+ * order: the same two numbers, bit for bit. */
+static void carlson_rf_rd(double x, double y, double z, double *rf, double *rd)
+{
+    double sum = 0.0, fac = 1.0;
+    int rf_done = 0, rd_done = 0;
+    for (;;) {
+        double sx = sqrt(x), sy = sqrt(y), sz = sqrt(z);
+        double lam = sx * (sy + sz) + sy * sz;
+        if (!rd_done) {
+            sum += fac / (sz * (z + lam));
+            fac *= 0.25;
+        }
+        x = 0.25 * (x + lam);
+        y = 0.25 * (y + lam);
+        z = 0.25 * (z + lam);
+        if (!rf_done) {
+            double mu = (x + y + z) / 3.0;
+            double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+            if (max3(dx, dy, dz) < 1e-3) {
+                double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
+                *rf = (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
+                rf_done = 1;
+            }
+        }
+        if (!rd_done) {
+            double mu = 0.2 * (x + y + 3.0 * z);
+            double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+            if (max3(dx, dy, dz) < 1e-3) {
+                const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
+                const double c5 = 0.25 * c3, c6 = 1.5 * c4;
+                double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
+                double series =
+                    1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
+                *rd = 3.0 * sum + fac * series / (mu * sqrt(mu));
+                rd_done = 1;
+            }
+        }
+        if (rf_done && rd_done)
+            return;
+    }
+}
+
+/* E(phi | m), |phi| <= pi/2, 0 <= m <= 1: the reference, R_F and R_D
+ * each on its own. */
+double wm_ellip_e_reference(double phi, double m)
 {
     double s = sin(phi);
     if (m >= 1.0 - 1e-15)
         return s; /* E(phi | 1) = sin phi */
     double c = cos(phi), q = 1.0 - m * s * s;
     return s * carlson_rf(c * c, q, 1.0) - m * s * s * s * carlson_rd(c * c, q, 1.0) / 3.0;
+}
+
+/* E(phi | m) as wm_ellip_e_reference, R_F and R_D taken together. */
+static double ellip_e_principal(double phi, double m)
+{
+    double s = sin(phi);
+    if (m >= 1.0 - 1e-15)
+        return s; /* E(phi | 1) = sin phi */
+    double c = cos(phi), q = 1.0 - m * s * s, rf = 0.0, rd = 0.0;
+    carlson_rf_rd(c * c, q, 1.0, &rf, &rd);
+    return s * rf - m * s * s * s * rd / 3.0;
+}
+
+double wm_ellip_e(double phi, double m)
+{
+    return ellip_e_principal(phi, m);
 }
 
 /* ---- poses and path lengths ---- */

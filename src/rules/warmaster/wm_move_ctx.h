@@ -82,6 +82,15 @@ typedef int (*wm_box_fn)(void *ud, mu_vec2 lo, mu_vec2 hi);
  * (not even made) counts as missing. */
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud);
 
+/* E(phi | m), the incomplete elliptic integral of the second kind, for
+ * |phi| <= pi/2 and 0 <= m <= 1, as the path lengths take it (Carlson's
+ * R_F and R_D, duplicated together). */
+double wm_ellip_e(double phi, double m);
+
+/* The same from R_F and R_D computed apart: the reference wm_ellip_e
+ * must equal bit for bit. */
+double wm_ellip_e_reference(double phi, double m);
+
 /* A piece [t0, t1] of a turning leg's sweep: the corners (ccw, as
  * mu_orect_corners_ccw_unit) of the poses at t0 and t1, each corner's
  * velocity (per unit of the leg's time) at t1, how far a corner strays
