@@ -160,15 +160,38 @@ mu_orect wm_leg_pose(const mu_orect *from, wm_leg leg, double t)
  * rate turn. So the length is (a + b) 2 (E(phi1) - E(phi0)) / turn with
  * phi = psi / 2. e_half is E(pi/2 | m), or a negative number to have it
  * computed when needed. */
-static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+/* The length a = |d| and direction atan2(d) of a leg's shift, which every
+ * corner's point_path uses (the direction taken when first needed). */
+typedef struct leg_shift {
+    mu_vec2 d;
+    double a, dir;
+    int have_dir;
+} leg_shift;
+
+static leg_shift shift_of(mu_vec2 d)
 {
-    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    leg_shift k = {d, mu_v2_len(d), 0.0, 0};
+    return k;
+}
+
+static double shift_dir(leg_shift *k)
+{
+    if (!k->have_dir) {
+        k->dir = atan2(k->d.y, k->d.x);
+        k->have_dir = 1;
+    }
+    return k->dir;
+}
+
+static double point_path(leg_shift *sh, double turn, mu_vec2 offset, double *e_half)
+{
+    double a = sh->a, rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0)
         return a;
     if (a == 0.0)
         return b;
-    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
     double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0}, e[2];
     for (int i = 0; i < 2; i++) { /* E(phi + k pi) = E(phi) + 2 k E(pi/2) */
@@ -188,13 +211,13 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
  * measuring the path: a corner not measured must still set E(pi/2 | m)
  * from its own m where point_path would have, as the corners after it
  * use that value. */
-static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+static void point_path_half(leg_shift *sh, double turn, mu_vec2 offset, double *e_half)
 {
-    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    double a = sh->a, rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0 || a == 0.0 || *e_half >= 0.0)
         return;
-    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
     double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0};
     for (int i = 0; i < 2; i++)
@@ -208,7 +231,8 @@ static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_ha
 double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
     double e_half = -1.0;
-    return point_path(mu_v2_sub(leg.center, from->center), leg.turn_rad, offset, &e_half);
+    leg_shift k = shift_of(mu_v2_sub(leg.center, from->center));
+    return point_path(&k, leg.turn_rad, offset, &e_half);
 }
 
 /* RULE wm.stands.farthest-part */
@@ -217,11 +241,12 @@ double wm_stand_path_exhaustive_mm(const mu_orect *start, const wm_leg *legs, in
     double len[4] = {0, 0, 0, 0};
     mu_orect r = *start;
     for (int k = 0; k < n; k++) {
-        mu_vec2 c[4], d = mu_v2_sub(legs[k].center, r.center);
+        mu_vec2 c[4];
+        leg_shift d = shift_of(mu_v2_sub(legs[k].center, r.center));
         mu_orect_corners_ccw_unit(&r, c);
         double e_half = -1.0; /* the corners share a and b, so m and E(pi/2 | m) */
         for (int i = 0; i < 4; i++)
-            len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
+            len[i] += point_path(&d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
         r = wm_leg_pose(&r, legs[k], 1.0);
     }
     if (end)
@@ -260,12 +285,13 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
     }
     double floor = longest - CORNER_MARGIN_MM, len[4] = {0, 0, 0, 0};
     double e_half = -1.0;
+    leg_shift k = shift_of(d);
     for (int i = 0; i < 4; i++) {
         mu_vec2 offset = mu_v2_sub(c0[i], start->center);
         if (!(floor > 0.0 && bound2[i] < floor * floor))
-            len[i] = point_path(d, legs[0].turn_rad, offset, &e_half);
+            len[i] = point_path(&k, legs[0].turn_rad, offset, &e_half);
         else
-            point_path_half(d, legs[0].turn_rad, offset, &e_half);
+            point_path_half(&k, legs[0].turn_rad, offset, &e_half);
     }
     if (end)
         *end = r;
