@@ -36,6 +36,11 @@ typedef struct mu_vec2 {
 } mu_vec2;
 
 static inline mu_vec2 mu_v2(double x, double y) { mu_vec2 v = {x, y}; return v; }
+/* The lesser and the greater of two numbers that are not NaN (fmin and
+ * fmax without their library calls; for a tie of 0 and -0 either one,
+ * which compare equal: for boxes, not for values kept). */
+static inline double mu_lesser(double a, double b) { return a < b ? a : b; }
+static inline double mu_greater(double a, double b) { return a > b ? a : b; }
 static inline mu_vec2 mu_v2_add(mu_vec2 a, mu_vec2 b) { return mu_v2(a.x + b.x, a.y + b.y); }
 static inline mu_vec2 mu_v2_sub(mu_vec2 a, mu_vec2 b) { return mu_v2(a.x - b.x, a.y - b.y); }
 static inline mu_vec2 mu_v2_scale(mu_vec2 a, double k) { return mu_v2(a.x * k, a.y * k); }

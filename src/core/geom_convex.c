@@ -133,13 +133,13 @@ int mu_convex_overlaps_poly(const mu_vec2 *c, int nc, const mu_vec2 *v, int n)
 {
     mu_vec2 lo = c[0], hi = c[0], plo = v[0], phi = v[0], mid = mu_v2(0, 0);
     for (int i = 0; i < nc; i++) {
-        lo = mu_v2(fmin(lo.x, c[i].x), fmin(lo.y, c[i].y));
-        hi = mu_v2(fmax(hi.x, c[i].x), fmax(hi.y, c[i].y));
+        lo = mu_v2(mu_lesser(lo.x, c[i].x), mu_lesser(lo.y, c[i].y));
+        hi = mu_v2(mu_greater(hi.x, c[i].x), mu_greater(hi.y, c[i].y));
         mid = mu_v2_add(mid, mu_v2_scale(c[i], 1.0 / nc));
     }
     for (int i = 0; i < n; i++) {
-        plo = mu_v2(fmin(plo.x, v[i].x), fmin(plo.y, v[i].y));
-        phi = mu_v2(fmax(phi.x, v[i].x), fmax(phi.y, v[i].y));
+        plo = mu_v2(mu_lesser(plo.x, v[i].x), mu_lesser(plo.y, v[i].y));
+        phi = mu_v2(mu_greater(phi.x, v[i].x), mu_greater(phi.y, v[i].y));
     }
     if (lo.x >= phi.x - EPS || plo.x >= hi.x - EPS || lo.y >= phi.y - EPS || plo.y >= hi.y - EPS)
         return 0;

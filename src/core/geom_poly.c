@@ -359,16 +359,16 @@ int mu_seg_crosses_poly_interior(mu_seg s, const mu_vec2 *v, int n)
 {
     enum { MAX_CUTS = 2 * MU_CROSS_MAX_VERTICES + 2 };
     assert(n >= 3 && n <= MU_CROSS_MAX_VERTICES);
-    mu_vec2 lo = mu_v2(fmin(s.a.x, s.b.x) - EPS, fmin(s.a.y, s.b.y) - EPS);
-    mu_vec2 hi = mu_v2(fmax(s.a.x, s.b.x) + EPS, fmax(s.a.y, s.b.y) + EPS);
+    mu_vec2 lo = mu_v2(mu_lesser(s.a.x, s.b.x) - EPS, mu_lesser(s.a.y, s.b.y) - EPS);
+    mu_vec2 hi = mu_v2(mu_greater(s.a.x, s.b.x) + EPS, mu_greater(s.a.y, s.b.y) + EPS);
     double t[MAX_CUTS], u;
     int m = 0;
     t[m++] = 0.0;
     t[m++] = 1.0;
     for (int k = 0; k < n; k++) {
         mu_seg e = mu_poly_edge(v, n, k);
-        if (fmax(e.a.x, e.b.x) < lo.x || fmin(e.a.x, e.b.x) > hi.x || fmax(e.a.y, e.b.y) < lo.y ||
-            fmin(e.a.y, e.b.y) > hi.y)
+        if (mu_greater(e.a.x, e.b.x) < lo.x || mu_lesser(e.a.x, e.b.x) > hi.x || mu_greater(e.a.y, e.b.y) < lo.y ||
+            mu_lesser(e.a.y, e.b.y) > hi.y)
             continue;
         if (mu_point_near_seg(e.a, s, MU_NEAR_DIST2))
             t[m++] = seg_param(s, e.a);

@@ -321,6 +321,69 @@ static void test_sweep_matches_exhaustive(void **state)
     assert_true(hits > 500 && misses > 500);
 }
 
+/* A piece test for log_hits' obstacles: clear when each of them is
+ * (wm_sweep_piece_clear_of); counts the pieces it declares clear. */
+typedef struct cut_log {
+    sweep_log log;
+    int cleared;
+} cut_log;
+
+static int log_clear(void *ud, const wm_sweep_piece *p)
+{
+    cut_log *g = ud;
+    for (int i = 0; i < g->log.n_obst; i++)
+        if (!wm_sweep_piece_clear_of(p, g->log.obst[i]))
+            return 0;
+    g->cleared++;
+    return 1;
+}
+
+static int log_cut_hits(void *ud, const mu_vec2 *v, int n)
+{
+    return log_hits(&((cut_log *)ud)->log, v, n);
+}
+
+/* Pieces of a turning sweep declared clear by the bound on the corners'
+ * projections are not cut: the answer and the first polygon that hit
+ * must still be the exhaustive sweep's, with stands often flush against
+ * the moving stand's start or end pose (where the cut would otherwise go
+ * down to its leaves), and the bound must clear many pieces. */
+static void test_sweep_cut_matches_exhaustive(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 17, 1);
+    int hits = 0, misses = 0, cleared = 0;
+    for (int k = 0; k < 6000; k++) {
+        mu_orect from = stand_near(&r, NULL);
+        wm_leg leg = {mu_v2_add(from.center, mu_v2(uni(&r, -60, 60), uni(&r, -60, 60))), uni(&r, -PI, PI)};
+        if (pick(&r, 4) == 0) /* a pure turn */
+            leg.center = from.center;
+        mu_vec2 obst[6][4];
+        int n = 1 + pick(&r, 5);
+        for (int i = 0; i < n; i++) {
+            mu_orect end = wm_leg_pose(&from, leg, 1.0);
+            mu_orect o = stand_near(&r, pick(&r, 2) ? &end : &from);
+            mu_orect_corners_ccw(&o, obst[i]);
+        }
+        cut_log fast = {{(const mu_vec2(*)[4])obst, n, 0, 0, {{0, 0}}, 0}, 0};
+        sweep_log slow = fast.log;
+        int a = wm_leg_sweep_hits_cut(&from, leg, log_cut_hits, NULL, log_clear, &fast);
+        int b = wm_leg_sweep_hits_exhaustive(&from, leg, log_hits, &slow);
+        assert_int_equal(a, b);
+        if (a) { /* the polygon that ended the sweep (after a miss: a piece that was cut, or not) */
+            assert_int_equal(fast.log.n_first, slow.n_first);
+            for (int i = 0; i < fast.log.n_first; i++)
+                assert_true(same_point(fast.log.first[i], slow.first[i]));
+        }
+        assert_true(fast.log.calls <= slow.calls);
+        hits += a;
+        misses += !a;
+        cleared += fast.cleared;
+    }
+    assert_true(hits > 500 && misses > 500 && cleared > 300);
+}
+
 /* wm_move_ctx_check with its short cuts (no sweep where nothing is near a
  * leg, own stands and terrain filtered by box, polygons whose box meets
  * nothing not made, poses asked about once, corners that cannot be the
@@ -444,6 +507,26 @@ static void test_stand_path_matches_exhaustive(void **state)
     assert_true(one_turning_leg > 10000);
 }
 
+/* The path lengths' E(phi | m) takes R_F and R_D from one duplication:
+ * the same bits as the two computed apart, over the whole domain and at
+ * its ends (m near 0 and 1, phi near 0 and pi/2). */
+static void test_ellip_e_matches_reference(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 18, 1);
+    static const double ms[] = {0.0, 1e-300, 1e-12, 0.5, 1.0 - 1e-12, 1.0 - 2e-15, 1.0};
+    static const double phis[] = {0.0, 1e-9, -1e-9, PI / 4, PI / 2, -PI / 2};
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 6; j++)
+            assert_true(same_bits(wm_ellip_e(phis[j], ms[i]), wm_ellip_e_reference(phis[j], ms[i])));
+    for (int k = 0; k < 200000; k++) {
+        double m = pick(&r, 4) == 0 ? uni(&r, 0.999, 1.0) : uni(&r, 0.0, 1.0);
+        double phi = uni(&r, -PI / 2, PI / 2);
+        assert_true(same_bits(wm_ellip_e(phi, m), wm_ellip_e_reference(phi, m)));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,7 +534,9 @@ int main(void)
         cmocka_unit_test(test_convex_overlaps_poly_matches_reference),
         cmocka_unit_test(test_unit_distance_matches_reference),
         cmocka_unit_test(test_sweep_matches_exhaustive),
+        cmocka_unit_test(test_sweep_cut_matches_exhaustive),
         cmocka_unit_test(test_stand_path_matches_exhaustive),
+        cmocka_unit_test(test_ellip_e_matches_reference),
         cmocka_unit_test(test_move_check_matches_exhaustive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,8 +17,8 @@ static void region_box(wm_gap_region *g)
 {
     g->lo = g->hi = g->v[0];
     for (int i = 1; i < g->n; i++) {
-        g->lo = mu_v2(fmin(g->lo.x, g->v[i].x), fmin(g->lo.y, g->v[i].y));
-        g->hi = mu_v2(fmax(g->hi.x, g->v[i].x), fmax(g->hi.y, g->v[i].y));
+        g->lo = mu_v2(mu_lesser(g->lo.x, g->v[i].x), mu_lesser(g->lo.y, g->v[i].y));
+        g->hi = mu_v2(mu_greater(g->hi.x, g->v[i].x), mu_greater(g->hi.y, g->v[i].y));
     }
 }
 
@@ -159,8 +159,8 @@ int wm_gap_entered(const wm_gap_region *g, const mu_vec2 *v, int n)
 {
     mu_vec2 lo = v[0], hi = v[0];
     for (int i = 1; i < n; i++) {
-        lo = mu_v2(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y));
-        hi = mu_v2(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y));
+        lo = mu_v2(mu_lesser(lo.x, v[i].x), mu_lesser(lo.y, v[i].y));
+        hi = mu_v2(mu_greater(hi.x, v[i].x), mu_greater(hi.y, v[i].y));
     }
     if (!boxes_near(lo, hi, g->lo, g->hi, -EPS))
         return 0;
@@ -233,8 +233,8 @@ void wm_gaps_build(wm_move_ctx *c)
                 mu_orect_corners_ccw(&f->stand[s], v);
                 wm_obstacle b = {{v[0], v[1], v[2], v[3]}, v[0], v[0], k, 0};
                 for (int m = 1; m < 4; m++) {
-                    b.lo = mu_v2(fmin(b.lo.x, v[m].x), fmin(b.lo.y, v[m].y));
-                    b.hi = mu_v2(fmax(b.hi.x, v[m].x), fmax(b.hi.y, v[m].y));
+                    b.lo = mu_v2(mu_lesser(b.lo.x, v[m].x), mu_lesser(b.lo.y, v[m].y));
+                    b.hi = mu_v2(mu_greater(b.hi.x, v[m].x), mu_greater(b.hi.y, v[m].y));
                 }
                 if (boxes_near(a->lo, a->hi, b.lo, b.hi, w + EPS) &&
                     wm_gap_between_stands(a->v, a->unit, b.v, k, w, push(c)))
@@ -252,7 +252,7 @@ void wm_gaps_build(wm_move_ctx *c)
             int n = wm_feature_polygon(ft, poly);
             for (int e = 0; e < n; e++) {
                 mu_vec2 p = poly[e], q = poly[(e + 1) % n];
-                mu_vec2 elo = mu_v2(fmin(p.x, q.x), fmin(p.y, q.y)), ehi = mu_v2(fmax(p.x, q.x), fmax(p.y, q.y));
+                mu_vec2 elo = mu_v2(mu_lesser(p.x, q.x), mu_lesser(p.y, q.y)), ehi = mu_v2(mu_greater(p.x, q.x), mu_greater(p.y, q.y));
                 if (boxes_near(a->lo, a->hi, elo, ehi, w + EPS))
                     edge_gap(c, a->v, a->unit, f, p, q, w);
             }

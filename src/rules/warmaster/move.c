@@ -47,8 +47,8 @@ static wm_obstacle obstacle(const mu_orect *r, int unit, int pass)
     mu_orect_corners_ccw(r, o.v);
     o.lo = o.hi = o.v[0];
     for (int i = 1; i < 4; i++) {
-        o.lo = mu_v2(fmin(o.lo.x, o.v[i].x), fmin(o.lo.y, o.v[i].y));
-        o.hi = mu_v2(fmax(o.hi.x, o.v[i].x), fmax(o.hi.y, o.v[i].y));
+        o.lo = mu_v2(mu_lesser(o.lo.x, o.v[i].x), mu_lesser(o.lo.y, o.v[i].y));
+        o.hi = mu_v2(mu_greater(o.hi.x, o.v[i].x), mu_greater(o.hi.y, o.v[i].y));
     }
     o.unit = unit;
     o.pass = pass;
@@ -298,6 +298,43 @@ static int path_may_hit(void *ud, mu_vec2 lo, mu_vec2 hi)
     return 0;
 }
 
+/* Non-zero when path_hits must answer 0 for every pose and hull of poses
+ * inside the piece p of a turning leg: what path_may_hit cannot rule out
+ * for the piece's box must be a stand (an obstacle or an own blocker) the
+ * piece surely clears (wm_sweep_piece_clear_of). */
+static int path_piece_clear(void *ud, const wm_sweep_piece *p)
+{
+    const hit_ctx *h = ud;
+    const wm_move_ctx *c = h->c;
+    mu_vec2 lo = p->lo, hi = p->hi;
+    if (h->only_unit >= 0) {
+        for (int k = 0; k < h->n_oi; k++) {
+            const wm_obstacle *o = &c->obst[h->oi[k]];
+            if (o->unit == h->only_unit && box_meets(lo, hi, o->lo, o->hi, -EPS) && !wm_sweep_piece_clear_of(p, o->v))
+                return 0;
+        }
+        return 1;
+    }
+    if (lo.x < -EPS || lo.y < -EPS || hi.x > c->bf->width_mm + EPS || hi.y > c->bf->depth_mm + EPS)
+        return 0;
+    for (int i = 0; i < c->bf->n_features; i++)
+        if (((h->terrain_mask >> i) & 1u) && box_meets(lo, hi, c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0))
+            return 0;
+    for (int k = 0; k < h->n_gi; k++)
+        if (box_meets(lo, hi, c->gap[h->gi[k]].lo, c->gap[h->gi[k]].hi, -EPS))
+            return 0;
+    for (int k = 0; k < h->n_oi; k++) {
+        const wm_obstacle *o = &c->obst[h->oi[k]];
+        if (!o->pass && box_meets(lo, hi, o->lo, o->hi, -EPS) && !wm_sweep_piece_clear_of(p, o->v))
+            return 0;
+    }
+    for (int k = 0; k < h->n_ni; k++)
+        if (box_meets(lo, hi, h->own_lo[h->ni[k]], h->own_hi[h->ni[k]], 0.0) &&
+            !wm_sweep_piece_clear_of(p, h->own[h->ni[k]]))
+            return 0;
+    return 1;
+}
+
 /* Keeps in h the obstacles, gaps and own blockers whose boxes meet the
  * area the leg from *from can sweep (every point stays within the half
  * diagonal of the centre's straight path), whether terrain the unit cannot
@@ -368,7 +405,7 @@ static void own_blockers(hit_ctx *h, int s, const int *moved, const mu_orect *fi
 static int sweep(const wm_move_ctx *c, const mu_orect *from, wm_leg leg, hit_ctx *h)
 {
     return c->exhaustive ? wm_leg_sweep_hits_exhaustive(from, leg, path_hits, h)
-                         : wm_leg_sweep_hits(from, leg, path_hits, path_may_hit, h);
+                         : wm_leg_sweep_hits_cut(from, leg, path_hits, path_may_hit, path_piece_clear, h);
 }
 
 static int valid_plan(const wm_move_ctx *c, const wm_move *m)

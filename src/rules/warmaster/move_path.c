@@ -67,14 +67,76 @@ static double carlson_rd(double x, double y, double z)
     }
 }
 
-/* E(phi | m), |phi| <= pi/2, 0 <= m <= 1. */
-static double ellip_e_principal(double phi, double m)
+/* R_F(x, y, z) and R_D(x, y, z) at once: both duplicate (x, y, z) the
+ * same way, so one set of square roots serves both until each stops
+ * where carlson_rf and carlson_rd stop, with their operations in their
+ * order: the same two numbers, bit for bit. */
+static void carlson_rf_rd(double x, double y, double z, double *rf, double *rd)
+{
+    double sum = 0.0, fac = 1.0;
+    int rf_done = 0, rd_done = 0;
+    for (;;) {
+        double sx = sqrt(x), sy = sqrt(y), sz = sqrt(z);
+        double lam = sx * (sy + sz) + sy * sz;
+        if (!rd_done) {
+            sum += fac / (sz * (z + lam));
+            fac *= 0.25;
+        }
+        x = 0.25 * (x + lam);
+        y = 0.25 * (y + lam);
+        z = 0.25 * (z + lam);
+        if (!rf_done) {
+            double mu = (x + y + z) / 3.0;
+            double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+            if (max3(dx, dy, dz) < 1e-3) {
+                double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
+                *rf = (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
+                rf_done = 1;
+            }
+        }
+        if (!rd_done) {
+            double mu = 0.2 * (x + y + 3.0 * z);
+            double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+            if (max3(dx, dy, dz) < 1e-3) {
+                const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
+                const double c5 = 0.25 * c3, c6 = 1.5 * c4;
+                double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
+                double series =
+                    1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
+                *rd = 3.0 * sum + fac * series / (mu * sqrt(mu));
+                rd_done = 1;
+            }
+        }
+        if (rf_done && rd_done)
+            return;
+    }
+}
+
+/* E(phi | m), |phi| <= pi/2, 0 <= m <= 1: the reference, R_F and R_D
+ * each on its own. */
+double wm_ellip_e_reference(double phi, double m)
 {
     double s = sin(phi);
     if (m >= 1.0 - 1e-15)
         return s; /* E(phi | 1) = sin phi */
     double c = cos(phi), q = 1.0 - m * s * s;
     return s * carlson_rf(c * c, q, 1.0) - m * s * s * s * carlson_rd(c * c, q, 1.0) / 3.0;
+}
+
+/* E(phi | m) as wm_ellip_e_reference, R_F and R_D taken together. */
+static double ellip_e_principal(double phi, double m)
+{
+    double s = sin(phi);
+    if (m >= 1.0 - 1e-15)
+        return s; /* E(phi | 1) = sin phi */
+    double c = cos(phi), q = 1.0 - m * s * s, rf = 0.0, rd = 0.0;
+    carlson_rf_rd(c * c, q, 1.0, &rf, &rd);
+    return s * rf - m * s * s * s * rd / 3.0;
+}
+
+double wm_ellip_e(double phi, double m)
+{
+    return ellip_e_principal(phi, m);
 }
 
 /* ---- poses and path lengths ---- */
@@ -98,15 +160,38 @@ mu_orect wm_leg_pose(const mu_orect *from, wm_leg leg, double t)
  * rate turn. So the length is (a + b) 2 (E(phi1) - E(phi0)) / turn with
  * phi = psi / 2. e_half is E(pi/2 | m), or a negative number to have it
  * computed when needed. */
-static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+/* The length a = |d| and direction atan2(d) of a leg's shift, which every
+ * corner's point_path uses (the direction taken when first needed). */
+typedef struct leg_shift {
+    mu_vec2 d;
+    double a, dir;
+    int have_dir;
+} leg_shift;
+
+static leg_shift shift_of(mu_vec2 d)
 {
-    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    leg_shift k = {d, mu_v2_len(d), 0.0, 0};
+    return k;
+}
+
+static double shift_dir(leg_shift *k)
+{
+    if (!k->have_dir) {
+        k->dir = atan2(k->d.y, k->d.x);
+        k->have_dir = 1;
+    }
+    return k->dir;
+}
+
+static double point_path(leg_shift *sh, double turn, mu_vec2 offset, double *e_half)
+{
+    double a = sh->a, rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0)
         return a;
     if (a == 0.0)
         return b;
-    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
     double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0}, e[2];
     for (int i = 0; i < 2; i++) { /* E(phi + k pi) = E(phi) + 2 k E(pi/2) */
@@ -126,13 +211,13 @@ static double point_path(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
  * measuring the path: a corner not measured must still set E(pi/2 | m)
  * from its own m where point_path would have, as the corners after it
  * use that value. */
-static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_half)
+static void point_path_half(leg_shift *sh, double turn, mu_vec2 offset, double *e_half)
 {
-    double a = mu_v2_len(d), rho = mu_v2_len(offset);
+    double a = sh->a, rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
     if (b == 0.0 || a == 0.0 || *e_half >= 0.0)
         return;
-    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - atan2(d.y, d.x);
+    double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
     double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0};
     for (int i = 0; i < 2; i++)
@@ -146,7 +231,8 @@ static void point_path_half(mu_vec2 d, double turn, mu_vec2 offset, double *e_ha
 double wm_leg_point_path_mm(const mu_orect *from, wm_leg leg, mu_vec2 offset)
 {
     double e_half = -1.0;
-    return point_path(mu_v2_sub(leg.center, from->center), leg.turn_rad, offset, &e_half);
+    leg_shift k = shift_of(mu_v2_sub(leg.center, from->center));
+    return point_path(&k, leg.turn_rad, offset, &e_half);
 }
 
 /* RULE wm.stands.farthest-part */
@@ -155,11 +241,12 @@ double wm_stand_path_exhaustive_mm(const mu_orect *start, const wm_leg *legs, in
     double len[4] = {0, 0, 0, 0};
     mu_orect r = *start;
     for (int k = 0; k < n; k++) {
-        mu_vec2 c[4], d = mu_v2_sub(legs[k].center, r.center);
+        mu_vec2 c[4];
+        leg_shift d = shift_of(mu_v2_sub(legs[k].center, r.center));
         mu_orect_corners_ccw_unit(&r, c);
         double e_half = -1.0; /* the corners share a and b, so m and E(pi/2 | m) */
         for (int i = 0; i < 4; i++)
-            len[i] += point_path(d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
+            len[i] += point_path(&d, legs[k].turn_rad, mu_v2_sub(c[i], r.center), &e_half);
         r = wm_leg_pose(&r, legs[k], 1.0);
     }
     if (end)
@@ -198,12 +285,13 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
     }
     double floor = longest - CORNER_MARGIN_MM, len[4] = {0, 0, 0, 0};
     double e_half = -1.0;
+    leg_shift k = shift_of(d);
     for (int i = 0; i < 4; i++) {
         mu_vec2 offset = mu_v2_sub(c0[i], start->center);
         if (!(floor > 0.0 && bound2[i] < floor * floor))
-            len[i] = point_path(d, legs[0].turn_rad, offset, &e_half);
+            len[i] = point_path(&k, legs[0].turn_rad, offset, &e_half);
         else
-            point_path_half(d, legs[0].turn_rad, offset, &e_half);
+            point_path_half(&k, legs[0].turn_rad, offset, &e_half);
     }
     if (end)
         *end = r;
@@ -240,7 +328,8 @@ typedef struct sweep {
     double rho; /* half diagonal */
     wm_hit_fn fn;
     void *ud;
-    wm_box_fn may_hit; /* NULL: ask fn about every polygon */
+    wm_box_fn may_hit;     /* NULL: ask fn about every polygon */
+    wm_piece_fn clear_cut; /* NULL: no piece is declared clear */
 } sweep;
 
 /* The box of v[0..n). */
@@ -321,7 +410,7 @@ int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn,
         mu_vec2 h[8];
         return fn(ud, h, mu_orect_sweep_hull(from, mu_v2_sub(leg.center, from->center), h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, NULL, NULL};
     int pieces = first_cut(&s);
     for (int i = 0; i < pieces; i++)
         if (piece_hits_exhaustive(&s, (double)i / pieces, (double)(i + 1) / pieces, 0))
@@ -336,11 +425,75 @@ typedef struct leg_pose {
     int clear;
 } leg_pose;
 
+/* Margin (mm) above the rounding of any pose, corner or projection on a
+ * table of metres (about 1e-12 mm), below which piece bounds are not
+ * trusted. */
+#define PIECE_ROUNDING_MM 1e-9
+
+/* The piece [t0, t1] of the sweep s as wm_piece_fn sees it. */
+static void make_piece(const sweep *s, const mu_orect *a, const mu_orect *b, double t0, double t1, double grow,
+                       wm_sweep_piece *p)
+{
+    mu_vec2 shift = mu_v2_sub(s->leg.center, s->from->center);
+    double turn = s->leg.turn_rad, dt = t1 - t0;
+    mu_orect_corners_ccw_unit(a, p->ca);
+    mu_orect_corners_ccw_unit(b, p->cb);
+    for (int i = 0; i < 4; i++) { /* d/dt of corner i at t1: shift + turn perp(corner - centre) */
+        mu_vec2 q = mu_v2_sub(p->cb[i], b->center);
+        p->vel[i] = mu_v2_add(shift, mu_v2_scale(mu_v2(-q.y, q.x), turn));
+    }
+    p->grow = grow;
+    p->bend = turn * turn * s->rho * dt + PIECE_ROUNDING_MM * (1.0 + mu_v2_len(shift) + fabs(turn) * s->rho);
+    points_box(p->ca, 4, &p->lo, &p->hi);
+    mu_vec2 lo, hi;
+    points_box(p->cb, 4, &lo, &hi);
+    double m = grow + PIECE_ROUNDING_MM;
+    p->lo = mu_v2(wm_min(p->lo.x, lo.x) - m, wm_min(p->lo.y, lo.y) - m);
+    p->hi = mu_v2(wm_max(p->hi.x, hi.x) + m, wm_max(p->hi.y, hi.y) + m);
+}
+
+/* A corner's projection p(t) on a unit axis n has |p''| <= turn^2 rho, so
+ * when |p'(t1)| exceeds turn^2 rho (t1 - t0) (the piece's bend) p' keeps
+ * its sign over the piece and p is largest and smallest at the ends;
+ * otherwise it strays at most grow beyond the ends' values. Every pose
+ * and every hull of poses the sweep makes inside the piece projects
+ * within those bounds (but for rounding, PIECE_ROUNDING_MM), so where
+ * they clear an edge of o by more than MU_GEOM_EPS_MM's separation test
+ * asks, mu_convex_overlap(hull, n, o, 4, MU_SAT_DIV) says 0 for each. */
+int wm_sweep_piece_clear_of(const wm_sweep_piece *p, const mu_vec2 *o)
+{
+    for (int k = 0; k < 4; k++) {
+        mu_vec2 e = mu_v2_sub(o[(k + 1) % 4], o[k]);
+        double len = sqrt(e.x * e.x + e.y * e.y);
+        if (len <= 1e-12)
+            continue;
+        mu_vec2 axis = mu_v2(-e.y / len, e.x / len); /* as mu_convex_overlap's MU_SAT_DIV */
+        double olo = mu_v2_dot(o[0], axis), ohi = olo;
+        for (int i = 1; i < 4; i++) {
+            double t = mu_v2_dot(o[i], axis);
+            olo = t < olo ? t : olo;
+            ohi = t > ohi ? t : ohi;
+        }
+        double top = -INFINITY, bot = INFINITY;
+        for (int i = 0; i < 4; i++) {
+            double pa = mu_v2_dot(p->ca[i], axis), pb = mu_v2_dot(p->cb[i], axis);
+            double stray = fabs(mu_v2_dot(p->vel[i], axis)) > p->bend ? 0.0 : p->grow;
+            top = wm_max(top, wm_max(pa, pb) + stray);
+            bot = wm_min(bot, wm_min(pa, pb) - stray);
+        }
+        if (top + PIECE_ROUNDING_MM <= olo + EPS || ohi <= bot - PIECE_ROUNDING_MM + EPS)
+            return 1;
+    }
+    return 0;
+}
+
 /* The piece [t0, t1] of a turning leg (a, b: the poses at t0 and t1): a
  * point strays at most rho dturn^2 / 8 from the chord between its
  * positions at t0 and t1 (the bound on a function vanishing at both ends
  * with second derivative at most rho dturn^2), so the hull of the two
- * poses grown by that much holds the piece's sweep. */
+ * poses grown by that much holds the piece's sweep. Where that hull may
+ * hit, clear_cut may still show that nothing the sweep asks fn about
+ * inside the piece hits (wm_sweep_piece_clear_of): the piece is not cut. */
 static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pose *b, int depth)
 {
     double dturn = s->leg.turn_rad * (t1 - t0);
@@ -349,6 +502,12 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
         return hull_hits(s, &a->r, &b->r, 0.0);
     if (!hull_hits(s, &a->r, &b->r, grow))
         return 0;
+    if (s->clear_cut) {
+        wm_sweep_piece p;
+        make_piece(s, &a->r, &b->r, t0, t1, grow, &p);
+        if (s->clear_cut(s->ud, &p))
+            return 0;
+    }
     if ((!a->clear && pose_hits_boxed(s, &a->r)) || (!b->clear && pose_hits_boxed(s, &b->r)))
         return 1;
     a->clear = b->clear = 1;
@@ -358,6 +517,12 @@ static int piece_hits(const sweep *s, double t0, double t1, leg_pose *a, leg_pos
 }
 
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud)
+{
+    return wm_leg_sweep_hits_cut(from, leg, fn, may_hit, NULL, ud);
+}
+
+int wm_leg_sweep_hits_cut(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, wm_piece_fn clear_cut,
+                          void *ud)
 {
     if (leg.turn_rad == 0.0) {
         mu_vec2 h[8];
@@ -373,7 +538,7 @@ int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn 
         }
         return fn(ud, h, mu_orect_sweep_hull(from, delta, h));
     }
-    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit};
+    sweep s = {from, leg, 0.5 * hypot(from->width, from->depth), fn, ud, may_hit, clear_cut};
     int pieces = first_cut(&s);
     /* a piece's end pose is the next one's start */
     leg_pose p[2] = {{wm_leg_pose(from, leg, 0.0), 0}};

@@ -82,6 +82,44 @@ typedef int (*wm_box_fn)(void *ud, mu_vec2 lo, mu_vec2 hi);
  * (not even made) counts as missing. */
 int wm_leg_sweep_hits(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, void *ud);
 
+/* E(phi | m), the incomplete elliptic integral of the second kind, for
+ * |phi| <= pi/2 and 0 <= m <= 1, as the path lengths take it (Carlson's
+ * R_F and R_D, duplicated together). */
+double wm_ellip_e(double phi, double m);
+
+/* The same from R_F and R_D computed apart: the reference wm_ellip_e
+ * must equal bit for bit. */
+double wm_ellip_e_reference(double phi, double m);
+
+/* A piece [t0, t1] of a turning leg's sweep: the corners (ccw, as
+ * mu_orect_corners_ccw_unit) of the poses at t0 and t1, each corner's
+ * velocity (per unit of the leg's time) at t1, how far a corner strays
+ * from its chord (grow), the bound on how much its projection's rate can
+ * change over the piece (bend), and a box holding the whole piece. */
+typedef struct wm_sweep_piece {
+    mu_vec2 ca[4], cb[4], vel[4];
+    double grow, bend;
+    mu_vec2 lo, hi;
+} wm_sweep_piece;
+
+/* A test of a piece: non-zero = fn surely misses every polygon the sweep
+ * asks it about inside the piece (poses and hulls of poses). */
+typedef int (*wm_piece_fn)(void *ud, const wm_sweep_piece *p);
+
+/* Non-zero when every pose of the piece, and the hull of any two of its
+ * poses, is apart from the rectangle o[0..4) for mu_convex_overlap with
+ * MU_SAT_DIV (one of o's edges separates them by more than its
+ * tolerance, whatever the poses' rounding): a bound on the corners'
+ * projections over the piece, exact at the ends where a projection is
+ * monotone over the piece. */
+int wm_sweep_piece_clear_of(const wm_sweep_piece *p, const mu_vec2 *o);
+
+/* wm_leg_sweep_hits, where a piece of the sweep's cut that clear_cut (or
+ * NULL) declares clear is not cut further nor asked about: the same
+ * answer and first hit when clear_cut is right. */
+int wm_leg_sweep_hits_cut(const mu_orect *from, wm_leg leg, wm_hit_fn fn, wm_box_fn may_hit, wm_piece_fn clear_cut,
+                          void *ud);
+
 /* The same answer and the same calls up to the first hit, less the
  * repeats: wm_leg_sweep_hits asks fn about a pose once (fn must answer
  * the same for the same polygon), this asks again wherever a piece's
