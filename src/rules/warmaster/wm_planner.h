@@ -49,7 +49,9 @@ typedef enum wm_goal {
 typedef enum wm_form {
     WM_FORM_KEEP,   /* the present arrangement, turned as a body */
     WM_FORM_LINE,
-    WM_FORM_COLUMN
+    WM_FORM_COLUMN,
+    WM_FORM_ANY     /* CONTACT: whatever arrangement reaches (the present one, lines,
+                       columns, blocks); other goals: as KEEP */
 } wm_form;
 
 typedef struct wm_plan_request {
