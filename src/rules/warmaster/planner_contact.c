@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #define EPS MU_GEOM_EPS_MM
-#define SLIDES 9           /* evenly spaced slides along an edge, plus the special ones */
+#define SLIDES 25          /* evenly spaced slides along an edge, plus the special ones */
 #define MIN_OVERLAP_MM 1.0 /* the front row overlaps the edge by at least this */
 
 /* One candidate: where the template's centre goes, its facing and
@@ -20,7 +20,16 @@ typedef struct placement {
     mu_vec2 c, f;
     double lb;
     int form, front, align;
+    int index; /* ties: in the order made */
 } placement;
+
+static int nearer(const void *a, const void *b)
+{
+    const placement *x = a, *y = b;
+    if (x->lb != y->lb)
+        return x->lb < y->lb ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
 
 /* Returns non-zero when p lies in a stand of t other than stand s. */
 static int covered(const wm_unit *t, int s, mu_vec2 p)
@@ -156,12 +165,9 @@ static int placements(planner *pl, placement **out)
                 }
             }
         }
-    for (int i = 1; i < n; i++) /* nearest first (insertion sort: stable) */
-        for (int j = i; j > 0 && pc[j].lb < pc[j - 1].lb; j--) {
-            placement tmp = pc[j];
-            pc[j] = pc[j - 1];
-            pc[j - 1] = tmp;
-        }
+    for (int i = 0; i < n; i++)
+        pc[i].index = i;
+    qsort(pc, (size_t)n, sizeof *pc, nearer); /* nearest first */
     *out = pc;
     return n;
 }

@@ -13,9 +13,10 @@
 
 #define EPS MU_GEOM_EPS_MM
 #define PI 3.14159265358979323846
-#define MAX_WP 160     /* waypoints kept per plan */
+#define MAX_WP 400     /* waypoints kept per plan */
 #define MAX_ROUTES 48  /* candidate routes collected per stand */
 #define TRY_ROUTES 6   /* of which the shortest are checked */
+#define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
 #define SLACK_MM 0.5   /* waypoints stand this far outside the grown corners */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
 
@@ -40,21 +41,21 @@ typedef struct wm_route_map {
 
 static double seg_box_gap(mu_seg s, mu_vec2 lo, mu_vec2 hi)
 {
-    double dx = fmax(fmax(lo.x - fmax(s.a.x, s.b.x), fmin(s.a.x, s.b.x) - hi.x), 0.0);
-    double dy = fmax(fmax(lo.y - fmax(s.a.y, s.b.y), fmin(s.a.y, s.b.y) - hi.y), 0.0);
-    return fmax(dx, dy);
+    double dx = wm_max(wm_max(lo.x - wm_max(s.a.x, s.b.x), wm_min(s.a.x, s.b.x) - hi.x), 0.0);
+    double dy = wm_max(wm_max(lo.y - wm_max(s.a.y, s.b.y), wm_min(s.a.y, s.b.y) - hi.y), 0.0);
+    return wm_max(dx, dy);
 }
 
 /* The distance from segment s to obstacle o (0 when s enters it). */
 static double seg_obst_distance(mu_seg s, const route_obst *o)
 {
     if (!o->v)
-        return fmax(mu_point_seg_distance(o->circle.center, s, NULL) - o->circle.radius, 0.0);
+        return wm_max(mu_point_seg_distance(o->circle.center, s, NULL) - o->circle.radius, 0.0);
     if (mu_point_poly_distance(s.a, o->v, o->n) <= 0.0)
         return 0.0;
     double d = INFINITY;
     for (int k = 0; k < o->n && d > 0.0; k++)
-        d = fmin(d, mu_seg_distance(s, mu_poly_edge(o->v, o->n, k), NULL, NULL));
+        d = wm_min(d, mu_seg_distance(s, mu_poly_edge(o->v, o->n, k), NULL, NULL));
     return d;
 }
 
@@ -81,8 +82,8 @@ static void add_poly(wm_route_map *rm, const mu_vec2 *v, int n)
     o->n = n;
     o->lo = o->hi = v[0];
     for (int k = 1; k < n; k++) {
-        o->lo = mu_v2(fmin(o->lo.x, v[k].x), fmin(o->lo.y, v[k].y));
-        o->hi = mu_v2(fmax(o->hi.x, v[k].x), fmax(o->hi.y, v[k].y));
+        o->lo = mu_v2(wm_min(o->lo.x, v[k].x), wm_min(o->lo.y, v[k].y));
+        o->hi = mu_v2(wm_max(o->hi.x, v[k].x), wm_max(o->hi.y, v[k].y));
     }
 }
 
@@ -119,6 +120,33 @@ static void corner_wps(wm_route_map *rm, const wm_move_ctx *c, const mu_vec2 *v,
     }
 }
 
+/* Waypoints off the convex corners of polygon v[0..n) for a stand that
+ * does not turn, facing along axis f: the corners of the polygon grown
+ * by the stand's rectangle in that facing (either way round), plus slack,
+ * in the quadrant outside each corner: how a stand slips through a gap
+ * little wider than its depth. */
+static void frame_wps(wm_route_map *rm, const wm_move_ctx *c, const mu_vec2 *v, int n, mu_vec2 f, double w, double d)
+{
+    double area = 0.0;
+    for (int k = 0; k < n; k++)
+        area += mu_v2_cross(v[k], v[(k + 1) % n]);
+    double sgn = area > 0.0 ? 1.0 : -1.0;
+    mu_vec2 r = mu_v2(f.y, -f.x);
+    for (int k = 0; k < n; k++) {
+        mu_vec2 a = v[(k + n - 1) % n], p = v[k], b = v[(k + 1) % n];
+        mu_vec2 e1 = mu_v2_sub(p, a), e2 = mu_v2_sub(b, p);
+        if (sgn * mu_v2_cross(e1, e2) <= 0.0 || mu_v2_len(e1) < EPS || mu_v2_len(e2) < EPS)
+            continue;
+        mu_vec2 n1 = mu_v2_scale(mu_v2(e1.y, -e1.x), sgn), n2 = mu_v2_scale(mu_v2(e2.y, -e2.x), sgn);
+        for (int sx = -1; sx <= 1; sx += 2)
+            for (int sy = -1; sy <= 1; sy += 2) {
+                mu_vec2 off = mu_v2_add(mu_v2_scale(r, sx * (0.5 * w + SLACK_MM)), mu_v2_scale(f, sy * (0.5 * d + SLACK_MM)));
+                if (mu_v2_dot(off, n1) > 0.0 && mu_v2_dot(off, n2) > 0.0)
+                    add_wp(rm, c, mu_v2_add(p, off));
+            }
+    }
+}
+
 /* Builds the waypoint map for pl's unit: obstacles are the stands of
  * other units near the move, the gaps and the features it cannot enter. */
 static wm_route_map *map_build(const planner *pl)
@@ -135,7 +163,7 @@ static wm_route_map *map_build(const planner *pl)
     if (!rm->skip)
         abort();
     const wm_profile *p = &pl->u->profile;
-    rm->clear = 0.5 * fmin(p->stand_width_mm, p->stand_depth_mm);
+    rm->clear = 0.5 * wm_min(p->stand_width_mm, p->stand_depth_mm);
     for (int i = 0; i < c->n_obst; i++)
         if (!c->obst[i].pass)
             add_poly(rm, c->obst[i].v, 4);
@@ -159,10 +187,23 @@ static wm_route_map *map_build(const planner *pl)
         }
     }
     double g = 0.5 * hypot(p->stand_width_mm, p->stand_depth_mm) + SLACK_MM;
+    /* the frames a stand may slip through gaps in: its unit's, the target's */
+    mu_vec2 axis[2] = {pl->u->stand[0].facing, mu_v2(0, 0)};
+    int n_axes = 1;
+    if (pl->req->target >= 0 && pl->bf->unit[pl->req->target].n_stands > 0) {
+        mu_vec2 t = pl->bf->unit[pl->req->target].stand[0].facing;
+        double cr = fabs(mu_v2_cross(t, axis[0])), dt = fabs(mu_v2_dot(t, axis[0]));
+        if (cr > 1e-6 && dt > 1e-6)
+            axis[n_axes++] = t; /* not the same axes turned a quarter */
+    }
     for (int i = 0; i < rm->n_obst; i++) {
         const route_obst *o = &rm->obst[i];
         if (o->v) {
             corner_wps(rm, c, o->v, o->n, g);
+            for (int a = 0; a < n_axes; a++) {
+                frame_wps(rm, c, o->v, o->n, axis[a], p->stand_width_mm, p->stand_depth_mm);
+                frame_wps(rm, c, o->v, o->n, mu_v2_perp(axis[a]), p->stand_width_mm, p->stand_depth_mm);
+            }
         } else {
             double r = (o->circle.radius + g) / cos(PI / 8.0);
             for (int k = 0; k < 8; k++)
@@ -208,9 +249,14 @@ typedef struct route_search {
 
 static void keep(route_search *rs, const route *r)
 {
-    int at = rs->n_out < MAX_ROUTES ? rs->n_out++ : MAX_ROUTES - 1;
-    if (at == MAX_ROUTES - 1 && rs->n_out == MAX_ROUTES && rs->out[at].len <= r->len)
-        return;
+    int at;
+    if (rs->n_out == MAX_ROUTES) { /* full: replace the longest if r is shorter */
+        if (rs->out[MAX_ROUTES - 1].len <= r->len)
+            return;
+        at = MAX_ROUTES - 1;
+    } else {
+        at = rs->n_out++;
+    }
     rs->out[at] = *r;
     for (; at > 0 && rs->out[at].len < rs->out[at - 1].len; at--) {
         route t = rs->out[at];
@@ -238,7 +284,8 @@ static void extend(route_search *rs, route *r)
     for (int k = 0; k < rs->n_near; k++) {
         int j = rs->near[k];
         double len = r->len + mu_v2_dist(at, rs->rm->wp[j]);
-        if (j == last || len + mu_v2_dist(rs->rm->wp[j], rs->e) > rs->cap + EPS || !wp_visible(rs->rm, last, j))
+        double bound = rs->n_out == MAX_ROUTES ? rs->out[MAX_ROUTES - 1].len : rs->cap + EPS;
+        if (j == last || len + mu_v2_dist(rs->rm->wp[j], rs->e) > bound || !wp_visible(rs->rm, last, j))
             continue;
         int again = 0;
         for (int q = 0; q < r->n; q++)
@@ -254,10 +301,14 @@ static void extend(route_search *rs, route *r)
     }
 }
 
+/* How a route's turn is spread: over the legs by their lengths, all in
+ * the last leg, all in the first. */
+enum { TURN_SPREAD, TURN_LAST, TURN_FIRST, TURN_WAYS };
+
 /* Sets path *p (from *start, ending at *end) to go through route r's
- * waypoints, the turn spread over the legs by their lengths. */
+ * waypoints, the turn spread as `how` says. */
 static void route_path(const wm_route_map *rm, const route *r, const mu_orect *start, const mu_orect *end,
-                       wm_stand_path *p)
+                       wm_stand_path *p, int how)
 {
     double turn = mu_v2_turn(start->facing, end->facing), done = 0.0, prev = 0.0;
     mu_vec2 at = start->center;
@@ -266,6 +317,10 @@ static void route_path(const wm_route_map *rm, const route *r, const mu_orect *s
         mu_vec2 to = k < r->n ? rm->wp[r->w[k]] : end->center;
         done += mu_v2_dist(at, to);
         double cum = k == r->n || r->len <= EPS ? turn : turn * done / r->len;
+        if (how == TURN_LAST)
+            cum = k == r->n ? turn : 0.0;
+        else if (how == TURN_FIRST)
+            cum = turn;
         p->leg[k].center = to;
         p->leg[k].turn_rad = cum - prev;
         prev = cum;
@@ -316,8 +371,8 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
         o->n = 4;
         o->lo = o->hi = mv[n_moved][0];
         for (int j = 1; j < 4; j++) {
-            o->lo = mu_v2(fmin(o->lo.x, mv[n_moved][j].x), fmin(o->lo.y, mv[n_moved][j].y));
-            o->hi = mu_v2(fmax(o->hi.x, mv[n_moved][j].x), fmax(o->hi.y, mv[n_moved][j].y));
+            o->lo = mu_v2(wm_min(o->lo.x, mv[n_moved][j].x), wm_min(o->lo.y, mv[n_moved][j].y));
+            o->hi = mu_v2(wm_max(o->hi.x, mv[n_moved][j].x), wm_max(o->hi.y, mv[n_moved][j].y));
         }
         n_moved++;
     }
@@ -325,8 +380,8 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
     mu_orect_corners_ccw(start, v0);
     lo0 = hi0 = v0[0];
     for (int j = 1; j < 4; j++) {
-        lo0 = mu_v2(fmin(lo0.x, v0[j].x), fmin(lo0.y, v0[j].y));
-        hi0 = mu_v2(fmax(hi0.x, v0[j].x), fmax(hi0.y, v0[j].y));
+        lo0 = mu_v2(wm_min(lo0.x, v0[j].x), wm_min(lo0.y, v0[j].y));
+        hi0 = mu_v2(wm_max(hi0.x, v0[j].x), wm_max(hi0.y, v0[j].y));
     }
     unsigned char skip[WM_MAX_STANDS];
     for (int q = 0; q < n_moved; q++)
@@ -345,10 +400,15 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
             mu_orect_corners_ccw(&q, v);
             lo = hi = v[0];
             for (int j = 1; j < 4; j++) {
-                lo = mu_v2(fmin(lo.x, v[j].x), fmin(lo.y, v[j].y));
-                hi = mu_v2(fmax(hi.x, v[j].x), fmax(hi.y, v[j].y));
+                lo = mu_v2(wm_min(lo.x, v[j].x), wm_min(lo.y, v[j].y));
+                hi = mu_v2(wm_max(hi.x, v[j].x), wm_max(hi.y, v[j].y));
             }
-            if (!wm_orect_on_table(pl->bf, &q) || (terrain && wm_convex_blocked(pl->bf, pl->u, v, 4) >= 0))
+            if (!wm_orect_on_table(pl->bf, &q))
+                return 0;
+            int near_feature = 0;
+            for (int i = rm->n_pose_obst; i < rm->n_obst && !near_feature; i++)
+                near_feature = box_overlap(lo, hi, rm->obst[i].lo, rm->obst[i].hi);
+            if (terrain && near_feature && wm_convex_blocked(pl->bf, pl->u, v, 4) >= 0)
                 return 0;
             for (int i = 0; i < rm->n_pose_obst; i++)
                 if (!rm->skip[i] && pose_hits(&rm->obst[i], v, lo, hi, &q))
@@ -398,7 +458,7 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     if (straight) {
         route direct = {.n = 0, .len = mu_v2_dist(start->center, end.center)};
         out[0].stand = p->stand;
-        route_path(rm, &direct, start, &end, &out[0]);
+        route_path(rm, &direct, start, &end, &out[0], TURN_SPREAD);
         return seg_clear(rm, (mu_seg){start->center, end.center}) && poses_clear(pl, m, k, start, &out[0]);
     }
     static const route_search zero;
@@ -414,11 +474,14 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     rs->e = end.center;
     rs->cap = pl->ctx.allowance_mm;
     collect(rs, near);
-    for (int q = 0; q < rs->n_out && n < TRY_ROUTES; q++) {
-        out[n].stand = p->stand;
-        route_path(rm, &rs->out[q], start, &end, &out[n]);
-        n += poses_clear(pl, m, k, start, &out[n]);
-    }
+    int tested = 0;
+    for (int q = 0; q < rs->n_out && n < TRY_ROUTES && tested < FILTER_ROUTES; q++)
+        for (int how = 0; how < (rs->out[q].n ? TURN_WAYS : 1) && n < TRY_ROUTES; how++) {
+            out[n].stand = p->stand;
+            route_path(rm, &rs->out[q], start, &end, &out[n], how);
+            tested++;
+            n += poses_clear(pl, m, k, start, &out[n]);
+        }
     free(rs);
     return n;
 }
