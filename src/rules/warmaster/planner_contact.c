@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #define EPS MU_GEOM_EPS_MM
-#define SLIDES 25          /* evenly spaced slides along an edge, plus the special ones */
+#define SLIDES 9           /* evenly spaced slides along an edge, plus the special ones */
 #define MIN_OVERLAP_MM 1.0 /* the front row overlaps the edge by at least this */
 
 /* One candidate: where the template's centre goes, its facing and
@@ -20,12 +20,15 @@ typedef struct placement {
     mu_vec2 c, f;
     double lb;
     int form, front, align;
+    int tier;  /* 0: the present arrangement, a line or a column; 1: other blocks */
     int index; /* ties: in the order made */
 } placement;
 
 static int nearer(const void *a, const void *b)
 {
     const placement *x = a, *y = b;
+    if (x->tier != y->tier)
+        return x->tier - y->tier;
     if (x->lb != y->lb)
         return x->lb < y->lb ? -1 : 1;
     return (x->index > y->index) - (x->index < y->index);
@@ -160,6 +163,7 @@ static int placements(planner *pl, placement **out)
                     p->form = arr[a][0];
                     p->front = arr[a][1];
                     p->align = arr[a][2];
+                    p->tier = p->form == WM_FORM_ANY && p->front != pl->n && p->front != 1;
                     wm_planner_template(pl, f, p->c, f);
                     p->lb = lower_bound(pl, p->c);
                 }
@@ -190,11 +194,10 @@ void wm_planner_contact(planner *pl, wm_plan *out)
         int fits = footprint_free(pl, pc[i].c);
         if (walk_to < 0 && fits)
             walk_to = i;
-        if (pc[i].lb > pl->ctx.allowance_mm + EPS) {
-            if (walk_to >= 0)
-                break; /* sorted: nothing further is in reach */
-            continue;
-        }
+        if (i > 0 && pc[i].tier != pc[i - 1].tier)
+            wm_planner_routes_budget(pl); /* the blocks get their own routing budget */
+        if (pc[i].lb > pl->ctx.allowance_mm + EPS)
+            continue; /* out of reach (sorted by tier, then nearest first) */
         if (!fits)
             continue;
         for (int reverse = 0; reverse < (pl->n > 1 ? 2 : 1); reverse++) {

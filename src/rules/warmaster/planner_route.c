@@ -16,6 +16,7 @@
 #define MAX_WP 400     /* waypoints kept per plan */
 #define MAX_ROUTES 48  /* candidate routes collected per stand */
 #define TRY_ROUTES 6   /* of which the shortest are checked */
+#define MAX_SEARCHES 64 /* route searches per plan and tier of placements */
 #define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
 #define SLACK_MM 0.5   /* waypoints stand this far outside the grown corners */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
@@ -33,9 +34,12 @@ typedef struct wm_route_map {
     int n_obst;
     route_obst *obst;        /* n_obst (heap): stands and gaps first, then features */
     int n_pose_obst;         /* the stands and gaps */
+    int searches;            /* route searches made (at most MAX_SEARCHES a plan) */
     unsigned char *skip;     /* n_obst (heap): scratch for poses_clear */
     int n_wp;
     mu_vec2 wp[MAX_WP];
+    unsigned char frame[MAX_WP];       /* made by frame_wps */
+    int adding_frame;                  /* map_build: frame_wps is adding */
     unsigned char vis[MAX_WP][MAX_WP]; /* 0 unknown, 1 clear, 2 blocked */
 } wm_route_map;
 
@@ -93,6 +97,7 @@ static void add_wp(wm_route_map *rm, const wm_move_ctx *c, mu_vec2 p)
         p.x < rm->clear || p.y < rm->clear || p.x > c->bf->width_mm - rm->clear ||
         p.y > c->bf->depth_mm - rm->clear || !seg_clear(rm, (mu_seg){p, p}))
         return;
+    rm->frame[rm->n_wp] = (unsigned char)rm->adding_frame;
     rm->wp[rm->n_wp++] = p;
 }
 
@@ -200,10 +205,12 @@ static wm_route_map *map_build(const planner *pl)
         const route_obst *o = &rm->obst[i];
         if (o->v) {
             corner_wps(rm, c, o->v, o->n, g);
+            rm->adding_frame = 1;
             for (int a = 0; a < n_axes; a++) {
                 frame_wps(rm, c, o->v, o->n, axis[a], p->stand_width_mm, p->stand_depth_mm);
                 frame_wps(rm, c, o->v, o->n, mu_v2_perp(axis[a]), p->stand_width_mm, p->stand_depth_mm);
             }
+            rm->adding_frame = 0;
         } else {
             double r = (o->circle.radius + g) / cos(PI / 8.0);
             for (int k = 0; k < 8; k++)
@@ -211,6 +218,12 @@ static wm_route_map *map_build(const planner *pl)
         }
     }
     return rm;
+}
+
+void wm_planner_routes_budget(planner *pl)
+{
+    if (pl->routes)
+        pl->routes->searches = 0;
 }
 
 void wm_planner_routes_free(planner *pl)
@@ -423,8 +436,9 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
 }
 
 /* Fills rs->out with the routes from rs->s to rs->e (the straight one,
- * n 0, if it is clear), shortest first. */
-static void collect(route_search *rs, int *near)
+ * n 0, if it is clear), shortest first, through the waypoints at grown
+ * corners only (frames 0) or through all of them (frames 1). */
+static void collect(route_search *rs, int *near, int frames)
 {
     wm_route_map *rm = rs->rm;
     rs->near = near;
@@ -433,7 +447,7 @@ static void collect(route_search *rs, int *near)
     if (seg_clear(rm, (mu_seg){rs->s, rs->e}))
         keep(rs, &(route){.n = 0, .len = mu_v2_dist(rs->s, rs->e)});
     for (int j = 0; j < rm->n_wp; j++)
-        if (mu_v2_dist(rs->s, rm->wp[j]) + mu_v2_dist(rm->wp[j], rs->e) <= rs->cap + EPS)
+        if ((frames || !rm->frame[j]) && mu_v2_dist(rs->s, rm->wp[j]) + mu_v2_dist(rm->wp[j], rs->e) <= rs->cap + EPS)
             near[rs->n_near++] = j;
     for (int q = 0; q < rs->n_near; q++) {
         int j = near[q];
@@ -461,27 +475,35 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
         route_path(rm, &direct, start, &end, &out[0], TURN_SPREAD);
         return seg_clear(rm, (mu_seg){start->center, end.center}) && poses_clear(pl, m, k, start, &out[0]);
     }
+    if (rm->searches >= MAX_SEARCHES)
+        return 0; /* the plan's routing budget is spent */
+    rm->searches++;
     static const route_search zero;
     route_search *rs = malloc(sizeof *rs);
     if (!rs) {
         fprintf(stderr, "muster: out of memory (planner routes)\n");
         abort();
     }
-    *rs = zero;
     int near[MAX_WP], n = 0;
-    rs->rm = rm;
-    rs->s = start->center;
-    rs->e = end.center;
-    rs->cap = pl->ctx.allowance_mm;
-    collect(rs, near);
-    int tested = 0;
-    for (int q = 0; q < rs->n_out && n < TRY_ROUTES && tested < FILTER_ROUTES; q++)
-        for (int how = 0; how < (rs->out[q].n ? TURN_WAYS : 1) && n < TRY_ROUTES; how++) {
-            out[n].stand = p->stand;
-            route_path(rm, &rs->out[q], start, &end, &out[n], how);
-            tested++;
-            n += poses_clear(pl, m, k, start, &out[n]);
-        }
+    for (int frames = 0; frames < 2 && n < TRY_ROUTES; frames++) { /* grown corners, then all waypoints */
+        *rs = zero;
+        rs->rm = rm;
+        rs->s = start->center;
+        rs->e = end.center;
+        rs->cap = pl->ctx.allowance_mm;
+        collect(rs, near, frames);
+        for (int q = 0, tested = 0; q < rs->n_out && n < TRY_ROUTES && tested < FILTER_ROUTES; q++)
+            for (int how = 0; how < (rs->out[q].n ? TURN_WAYS : 1) && n < TRY_ROUTES; how++) {
+                out[n].stand = p->stand;
+                route_path(rm, &rs->out[q], start, &end, &out[n], how);
+                tested++;
+                int dup = 0; /* the same path found again through all waypoints */
+                for (int i = 0; i < n && !dup; i++)
+                    dup = out[i].n_legs == out[n].n_legs &&
+                          memcmp(out[i].leg, out[n].leg, sizeof(wm_leg) * (size_t)out[n].n_legs) == 0;
+                n += !dup && poses_clear(pl, m, k, start, &out[n]);
+            }
+    }
     free(rs);
     return n;
 }

@@ -61,6 +61,9 @@ void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m);
  * moving order. Returns non-zero with *m legal and *rep its report. */
 int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep);
 
+/* Gives the route searches a fresh budget (planner_route.c). */
+void wm_planner_routes_budget(planner *pl);
+
 /* Frees pl->routes. */
 void wm_planner_routes_free(planner *pl);
 
