@@ -173,6 +173,7 @@ static void on_pair(void *user, const wm_game *g, int unit, int target, int init
  * bound pinned is what the search does now, to catch it getting worse. */
 #define GAMES 2
 #define MAX_MISSED 1
+/* RULE wm.plan.contact-rearranged */
 static void test_wm_contact_search_against_the_reference_on_game_states(void **state)
 {
     (void)state;

@@ -508,6 +508,7 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     return n;
 }
 
+/* RULE wm.plan.contact-rearranged wm.stands.one-at-a-time */
 int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
 {
     if (!pl->routes)
