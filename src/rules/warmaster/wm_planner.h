@@ -49,7 +49,7 @@
  *   turning), routes shortest first, the turn spread over the legs by
  *   length, all in the last or all in the first; at most 6 paths per
  *   stand reach the checker. The first legal move in contact wins.
- *   Limits: 64 route searches per tier of placements (then only straight
+ *   Limits: 16 route searches per tier of placements (then only straight
  *   legs), so a target whose every way in needs routing round friends
  *   may be missed when many nearer placements also need routes; paths
  *   only through those waypoints. Measured against a slow exhaustive
