@@ -16,7 +16,7 @@
 #define MAX_WP 400     /* waypoints kept per plan */
 #define MAX_ROUTES 48  /* candidate routes collected per stand */
 #define TRY_ROUTES 6   /* of which the shortest are checked */
-#define MAX_SEARCHES 16 /* route searches per plan and tier of placements */
+#define MAX_SEARCHES 64 /* route searches per plan and tier of placements */
 #define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
 #define SLACK_MM 0.5   /* waypoints stand this far outside the grown corners */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
