@@ -21,7 +21,7 @@
  *   -g GAMES  games to play (default 20)
  *   -s SEED   seed (default: the experiment's)
  *   -R        no reference: the fast search's cost only
- *   -v        a line per pair on stderr */
+ *   -v        a line per pair on stderr (-v -v: and the table round each miss) */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, getopt */
 #endif
@@ -83,13 +83,13 @@ static void on_pair(void *user, const wm_game *g, int unit, int target, int init
     if (t->verbose > 1 && ref && !fast) {
         const wm_battlefield *bf = &g->bf;
         for (int u = 0; u < bf->n_units; u++) {
-            const wm_unit *o = &bf->unit[u];
-            if (o->presence != WM_ON_TABLE || wm_unit_distance_mm(o, &bf->unit[unit], NULL, NULL, NULL, NULL) > 400)
+            const wm_unit *un = &bf->unit[u];
+            if (un->presence != WM_ON_TABLE || wm_unit_distance_mm(un, &bf->unit[unit], NULL, NULL, NULL, NULL) > 400)
                 continue;
-            for (int q = 0; q < o->n_stands; q++)
-                fprintf(stderr, "  unit %d side %d troop %d stand %d: %.3f %.3f %.4f %.4f %.1f %.1f\n", u, o->side,
-                        (int)o->profile.troop, q, o->stand[q].center.x, o->stand[q].center.y, o->stand[q].facing.x,
-                        o->stand[q].facing.y, o->stand[q].width, o->stand[q].depth);
+            for (int q = 0; q < un->n_stands; q++)
+                fprintf(stderr, "  unit %d side %d troop %d stand %d: %.3f %.3f %.4f %.4f %.1f %.1f\n", u, un->side,
+                        (int)un->profile.troop, q, un->stand[q].center.x, un->stand[q].center.y, un->stand[q].facing.x,
+                        un->stand[q].facing.y, un->stand[q].width, un->stand[q].depth);
         }
         for (int k = 0; k < bf->n_features; k++)
             fprintf(stderr, "  feature %d kind %d box %.0f %.0f %.0f %.0f\n", k, (int)bf->feature[k].kind,
