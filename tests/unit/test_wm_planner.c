@@ -176,6 +176,31 @@ static void test_wm_plan_initiative_charges_open_a_line_of_sight(void **state)
     assert_close(p.target_mm, 100, 0.1);
 }
 
+/* Issue 12 item 1: experiments/examples/battle-minimal.yaml game 0. Knights 2
+ * charged the Boar Riders 2 (x 900..1020, y 1000..1020, facing south) and
+ * stands in contact on x 870..990; Knights 1 stand right behind them (x
+ * 897.2..1017.2, y 960..980), 2 cm from the Boar Riders, and "cannot
+ * reach" them in their present formation every turn. "there is no need
+ * for the unit to retain its original formation - the stands are simply
+ * re-arranged as needed": re-arranged (WM_FORM_ANY), with paths round the
+ * friends, they reach the uncovered 3 cm of the front or a flank. */
+/* RULE wm.stands.one-at-a-time wm.plan.contact-rearranged wm.plan.contact-any-edge */
+static void test_wm_plan_knights_behind_friends_reach_the_boar_riders(void **state)
+{
+    (void)state;
+    fresh();
+    int br = line(1, WM_CAVALRY, 3, 960, 1000, 0, -1);
+    line(0, WM_CAVALRY, 3, 930, 1000, 0, 1);
+    int k1 = line(0, WM_CAVALRY, 3, 957.2, 980, 0, 1);
+    wm_plan_request rq = wm_plan_request_make(k1, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = br;
+    wm_plan p;
+    plan_apply(&rq, &p);
+    assert_true(p.reached);
+    assert_true(wm_unit_distance_mm(&bf.unit[k1], &bf.unit[br], NULL, NULL, NULL, NULL) <= 1e-6);
+    assert_true(p.checks <= 20); /* cheap: the first placements tried */
+}
+
 /* "directly away" (The path of evaders: the direction between the closest
  * points of the closest stands): the unit keeps its formation and moves a
  * full pace straight away from the enemy's nearest corner. */
@@ -276,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_wm_plan_halts_at_terrain_and_tries_detours),
         cmocka_unit_test(test_wm_plan_forms_a_column_or_a_line),
         cmocka_unit_test(test_wm_plan_initiative_charges_open_a_line_of_sight),
+        cmocka_unit_test(test_wm_plan_knights_behind_friends_reach_the_boar_riders),
         cmocka_unit_test(test_wm_plan_directly_away_from_a_unit),
         cmocka_unit_test(test_wm_plan_boxed_in_stands_still),
         cmocka_unit_test(test_wm_plans_on_a_random_table_are_legal),

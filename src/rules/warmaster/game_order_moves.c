@@ -77,7 +77,7 @@ static int try_charge(wm_game *g, int u, int target, wm_order_result *res, const
     if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
         g->bf.unit[target].presence != WM_ON_TABLE || wm_is_character(&g->bf.unit[target]))
         return 0;
-    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
     rq.target = target;
     wm_plan plan;
     wm_plan_move(&g->bf, &rq, &plan);

@@ -97,7 +97,7 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
 static void initiative_charge(wm_game *g, int side, const wm_init_choice *ch, wm_init_result *res,
                               const wm_game_env *env)
 {
-    wm_plan_request rq = wm_plan_request_make(ch->unit, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
+    wm_plan_request rq = wm_plan_request_make(ch->unit, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
     rq.target = ch->target;
     wm_plan plan;
     wm_plan_move(&g->bf, &rq, &plan);

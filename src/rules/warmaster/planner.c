@@ -87,13 +87,32 @@ static void assign(planner *pl, mu_vec2 c)
     }
 }
 
+/* Writes n stands into out[0..n) in rows of `front` facing f, edge to
+ * edge, the front row's front edge centred on the origin, each row behind
+ * the one before; a last row of fewer stands goes to the left (align 0),
+ * the middle (1) or the right (2) of the row in front. */
+static void place_block(mu_orect *out, int n, int front, int align, mu_vec2 f, double w, double d)
+{
+    mu_vec2 right = mu_v2_scale(mu_v2_perp(f), -1.0);
+    for (int i = 0; i < n; i++) {
+        int row = i / front, col = i % front, in_row = n - row * front < front ? n - row * front : front;
+        double lat = (col - (front - 1) / 2.0) * w;
+        if (in_row < front)
+            lat = align == 0 ? lat : align == 2 ? lat + (front - in_row) * w : (col - (in_row - 1) / 2.0) * w;
+        out[i].center = mu_v2_add(mu_v2_scale(right, lat), mu_v2_scale(f, -(row + 0.5) * d));
+        out[i].facing = f;
+        out[i].width = w;
+        out[i].depth = d;
+    }
+}
+
 /* Sets the template for final facing f, assigned for the centre at c and
  * ordered front-most place first along travel direction d. */
 void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
 {
     const wm_unit *u = pl->u;
     int n = pl->n;
-    if (pl->req->form == WM_FORM_KEEP) {
+    if (pl->form == WM_FORM_KEEP) {
         double turn = mu_v2_turn(u->stand[0].facing, f);
         for (int i = 0; i < n; i++) {
             pl->off[i] = mu_v2_rotate(mu_v2_sub(u->stand[i].center, pl->c0), turn);
@@ -103,10 +122,12 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
     } else {
         mu_orect s[WM_MAX_STANDS];
         const wm_profile *p = &u->profile;
-        if (pl->req->form == WM_FORM_LINE)
+        if (pl->form == WM_FORM_LINE)
             wm_place_line(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
-        else
+        else if (pl->form == WM_FORM_COLUMN)
             wm_place_column(s, n, mu_v2(0, 0), f, p->stand_width_mm, p->stand_depth_mm);
+        else
+            place_block(s, n, pl->front, pl->align, f, p->stand_width_mm, p->stand_depth_mm);
         mu_vec2 mid = mu_v2(0, 0);
         for (int j = 0; j < n; j++)
             mid = mu_v2_add(mid, mu_v2_scale(s[j].center, 1.0 / n));
@@ -125,7 +146,7 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
     }
 }
 
-static void build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
+void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
 {
     mu_orect fin[WM_MAX_STANDS];
     int ord[WM_MAX_STANDS];
@@ -144,11 +165,11 @@ static void build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
  * (in *m, *rep). */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep)
 {
-    build(pl, c, 0, m);
+    wm_planner_build(pl, c, 0, m);
     pl->checks++;
     wm_move_fault f = wm_move_ctx_check(&pl->ctx, m, rep);
     if (f == WM_MOVE_THROUGH_OWN && pl->n > 1) {
-        build(pl, c, 1, m);
+        wm_planner_build(pl, c, 1, m);
         pl->checks++;
         f = wm_move_ctx_check(&pl->ctx, m, rep);
     }
@@ -220,7 +241,7 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
     double dist = mu_v2_len(d);
     mu_vec2 h0 = dist > EPS ? mu_v2_scale(d, 1.0 / dist) : mu_v2_unit(pl->u->stand[0].facing);
     if (f.x == 0.0 && f.y == 0.0)
-        f = pl->req->form == WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
+        f = pl->form == WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
     wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
     int away = pl->req->goal == WM_GOAL_AWAY;
     for (int k = 0; k < 9; k++) {
@@ -254,6 +275,7 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
     pl->req = req;
     pl->u = u;
     pl->n = u->n_stands;
+    pl->form = req->form == WM_FORM_ANY ? WM_FORM_KEEP : req->form;
     for (int i = 0; i < pl->n; i++)
         pl->c0 = mu_v2_add(pl->c0, mu_v2_scale(u->stand[i].center, 1.0 / pl->n));
     int target = req->kind == WM_MOVE_CHARGE ? req->target : -1;
@@ -295,6 +317,7 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
         if (req->goal == WM_GOAL_AWAY)
             out->reached = out->advance_mm >= cap - WM_PLAN_STEP_MM;
     }
+    wm_planner_routes_free(pl);
     wm_move_ctx_free(&pl->ctx);
     return out->moved;
 }

@@ -1,17 +1,38 @@
-/* The move planner's contact goal (a charge): placements facing each
- * target edge that faces the unit (wm_planner.h). */
+/* The move planner's contact goal (a charge; issue 12 item 1): the
+ * unit's stands placed against any edge of any target stand, in the
+ * present arrangement or re-arranged (WM_FORM_ANY), slid along the edge,
+ * tried nearest first (by the least distance the farthest-moving point
+ * must go) with cheap tests before the move checker; a stand whose
+ * straight path is refused is routed round (planner_route.c). The search
+ * and its limits: wm_planner.h. */
 #include "wm_planner_int.h"
 
-#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #define EPS MU_GEOM_EPS_MM
-#define MAX_CONTACT (WM_MAX_STANDS * 4 * 9)
+#define SLIDES 9           /* evenly spaced slides along an edge, plus the special ones */
+#define MIN_OVERLAP_MM 1.0 /* the front row overlaps the edge by at least this */
 
-/* Where the template's centre goes and which way it faces. */
+/* One candidate: where the template's centre goes, its facing and
+ * arrangement, and a lower bound on the move. */
 typedef struct placement {
     mu_vec2 c, f;
-    double dist;
+    double lb;
+    int form, front, align;
+    int tier;  /* 0: the present arrangement, a line or a column; 1: other blocks */
+    int index; /* ties: in the order made */
 } placement;
+
+static int nearer(const void *a, const void *b)
+{
+    const placement *x = a, *y = b;
+    if (x->tier != y->tier)
+        return x->tier - y->tier;
+    if (x->lb != y->lb)
+        return x->lb < y->lb ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
 
 /* Returns non-zero when p lies in a stand of t other than stand s. */
 static int covered(const wm_unit *t, int s, mu_vec2 p)
@@ -24,14 +45,14 @@ static int covered(const wm_unit *t, int s, mu_vec2 p)
 
 /* Returns non-zero when the template with its centre at c would stand on
  * the table clear of other units' stands and of terrain the unit cannot
- * enter (a place worth walking toward). */
+ * enter. */
 static int footprint_free(const planner *pl, mu_vec2 c)
 {
     for (int i = 0; i < pl->n; i++) {
         mu_orect r = pl->u->stand[i];
         r.center = mu_v2_add(c, pl->off[pl->slot[i]]);
         r.facing = pl->face[pl->slot[i]];
-        if (!wm_orect_on_table(pl->bf, &r) || wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
+        if (!wm_orect_on_table(pl->bf, &r))
             return 0;
         for (int k = 0; k < pl->bf->n_units; k++) {
             const wm_unit *o = &pl->bf->unit[k];
@@ -41,77 +62,159 @@ static int footprint_free(const planner *pl, mu_vec2 c)
                 if (mu_orect_overlap(&r, &o->stand[s]))
                     return 0;
         }
+        if (wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
+            return 0;
     }
     return 1;
 }
 
-/* Contact placements: the template facing each target edge that faces the
- * unit, front line flush on it, front centre slid along it. */
-static int placements(planner *pl, placement *out)
+/* The least distance the farthest-moving point of some stand must move
+ * to reach the template at c (every point moves at least the straight
+ * distance between its start and end). */
+static double lower_bound(const planner *pl, mu_vec2 c)
+{
+    double lb = 0.0;
+    for (int i = 0; i < pl->n; i++) {
+        mu_orect e = pl->u->stand[i];
+        e.center = mu_v2_add(c, pl->off[pl->slot[i]]);
+        e.facing = pl->face[pl->slot[i]];
+        mu_vec2 a[4], b[4];
+        mu_orect_corners(&pl->u->stand[i], a);
+        mu_orect_corners(&e, b);
+        for (int k = 0; k < 4; k++)
+            lb = fmax(lb, mu_v2_dist(a[k], b[k]));
+    }
+    return lb;
+}
+
+static void set_arrangement(planner *pl, int form, int front, int align)
+{
+    pl->form = (wm_form)form;
+    pl->front = front;
+    pl->align = align;
+}
+
+/* The arrangements tried for the request: its form, or for WM_FORM_ANY
+ * the present arrangement and every block (rows of `front` stands, a
+ * short last row left, centred or right). Returns how many (in *out as
+ * form, front, align triples). */
+static int arrangements(const planner *pl, int (*out)[3])
+{
+    int n = 0;
+    if (pl->req->form != WM_FORM_ANY) {
+        out[n][0] = pl->req->form, out[n][1] = pl->n, out[n][2] = 0, n++;
+        return n;
+    }
+    out[n][0] = WM_FORM_KEEP, out[n][1] = pl->n, out[n][2] = 0, n++;
+    for (int front = pl->n; front >= 1; front--)
+        for (int align = 0; align < (pl->n % front ? 3 : 1); align++)
+            out[n][0] = WM_FORM_ANY, out[n][1] = front, out[n][2] = align, n++;
+    return n;
+}
+
+/* Contact placements: each arrangement facing each edge of each target
+ * stand that is not against another target stand, front row flush on
+ * the edge's line, slid along it. Returns how many (out is grown). */
+static int placements(planner *pl, placement **out)
 {
     const wm_unit *t = &pl->bf->unit[pl->req->target];
-    double w = pl->u->profile.stand_width_mm;
-    int n = 0;
+    double w = pl->u->profile.stand_width_mm, dd = pl->u->profile.stand_depth_mm;
+    int arr[3 * WM_MAX_STANDS + 1][3], n_arr = arrangements(pl, arr);
+    int cap = t->n_stands * 4 * n_arr * (SLIDES + 4), n = 0;
+    placement *pc = malloc(sizeof *pc * (size_t)cap);
+    if (!pc) {
+        fprintf(stderr, "muster: out of memory (planner placements)\n");
+        abort();
+    }
     for (int s = 0; s < t->n_stands; s++)
         for (int e = 0; e < 4; e++) {
             mu_seg edge = mu_orect_edge(&t->stand[s], e);
             mu_vec2 mid = mu_v2_scale(mu_v2_add(edge.a, edge.b), 0.5);
             mu_vec2 nrm = mu_v2_unit(mu_v2_perp(mu_v2_sub(edge.b, edge.a)));
+            double len = mu_v2_dist(edge.a, edge.b);
             if (mu_v2_dot(nrm, mu_v2_sub(mid, t->stand[s].center)) < 0.0)
                 nrm = mu_v2_scale(nrm, -1.0);
-            if (mu_v2_dot(nrm, mu_v2_sub(pl->c0, mid)) <= 0.0 || covered(t, s, mu_v2_add(mid, nrm)))
-                continue; /* the unit is behind this edge's line, or the edge is against a neighbour */
+            if (covered(t, s, mu_v2_add(mid, nrm)))
+                continue; /* against a neighbour */
             mu_vec2 f = mu_v2_scale(nrm, -1.0), r = mu_v2_scale(mu_v2_perp(f), -1.0);
-            wm_planner_template(pl, f, pl->c0, f);
-            double front = -INFINITY, lat_lo = INFINITY, lat_hi = -INFINITY;
-            for (int j = 0; j < pl->n; j++)
-                front = fmax(front, mu_v2_dot(pl->off[j], f) + pl->u->profile.stand_depth_mm / 2.0);
-            for (int j = 0; j < pl->n; j++)
-                if (mu_v2_dot(pl->off[j], f) + pl->u->profile.stand_depth_mm / 2.0 >= front - 1e-6) {
-                    lat_lo = fmin(lat_lo, mu_v2_dot(pl->off[j], r) - w / 2.0);
-                    lat_hi = fmax(lat_hi, mu_v2_dot(pl->off[j], r) + w / 2.0);
+            for (int a = 0; a < n_arr; a++) {
+                set_arrangement(pl, arr[a][0], arr[a][1], arr[a][2]);
+                wm_planner_template(pl, f, pl->c0, f);
+                double front = -INFINITY, lat_lo = INFINITY, lat_hi = -INFINITY;
+                for (int j = 0; j < pl->n; j++)
+                    front = fmax(front, mu_v2_dot(pl->off[j], f) + dd / 2.0);
+                for (int j = 0; j < pl->n; j++)
+                    if (mu_v2_dot(pl->off[j], f) + dd / 2.0 >= front - 1e-6) {
+                        lat_lo = fmin(lat_lo, mu_v2_dot(pl->off[j], r) - w / 2.0);
+                        lat_hi = fmax(lat_hi, mu_v2_dot(pl->off[j], r) + w / 2.0);
+                    }
+                double lat_c = 0.5 * (lat_lo + lat_hi), wide = lat_hi - lat_lo;
+                double reach = 0.5 * (len + wide) - MIN_OVERLAP_MM; /* the slide keeps the overlap */
+                double proj = mu_v2_dot(mu_v2_sub(pl->c0, mid), r); /* the slide straight ahead of the unit */
+                double slide[SLIDES + 4] = {0.0, 0.5 * (len - wide), -0.5 * (len - wide), fmax(-reach, fmin(reach, proj))};
+                for (int k = 0; k < SLIDES; k++)
+                    slide[4 + k] = reach * (2.0 * k / (SLIDES - 1) - 1.0);
+                for (int k = 0; k < SLIDES + 4; k++) {
+                    if (fabs(slide[k]) > reach + 1e-9)
+                        continue;
+                    placement *p = &pc[n++];
+                    p->c = mu_v2_add(mu_v2_add(mid, mu_v2_scale(nrm, front)), mu_v2_scale(r, slide[k] - lat_c));
+                    p->f = f;
+                    p->form = arr[a][0];
+                    p->front = arr[a][1];
+                    p->align = arr[a][2];
+                    p->tier = p->form == WM_FORM_ANY && p->front != pl->n && p->front != 1;
+                    wm_planner_template(pl, f, p->c, f);
+                    p->lb = lower_bound(pl, p->c);
                 }
-            double lat_c = 0.5 * (lat_lo + lat_hi);
-            for (int k = 0; k < 9; k++) {
-                double slide = w / 4.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
-                mu_vec2 c = mu_v2_add(mu_v2_add(mid, mu_v2_scale(nrm, front)), mu_v2_scale(r, slide - lat_c));
-                out[n++] = (placement){c, f, mu_v2_dist(c, pl->c0)};
             }
         }
-    for (int i = 1; i < n; i++) /* nearest first */
-        for (int j = i; j > 0 && out[j].dist < out[j - 1].dist; j--) {
-            placement tmp = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = tmp;
-        }
+    for (int i = 0; i < n; i++)
+        pc[i].index = i;
+    qsort(pc, (size_t)n, sizeof *pc, nearer); /* nearest first */
+    *out = pc;
     return n;
 }
 
-void wm_planner_contact(planner *pl, wm_plan *out)
+/* Sets pl's template for placement p (assigned and ordered for it). */
+static void take(planner *pl, const placement *p)
 {
-    placement pc[MAX_CONTACT];
-    int n = placements(pl, pc), walk_to = -1;
-    for (int i = 0; i < n; i++) {
-        wm_move m;
-        wm_move_report rep;
-        mu_vec2 d = mu_v2_sub(pc[i].c, pl->c0);
-        wm_planner_template(pl, pc[i].f, pc[i].c, mu_v2_len(d) > EPS ? mu_v2_unit(d) : pc[i].f);
-        if (walk_to < 0 && footprint_free(pl, pc[i].c))
-            walk_to = i;
-        /* the centre moves no farther than some stand's centre: beyond the
-         * allowance nothing (placements are nearest first) is in reach */
-        if (pc[i].dist > pl->ctx.allowance_mm + EPS) {
-            if (walk_to >= 0)
-                break;
-            continue;
-        }
-        if (wm_planner_legal(pl, pc[i].c, &m, &rep) && wm_planner_target_distance(pl, &m) <= EPS) {
-            wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
-            out->reached = 1;
-            return;
-        }
-    }
-    if (walk_to >= 0) /* out of reach or blocked: toward the nearest free placement */
-        wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
+    set_arrangement(pl, p->form, p->front, p->align);
+    mu_vec2 d = mu_v2_sub(p->c, pl->c0);
+    wm_planner_template(pl, p->f, p->c, mu_v2_len(d) > EPS ? mu_v2_unit(d) : p->f);
 }
 
+/* RULE wm.stands.one-at-a-time wm.plan.contact-rearranged wm.plan.contact-any-edge */
+void wm_planner_contact(planner *pl, wm_plan *out)
+{
+    placement *pc;
+    int n = placements(pl, &pc), walk_to = -1;
+    for (int i = 0; i < n; i++) {
+        take(pl, &pc[i]);
+        int fits = footprint_free(pl, pc[i].c);
+        if (walk_to < 0 && fits)
+            walk_to = i;
+        if (i > 0 && pc[i].tier != pc[i - 1].tier)
+            wm_planner_routes_budget(pl); /* the blocks get their own routing budget */
+        if (pc[i].lb > pl->ctx.allowance_mm + EPS)
+            continue; /* out of reach (sorted by tier, then nearest first) */
+        if (!fits)
+            continue;
+        for (int reverse = 0; reverse < (pl->n > 1 ? 2 : 1); reverse++) {
+            wm_move m;
+            wm_move_report rep;
+            wm_planner_build(pl, pc[i].c, reverse, &m);
+            if (wm_planner_route_move(pl, &m, &rep) && wm_planner_target_distance(pl, &m) <= EPS) {
+                wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
+                out->reached = 1;
+                free(pc);
+                return;
+            }
+        }
+    }
+    if (walk_to >= 0) { /* out of reach or blocked: toward the nearest free placement */
+        take(pl, &pc[walk_to]);
+        wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
+    }
+    free(pc);
+}

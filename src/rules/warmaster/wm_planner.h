@@ -9,7 +9,8 @@
  *   a body to the final facing. LINE / COLUMN: wm_place_line /
  *   wm_place_column, stands assigned to places to make the longest
  *   stand move shortest (all assignments up to 5 stands, greedily
- *   beyond). Every stand moves in one leg (straight, turning steadily),
+ *   beyond); ANY: see Contact (other goals: KEEP). Toward a point and
+ *   away every stand moves in one leg (straight, turning steadily),
  *   the stand whose place is farthest ahead first (the reverse order is
  *   tried if that crosses an own stand). The unit's "centre" is the
  *   mean of its stand centres.
@@ -23,14 +24,42 @@
  *   far. The centre moves in a straight line: no routing round large
  *   obstacles (a policy can ask for waypoints).
  * - Contact (a charge: kind WM_MOVE_CHARGE exempts the target from the
- *   gap rule). For each edge of each target stand that faces the unit,
- *   the template faces that edge with its front line flush on the edge's
- *   line, its front centred on the edge's middle or slid along it by up
- *   to a frontage; the nearest legal placement in contact wins (contact
- *   = some stand touches the target). If none is legal, the planner
- *   moves toward the nearest placement like a POINT goal and reports no
+ *   gap rule; planner_contact.c, planner_route.c; issue 12 item 1).
+ *   Placements: for every edge of every target stand (front, flanks,
+ *   rear; not an edge against another target stand), each arrangement
+ *   faces the edge with its front row flush on the edge's line, slid
+ *   along it to 13 positions (9 evenly over every slide that overlaps
+ *   the edge by 1 mm or more, centred, either end aligned, straight ahead
+ *   of the unit). Arrangements: the request's form; WM_FORM_ANY: the
+ *   present one (KEEP), then blocks of rows of k stands (k = n: a line,
+ *   k = 1: a column, between: a short last row left, centred or right).
+ *   Order: the present arrangement, lines and columns first, then the
+ *   other blocks; within each, nearest first by a lower bound (the most
+ *   any stand corner must move: its straight distance), out of reach
+ *   skipped. Cheap tests before the checker: the footprint on the table,
+ *   clear of other units' stands and terrain the unit cannot enter.
+ *   Then the stands move in order front-most first (or the reverse):
+ *   each straight when its swept centre keeps half its shorter edge from
+ *   every obstacle and no sampled pose (every 4 mm of the farthest
+ *   corner) overlaps a stand, gap or terrain; else, or when the checker
+ *   refuses it, routed in up to WM_MAX_LEGS legs through waypoints (the
+ *   corners of obstacles grown by the stand's half-diagonal, then also
+ *   the corners grown by the stand's rectangle in its unit's and the
+ *   target's axes, for stands slipping through narrow gaps without
+ *   turning), routes shortest first, the turn spread over the legs by
+ *   length, all in the last or all in the first; at most 6 paths per
+ *   stand reach the checker. The first legal move in contact wins.
+ *   Limits: 64 route searches per tier of placements (then only straight
+ *   legs), so a target whose every way in needs routing round friends
+ *   may be missed when many nearer placements also need routes; paths
+ *   only through those waypoints. Measured against a slow exhaustive
+ *   reference on game states (bench/bench_wm_charge,
+ *   tests/unit/test_wm_contact_search.c): on 12 games of the default
+ *   experiment it misses about 10% of the charges the reference finds
+ *   (the old one-leg search in the present formation: 80%). If none is legal, the planner moves toward
+ *   the nearest placement that fits like a POINT goal and reports no
  *   contact. How chargers line up in detail ("Moving Chargers", Combat)
- *   is not in our texts.
+ *   is not in our texts: contact = some stand touches the target.
  * - Away. The direction runs from the target's closest point to the
  *   unit's (as the evade direction); the goal is a full allowance that
  *   way and detours are scored by the distance they gain from the target.
@@ -42,14 +71,16 @@
 
 typedef enum wm_goal {
     WM_GOAL_POINT,   /* the unit's centre toward `point` */
-    WM_GOAL_CONTACT, /* front edge into contact with `target` */
+    WM_GOAL_CONTACT, /* a stand's front edge into contact with `target` (a charge) */
     WM_GOAL_AWAY     /* directly away from `target` */
 } wm_goal;
 
 typedef enum wm_form {
     WM_FORM_KEEP,   /* the present arrangement, turned as a body */
     WM_FORM_LINE,
-    WM_FORM_COLUMN
+    WM_FORM_COLUMN,
+    WM_FORM_ANY     /* CONTACT: whatever arrangement reaches (the present one, lines,
+                       columns, blocks); other goals: as KEEP */
 } wm_form;
 
 typedef struct wm_plan_request {

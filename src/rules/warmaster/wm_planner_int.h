@@ -17,6 +17,9 @@ typedef struct planner {
     wm_move_ctx ctx;
     int n;
     mu_vec2 c0;                       /* the unit's centre */
+    wm_form form;                     /* the template in use: KEEP, LINE, COLUMN, or ANY: a block */
+    int front, align;                 /* ANY: stands in the front row; last row 0 left, 1 centre, 2 right */
+    struct wm_route_map *routes;      /* contact: waypoints round obstacles (planner_route.c), or NULL */
     mu_vec2 off[WM_MAX_STANDS];    /* template: place centres from the centre */
     mu_vec2 face[WM_MAX_STANDS];   /* template: place facings */
     int slot[WM_MAX_STANDS];       /* stand -> place */
@@ -47,6 +50,22 @@ void wm_planner_consider(planner *pl, const wm_move *m, const wm_move_report *re
 /* Moves the centre toward goal (at most cap mm), final facing f ((0, 0):
  * as the request says), trying the headings. */
 void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f);
+
+/* Sets *m to the template with its centre at c (one straight leg per
+ * stand), stands moving in pl->order, reversed if reverse. */
+void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m);
+
+/* Tries move m (built by wm_planner_build) and, where a stand's straight
+ * path is refused by terrain, another unit, an own stand, a gap or the
+ * table edge, routes round them (planner_route.c), stand by stand in
+ * moving order. Returns non-zero with *m legal and *rep its report. */
+int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep);
+
+/* Gives the route searches a fresh budget (planner_route.c). */
+void wm_planner_routes_budget(planner *pl);
+
+/* Frees pl->routes. */
+void wm_planner_routes_free(planner *pl);
 
 /* The CONTACT goal: the nearest legal placement in contact, else toward
  * the nearest free placement (out->reached set on contact). */

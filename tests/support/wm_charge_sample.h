@@ -1,0 +1,36 @@
+/* Charge situations from real games (issue 12 item 1, the contact search
+ * measured against its reference): plays games of a warmaster-battle
+ * experiment through the library and reports (unit, target) pairs a
+ * charge could be asked for.
+ *
+ * Sampling. Game g (0 .. games-1) plays the experiment's first arm with
+ * dice from mu_rng_for_game(seed, g) and policy generators from
+ * mu_rng_for_purpose(seed, 2 g + side, salt). Reported, from the state
+ * the policy sees:
+ * - initiative: every candidate unit's closest visible enemies it may
+ *   charge (wm_init_candidates, can_charge), once per unit per Command
+ *   phase (when the initiative callback first offers it);
+ * - orders: when the side's orders begin, every unit free to move
+ *   (wm_game_unit_free, artillery aside) with its nearest enemy unit
+ *   (not a character) within its full pace (wm_unit_distance_mm).
+ * The game goes on as the policies play it. */
+#ifndef MUSTER_TEST_WM_CHARGE_SAMPLE_H
+#define MUSTER_TEST_WM_CHARGE_SAMPLE_H
+
+#include "warmaster/wm_game.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Called for each pair: g's table as the policy sees it; initiative 1
+ * for an initiative candidate, 0 for an ordered unit. */
+typedef void (*wm_charge_sample_fn)(void *user, const wm_game *g, int unit, int target, int initiative);
+
+/* Plays games 0..games-1 of the experiment at path (seed: 0 for the
+ * experiment's own) and calls fn for every pair. Returns 0, or non-zero
+ * with a message in err when the experiment cannot be loaded or is not a
+ * warmaster-battle experiment. */
+int wm_charge_sample_games(const char *path, uint64_t seed, int games, wm_charge_sample_fn fn, void *user,
+                           char *err, size_t err_len);
+
+#endif

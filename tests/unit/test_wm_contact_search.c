@@ -1,0 +1,200 @@
+/* The planner's contact (charge) search against its slow exhaustive
+ * reference (issue 12 item 1; tests/support/wm_contact_ref.h): the
+ * reference on hand-built cases, then the share of charges found legal on
+ * states of real games of experiments/default.yaml that the fast search
+ * misses. Stands 40 x 20 mm; "north" +y. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "warmaster/wm_planner.h"
+#include "wm_charge_sample.h"
+#include "wm_contact_ref.h"
+#include "wm_table.h"
+
+#include <stdio.h>
+
+#ifndef MUSTER_SOURCE_DIR
+#error "MUSTER_SOURCE_DIR must be defined"
+#endif
+
+#define PI 3.14159265358979323846
+
+static wm_battlefield bf;
+
+static void fresh(void)
+{
+    wm_battlefield_init(&bf, WM_TABLE_WIDTH_MM, WM_TABLE_DEPTH_MM);
+}
+
+static int cav(int side, double x, double y, double fy)
+{
+    return wmt_line(&bf, side, WM_CAVALRY, 0, 3, mu_v2(x, y), mu_v2(0, fy));
+}
+
+/* Returns non-zero when move m is legal on bf and leaves a stand of its
+ * unit touching a stand of target. */
+static int legal_contact(const wm_move *m, int target)
+{
+    if (wm_move_check(&bf, m, NULL) != WM_MOVE_OK)
+        return 0;
+    wm_unit moved = bf.unit[m->unit];
+    for (int k = 0; k < m->n; k++)
+        wm_stand_path_mm(&bf.unit[m->unit].stand[m->path[k].stand], m->path[k].leg, m->path[k].n_legs,
+                         &moved.stand[m->path[k].stand]);
+    return wm_unit_distance_mm(&moved, &bf.unit[target], NULL, NULL, NULL, NULL) <= MU_GEOM_EPS_MM;
+}
+
+/* The front of the target (Boar Riders, x 900..1020, y 1000..1020,
+ * facing south) is covered by a friendly unit already in contact (x
+ * 900..1020, y 980..1000); the charger stands right behind that unit (y
+ * 960..980). Its only ways in go round: a three-leg flank charge built
+ * by hand (each stand east behind the friends turning to face west,
+ * north past their end, west onto the flank) passes the move check, and
+ * the reference finds a charge; the fast search too. */
+/* RULE wm.stands.one-at-a-time wm.plan.contact-rearranged wm.plan.contact-any-edge */
+static void test_wm_reference_finds_the_three_leg_flank_charge(void **state)
+{
+    (void)state;
+    fresh();
+    int br = cav(1, 960, 1000, -1);
+    cav(0, 960, 1000, 1);
+    int k1 = cav(0, 960, 980, 1);
+    wm_move hand = {.unit = k1, .kind = WM_MOVE_CHARGE, .charge_target = br, .n = 3};
+    const double end_y[3] = {990, 1030, 1070}; /* stand 0, 1, 2: a line facing west on x 1020 */
+    for (int k = 0; k < 3; k++) {
+        int s = 2 - k; /* the east-most stand first */
+        wm_stand_path *p = &hand.path[k];
+        p->stand = s;
+        p->n_legs = 3;
+        p->leg[0] = (wm_leg){mu_v2(1065, 945), 0};          /* back and east, clear of the friends */
+        p->leg[1] = (wm_leg){mu_v2(1065, end_y[s]), PI / 2}; /* north past their end, turning west */
+        p->leg[2] = (wm_leg){mu_v2(1030, end_y[s]), 0};      /* west onto the flank */
+    }
+    wm_move_report rep;
+    assert_int_equal(wm_move_check(&bf, &hand, &rep), WM_MOVE_OK);
+    assert_true(legal_contact(&hand, br));
+    wm_ref_opts o = wm_ref_opts_default();
+    o.budget = 0; /* no limit: it must decide */
+    wm_move m;
+    long checks = 0;
+    assert_int_equal(wm_ref_contact(&bf, k1, br, &o, &m, &checks), 1);
+    assert_true(checks > 0);
+    assert_true(legal_contact(&m, br));
+    /* the fast search, in the present arrangement (WM_FORM_ANY tries the
+     * other arrangements nearer first and spends its routing budget on
+     * them here: a limit, wm_planner.h) */
+    wm_plan_request rq = wm_plan_request_make(k1, WM_GOAL_CONTACT, WM_FORM_KEEP, WM_MOVE_CHARGE);
+    rq.target = br;
+    wm_plan p;
+    wm_plan_move(&bf, &rq, &p);
+    assert_true(p.reached);
+    assert_true(legal_contact(&p.move, br));
+    int legs = 0;
+    for (int k = 0; k < p.move.n; k++)
+        legs = p.move.path[k].n_legs > legs ? p.move.path[k].n_legs : legs;
+    assert_true(legs >= 2); /* round the friends, not through them */
+}
+
+/* The reference on plain cases: a charge straight ahead is found with
+ * straight legs; a target beyond the charger's pace, or walled in all
+ * round by a barrier, has no charge. */
+/* RULE wm.pace.maximum wm.terrain.halt-at-edge */
+static void test_wm_reference_straight_out_of_reach_and_boxed_in(void **state)
+{
+    (void)state;
+    wm_ref_opts o = wm_ref_opts_default();
+    o.max_waypoints = 0;
+    wm_move m;
+    fresh();
+    int a = cav(0, 900, 500, 1);
+    int e = cav(1, 900, 700, -1); /* 200 mm ahead, cavalry pace 300 mm */
+    assert_int_equal(wm_ref_contact(&bf, a, e, &o, &m, NULL), 1);
+    assert_true(legal_contact(&m, e));
+    o = wm_ref_opts_default();
+    fresh();
+    a = cav(0, 900, 500, 1);
+    e = cav(1, 900, 830, -1); /* 330 mm: every point moves at least that far */
+    long checks = -1;
+    assert_int_equal(wm_ref_contact(&bf, a, e, &o, &m, &checks), 0);
+    assert_int_equal(checks, 0); /* the lower bound refuses every placement */
+    fresh(); /* walls of a barrier touching the target all round */
+    a = cav(0, 900, 500, 1);
+    e = cav(1, 900, 700, -1); /* x 840..960, y 700..720 */
+    wmt_box(&bf, WM_BARRIER, 820, 680, 980, 700);
+    wmt_box(&bf, WM_BARRIER, 820, 720, 980, 740);
+    wmt_box(&bf, WM_BARRIER, 820, 700, 840, 720);
+    wmt_box(&bf, WM_BARRIER, 960, 700, 980, 720);
+    assert_int_equal(wm_ref_contact(&bf, a, e, &o, &m, NULL), 0);
+    wm_plan_request rq = wm_plan_request_make(a, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = e;
+    wm_plan p;
+    wm_plan_move(&bf, &rq, &p);
+    assert_false(p.reached);
+    assert_int_equal(wm_move_check(&bf, &p.move, NULL), WM_MOVE_OK);
+}
+
+/* ---- the fast search against the reference on real game states ---- */
+
+typedef struct tally {
+    int pairs, fast, ref_only, undecided, bad_fast;
+} tally;
+
+static void on_pair(void *user, const wm_game *g, int unit, int target, int initiative)
+{
+    tally *t = user;
+    (void)initiative;
+    t->pairs++;
+    wm_plan_request rq = wm_plan_request_make(unit, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = target;
+    wm_plan p;
+    wm_plan_move(&g->bf, &rq, &p);
+    if (p.reached) {
+        t->fast++;
+        t->bad_fast += wm_move_check(&g->bf, &p.move, NULL) != WM_MOVE_OK || p.target_mm > MU_GEOM_EPS_MM;
+        return;
+    }
+    wm_ref_opts o = wm_ref_opts_default();
+    int r = wm_ref_contact(&g->bf, unit, target, &o, NULL, NULL);
+    t->ref_only += r > 0;
+    t->undecided += r < 0;
+}
+
+/* Sampling (tests/support/wm_charge_sample.h): every initiative
+ * candidate's closest chargeable enemies and every free unit's nearest
+ * enemy within its pace, in GAMES games of experiments/default.yaml from
+ * seed 1. The reference runs where the fast search finds nothing; the
+ * charges known legal are those either finds. Every charge the fast
+ * search plans is legal and in contact, and it misses at most MAX_MISSED
+ * of the charges known legal. Issue 12 asks for at most 1%: not met yet
+ * (1 of 34 here; bench/bench_wm_charge measures bigger samples), so the
+ * bound pinned is what the search does now, to catch it getting worse. */
+#define GAMES 2
+#define MAX_MISSED 1
+/* RULE wm.plan.contact-rearranged */
+static void test_wm_contact_search_against_the_reference_on_game_states(void **state)
+{
+    (void)state;
+    tally t = {0};
+    char err[512];
+    if (wm_charge_sample_games(MUSTER_SOURCE_DIR "/experiments/default.yaml", 1, GAMES, on_pair, &t, err, sizeof err))
+        fail_msg("%s", err);
+    int legal = t.fast + t.ref_only;
+    printf("# %d pairs; charges known legal %d; the fast search misses %d; reference undecided %d\n", t.pairs,
+           legal, t.ref_only, t.undecided);
+    assert_true(legal >= 30);
+    assert_int_equal(t.bad_fast, 0);
+    assert_true(t.ref_only <= MAX_MISSED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wm_reference_finds_the_three_leg_flank_charge),
+        cmocka_unit_test(test_wm_reference_straight_out_of_reach_and_boxed_in),
+        cmocka_unit_test(test_wm_contact_search_against_the_reference_on_game_states),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
