@@ -87,7 +87,8 @@ def main(argv=None):
         text, written = analyse(args.file, args.out, args.conf, args.allow_partial)
         if args.baseline:
             frame = compare.compare_frame(args.file, args.baseline, args.conf, args.allow_partial)
-            section = "\n" + compare.format_changes(frame, args.file, args.baseline, args.conf)
+            old_prov = load.provenance(args.baseline, args.allow_partial)
+            section = "\n" + compare.format_changes(frame, args.file, args.baseline, args.conf, old_prov)
             text += section
             report = [p for p in written if str(p).endswith("-report.txt")]
             for p in report:

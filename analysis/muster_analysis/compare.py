@@ -61,10 +61,18 @@ def compare_frame(new_path, old_path, conf=0.95, allow_partial=False):
     return pd.DataFrame(rows)
 
 
-def format_changes(frame, new_path, old_path, conf=0.95):
-    """Return the text section listing what changed (interval excludes 0), was added or dropped."""
+def format_changes(frame, new_path, old_path, conf=0.95, old_prov=None):
+    """Return the text section listing what changed (interval excludes 0), was added or dropped.
+
+    old_prov (the baseline's provenance, optional) names the muster commit
+    and date that wrote it.
+    """
     pct = round(conf * 100)
-    lines = [f"Changes against {old_path} (means per game; {pct}% Welch interval of the difference)"]
+    made = ""
+    if old_prov:
+        made = f", written by muster commit {str(old_prov.get('git_commit', '?'))[:12]} on {old_prov.get('created', '?')}"
+    lines = [f"Changes against {old_path}{made}",
+             f"  (means per game; {pct}% Welch interval of the difference)"]
     changed = frame[frame["changed"]]
     if changed.empty:
         lines.append("  no per-game statistic changed beyond its interval")

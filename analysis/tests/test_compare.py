@@ -47,4 +47,4 @@ def test_cli_baseline_ends_the_report_with_the_changes(synthetic_file, changed_c
     assert cli.main([str(changed_copy), "--out", str(out), "--baseline", str(synthetic_file), "-q"]) == 0
     report = (out / "changed-report.txt").read_text(encoding="utf-8")
     assert report.rstrip().splitlines()[-1].startswith("  unchanged within the interval")
-    assert f"Changes against {synthetic_file}" in report
+    assert f"Changes against {synthetic_file}, written by muster commit" in report
