@@ -240,6 +240,31 @@ static void test_wm_units_pass_through_characters_and_end_only_on_their_own(void
     assert_int_equal(rep.other_unit, hero);
 }
 
+/* "they will halt at the edge": a forced move halts where no stand is in
+ * terrain it cannot enter, also when a stand starts flush on a slanting
+ * edge and the move would push one corner a sliver in (a blundered retreat
+ * of game 189 of `muster replay experiments/default.yaml -n 100`, exact
+ * pose: the swept hull alone passed where the end place did not). */
+/* RULE wm.terrain.halt-at-edge */
+static void test_wm_forced_halt_never_ends_a_sliver_inside(void **state)
+{
+    (void)state;
+    fresh();
+    mu_vec2 crag[5] = {mu_v2(580, 840), mu_v2(740, 800), mu_v2(800, 900), mu_v2(660, 960), mu_v2(560, 920)};
+    assert_int_equal(wm_add_polygon(&bf, WM_STEEP_HILL, crag, 5), WM_OK);
+    int cav = line(1, WM_CAVALRY, 1, 500, 500, mu_v2(0, -1));
+    mu_orect *st = &bf.unit[cav].stand[0];
+    st->center = mu_v2(0x1.1762e825eff26p+9, 0x1.a1ffb3593fc27p+9);
+    st->facing = mu_v2(0x1.a8e120102cb3dp-1, -0x1.1db1dc2e2fb68p-1);
+    assert_true(st->width == 40.0 && st->depth == 20.0);
+    assert_int_equal(wm_orect_blocked(&bf, &bf.unit[cav], st), -1);
+    mu_vec2 delta = mu_v2(0, 300);
+    double f = wm_forced_halt(&bf, cav, delta, NULL);
+    mu_orect end = *st;
+    end.center = mu_v2_add(end.center, mu_v2_scale(delta, f));
+    assert_int_equal(wm_orect_blocked(&bf, &bf.unit[cav], &end), -1);
+}
+
 /* warmaster-movement: "Terrain": "*Cavalry* … can't move into or over
  * terrain features … except for hills, …"; "If units attempt to move into
  * terrain they cannot cross they will halt at the edge". */
@@ -450,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_wm_stand_passes_own_unmoved_stands_not_moved_or_engaged),
         cmocka_unit_test(test_wm_units_pass_through_characters_and_end_only_on_their_own),
         cmocka_unit_test(test_wm_terrain_refuses_paths_and_forced_moves_halt_at_the_edge),
+        cmocka_unit_test(test_wm_forced_halt_never_ends_a_sliver_inside),
         cmocka_unit_test(test_wm_move_ends_in_formation_on_the_table),
         cmocka_unit_test(test_wm_move_allowance_follows_the_move_kind),
         cmocka_unit_test(test_wm_stands_turned_to_their_side_pass_the_defile),

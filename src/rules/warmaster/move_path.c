@@ -591,7 +591,10 @@ void wm_move_direct(wm_move *m, const wm_battlefield *bf, int unit, wm_move_kind
     }
 }
 
-/* Returns the feature the unit's stands sweep into moving by delta, or -1. */
+/* Returns the feature the unit's stands sweep into moving by delta, or -1.
+ * The stands' end places are tested on their own too: the overlap test
+ * has tolerances, so a hull a sliver longer than a stand flush on a
+ * feature's edge can pass where the stand's own end place does not. */
 static int forced_blocked(const wm_battlefield *bf, const wm_unit *u, mu_vec2 delta)
 {
     for (int s = 0; s < u->n_stands; s++) {
@@ -599,6 +602,10 @@ static int forced_blocked(const wm_battlefield *bf, const wm_unit *u, mu_vec2 de
         int n = mu_orect_sweep_hull(&u->stand[s], delta, v);
         int f = wm_convex_blocked(bf, u, v, n);
         if (f >= 0)
+            return f;
+        mu_orect end = u->stand[s];
+        end.center = mu_v2_add(end.center, delta);
+        if ((f = wm_orect_blocked(bf, u, &end)) >= 0)
             return f;
     }
     return -1;
