@@ -146,7 +146,7 @@ int main(int argc, char **argv)
            t.pairs, t.by_init, t.pairs - t.by_init);
     printf("fast search reaches %.0f; %.1f checks per contact plan (%.1f when it reaches); %.0f contact plans per CPU "
            "second\n",
-           t.fast, t.pairs ? t.checks / t.pairs : 0.0, t.fast ? t.checks_reached / t.fast : 0.0,
+           t.fast, t.pairs > 0.0 ? t.checks / t.pairs : 0.0, t.fast > 0.0 ? t.checks_reached / t.fast : 0.0,
            t.cpu_s > 0.0 ? t.pairs / t.cpu_s : 0.0);
     if (t.reference) {
         double n = t.ref, p = n > 0 ? t.missed / n : 0.0, z = 1.96;
@@ -155,8 +155,8 @@ int main(int argc, char **argv)
                "the fast search reaches %.0f the reference does not\n",
                t.ref, t.missed, 100.0 * p, n > 0 ? 100.0 * fmax(0.0, mid - half) : 0.0, n > 0 ? 100.0 * (mid + half) : 0.0,
                t.fast_only);
-        printf("reference gave up (budget) on %.0f pairs; %.0f checks per pair, %.3f CPU s per pair\n", t.undecided, t.pairs ? t.ref_checks / t.pairs : 0.0,
-               t.pairs ? t.ref_cpu_s / t.pairs : 0.0);
+        printf("reference gave up (budget) on %.0f pairs; %.0f checks per pair, %.3f CPU s per pair\n", t.undecided, t.pairs > 0.0 ? t.ref_checks / t.pairs : 0.0,
+               t.pairs > 0.0 ? t.ref_cpu_s / t.pairs : 0.0);
     }
     return 0;
 }
