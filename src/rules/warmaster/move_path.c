@@ -302,9 +302,9 @@ double wm_stand_path_mm(const mu_orect *start, const wm_leg *legs, int n, mu_ore
 
 /* The hull of two poses, each grown by `grow` mm on every side. A hull
  * of fewer than 3 vertices cannot happen for stands of positive size. */
-static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_vec2 out[8])
+/* The corners of poses a and b, each grown by `grow` mm on every side. */
+static void grown_corners(const mu_orect *a, const mu_orect *b, double grow, mu_vec2 p[8])
 {
-    mu_vec2 p[8];
     mu_orect ga = *a, gb = *b;
     ga.width += 2.0 * grow;
     ga.depth += 2.0 * grow;
@@ -312,6 +312,12 @@ static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_v
     gb.depth += 2.0 * grow;
     mu_orect_corners_ccw_unit(&ga, p);
     mu_orect_corners_ccw_unit(&gb, p + 4);
+}
+
+static int two_pose_hull(const mu_orect *a, const mu_orect *b, double grow, mu_vec2 out[8])
+{
+    mu_vec2 p[8];
+    grown_corners(a, b, grow, p);
     return mu_hull(p, 8, out);
 }
 
@@ -349,13 +355,7 @@ static int hull_hits(const sweep *s, const mu_orect *a, const mu_orect *b, doubl
     mu_vec2 h[8];
     if (s->may_hit) {
         mu_vec2 p[8], lo, hi;
-        mu_orect ga = *a, gb = *b;
-        ga.width += 2.0 * grow;
-        ga.depth += 2.0 * grow;
-        gb.width += 2.0 * grow;
-        gb.depth += 2.0 * grow;
-        mu_orect_corners_ccw_unit(&ga, p);
-        mu_orect_corners_ccw_unit(&gb, p + 4);
+        grown_corners(a, b, grow, p);
         points_box(p, 8, &lo, &hi);
         if (!s->may_hit(s->ud, lo, hi))
             return 0;
