@@ -25,6 +25,24 @@ static double max3(double a, double b, double c)
     return wm_max(fabs(a), wm_max(fabs(b), fabs(c)));
 }
 
+/* R_F's series once the duplication has converged (mu, deviations dx, dy, dz). */
+static inline double rf_series(double mu, double dx, double dy, double dz)
+{
+    double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
+    return (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
+}
+
+/* R_D's result once the duplication has converged: the sum so far plus
+ * fac times the series at mu, dx, dy, dz. */
+static inline double rd_series(double sum, double fac, double mu, double dx, double dy, double dz)
+{
+    const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
+    const double c5 = 0.25 * c3, c6 = 1.5 * c4;
+    double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
+    double series = 1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
+    return 3.0 * sum + fac * series / (mu * sqrt(mu));
+}
+
 /* R_F(x, y, z): x, y, z >= 0, at most one of them 0. */
 static double carlson_rf(double x, double y, double z)
 {
@@ -36,10 +54,8 @@ static double carlson_rf(double x, double y, double z)
         z = 0.25 * (z + lam);
         double mu = (x + y + z) / 3.0;
         double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
-        if (max3(dx, dy, dz) < 1e-3) {
-            double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
-            return (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
-        }
+        if (max3(dx, dy, dz) < 1e-3)
+            return rf_series(mu, dx, dy, dz);
     }
 }
 
@@ -57,13 +73,8 @@ static double carlson_rd(double x, double y, double z)
         z = 0.25 * (z + lam);
         double mu = 0.2 * (x + y + 3.0 * z);
         double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
-        if (max3(dx, dy, dz) < 1e-3) {
-            const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
-            const double c5 = 0.25 * c3, c6 = 1.5 * c4;
-            double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
-            double series = 1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
-            return 3.0 * sum + fac * series / (mu * sqrt(mu));
-        }
+        if (max3(dx, dy, dz) < 1e-3)
+            return rd_series(sum, fac, mu, dx, dy, dz);
     }
 }
 
@@ -89,8 +100,7 @@ static void carlson_rf_rd(double x, double y, double z, double *rf, double *rd)
             double mu = (x + y + z) / 3.0;
             double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
             if (max3(dx, dy, dz) < 1e-3) {
-                double e2 = dx * dy - dz * dz, e3 = dx * dy * dz;
-                *rf = (1.0 + (e2 / 24.0 - 0.1 - 3.0 * e3 / 44.0) * e2 + e3 / 14.0) / sqrt(mu);
+                *rf = rf_series(mu, dx, dy, dz);
                 rf_done = 1;
             }
         }
@@ -98,12 +108,7 @@ static void carlson_rf_rd(double x, double y, double z, double *rf, double *rd)
             double mu = 0.2 * (x + y + 3.0 * z);
             double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
             if (max3(dx, dy, dz) < 1e-3) {
-                const double c1 = 3.0 / 14.0, c2 = 1.0 / 6.0, c3 = 9.0 / 22.0, c4 = 3.0 / 26.0;
-                const double c5 = 0.25 * c3, c6 = 1.5 * c4;
-                double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6.0 * eb, ee = ed + ec + ec;
-                double series =
-                    1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) + dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
-                *rd = 3.0 * sum + fac * series / (mu * sqrt(mu));
+                *rd = rd_series(sum, fac, mu, dx, dy, dz);
                 rd_done = 1;
             }
         }
