@@ -15,6 +15,7 @@
 #include "wm_table.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #ifndef MUSTER_SOURCE_DIR
 #error "MUSTER_SOURCE_DIR must be defined"
@@ -136,6 +137,51 @@ static void test_wm_reference_straight_out_of_reach_and_boxed_in(void **state)
     assert_int_equal(wm_move_check(&bf, &p.move, NULL), WM_MOVE_OK);
 }
 
+/* ---- the route search's pruning changes no plan ---- */
+
+typedef struct same_tally {
+    int pairs, reached, differ;
+} same_tally;
+
+static void on_pair_both_ways(void *user, const wm_game *g, int unit, int target, int initiative)
+{
+    same_tally *t = user;
+    (void)initiative;
+    wm_plan_request rq = wm_plan_request_make(unit, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = target;
+    wm_plan fast, slow;
+    wm_plan_move(&g->bf, &rq, &fast);
+    rq.exhaustive = 1;
+    wm_plan_move(&g->bf, &rq, &slow);
+    t->pairs++;
+    t->reached += fast.reached;
+    t->differ += fast.reached != slow.reached || fast.moved != slow.moved ||
+                 memcmp(&fast.move, &slow.move, sizeof fast.move) != 0 || fast.target_mm != slow.target_mm;
+}
+
+/* The route search skips a waypoint when the shortest way on from it to
+ * the stand's end (bound_to_go, Dijkstra over the waypoints) already
+ * makes the route longer than any it keeps: it must find the very same
+ * routes, so on the charge pairs of real games (as below, 2 games) the
+ * plans with and without the pruning (exhaustive) are equal bit for bit.
+ * This also holds the waypoints clear of every obstacle: a waypoint
+ * inside an obstacle's clearance makes the visibility between two
+ * waypoints depend on which way it is asked, and the pruning asks in
+ * another order than the plain search. */
+/* RULE wm.plan.contact-rearranged */
+static void test_wm_route_pruning_changes_no_plan(void **state)
+{
+    (void)state;
+    same_tally t = {0};
+    char err[512];
+    if (wm_charge_sample_games(MUSTER_SOURCE_DIR "/experiments/default.yaml", 1, 2, on_pair_both_ways, &t, err,
+                               sizeof err))
+        fail_msg("%s", err);
+    printf("# %d pairs, %d charges planned, %d plans differ\n", t.pairs, t.reached, t.differ);
+    assert_true(t.pairs >= 30 && t.reached >= 10);
+    assert_int_equal(t.differ, 0);
+}
+
 /* ---- the fast search against the reference on real game states ---- */
 
 typedef struct tally {
@@ -195,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_reference_finds_the_three_leg_flank_charge),
         cmocka_unit_test(test_wm_reference_straight_out_of_reach_and_boxed_in),
+        cmocka_unit_test(test_wm_route_pruning_changes_no_plan),
         cmocka_unit_test(test_wm_contact_search_against_the_reference_on_game_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -280,6 +280,7 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
         pl->c0 = mu_v2_add(pl->c0, mu_v2_scale(u->stand[i].center, 1.0 / pl->n));
     int target = req->kind == WM_MOVE_CHARGE ? req->target : -1;
     wm_move_ctx_init(&pl->ctx, bf, req->unit, req->kind, req->rolled_mm, target, 0);
+    pl->ctx.exhaustive = req->exhaustive;
     double cap = pl->ctx.allowance_mm;
     if (req->goal == WM_GOAL_POINT) {
         wm_planner_toward(pl, req->point, cap, req->facing);

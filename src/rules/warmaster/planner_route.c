@@ -20,6 +20,7 @@
 #define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
 #define SLACK_MM 0.5   /* waypoints stand this far outside the grown corners */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
+#define PRUNE_SLACK_MM 1e-7 /* bound_to_go's sums and the search's differ by rounding only */
 
 /* An obstacle to the filter: a polygon (stands, gaps, features) or a circle. */
 typedef struct route_obst {
@@ -91,11 +92,29 @@ static void add_poly(wm_route_map *rm, const mu_vec2 *v, int n)
     }
 }
 
+/* Returns non-zero when point p keeps the clearance from every obstacle
+ * of the map (seg_clear cannot say: it sets aside what a segment's start
+ * is already near). */
+static int point_clear(const wm_route_map *rm, mu_vec2 p)
+{
+    double cl = rm->clear - 1e-3;
+    for (int i = 0; i < rm->n_obst; i++) {
+        const route_obst *o = &rm->obst[i];
+        if (seg_box_gap((mu_seg){p, p}, o->lo, o->hi) < cl && seg_obst_distance((mu_seg){p, p}, o) < cl)
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds waypoint p where a centre may pass: inside the move's box and the
+ * table, clear of every obstacle. From such points seg_clear sets
+ * nothing aside, so the visibility between two waypoints is the same
+ * both ways (wp_visible keeps one answer for a pair). */
 static void add_wp(wm_route_map *rm, const wm_move_ctx *c, mu_vec2 p)
 {
     if (rm->n_wp >= MAX_WP || p.x < c->lo.x || p.y < c->lo.y || p.x > c->hi.x || p.y > c->hi.y ||
         p.x < rm->clear || p.y < rm->clear || p.x > c->bf->width_mm - rm->clear ||
-        p.y > c->bf->depth_mm - rm->clear || !seg_clear(rm, (mu_seg){p, p}))
+        p.y > c->bf->depth_mm - rm->clear || !point_clear(rm, p))
         return;
     rm->frame[rm->n_wp] = (unsigned char)rm->adding_frame;
     rm->wp[rm->n_wp++] = p;
@@ -256,6 +275,8 @@ typedef struct route_search {
     const int *near; /* waypoints within the ellipse */
     int n_near;
     unsigned char to_end[MAX_WP]; /* 0 unknown, 1 clear, 2 blocked */
+    int pruned;                   /* to_go is set (else 0: no pruning) */
+    double to_go[MAX_WP];         /* a lower bound on any route's rest from the waypoint to e */
     route out[MAX_ROUTES];
     int n_out;
 } route_search;
@@ -298,7 +319,8 @@ static void extend(route_search *rs, route *r)
         int j = rs->near[k];
         double len = r->len + mu_v2_dist(at, rs->rm->wp[j]);
         double bound = rs->n_out == MAX_ROUTES ? rs->out[MAX_ROUTES - 1].len : rs->cap + EPS;
-        if (j == last || len + mu_v2_dist(rs->rm->wp[j], rs->e) > bound || !wp_visible(rs->rm, last, j))
+        if (j == last || len + mu_v2_dist(rs->rm->wp[j], rs->e) > bound || len + rs->to_go[j] > bound + PRUNE_SLACK_MM ||
+            !wp_visible(rs->rm, last, j))
             continue;
         int again = 0;
         for (int q = 0; q < r->n; q++)
@@ -435,6 +457,45 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
     return 1;
 }
 
+/* Sets rs->to_go for the near waypoints: the shortest way from each to
+ * rs->e through near waypoints (any number of legs; Dijkstra from e),
+ * INFINITY where that is longer than the allowance. No route the search
+ * keeps is shorter than its way so far plus this, so extend() may skip
+ * a waypoint whose bound exceeds what a kept route may measure: the
+ * same routes are found, without the blind depth-first walk a blocked
+ * target used to cost. Fills rs->to_end for every near waypoint. */
+static void bound_to_go(route_search *rs)
+{
+    wm_route_map *rm = rs->rm;
+    unsigned char done[MAX_WP] = {0};
+    for (int q = 0; q < rs->n_near; q++) {
+        int j = rs->near[q];
+        rs->to_end[j] = seg_clear(rm, (mu_seg){rm->wp[j], rs->e}) ? 1 : 2;
+        rs->to_go[j] = rs->to_end[j] == 1 ? mu_v2_dist(rm->wp[j], rs->e) : INFINITY;
+    }
+    for (;;) {
+        int best = -1;
+        for (int q = 0; q < rs->n_near; q++) {
+            int j = rs->near[q];
+            if (!done[q] && (best < 0 || rs->to_go[j] < rs->to_go[rs->near[best]]))
+                best = q;
+        }
+        if (best < 0 || rs->to_go[rs->near[best]] > rs->cap + EPS + PRUNE_SLACK_MM)
+            break; /* the rest stay as they are: above the allowance, so never used */
+        done[best] = 1;
+        int i = rs->near[best];
+        for (int q = 0; q < rs->n_near; q++) {
+            int j = rs->near[q];
+            double via = rs->to_go[i] + mu_v2_dist(rm->wp[i], rm->wp[j]);
+            if (!done[q] && via < rs->to_go[j] && wp_visible(rm, i, j))
+                rs->to_go[j] = via;
+        }
+    }
+    for (int q = 0; q < rs->n_near; q++)
+        if (!done[q])
+            rs->to_go[rs->near[q]] = INFINITY;
+}
+
 /* Fills rs->out with the routes from rs->s to rs->e (the straight one,
  * n 0, if it is clear), shortest first, through the waypoints at grown
  * corners only (frames 0) or through all of them (frames 1). */
@@ -449,9 +510,12 @@ static void collect(route_search *rs, int *near, int frames)
     for (int j = 0; j < rm->n_wp; j++)
         if ((frames || !rm->frame[j]) && mu_v2_dist(rs->s, rm->wp[j]) + mu_v2_dist(rm->wp[j], rs->e) <= rs->cap + EPS)
             near[rs->n_near++] = j;
+    if (rs->pruned)
+        bound_to_go(rs);
     for (int q = 0; q < rs->n_near; q++) {
         int j = near[q];
-        if (!seg_clear(rm, (mu_seg){rs->s, rm->wp[j]}))
+        if (mu_v2_dist(rs->s, rm->wp[j]) + rs->to_go[j] > rs->cap + EPS + PRUNE_SLACK_MM ||
+            !seg_clear(rm, (mu_seg){rs->s, rm->wp[j]}))
             continue;
         route r = {.n = 1, .w = {j}, .len = mu_v2_dist(rs->s, rm->wp[j])};
         extend(rs, &r);
@@ -487,6 +551,7 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     int near[MAX_WP], n = 0;
     for (int frames = 0; frames < 2 && n < TRY_ROUTES; frames++) { /* grown corners, then all waypoints */
         *rs = zero;
+        rs->pruned = !pl->ctx.exhaustive;
         rs->rm = rm;
         rs->s = start->center;
         rs->e = end.center;

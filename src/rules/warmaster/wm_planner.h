@@ -93,10 +93,12 @@ typedef struct wm_plan_request {
                               face the way they go (CONTACT: toward the target's edge) */
     wm_move_kind kind;  /* allowance and, for a charge, the gap-rule exemption */
     double rolled_mm;      /* WM_MOVE_DICE only */
+    int exhaustive;        /* set by tests: no short cuts (the move checker's, the route search's
+                              pruning); the plan must come out the same, bit for bit */
 } wm_plan_request;
 
 /* Returns a request for unit: goal, form and kind as given, point (0, 0),
- * target -1, facing (0, 0), rolled_mm 0. */
+ * target -1, facing (0, 0), rolled_mm 0, exhaustive 0. */
 wm_plan_request wm_plan_request_make(int unit, wm_goal goal, wm_form form, wm_move_kind kind);
 
 /* A planned move. */
