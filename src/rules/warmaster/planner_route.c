@@ -51,33 +51,49 @@ static double seg_box_gap(mu_seg s, mu_vec2 lo, mu_vec2 hi)
     return wm_max(dx, dy);
 }
 
-/* The distance from segment s to obstacle o (0 when s enters it). */
-static double seg_obst_distance(mu_seg s, const route_obst *o)
+/* Returns non-zero when segment s enters obstacle o or passes nearer
+ * than cl to it: the distance from s to o (0 when s starts inside) below
+ * cl, decided edge by edge, an edge whose box is surely cl or more from
+ * s's skipped. */
+static int seg_near_obst(mu_seg s, const route_obst *o, double cl)
 {
     if (!o->v)
-        return wm_max(mu_point_seg_distance(o->circle.center, s, NULL) - o->circle.radius, 0.0);
-    if (mu_point_poly_distance(s.a, o->v, o->n) <= 0.0)
-        return 0.0;
-    double d = INFINITY;
-    for (int k = 0; k < o->n && d > 0.0; k++)
-        d = wm_min(d, mu_seg_distance(s, mu_poly_edge(o->v, o->n, k), NULL, NULL));
-    return d;
+        return wm_max(mu_point_seg_distance(o->circle.center, s, NULL) - o->circle.radius, 0.0) < cl;
+    if (s.a.x >= o->lo.x && s.a.x <= o->hi.x && s.a.y >= o->lo.y && s.a.y <= o->hi.y &&
+        mu_point_in_polygon(&(mu_polygon){o->n, o->v}, s.a))
+        return 1;
+    for (int k = 0; k < o->n; k++) {
+        mu_seg e = mu_poly_edge(o->v, o->n, k);
+        mu_vec2 lo = mu_v2(wm_min(e.a.x, e.b.x), wm_min(e.a.y, e.b.y)), hi = mu_v2(wm_max(e.a.x, e.b.x), wm_max(e.a.y, e.b.y));
+        if (seg_box_gap(s, lo, hi) >= cl + 1e-9) /* the margin: the exact distance's rounding */
+            continue;
+        if (mu_seg_distance(s, e, NULL, NULL) < cl)
+            return 1;
+    }
+    return 0;
 }
 
-/* Returns non-zero when segment s keeps the clearance from every
- * obstacle of the map, obstacles its start is already nearer than that
- * (a stand starting in a gap, on a bridge) aside. */
-static int seg_clear(const wm_route_map *rm, mu_seg s)
+/* Returns non-zero when segment s keeps the clearance from the
+ * obstacles only[0..n_only) of the map (all of them when only is NULL),
+ * obstacles its start is already nearer than that (a stand starting in a
+ * gap, on a bridge) aside. */
+static int seg_clear_among(const wm_route_map *rm, const int *only, int n_only, mu_seg s)
 {
     double cl = rm->clear - 1e-3;
-    for (int i = 0; i < rm->n_obst; i++) {
-        const route_obst *o = &rm->obst[i];
+    for (int q = 0; q < (only ? n_only : rm->n_obst); q++) {
+        const route_obst *o = &rm->obst[only ? only[q] : q];
         if (seg_box_gap(s, o->lo, o->hi) >= cl)
             continue;
-        if (seg_obst_distance(s, o) < cl && seg_obst_distance((mu_seg){s.a, s.a}, o) >= cl)
+        if (seg_near_obst(s, o, cl) && !seg_near_obst((mu_seg){s.a, s.a}, o, cl))
             return 0;
     }
     return 1;
+}
+
+/* As seg_clear_among, over every obstacle of the map. */
+static int seg_clear(const wm_route_map *rm, mu_seg s)
+{
+    return seg_clear_among(rm, NULL, 0, s);
 }
 
 static void add_poly(wm_route_map *rm, const mu_vec2 *v, int n)
@@ -100,7 +116,7 @@ static int point_clear(const wm_route_map *rm, mu_vec2 p)
     double cl = rm->clear - 1e-3;
     for (int i = 0; i < rm->n_obst; i++) {
         const route_obst *o = &rm->obst[i];
-        if (seg_box_gap((mu_seg){p, p}, o->lo, o->hi) < cl && seg_obst_distance((mu_seg){p, p}, o) < cl)
+        if (seg_box_gap((mu_seg){p, p}, o->lo, o->hi) < cl && seg_near_obst((mu_seg){p, p}, o, cl))
             return 0;
     }
     return 1;
@@ -255,12 +271,6 @@ void wm_planner_routes_free(planner *pl)
     pl->routes = NULL;
 }
 
-static int wp_visible(wm_route_map *rm, int i, int j)
-{
-    if (!rm->vis[i][j])
-        rm->vis[i][j] = rm->vis[j][i] = seg_clear(rm, (mu_seg){rm->wp[i], rm->wp[j]}) ? 1 : 2;
-    return rm->vis[i][j] == 1;
-}
 
 /* A route: waypoints w[0..n) between start and end, centre length len. */
 typedef struct route {
@@ -275,11 +285,51 @@ typedef struct route_search {
     const int *near; /* waypoints within the ellipse */
     int n_near;
     unsigned char to_end[MAX_WP]; /* 0 unknown, 1 clear, 2 blocked */
-    int pruned;                   /* to_go is set (else 0: no pruning) */
+    int fast;                     /* short cuts: to_go is set (else 0: no pruning), ob holds only the
+                                     obstacles near the routes (else all) */
     double to_go[MAX_WP];         /* a lower bound on any route's rest from the waypoint to e */
     route out[MAX_ROUTES];
     int n_out;
+    int n_ob, ob[]; /* the map's obstacles near the ellipse every route keeps to (flexible) */
 } route_search;
+
+/* Notes in rs the obstacles that can come within the clearance of a
+ * segment inside the ellipse of routes no longer than rs->cap from rs->s
+ * to rs->e (its box, grown by the clearance): every segment the search
+ * tests lies in it, so testing only these gives the same answers. */
+static void near_obstacles(route_search *rs)
+{
+    const wm_route_map *rm = rs->rm;
+    mu_vec2 d = mu_v2_sub(rs->e, rs->s), m = mu_v2_scale(mu_v2_add(rs->s, rs->e), 0.5);
+    double c = 0.5 * mu_v2_len(d), a = wm_max(0.5 * (rs->cap + EPS), c); /* the straight way, even if too long */
+    double b2 = wm_max(a * a - c * c, 0.0);
+    mu_vec2 u = c > 0.0 ? mu_v2_scale(d, 0.5 / c) : mu_v2(1.0, 0.0);
+    double g = rm->clear + 1.0; /* the clearance, and room for rounding */
+    double hx = sqrt(a * a * u.x * u.x + b2 * u.y * u.y) + g, hy = sqrt(a * a * u.y * u.y + b2 * u.x * u.x) + g;
+    rs->n_ob = 0;
+    for (int i = 0; i < rm->n_obst; i++) {
+        const route_obst *o = &rm->obst[i];
+        if (!rs->fast || (o->hi.x >= m.x - hx && o->lo.x <= m.x + hx && o->hi.y >= m.y - hy && o->lo.y <= m.y + hy))
+            rs->ob[rs->n_ob++] = i;
+    }
+}
+
+/* Returns non-zero when the way between waypoints i and j keeps the
+ * clearance (remembered in the map: both lie in rs's ellipse, whose
+ * obstacles are all rs tests). */
+static int wp_visible(route_search *rs, int i, int j)
+{
+    wm_route_map *rm = rs->rm;
+    if (!rm->vis[i][j])
+        rm->vis[i][j] = rm->vis[j][i] = seg_clear_among(rm, rs->ob, rs->n_ob, (mu_seg){rm->wp[i], rm->wp[j]}) ? 1 : 2;
+    return rm->vis[i][j] == 1;
+}
+
+/* seg_clear over rs's obstacles. */
+static int rs_seg_clear(const route_search *rs, mu_vec2 a, mu_vec2 b)
+{
+    return seg_clear_among(rs->rm, rs->ob, rs->n_ob, (mu_seg){a, b});
+}
 
 static void keep(route_search *rs, const route *r)
 {
@@ -306,7 +356,7 @@ static void extend(route_search *rs, route *r)
     mu_vec2 at = rs->rm->wp[last];
     if (r->len + mu_v2_dist(at, rs->e) <= rs->cap + EPS) {
         if (!rs->to_end[last])
-            rs->to_end[last] = seg_clear(rs->rm, (mu_seg){at, rs->e}) ? 1 : 2;
+            rs->to_end[last] = rs_seg_clear(rs, at, rs->e) ? 1 : 2;
         if (rs->to_end[last] == 1) {
             route done = *r;
             done.len += mu_v2_dist(at, rs->e);
@@ -320,7 +370,7 @@ static void extend(route_search *rs, route *r)
         double len = r->len + mu_v2_dist(at, rs->rm->wp[j]);
         double bound = rs->n_out == MAX_ROUTES ? rs->out[MAX_ROUTES - 1].len : rs->cap + EPS;
         if (j == last || len + mu_v2_dist(rs->rm->wp[j], rs->e) > bound || len + rs->to_go[j] > bound + PRUNE_SLACK_MM ||
-            !wp_visible(rs->rm, last, j))
+            !wp_visible(rs, last, j))
             continue;
         int again = 0;
         for (int q = 0; q < r->n; q++)
@@ -470,7 +520,7 @@ static void bound_to_go(route_search *rs)
     unsigned char done[MAX_WP] = {0};
     for (int q = 0; q < rs->n_near; q++) {
         int j = rs->near[q];
-        rs->to_end[j] = seg_clear(rm, (mu_seg){rm->wp[j], rs->e}) ? 1 : 2;
+        rs->to_end[j] = rs_seg_clear(rs, rm->wp[j], rs->e) ? 1 : 2;
         rs->to_go[j] = rs->to_end[j] == 1 ? mu_v2_dist(rm->wp[j], rs->e) : INFINITY;
     }
     for (;;) {
@@ -487,7 +537,7 @@ static void bound_to_go(route_search *rs)
         for (int q = 0; q < rs->n_near; q++) {
             int j = rs->near[q];
             double via = rs->to_go[i] + mu_v2_dist(rm->wp[i], rm->wp[j]);
-            if (!done[q] && via < rs->to_go[j] && wp_visible(rm, i, j))
+            if (!done[q] && via < rs->to_go[j] && wp_visible(rs, i, j))
                 rs->to_go[j] = via;
         }
     }
@@ -505,17 +555,18 @@ static void collect(route_search *rs, int *near, int frames)
     rs->near = near;
     rs->n_near = rs->n_out = 0;
     memset(rs->to_end, 0, sizeof rs->to_end);
-    if (seg_clear(rm, (mu_seg){rs->s, rs->e}))
+    near_obstacles(rs);
+    if (rs_seg_clear(rs, rs->s, rs->e))
         keep(rs, &(route){.n = 0, .len = mu_v2_dist(rs->s, rs->e)});
     for (int j = 0; j < rm->n_wp; j++)
         if ((frames || !rm->frame[j]) && mu_v2_dist(rs->s, rm->wp[j]) + mu_v2_dist(rm->wp[j], rs->e) <= rs->cap + EPS)
             near[rs->n_near++] = j;
-    if (rs->pruned)
+    if (rs->fast)
         bound_to_go(rs);
     for (int q = 0; q < rs->n_near; q++) {
         int j = near[q];
         if (mu_v2_dist(rs->s, rm->wp[j]) + rs->to_go[j] > rs->cap + EPS + PRUNE_SLACK_MM ||
-            !seg_clear(rm, (mu_seg){rs->s, rm->wp[j]}))
+            !rs_seg_clear(rs, rs->s, rm->wp[j]))
             continue;
         route r = {.n = 1, .w = {j}, .len = mu_v2_dist(rs->s, rm->wp[j])};
         extend(rs, &r);
@@ -543,7 +594,7 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
         return 0; /* the plan's routing budget is spent */
     rm->searches++;
     static const route_search zero;
-    route_search *rs = malloc(sizeof *rs);
+    route_search *rs = malloc(sizeof *rs + sizeof(int) * (size_t)rm->n_obst);
     if (!rs) {
         fprintf(stderr, "muster: out of memory (planner routes)\n");
         abort();
@@ -551,7 +602,7 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     int near[MAX_WP], n = 0;
     for (int frames = 0; frames < 2 && n < TRY_ROUTES; frames++) { /* grown corners, then all waypoints */
         *rs = zero;
-        rs->pruned = !pl->ctx.exhaustive;
+        rs->fast = !pl->ctx.exhaustive;
         rs->rm = rm;
         rs->s = start->center;
         rs->e = end.center;
