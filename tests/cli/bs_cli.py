@@ -119,5 +119,33 @@ def odds_forced_usage_errors():
         assert msg in p.stderr and p.stderr.count("\n") == 1, f"{args}: stderr {p.stderr!r}"
 
 
+# RULE bs.march.failure-routs
+def odds_forced_covers_only_units_that_do_not_rout():
+    """7.15 routs open and skirmish units on a failed check, which the chain
+    does not model: refused (one line, exit 64) unless the unit never checks
+    morale or the rules variant keeps it from routing; the covered cases
+    give the same exact chain as a closed unit; the help says which units
+    are covered."""
+    closed = json.loads(ok("odds", "--forced-march", "--morale", 8, "--marches", 5, "--recover", 3, "--json"))
+    for formation in ("open", "skirmish"):
+        p = run("odds", "--forced-march", "--morale", 8, "--formation", formation)
+        assert p.returncode == EXIT_USAGE and p.stdout == "", formation
+        assert f"--formation {formation} is not covered" in p.stderr and p.stderr.count("\n") == 1, p.stderr
+        for extra in (["--never-checks"], ["--no-fail-routs"]):
+            got = json.loads(ok("odds", "--forced-march", "--morale", 8, "--marches", 5, "--recover", 3,
+                                "--formation", formation, *extra, "--json"))
+            assert got["formation"] == formation
+            assert got["rounds"] == closed["rounds"] and got["final"] == closed["final"]
+    mob = json.loads(ok("odds", "--forced-march", "--morale", 8, "--marches", 5, "--recover", 3,
+                        "--formation", "mob", "--json"))
+    assert mob["rounds"] == closed["rounds"]
+    p = run("odds", "--forced-march", "--morale", 8, "--formation", "column")
+    assert p.returncode == EXIT_USAGE and "--formation 'column' must be closed, mob, open or skirmish" in p.stderr
+    text = ok("odds", "--forced-march", "--help")
+    assert "Units covered:" in text and "Not covered, refused: open and" in text
+    summary = ok("odds", "--help")
+    assert "not open or skirmish" in summary
+
+
 if __name__ == "__main__":
     globals()[CASE]()

@@ -74,7 +74,7 @@ static void test_bs_charge_made_closed_gains_minus_one_ar(void **state)
  * 2/3 its normal movement rate before it comes into base-to-base contact";
  * 7.7 SPECIAL NOTE: declared forces "are committed to the stated action,
  * or to no action for that entire phase!" */
-/* RULE bs.move.no-premeasure bs.charge.two-thirds-straight */
+/* RULE bs.move.no-premeasure bs.charge.two-thirds-straight bs.charge.no-action */
 static void test_bs_charge_too_close_is_no_action(void **state)
 {
     (void)state;
@@ -90,6 +90,8 @@ static void test_bs_charge_too_close_is_no_action(void **state)
     assert_int_equal(f.units[u].formation, BS_CLOSED); /* no failure penalty */
     assert_int_equal(bs_current_morale(&f.units[u]), 12);
     assert_int_equal(bs_advance(&f, &en, u, 1 * IN, 0, NULL), BS_FINISHED);
+    /* no action: it did nothing this round (7.13 recovery applies) */
+    assert_false(f.units[u].acted);
     /* exactly 2/3 of the rate is enough */
     bs_field g;
     bs_field_init(&g);
@@ -220,6 +222,130 @@ static void test_bs_charge_low_int_closed_discipline_check(void **state)
     DICE = mu_dice_scripted(NO_DICE, 0);
     en = begin(&h);
     assert_int_equal(charge(&h, &en, u, e).outcome, BS_CHARGE_MADE);
+}
+
+/* 7.7 SPECIAL NOTE: a declared charge that proves impossible is "no
+ * action for that entire phase": it rolls no Discipline Check (7.14's
+ * check is made "when charging"), does not count as having acted, and so
+ * recovers a point of AR at the round's end (7.13). Under the other
+ * reading (the check at the declaration, the declaration an action) the
+ * empty dice script aborts and the AR stays. */
+/* RULE bs.charge.no-action bs.charge.discipline */
+static void test_bs_charge_too_close_rolls_nothing_and_rests(void **state)
+{
+    (void)state;
+    bs_profile orcs = fx_profile(BS_REGULAR);
+    orcs.low_int_or_chaotic = 1;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, orcs, 0, 8, 4, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 5 * IN);
+    f.units[u].ar = 17; /* after two failed forced-march checks */
+    bs_env en = begin(&f); /* no dice scripted: a roll aborts the test */
+    bs_charge_result r = charge(&f, &en, u, e);
+    assert_int_equal(r.outcome, BS_CHARGE_TOO_CLOSE);
+    assert_int_equal(TALLY.discipline_passed + TALLY.discipline_failed, 0);
+    assert_true(f.units[u].in_command);
+    assert_false(f.units[u].acted);
+    bs_phase_end(&f, &en);
+    bs_phase_begin(&f, &en, 1);
+    bs_phase_end(&f, &en);
+    bs_round_end(&f, &en);
+    assert_int_equal(f.units[u].ar, 16);
+    assert_int_equal(TALLY.charges_too_close, 1);
+}
+
+/* Q&A 127.67: a declared charge moves "as close to the opposing unit as
+ * its normal movement allowance will take it": moved with bs_advance and
+ * reaching no enemy, it goes its normal rate, not the 1 1/2 x charge
+ * range, and has failed (7.14 penalty). */
+/* RULE bs.move.declared-charge-commits */
+static void test_bs_charge_advance_without_contact_stays_within_rate(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 2000, 40 * IN); /* off the line */
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &en, u, 30 * IN, 0, &s), BS_OK);
+    assert_close(s.moved_mm, 12 * IN, 1e-9);
+    assert_int_equal(s.stop, BS_STOP_MOVEMENT);
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_LEFT, 0.2, NULL), BS_NO_MOVEMENT);
+    bs_finish_result fr;
+    bs_finish(&f, &en, u, &fr);
+    assert_int_equal(fr.charge, BS_CHARGE_SHORT);
+    assert_int_equal(f.units[u].formation, BS_OPEN);
+    /* a charge that does reach still has its range for the run */
+    bs_field g;
+    bs_field_init(&g);
+    u = add(&g, BS_REGULAR, 0, BS_CLOSED, 0, 0);
+    e = add(&g, BS_REGULAR, 1, BS_CLOSED, 0, 17 * IN);
+    en = begin(&g);
+    assert_int_equal(bs_start(&g, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    assert_int_equal(bs_advance(&g, &en, u, 30 * IN, 0, &s), BS_OK);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
+    assert_close(s.moved_mm, 17 * IN, 1e-9);
+    assert_int_equal(g.units[u].charge, BS_CHARGE_MADE);
+}
+
+/* 7.14 with 7.8 (reading): a charging unit that wheels into contact ends
+ * in contact (7.8), but after no straight run: it is not a charge (the 2/3
+ * of the rate "must be in a straight line"), so it is scored too close,
+ * not short, and takes no failure penalty; its move ends. */
+/* RULE bs.move.wheel-mode bs.charge.two-thirds-straight */
+static void test_bs_charge_wheel_into_contact_is_not_short(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, fx_profile(BS_REGULAR), 0, 4, 4, BS_CLOSED, 0, 0);
+    int e = bs_add(&f, fx_profile(BS_REGULAR), 1, 4, 4, BS_CLOSED, 0, 60);
+    bs_env en = begin(&f);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+    double done;
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_RIGHT, PI / 2, &done), BS_OK);
+    assert_true(bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].charge, BS_CHARGE_TOO_CLOSE);
+    assert_int_equal(f.units[u].state, BS_DONE);
+    bs_finish_result fr;
+    bs_finish(&f, &en, u, &fr);
+    assert_int_equal(fr.charge, BS_CHARGE_TOO_CLOSE);
+    assert_int_equal(f.units[u].formation, BS_CLOSED); /* no 7.14 failure penalty */
+    assert_int_equal(TALLY.charges_short, 0);
+    assert_true(f.units[u].acted); /* it wheeled */
+}
+
+/* Assumption (the text names no way back): a unit put out of command by a
+ * failed charge Discipline Check (7.14) is back in command from the start
+ * of the command_return_rounds-th round after (default 1: the next round);
+ * 0 keeps it out for good. It stays in open formation. */
+/* RULE bs.charge.command-return */
+static void test_bs_charge_command_returns_after_failed_discipline(void **state)
+{
+    (void)state;
+    bs_profile orcs = fx_profile(BS_REGULAR);
+    orcs.low_int_or_chaotic = 1;
+    for (int back = 0; back <= 2; back++) {
+        R.command_return_rounds = back;
+        bs_field f;
+        bs_field_init(&f);
+        int u = bs_add(&f, orcs, 0, 8, 4, BS_CLOSED, 0, 0);
+        int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 0, 12 * IN);
+        const uint8_t fail[1] = {18};
+        DICE = mu_dice_scripted(fail, 1);
+        bs_env en = begin(&f);
+        charge(&f, &en, u, e);
+        assert_false(f.units[u].in_command);
+        bs_round_end(&f, &en); /* round 1 ends */
+        assert_int_equal(f.units[u].in_command, back == 1);
+        bs_round_begin(&f, 0);
+        bs_round_end(&f, &en); /* round 2 ends */
+        assert_int_equal(f.units[u].in_command, back >= 1);
+        assert_int_equal(f.units[u].formation, BS_OPEN);
+    }
 }
 
 /* Sets up u (side 0) and an enemy placed so that, after an oblique move of
@@ -353,6 +479,10 @@ int main(void)
         cmocka_unit_test_setup(test_bs_charge_failed_open_or_mob_minus_three_morale, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_who_may_charge, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_low_int_closed_discipline_check, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_too_close_rolls_nothing_and_rests, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_advance_without_contact_stays_within_rate, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_wheel_into_contact_is_not_short, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_command_returns_after_failed_discipline, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_two_thirds_of_rate_straight_reading, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_two_thirds_of_distance_straight_reading, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_judge, bs_setup),

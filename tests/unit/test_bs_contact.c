@@ -82,6 +82,46 @@ static void test_bs_wrap_around_example_eight_by_two(void **state)
     assert_close(f.units[b].gap_mm, 0, 1e-12); /* "not necessarily 1/2" apart" */
 }
 
+/* Q&A 132.34 "Only figures that begin the phase out of base-to-base
+ * contact can be involved in the wraparound": a flank wrapped in one round
+ * is held by figures in contact, so in the next round, with nothing moved,
+ * the same wrap is refused (the old engine let the same figures wrap round
+ * after round). A flank not yet wrapped may still be. When the contact
+ * ends the hold ends. */
+/* RULE bs.wrap.figures-once bs.wrap.figures-out-of-contact */
+static void test_bs_wrap_around_same_flank_once_per_contact(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int a = add(&f, 0, 8, 4, 0, 0);        /* 80 mm wide */
+    int b = add(&f, 1, 8, 8, 0, 5 * IN);   /* one rank of 8: 2 overhang each side */
+    bs_env e = contact_then_enemy_phase(&f, a);
+    bs_front_contact fc = bs_front_contact_of(&f, b, a);
+    assert_int_equal(fc.overhang_left, 2);
+    assert_int_equal(fc.overhang_right, 2);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 0, NULL), BS_OK);
+    bs_phase_end(&f, &e);
+    bs_round_end(&f, &e);
+    /* round 2: b begins its phase still in contact, nothing moved */
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 1);
+    assert_int_equal(f.units[b].contact_at_start, 1u << a);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 0, NULL), BS_NO_SPARE_FIGURES);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 1, NULL), BS_NO_SPARE_FIGURES);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 0, 2, NULL), BS_OK);
+    assert_int_equal(TALLY.wrap_arounds, 2);
+    bs_phase_end(&f, &e);
+    bs_round_end(&f, &e);
+    /* the contact ends (a moves away): the hold is dropped */
+    f.units[a].front = mu_v2(0, -20 * IN);
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 1);
+    assert_int_equal(f.units[b].wrap_held_left | f.units[b].wrap_held_right, 0u);
+}
+
 /* Q&A 132.34: "Can a unit execute a wrap-around if attacked from the
  * rear? A: No." */
 /* RULE bs.wrap.not-from-rear */
@@ -312,6 +352,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_bs_wrap_around_example_eight_by_two, bs_setup),
         cmocka_unit_test_setup(test_bs_wrap_around_refused_when_attacked_from_rear, bs_setup),
+        cmocka_unit_test_setup(test_bs_wrap_around_same_flank_once_per_contact, bs_setup),
         cmocka_unit_test_setup(test_bs_wrap_around_needs_figures_out_of_contact, bs_setup),
         cmocka_unit_test_setup(test_bs_wrap_around_needs_room, bs_setup),
         cmocka_unit_test_setup(test_bs_wrap_around_own_phase_contact_at_start_and_rate, bs_setup),

@@ -56,7 +56,11 @@ static void test_bs_experiment_every_key_loads(void **state)
     assert_int_equal(r->wheel_measure, BS_WHEEL_FRONT_RANK);
     assert_int_equal(r->rout_heading, BS_ROUT_DIRECTLY_AWAY);
     assert_close(r->rout_home_max_deg, 45, 0);
-    assert_true(!r->forced_march_fail_routs && r->forced_march_halt_checks && !r->ambush_checks);
+    assert_true(!r->forced_march_fail_routs && !r->ambush_checks);
+    assert_int_equal(r->forced_march_check, BS_MARCH_CHECK_DECLARED);
+    assert_close(r->march_halt_margin_in, 0, 0);
+    assert_int_equal(r->mob_square_slack, 2);
+    assert_int_equal(r->command_return_rounds, 0);
     assert_true(r->capture_enabled);
     assert_close(r->terrain_cost[BS_TERRAIN_ROUGH], 3, 0);
     assert_close(r->terrain_cost[BS_TERRAIN_WOODS], 2.5, 0);

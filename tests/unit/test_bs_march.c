@@ -16,6 +16,7 @@
 #include "battlesystem/bs_round.h"
 
 #define IN 25.4
+#define PI 3.14159265358979323846
 
 /* 12" regular infantry on 20 mm bases, AR 15, morale 12. */
 static bs_profile infantry(void) { return fx_profile(BS_REGULAR); }
@@ -272,7 +273,7 @@ static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **s
  * a unit making a forced march can see an opposing unit that lies just
  * beyond the marching unit's normal movement limit, the marching unit
  * comes to a halt at the limit of its normal movement rate". */
-/* RULE bs.march.halt-at-limit */
+/* RULE bs.march.halt-at-limit bs.march.early-stop */
 static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void **state)
 {
     (void)state;
@@ -295,6 +296,168 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
     assert_int_equal(r.march, BS_MARCH_HALTED);
     assert_false(r.march_check.rolled);
     assert_int_equal(TALLY.march_halted, 1);
+    /* the other reading (every declared march checks): the halt rolls */
+    bs_field g;
+    bs_field_init(&g);
+    R.forced_march_check = BS_MARCH_CHECK_DECLARED;
+    u = bs_add(&g, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+    bs_add(&g, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
+    const uint8_t faces[1] = {20};
+    bs_script(faces, 1);
+    en = fx_env();
+    bs_round_begin(&g, 0);
+    bs_phase_begin(&g, &en, 0);
+    assert_int_equal(bs_start(&g, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_advance(&g, &en, u, 18 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_HALT);
+    bs_finish(&g, &en, u, &r);
+    assert_true(r.march_check.rolled);
+    assert_int_equal(g.units[u].ar, 16);
+}
+
+/* 7.13 "must make a Morale Check at the end of its MOVE", for a march that
+ * ends early. Reading (bs.march.early-stop, the same for every early stop
+ * as for the halt of Q&A 127.66): the check is owed by a march that went
+ * beyond the normal rate. Stopped by impassable terrain after 5", or by
+ * the table edge after 0", it takes none (no dice scripted: a roll aborts
+ * the test); stopped by the edge after 15" it takes it. Under
+ * forced_march_check: declared the 5" march rolls. */
+/* RULE bs.march.early-stop bs.march.morale-check */
+static void test_bs_forced_march_early_stop_checks_only_beyond_rate(void **state)
+{
+    (void)state;
+    T.width_mm = 4000;
+    T.depth_mm = 30 * IN;
+    T.n_terrain = 1;
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4, {{-200, 5 * IN}, {200, 5 * IN}, {200, 6 * IN}, {-200, 6 * IN}}};
+    bs_field f;
+    bs_field_init(&f);
+    int a = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);         /* terrain 5" ahead */
+    int b = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 1000, 30 * IN); /* at the edge */
+    int c = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 2000, 15 * IN); /* edge 15" ahead */
+    const uint8_t faces[1] = {20};
+    bs_script(faces, 1);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    bs_finish_result r;
+    bs_step s;
+    int units[3] = {a, b, c};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(bs_start(&f, &en, units[k], BS_MODE_FORCED, -1), BS_OK);
+        assert_int_equal(bs_advance(&f, &en, units[k], 18 * IN, 0, &s), BS_OK);
+        assert_int_equal(s.stop, k == 0 ? BS_STOP_TERRAIN : BS_STOP_EDGE);
+        assert_close(s.moved_mm, k == 0 ? 5 * IN : k == 1 ? 0 : 15 * IN, 1e-9);
+        bs_finish(&f, &en, units[k], &r);
+        assert_int_equal(r.march, k == 2 ? BS_MARCH_MADE : BS_MARCH_WITHIN_RATE);
+        assert_int_equal(r.march_check.rolled, k == 2);
+    }
+    assert_int_equal(DICE.script_pos, 1);
+    assert_int_equal(f.units[c].ar, 16);
+    assert_int_equal(f.units[a].ar, 15);
+    /* the other reading: the early stop takes its check too */
+    R.forced_march_check = BS_MARCH_CHECK_DECLARED;
+    bs_field g;
+    bs_field_init(&g);
+    a = bs_add(&g, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);
+    bs_script(faces, 1);
+    en = fx_env();
+    bs_round_begin(&g, 0);
+    bs_phase_begin(&g, &en, 0);
+    bs_start(&g, &en, a, BS_MODE_FORCED, -1);
+    bs_advance(&g, &en, a, 18 * IN, 0, NULL);
+    bs_finish(&g, &en, a, &r);
+    assert_true(r.march_check.rolled);
+    assert_int_equal(g.units[a].ar, 16);
+}
+
+/* Q&A 127.66 "can see an opposing unit that lies just beyond the
+ * marching unit's normal movement limit ... comes to a halt at the limit".
+ * Reading (bs.march.halt-margin): a march that would go beyond its normal
+ * limit and end within march_halt_margin_in (1") of a visible enemy on its
+ * path halts at the limit, even if the enemy lies just beyond its whole
+ * 18": here 18" + 1 mm away. With a margin of 0 (the other reading) it
+ * marches its 18" and ends 1 mm from the enemy. */
+/* RULE bs.march.halt-margin bs.march.halt-at-limit */
+static void test_bs_forced_march_halts_short_of_enemy_just_beyond_reach(void **state)
+{
+    (void)state;
+    for (int margin = 1; margin >= 0; margin--) {
+        bs_setup(NULL);
+        R.march_halt_margin_in = margin;
+        bs_field f;
+        bs_field_init(&f);
+        int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
+        bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 18 * IN + 1);
+        const uint8_t faces[1] = {1};
+        bs_script(faces, margin ? 0 : 1);
+        bs_env en = fx_env();
+        bs_round_begin(&f, 0);
+        bs_phase_begin(&f, &en, 0);
+        assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+        bs_step s;
+        bs_advance(&f, &en, u, INFINITY, 0, &s);
+        bs_finish_result r;
+        bs_finish(&f, &en, u, &r);
+        if (margin) {
+            assert_int_equal(s.stop, BS_STOP_HALT);
+            assert_close(s.moved_mm, 12 * IN, 1e-9);
+            assert_int_equal(r.march, BS_MARCH_HALTED);
+        } else {
+            assert_close(s.moved_mm, 18 * IN, 1e-9);
+            assert_int_equal(r.march, BS_MARCH_MADE);
+        }
+    }
+}
+
+/* Q&A 127.66's halt applies to skirmishers too: they stop short of enemies
+ * (7.4), but a visible enemy beyond the normal limit halts their forced
+ * march at the limit, 12" here, not 1 mm short of the enemy at 14". */
+/* RULE bs.march.skirmishers-halt bs.march.halt-at-limit */
+static void test_bs_forced_march_skirmishers_halt_at_visible_enemy(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, fx_profile(BS_SKIRMISHERS), 0, 4, 4, BS_SKIRMISH, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    bs_advance(&f, &en, u, 18 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_HALT);
+    assert_close(s.moved_mm, 12 * IN, 1e-9);
+    assert_false(bs_touching(&f, u, e));
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r); /* no check: no dice scripted */
+    assert_int_equal(r.march, BS_MARCH_HALTED);
+}
+
+/* Q&A 127.66 for a wheel: wheeling into contact within the normal rate
+ * during a forced march loses the bonus and follows 7.8 (a normal move,
+ * no check), as a straight move does. */
+/* RULE bs.move.wheel-mode bs.march.contact-loses-bonus */
+static void test_bs_forced_march_wheel_into_contact_loses_bonus(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 4, 4, BS_CLOSED, 0, 60);
+    bs_env en = fx_env(); /* no dice: no Morale Check */
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_RIGHT, PI / 2, NULL), BS_OK);
+    assert_true(bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].march, BS_MARCH_LOST_BONUS);
+    assert_int_equal(f.units[u].mode, BS_MODE_NORMAL);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
+    assert_false(r.march_check.rolled);
+    assert_int_equal(TALLY.march_lost_bonus, 1);
 }
 
 /* Q&A 127.66: "if the unit accidentally runs into a hidden or invisible
@@ -367,6 +530,10 @@ int main(void)
         cmocka_unit_test_setup(test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_hidden_enemy_beyond_rate_ambushes, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_contact_decision, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_early_stop_checks_only_beyond_rate, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_halts_short_of_enemy_just_beyond_reach, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_skirmishers_halt_at_visible_enemy, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_wheel_into_contact_loses_bonus, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

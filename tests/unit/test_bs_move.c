@@ -288,24 +288,40 @@ static void test_bs_contact_at_start_only_wrap_withdraw_or_flee(void **state)
 
 /* battlesystem 7.8: "A unit that has lost init and had an enemy unit MOVE
  * into base-to-base contact with it cannot change formation, facing, or
- * frontage in its current Movement Phase." */
+ * frontage in its current Movement Phase." The lock must hold where no
+ * other rule refuses first: here the unit that contacted it (an open unit
+ * ambushed by it on a forced march, Q&A 127.66) fails its check and routs
+ * away (7.15), so at the locked unit's phase start nothing touches it and
+ * 7.8's contact-at-start rule does not apply. It may still move straight
+ * on; formation, facing and frontage changes are refused. Without the
+ * lock all three would be accepted. */
 /* RULE bs.move.contacted-locked */
 static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
 {
     (void)state;
     bs_field f;
     bs_field_init(&f);
-    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
-    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 5 * IN);
-    bs_env en = begin(&f, 0);
-    bs_advance(&f, &en, u, 10 * IN, 0, NULL);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_OPEN, 0, 0);
+    int e = add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 14 * IN);
+    f.units[e].hidden = 1;
+    const uint8_t faces[1] = {20}; /* the ambushed march's check fails */
+    bs_script(faces, 1);
+    bs_env en = begin(&f, 0); /* side 0 won the initiative */
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_advance(&f, &en, u, 18 * IN, 0, NULL);
+    assert_int_equal(f.units[u].ambushed_by, e);
     assert_true(f.units[e].locked);
     assert_false(f.units[u].locked);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
+    assert_true(r.routed);
     bs_phase_end(&f, &en);
     bs_phase_begin(&f, &en, 1);
+    assert_int_equal(f.units[e].contact_at_start, 0u);
     assert_int_equal(bs_change_formation(&f, &en, e, BS_OPEN), BS_LOCKED);
     assert_int_equal(bs_face(&f, &en, e, BS_ABOUT_FACE), BS_LOCKED);
     assert_int_equal(bs_change_frontage(&f, &en, e, 8), BS_LOCKED);
+    assert_int_equal(bs_advance(&f, &en, e, 1 * IN, 0, NULL), BS_OK);
     /* the winner contacted by the loser is not locked */
     bs_field g;
     bs_field_init(&g);
@@ -315,6 +331,114 @@ static void test_bs_lost_initiative_and_contacted_is_locked(void **state)
     bs_phase_begin(&g, &en, 1);
     bs_advance(&g, &en, e, 10 * IN, 0, NULL);
     assert_false(g.units[u].locked);
+}
+
+/* Q&A 127.66: once a figure of the unit has made contact "The figures can
+ * only move straight ahead": a formation or frontage change after contact
+ * in the same phase is refused (it would move figures sideways and back). */
+/* RULE bs.move.no-direction-change */
+static void test_bs_contact_bars_formation_and_frontage_changes(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 8, 4, BS_CLOSED, 0, 0);
+    int m = add(&f, BS_MOB, 0, 9, 3, BS_MOB_FORMATION, 1000, 0);
+    add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 0, 3 * IN);
+    add(&f, BS_REGULAR, 1, 8, 4, BS_CLOSED, 1000, 3 * IN);
+    bs_env en = begin(&f, 0);
+    bs_step s;
+    bs_advance(&f, &en, u, 5 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
+    bs_advance(&f, &en, m, 5 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
+    assert_int_equal(bs_change_formation(&f, &en, u, BS_OPEN), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(bs_change_frontage(&f, &en, u, 8), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(bs_change_frontage(&f, &en, m, 4), BS_NO_TURN_IN_CONTACT);
+    assert_int_equal(f.units[u].formation, BS_CLOSED);
+    assert_int_equal(f.units[u].frontage, 4);
+}
+
+/* battlesystem 7.7 "To measure the movement of a mob, designate one figure
+ * or counter as the point from which all measurements are made." Reading:
+ * the front midpoint, as for any unit. Terrain costs run along the
+ * measuring point's path, so rough ground 100 mm ahead of the mob's front
+ * costs double from there: it moves 100 + (12" - 100) / 2. Measured from
+ * its centre (the other natural choice, 3 ranks of 20 mm: 30 mm further
+ * back) it would pay later and go 15 mm further. */
+/* RULE bs.move.measure-mob */
+static void test_bs_mob_measured_from_its_front_midpoint(void **state)
+{
+    (void)state;
+    T.n_terrain = 1;
+    T.terrain[0] = (bs_terrain){BS_TERRAIN_ROUGH, 4, {{-500, 100}, {500, 100}, {500, 2000}, {-500, 2000}}};
+    bs_field f;
+    bs_field_init(&f);
+    int m = add(&f, BS_MOB, 0, 9, 3, BS_MOB_FORMATION, 0, 0);
+    bs_env en = begin(&f, 0);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &en, m, 20 * IN, 0, &s), BS_OK);
+    assert_close(s.moved_mm, 100 + (12 * IN - 100) / 2, 1e-9);
+    assert_close(f.units[m].front.y, 100 + (12 * IN - 100) / 2, 1e-9);
+}
+
+/* battlesystem 7.8 "Other figures in the same unit may continue movement
+ * if they are not yet in base-to-base contact": simplified, the unit moves
+ * as a block and stops when its first figure touches. An enemy overlapping
+ * only the left figure of a 4-wide line: the whole block stops at that
+ * touch, keeps its rectangle, and a further straight move goes nowhere.
+ * (Were the other three figures to continue, the right end would advance
+ * past the touching figure; this test pins the block model.) */
+/* RULE bs.move.others-continue */
+static void test_bs_others_do_not_continue_after_first_contact(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = add(&f, BS_REGULAR, 0, 4, 4, BS_CLOSED, 0, 0);           /* x -40 .. 40 */
+    add(&f, BS_REGULAR, 1, 4, 4, BS_CLOSED, -70, 4 * IN); /* x -110 .. -30: meets the left figure only */
+    bs_env en = begin(&f, 0);
+    bs_step s;
+    bs_advance(&f, &en, u, 10 * IN, 0, &s);
+    assert_int_equal(s.stop, BS_STOP_ENEMY);
+    assert_close(s.moved_mm, 4 * IN, 1e-9);
+    mu_vec2 c[4];
+    bs_unit_corners(&f.units[u], c);
+    assert_close(c[0].y, 4 * IN, 1e-9); /* front-left */
+    assert_close(c[1].y, 4 * IN, 1e-9); /* front-right: did not continue */
+    assert_close(c[1].x - c[0].x, 80, 1e-9);
+    bs_advance(&f, &en, u, 5 * IN, 0, &s);
+    assert_close(s.moved_mm, 0, 1e-9);
+}
+
+/* battlesystem 7.5 "A unit in mob formation is displayed by placing
+ * figures ... in an irregular (but approx. square) array." Reading: the
+ * frontage and the ranks differ by at most rules.mob_square_slack (1)
+ * figures. A 16-figure mob may not become 16 x 1 (or 8 x 2); 5 x 4 is
+ * square enough. After losses from the rear (7.5) leave it 4 wide and 2
+ * deep, at its next phase start it fills in to 3 x 3, free. */
+/* RULE bs.formation.mob-square */
+static void test_bs_mob_stays_approx_square(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int m = add(&f, BS_MOB, 0, 16, 4, BS_MOB_FORMATION, 0, 0);
+    bs_env en = begin(&f, 0);
+    assert_int_equal(bs_change_frontage(&f, &en, m, 16), BS_NOT_SQUARE);
+    assert_int_equal(bs_change_frontage(&f, &en, m, 8), BS_NOT_SQUARE);
+    assert_int_equal(bs_change_frontage(&f, &en, m, 5), BS_OK);
+    assert_int_equal(f.units[m].ranks, 4);
+    bs_phase_end(&f, &en);
+    bs_unit_take_losses(&f.units[m], 8, 0); /* 5 x 4 of 16 -> 8 figures, 5 x 2 */
+    assert_int_equal(f.units[m].ranks, 2);
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(f.units[m].frontage, 3);
+    assert_int_equal(f.units[m].ranks, 3);
+    assert_close(f.units[m].used_mm, 0, 0); /* free */
+    assert_int_equal(bs_mob_square_frontage(&R, 16, 16), 5);
+    assert_true(bs_mob_square(&R, BS_REGULAR, 16, 16)); /* regular units: any frontage */
 }
 
 /* Only the side whose Movement Phase it is moves. */
@@ -414,6 +538,10 @@ int main(void)
         cmocka_unit_test_setup(test_bs_contact_stops_and_allows_straight_ahead_only, bs_setup),
         cmocka_unit_test_setup(test_bs_contact_at_start_only_wrap_withdraw_or_flee, bs_setup),
         cmocka_unit_test_setup(test_bs_lost_initiative_and_contacted_is_locked, bs_setup),
+        cmocka_unit_test_setup(test_bs_contact_bars_formation_and_frontage_changes, bs_setup),
+        cmocka_unit_test_setup(test_bs_mob_measured_from_its_front_midpoint, bs_setup),
+        cmocka_unit_test_setup(test_bs_others_do_not_continue_after_first_contact, bs_setup),
+        cmocka_unit_test_setup(test_bs_mob_stays_approx_square, bs_setup),
         cmocka_unit_test_setup(test_bs_only_the_phase_side_moves, bs_setup),
         cmocka_unit_test_setup(test_bs_skirmishers_pass_through_friendly_skirmishers, bs_setup),
         cmocka_unit_test_setup(test_bs_skirmishers_never_move_into_contact, bs_setup),

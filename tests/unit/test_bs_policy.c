@@ -175,6 +175,124 @@ static void test_bs_policy_steady_reforms_and_wheels_toward_the_enemy(void **sta
     assert_int_equal(p.steps[2].kind, BS_ACT_ADVANCE);
 }
 
+/* Carries out plan p for unit u in its side's phase on a copy of the
+ * field; returns how far u's front moved. */
+static double moved_by(const bs_plan *p, int u)
+{
+    bs_field g = field;
+    g.phase_side = g.units[u].side;
+    mu_vec2 before = g.units[u].front;
+    for (int i = 0; i < p->n; i++)
+        bs_action_apply(&g, &env, u, &p->steps[i]);
+    return mu_v2_dist(before, g.units[u].front);
+}
+
+/* Steady no longer waits forever behind a friend standing between it and
+ * the enemy: it advances obliquely (7.9, up to 45 degrees) on a line clear
+ * of the friend, and gets somewhere (the old policy planned nothing). */
+/* RULE bs.game.steady-free-line */
+static void test_bs_policy_steady_sidesteps_a_friend_in_the_way(void **state)
+{
+    (void)state;
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    add_unit(0, mu_v2(50, 10 + 8), 90, BS_CLOSED); /* a friend 6" ahead, 2" to the right */
+    int e = add_unit(1, mu_v2(48, 40), -90, BS_CLOSED);
+    bs_policy_spec s = spec(BS_POLICY_STEADY);
+    bs_policy_memory mem = {0};
+    mu_rng rng = mu_rng_for_game(3, 3);
+    bs_plan p;
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    assert_int_equal(p.target, e);
+    assert_int_equal(p.charge, 0);
+    assert_true(p.n >= 1);
+    assert_int_equal(p.steps[p.n - 1].kind, BS_ACT_ADVANCE);
+    assert_true(fabs(p.steps[p.n - 1].angle_rad) > 0.2);
+    assert_true(moved_by(&p, u) > 6 * IN);
+}
+
+/* Steady does not push into impassable terrain for 0" round after round:
+ * pressed against a cliff that spans all its free lines, it holds (and so
+ * may recover AR, 7.13); with a gap to one side it takes that line. */
+/* RULE bs.game.steady-free-line */
+static void test_bs_policy_steady_does_not_push_into_impassable_terrain(void **state)
+{
+    (void)state;
+    table.n_terrain = 1;
+    table.terrain[0] = (bs_terrain){BS_TERRAIN_IMPASSABLE, 4,
+                                    {{0, 10 * IN}, {96 * IN, 10 * IN}, {96 * IN, 12 * IN}, {0, 12 * IN}}};
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED); /* its front on the cliff */
+    add_unit(1, mu_v2(48, 40), -90, BS_CLOSED);
+    bs_policy_spec s = spec(BS_POLICY_STEADY);
+    bs_policy_memory mem = {0};
+    mu_rng rng = mu_rng_for_game(3, 3);
+    bs_plan p;
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    table.n_terrain = 0;
+    for (int i = 0; i < p.n; i++)
+        assert_int_not_equal(p.steps[i].kind, BS_ACT_ADVANCE);
+    assert_int_equal(p.n, 0);
+    assert_non_null(strstr(p.why, "holds"));
+}
+
+/* Steady picks its target by *estimated* distance (7.7: no
+ * pre-measuring): two enemies 20" and 20.5" away; a player estimating with
+ * 10% error sometimes takes the farther for the nearer (fixed seed, 200
+ * plans); one who pre-measures (estimate exact) never does. */
+/* RULE bs.game.steady-no-premeasure */
+static void test_bs_policy_steady_judges_distances_by_estimate(void **state)
+{
+    (void)state;
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_CLOSED);
+    int near = add_unit(1, mu_v2(30, 30), -90, BS_CLOSED);
+    int far = add_unit(1, mu_v2(66, 30.5), -90, BS_CLOSED);
+    (void)near;
+    for (int model = 0; model < 2; model++) {
+        bs_policy_spec s = spec(BS_POLICY_STEADY);
+        s.charge = 0;
+        if (model)
+            s.estimate = BS_ESTIMATE_NORMAL, s.estimate_error = 0.1;
+        mu_rng rng = mu_rng_for_game(4, 4);
+        int farther = 0;
+        for (int i = 0; i < 200; i++) {
+            bs_policy_memory mem = {0};
+            bs_plan p;
+            bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+            farther += p.target == far;
+        }
+        if (model)
+            assert_true(farther > 20 && farther < 180);
+        else
+            assert_int_equal(farther, 0);
+    }
+}
+
+/* After a rout ("ends its move with its back to the enemy", 7.15) and a
+ * rally, a forced marcher faces back the way it came: it faces about
+ * (7.9) instead of force-marching toward its own edge; then marches on
+ * its old heading. A skirmisher turns free and marches in the same round. */
+/* RULE bs.game.forced-heading */
+static void test_bs_policy_forced_turns_back_after_rallying(void **state)
+{
+    (void)state;
+    int u = add_unit(0, mu_v2(48, 10), 90, BS_OPEN);
+    bs_policy_spec s = spec(BS_POLICY_FORCED);
+    bs_policy_memory mem = {0};
+    mu_rng rng = mu_rng_for_game(2, 2);
+    bs_plan p;
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p); /* marches on +y */
+    assert_int_equal(p.steps[0].mode, BS_MODE_FORCED);
+    field.units[u].facing = mu_v2(0, -1); /* routed, rallied: its back to the enemy */
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.steps[0].kind, BS_ACT_FACE);
+    assert_int_equal(p.steps[0].face, BS_ABOUT_FACE);
+    assert_int_equal(mem.marches, 1);
+    field.units[u].facing = mu_v2(0, 1);
+    bs_policy_plan(&s, &s, &field, &env, u, &mem, &rng, &p);
+    assert_int_equal(p.steps[0].mode, BS_MODE_FORCED);
+    assert_int_equal(mem.marches, 2);
+}
+
 /* The estimate models: exact has no error; uniform stays within +-x with
  * mean 0; normal has mean 0 and standard deviation sigma (20000 draws,
  * fixed seed). */
@@ -258,6 +376,10 @@ int main(void)
         cmocka_unit_test_setup(test_bs_policy_forced_rests_out_of_command_or_in_contact, setup),
         cmocka_unit_test_setup(test_bs_policy_steady_charges_when_estimate_in_range, setup),
         cmocka_unit_test_setup(test_bs_policy_steady_reforms_and_wheels_toward_the_enemy, setup),
+        cmocka_unit_test_setup(test_bs_policy_steady_sidesteps_a_friend_in_the_way, setup),
+        cmocka_unit_test_setup(test_bs_policy_steady_does_not_push_into_impassable_terrain, setup),
+        cmocka_unit_test_setup(test_bs_policy_steady_judges_distances_by_estimate, setup),
+        cmocka_unit_test_setup(test_bs_policy_forced_turns_back_after_rallying, setup),
         cmocka_unit_test_setup(test_bs_policy_estimate_error_models, setup),
         cmocka_unit_test_setup(test_bs_policy_random_picks_only_allowed_actions, setup),
         cmocka_unit_test_setup(test_bs_policy_action_text, setup),

@@ -106,8 +106,15 @@ static void check_invariants(const bs_field *f, const bs_env *e)
         assert_true(bs_formation_allowed(u->kind, u->formation));
         assert_true(u->frontage >= 1 && u->figures <= u->frontage * u->ranks);
         assert_close(mu_v2_len(u->facing), 1, 1e-9);
-        if (u->state != BS_IDLE && !u->routed && u->side == f->phase_side && !u->frozen)
+        if (u->state != BS_IDLE && !u->routed && u->side == f->phase_side && !u->frozen) {
             assert_true(u->used_mm <= bs_budget_mm(u, e->rules, u->mode) + 1e-6);
+            /* Q&A 127.67: a charge that has not made contact moves within
+             * its normal rate (the charge range is for the run into contact) */
+            if (u->mode == BS_MODE_CHARGE && u->charge != BS_CHARGE_MADE &&
+                !(u->used_mm <= bs_rate_mm(u) + 1e-6))
+                fail_msg("unit %d: charge %d used %g mm of a %g mm rate (round %d, last action %d)", a,
+                         (int)u->charge, u->used_mm, bs_rate_mm(u), f->round, last_action);
+        }
         if (u->routed)
             continue;
         mu_vec2 c[4];
@@ -152,8 +159,9 @@ static void check_invariants(const bs_field *f, const bs_env *e)
 }
 
 /* Random play: 100 games of 8 rounds (scratch runs of 20000 games with
- * other seeds kept these invariants too). */
-/* RULE bs.move.budget-invariants */
+ * other seeds kept these invariants too). Among them: no charge short of
+ * contact spends more than the normal rate (Q&A 127.67). */
+/* RULE bs.move.budget-invariants bs.move.declared-charge-commits */
 static void test_bs_random_rounds_keep_invariants(void **state)
 {
     (void)state;

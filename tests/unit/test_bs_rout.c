@@ -125,6 +125,47 @@ static void test_bs_rout_heads_toward_its_entry_point(void **state)
     (void)e;
 }
 
+/* General note on routs (127.14): "a routing unit wants to get away from
+ * whatever caused it to rout, and will try to exit the battlefield at the
+ * same point that it entered." A unit whose entry point lies down and to
+ * the left, routed by an enemy above and to the right, keeps routing phase
+ * after phase until it leaves the table; the line it runs on crosses the
+ * table edge at its entry point (within 1 mm), and every move keeps that
+ * heading. Routing directly away (the other reading) would leave the table
+ * about 200 mm to the right of it. */
+/* RULE bs.rout.common-sense */
+static void test_bs_rout_exits_where_it_entered(void **state)
+{
+    (void)state;
+    bs_field f;
+    int u, e;
+    scene(&f, &u, &e);
+    f.units[u].entry = mu_v2(200, 0);
+    bs_env en = fx_env();
+    mu_vec2 start = bs_unit_centre(&f.units[u]);
+    bs_rout_result r = bs_rout_start(&f, &en, u, 1, mu_v2(700, 900), -1);
+    assert_true(r.routed);
+    mu_vec2 d = f.units[u].rout_dir;
+    assert_true(d.y < 0);
+    double x_exit = start.x + (0 - start.y) * d.x / d.y;
+    assert_close(x_exit, 200, 1);
+    int phases = 0;
+    while (bs_unit_alive(&f.units[u]) && phases < 10) {
+        bs_round_begin(&f, 1);
+        bs_phase_begin(&f, &en, 0); /* routers move on (7.15) */
+        phases++;
+        if (bs_unit_alive(&f.units[u])) {
+            assert_close(f.units[u].rout_dir.x, d.x, 1e-12);
+            assert_close(f.units[u].rout_dir.y, d.y, 1e-12);
+        }
+        bs_phase_end(&f, &en);
+        bs_round_end(&f, &en);
+    }
+    assert_int_equal(f.units[u].status, BS_REMOVED);
+    assert_true(phases >= 1);
+    (void)e;
+}
+
 /* battlesystem 7.15: "If a routing unit hits a friendly unit that has not
  * routed, the unit that has not routed must make an immed. Morale Check.
  * If that unit routs, it moves ahead of the friendly unit that forced the
@@ -456,6 +497,7 @@ int main(void)
         cmocka_unit_test_setup(test_bs_rout_open_unit_moves_rate_and_a_third_back_to_enemy, setup),
         cmocka_unit_test_setup(test_bs_rout_closed_unit_does_not_rout, setup),
         cmocka_unit_test_setup(test_bs_rout_heads_toward_its_entry_point, setup),
+        cmocka_unit_test_setup(test_bs_rout_exits_where_it_entered, setup),
         cmocka_unit_test_setup(test_bs_rout_chain_friend_fails_and_routs_ahead, setup),
         cmocka_unit_test_setup(test_bs_rout_breaks_around_a_steady_friend, setup),
         cmocka_unit_test_setup(test_bs_rout_passes_through_skirmishers_who_still_check, setup),

@@ -189,17 +189,18 @@ static const char rout_off[] =
     "scenario:\n  table: {width_in: 48, depth_in: 48}\n  rounds: 6\n  sides:\n"
     "    - name: Blue\n      units:\n"
     "        - {name: Rabble, kind: regular, formation: open, figures: 6, frontage: 6, rate_in: 12,"
-    " ar: 18, morale: 0, x_in: 24, y_in: 4, facing_deg: -90, entry_in: [24, 0]}\n"
+    " ar: 18, morale: 0, x_in: 24, y_in: 20, facing_deg: -90, entry_in: [24, 0]}\n"
     "    - name: Red\n      units:\n"
     "        - {name: Watch, kind: regular, figures: 6, frontage: 6, rate_in: 6, ar: 15, morale: 10,"
     " x_in: 24, y_in: 44, facing_deg: -90}\n"
     "policies:\n  - sides: [{name: forced}, {name: hold}]\n";
 
-/* 7.13 with 7.15: an open unit of morale 0 marches to the table edge,
+/* 7.13 with 7.15: an open unit of morale 0 forced-marches 18" toward the
+ * table edge (beyond its 12" rate, so it owes the check: bs.march.early-stop),
  * fails its forced-march check, routs away from the enemy over the edge
  * and is removed; its side has no unit left, so the game ends after that
  * round. */
-/* RULE bs.game.end */
+/* RULE bs.game.end bs.march.early-stop */
 static void test_bs_ruleset_rout_off_the_table_ends_the_game(void **state)
 {
     (void)state;

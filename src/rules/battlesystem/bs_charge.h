@@ -44,7 +44,8 @@ bs_charge_outcome bs_charge_judge(const bs_rules *r, double rate_mm, double used
  * TOO_CLOSE (or NOT_STRAIGHT): it cannot charge; committed to the charge
  * or to no action (7.7 SPECIAL NOTE), it stays where it is. SHORT: per
  * Q&A 127.67 it moves as close as its normal movement allowance takes it
- * (not the charge range), stopping at any obstacle. Either way its move is finished
+ * (not the charge range), stopping at any obstacle. MADE or SHORT first
+ * rolls the charge's Discipline Check if it is due (bs_start). Either way its move is finished
  * (bs_finish applies the outcome). Refused unless u declared a charge
  * and has not run it. *out may be NULL. */
 bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad,

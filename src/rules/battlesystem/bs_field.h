@@ -100,7 +100,8 @@ typedef enum bs_refusal {
     BS_WOULD_CONTACT,      /* would end in contact with another enemy (7.12) */
     BS_NOT_ROUTED,         /* only routed units rally */
     BS_RALLY_TRIED,        /* one rally attempt per rally phase (Q&A 127.14) */
-    BS_BAD_ARGUMENT        /* an argument out of range */
+    BS_BAD_ARGUMENT,       /* an argument out of range */
+    BS_NOT_SQUARE          /* a mob's array must stay approx. square (7.5) */
 } bs_refusal;
 
 /* Why a straight move stopped: the engine's straight move (every move is

@@ -118,4 +118,14 @@ bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len
  * bs_advance and the charge run. */
 bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad);
 
+/* --- the charge (charge.c) */
+
+/* Rolls a declared charge's Discipline Check if it is still due (7.14: a
+ * closed unit of chaotic or low-INT creatures "must make a Discipline
+ * Check when charging"): at the charge's first move, only if the unit is
+ * then a closed regular unit of such creatures. Failing, it goes out of
+ * command and into open formation (and still charges); command returns by
+ * rules.command_return_rounds. Clears the due flag either way. */
+void bs_charge_discipline(bs_field *f, const bs_env *env, int u);
+
 #endif

@@ -76,6 +76,20 @@ typedef enum bs_rout_heading {
     BS_ROUT_DIRECTLY_AWAY
 } bs_rout_heading;
 
+/* Reading of 7.13 "must make a Morale Check at the end of its MOVE" for a
+ * forced march that ends early (terrain, the table edge, a friend, a
+ * shorter move asked for, or a halt at a visible enemy, Q&A 127.66). */
+typedef enum bs_march_check_reading {
+    /* the check is owed only by a march that went beyond the unit's normal
+     * rate (default: Q&A 127.66 spares a unit that "stopped to catch their
+     * breath" at the normal limit and one that loses its bonus by contact
+     * within it; an early stop within the normal rate is the same case) */
+    BS_MARCH_CHECK_BEYOND_RATE,
+    /* every declared march not turned into a normal move by contact within
+     * the normal rate takes the check, halts at a visible enemy included */
+    BS_MARCH_CHECK_DECLARED
+} bs_march_check_reading;
+
 /* All rule parameters of the movement phase. */
 typedef struct bs_rules {
     /* --- values the text gives (inches, fractions of the movement rate) */
@@ -105,7 +119,12 @@ typedef struct bs_rules {
     bs_rout_heading rout_heading;
     double rout_home_max_deg;      /* 90 */
     int forced_march_fail_routs;   /* 1: 7.15 applies to the forced-march check too */
-    int forced_march_halt_checks;  /* 0: a unit halted at its normal limit did not force-march */
+    bs_march_check_reading forced_march_check; /* beyond-rate: see bs_march_check_reading */
+    double march_halt_margin_in;   /* 1: a forced march that would end beyond its normal
+                                       limit within this of a visible enemy on its path
+                                       halts at the limit (Q&A 127.66 "just beyond") */
+    int mob_square_slack;          /* 1: 7.5 "approx. square": a mob's frontage and
+                                       ranks differ by at most this many figures */
     int ambush_checks;             /* 1: an ambushed forced march still takes its check */
 
     /* --- assumptions (the text only names these) */
@@ -117,6 +136,9 @@ typedef struct bs_rules {
     double terrain_cost[BS_TERRAIN_KINDS]; /* factor on distance; impassable unused */
     double skirmish_standoff_mm; /* skirmishers stop this short of an enemy (1 mm) */
     double rout_heading_step_deg; /* routers try headings in these steps, up to 90 (15) */
+    int command_return_rounds;   /* a unit put out of command by a failed charge Discipline
+                                    Check is back in command from the start of the Nth round
+                                    after the one it went out in; 0: never (1) */
 } bs_rules;
 
 /* Returns the text's values, our readings and our assumptions' defaults

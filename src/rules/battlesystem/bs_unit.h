@@ -51,7 +51,9 @@ typedef enum bs_mode {
 /* What became of a forced march (7.13 and its Q&A 127.66). */
 typedef enum bs_march_outcome {
     BS_MARCH_NONE,
-    BS_MARCH_MADE,       /* marched; Morale Check at the end of the move */
+    BS_MARCH_MADE,       /* marched beyond its normal rate; Morale Check at the end of the move */
+    BS_MARCH_WITHIN_RATE, /* declared, but ended within its normal rate (terrain, edge, friend,
+                             a shorter move): a check only under BS_MARCH_CHECK_DECLARED */
     BS_MARCH_LOST_BONUS, /* contact within the normal rate: follows 7.8, no other penalty */
     BS_MARCH_HALTED,     /* visible enemy just beyond the normal limit: halts at the limit */
     BS_MARCH_AMBUSHED    /* ran into a hidden unit beyond the normal rate */
@@ -115,6 +117,8 @@ typedef struct bs_unit {
     int ar, ar_original;      /* current and original Attack Rating (7.13) */
     int morale;               /* morale rating */
     int in_command;
+    int command_lost_round;   /* round a failed charge Discipline Check put it out of
+                                 command (0: none pending); see command_return_rounds */
 
     /* per Game Round (cleared by bs_round_begin) */
     int morale_mod;           /* e.g. -3 after a failed charge (7.14) */
@@ -128,6 +132,9 @@ typedef struct bs_unit {
     int wrapped;              /* used wrap-around: open after the melee (7.11) */
     int wrap_figures;         /* figures in the wrapped ends */
     int wrap_enemy;           /* unit wrapped around, or -1 */
+    uint32_t wrap_held_left;  /* enemies whose left / right flank (as this unit faces)   */
+    uint32_t wrap_held_right; /* it holds wrapped: those figures stay in contact until the
+                                 contact ends (Q&A 132.34); kept across rounds */
     int ambushed_by;          /* hidden unit that ambushed it, or -1 (Q&A 127.66) */
     int charged;              /* made a charge into contact this round */
     int charge_contact;       /* enemy unit contacted by its charge, or -1 */
@@ -150,6 +157,8 @@ typedef struct bs_unit {
     double fill_mm;           /* gap filling paid at the phase start (7.3) */
     bs_march_outcome march;
     bs_charge_outcome charge;
+    int discipline_due;       /* a declared charge's Discipline Check (7.14) not yet rolled:
+                                 rolled at the charge's first move, if it is closed then */
 } bs_unit;
 
 /* Returns a unit of `figures` figures on profile p for side 0/1, in
@@ -225,6 +234,15 @@ void bs_unit_take_losses(bs_unit *u, int n, int n_front);
 /* Sets u in or out of command. Going out of command is an involuntary
  * formation change (7.6): a regular unit goes to open formation, free. */
 void bs_unit_set_command(bs_unit *u, const bs_rules *r, int in_command);
+
+/* Returns non-zero when a mob of `figures` figures with `frontage` figures
+ * along its front is "approx. square" (7.5, reading): its frontage and its
+ * ranks differ by at most r->mob_square_slack figures. Other kinds: 1. */
+int bs_mob_square(const bs_rules *r, bs_kind kind, int figures, int frontage);
+
+/* Returns the frontage nearest `frontage` (ties: the wider) at which a mob
+ * of `figures` figures is approx. square under r (bs_mob_square). */
+int bs_mob_square_frontage(const bs_rules *r, int figures, int frontage);
 
 /* Places u in formation f, keeping its front midpoint, and sets the base
  * spacing of f. No costs or checks: for set-up and involuntary changes. */

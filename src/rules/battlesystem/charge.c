@@ -55,8 +55,24 @@ double bs_line_distance_mm(const bs_field *f, int u, int target, double angle_ra
     return mu_sweep_contact(c, 4, mu_v2_rotate(un->facing, angle_rad), ct, 4);
 }
 
+/* RULE bs.charge.discipline bs.charge.no-action bs.charge.command-return */
+void bs_charge_discipline(bs_field *f, const bs_env *env, int u)
+{
+    bs_unit *un = &f->units[u];
+    if (!un->discipline_due)
+        return;
+    un->discipline_due = 0;
+    if (un->kind != BS_REGULAR || un->formation != BS_CLOSED || !un->low_int_or_chaotic)
+        return;
+    bs_check_result c = bs_discipline_check(f, env, u, 0);
+    if (!c.pass) {
+        bs_unit_set_command(un, env->rules, 0);
+        un->command_lost_round = f->round > 0 ? f->round : 1;
+    }
+}
+
 /* RULE bs.move.no-premeasure bs.move.declared-charge-commits bs.charge.range
- * RULE bs.charge.must-contact */
+ * RULE bs.charge.must-contact bs.charge.discipline bs.charge.no-action */
 bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad,
                                bs_charge_result *out)
 {
@@ -89,6 +105,8 @@ bs_refusal bs_charge_run(bs_field *f, const bs_env *env, int u, double angle_rad
     res.contact_path_mm = contact;
     res.outcome = bs_charge_judge(r, rate, un->used_mm, run_before, contact, cost);
     mu_vec2 start = un->front;
+    if (res.outcome == BS_CHARGE_MADE || res.outcome == BS_CHARGE_SHORT)
+        bs_charge_discipline(f, env, u); /* 7.14: rolled as the charge moves; no action, no roll */
     switch (res.outcome) {
     case BS_CHARGE_MADE: {
         bs_step s = bs_straight(f, env, u, d, contact, charge_budget);

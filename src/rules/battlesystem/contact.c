@@ -82,7 +82,7 @@ static void end_footprint(const bs_unit *un, const mu_vec2 c[4], double x, int s
 }
 
 /* RULE bs.move.contact-no-wrap bs.wrap.contact-at-start bs.wrap.expand-and-wheel
- * RULE bs.wrap.figure-rate bs.wrap.no-initiative-example bs.wrap.room */
+ * RULE bs.wrap.figure-rate bs.wrap.no-initiative-example bs.wrap.room bs.wrap.figures-once */
 bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left,
                                 int right, bs_wrap_result *out)
 {
@@ -117,6 +117,13 @@ bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left
     bs_front_contact fc = bs_front_contact_of(f, u, e);
     if (!fc.touching_front)
         return BS_NOT_IN_CONTACT; /* reading: wraps round an enemy on its front */
+    /* Q&A 132.34 "Only figures that begin the phase out of base-to-base
+     * contact can be involved": a flank of e this unit has wrapped is held
+     * by figures in contact until that contact ends; they cannot wrap it
+     * again, and no other figure has room there */
+    uint32_t ebit = 1u << e;
+    if ((left > 0 && (un->wrap_held_left & ebit)) || (right > 0 && (un->wrap_held_right & ebit)))
+        return BS_NO_SPARE_FIGURES;
     /* "It must have one or more figures that are not yet in base-to-base
      * contact ... Only figures that begin the phase out of base-to-base
      * contact can be involved" */
@@ -159,6 +166,10 @@ bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left
     un->wrapped = 1;
     un->wrap_figures = left + right;
     un->wrap_enemy = e;
+    if (left > 0)
+        un->wrap_held_left |= ebit;
+    if (right > 0)
+        un->wrap_held_right |= ebit;
     f->units[e].attacked = 1;
     BS_COUNT(env, wrap_arounds);
     if (out) {
@@ -212,6 +223,7 @@ bs_refusal bs_fighting_withdrawal(bs_field *f, const bs_env *env, int u,
             return BS_WOULD_CONTACT;
     }
     un->front = mu_v2_add(un->front, mu_v2_scale(back, dist));
+    un->wrap_held_left = un->wrap_held_right = 0; /* it left every contact */
     un->used_mm += dist;
     un->run_mm = 0;
     un->state = BS_DONE;

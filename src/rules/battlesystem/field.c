@@ -19,7 +19,7 @@ const char *bs_refusal_name(bs_refusal r)
         "bad formation", "too wide", "no movement", "no room", "cannot charge",
         "charge banned", "bad target", "not in contact", "attacked from rear",
         "no spare figures", "rate too low", "would contact", "not routed", "rally tried",
-        "bad argument",
+        "bad argument", "not square",
     };
     if ((unsigned)r >= sizeof names / sizeof names[0])
         return "?";

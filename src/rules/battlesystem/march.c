@@ -41,6 +41,8 @@ const char *bs_march_outcome_name(bs_march_outcome o)
         return "none";
     case BS_MARCH_MADE:
         return "made";
+    case BS_MARCH_WITHIN_RATE:
+        return "within its rate";
     case BS_MARCH_LOST_BONUS:
         return "lost bonus";
     case BS_MARCH_HALTED:

@@ -48,8 +48,16 @@ static void spend(bs_unit *un, double cost)
     un->acted = 1;
 }
 
+/* The movement unit un may spend in its phase outside a charge's run into
+ * contact: its mode's budget, except that a declared charge has only its
+ * normal rate (Q&A 127.67: a charge that does not reach moves "as close ...
+ * as its normal movement allowance will take it"); the run into contact
+ * may use the charge range (bs_charge_run). */
+/* RULE bs.move.declared-charge-commits bs.move.budget-invariants */
 static double budget(const bs_unit *un, const bs_rules *r)
 {
+    if (un->mode == BS_MODE_CHARGE)
+        return bs_rate_mm(un);
     return bs_budget_mm(un, r, un->mode);
 }
 
@@ -107,18 +115,16 @@ bs_refusal bs_start(bs_field *f, const bs_env *env, int u, bs_mode mode, int tar
         un->charge = BS_CHARGE_DECLARED;
         BS_COUNT(env, charges_declared);
         /* 7.14: a closed unit of chaotic or low-INT creatures takes a
-         * Discipline Check when charging; failing, it goes out of command
-         * and into open formation, and still charges */
-        if (un->kind == BS_REGULAR && un->formation == BS_CLOSED && un->low_int_or_chaotic) {
-            bs_check_result c = bs_discipline_check(f, env, u, 0);
-            if (!c.pass)
-                bs_unit_set_command(un, env->rules, 0);
-        }
+         * Discipline Check "when charging": at the charge's first move
+         * (bs_charge_discipline), so a charge that proves to be no action
+         * (7.7 SPECIAL NOTE) rolls none */
+        un->discipline_due = 1;
     }
     return BS_OK;
 }
 
-/* RULE bs.formation.closed-command bs.formation.change-any-time bs.formation.change-in-command */
+/* RULE bs.formation.closed-command bs.formation.change-any-time bs.formation.change-in-command
+ * RULE bs.move.no-direction-change */
 bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
                                      bs_formation to)
 {
@@ -128,6 +134,10 @@ bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
     bs_unit *un = &f->units[u];
     if (un->kind != BS_REGULAR || !bs_formation_allowed(un->kind, to) || to == un->formation)
         return BS_BAD_FORMATION;
+    /* Q&A 127.66: once a figure has made contact, "The figures can only
+     * move straight ahead" */
+    if (un->contact_made)
+        return BS_NO_TURN_IN_CONTACT;
     if (!un->in_command)
         return BS_NOT_IN_COMMAND;
     double cost = bs_formation_change_cost_mm(un, env->rules);
@@ -203,7 +213,7 @@ bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
     return BS_OK;
 }
 
-/* RULE bs.move.frontage */
+/* RULE bs.move.frontage bs.move.no-direction-change bs.formation.mob-square */
 bs_refusal bs_change_frontage(bs_field *f, const bs_env *env, int u, int new_frontage)
 {
     bs_refusal ref = can_manoeuvre(f, u, 1);
@@ -216,6 +226,12 @@ bs_refusal bs_change_frontage(bs_field *f, const bs_env *env, int u, int new_fro
         return BS_BAD_FORMATION;
     if (new_frontage < 1 || new_frontage > un->figures || new_frontage == un->frontage)
         return BS_BAD_ARGUMENT;
+    /* Q&A 127.66: straight ahead only once a figure has made contact */
+    if (un->contact_made)
+        return BS_NO_TURN_IN_CONTACT;
+    /* 7.5: a mob is "an irregular (but approx. square) array" */
+    if (!bs_mob_square(env->rules, un->kind, un->figures, new_frontage))
+        return BS_NOT_SQUARE;
     double cost = bs_frontage_change_cost_mm(env->rules);
     if (!affordable(un, env->rules, cost))
         return BS_NO_MOVEMENT;
@@ -250,7 +266,8 @@ static int wheel_bad(const bs_field *f, const bs_env *env, int u, mu_vec2 p, dou
     return bs_blocked(f, env, u, c, 0);
 }
 
-/* RULE bs.move.contact-stops bs.move.no-direction-change bs.move.wheel */
+/* RULE bs.move.contact-stops bs.move.no-direction-change bs.move.wheel bs.move.wheel-mode
+ * RULE bs.charge.discipline */
 bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
                           double angle_rad, double *done_rad)
 {
@@ -302,31 +319,111 @@ bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
         }
         lo = a;
     }
+    ensure_started(un);
+    if (un->mode == BS_MODE_CHARGE)
+        bs_charge_discipline(f, env, u); /* 7.14: rolled as the charge first moves */
+    const bs_unit orig = *un;
     bs_unit w;
-    wheeled(un, p, sign * stop, &w);
+    wheeled(&orig, p, sign * stop, &w);
     un->front = w.front;
     un->facing = w.facing;
-    ensure_started(un);
+    int e_hit = -1;
+    if (stop < amax) {
+        /* stopped against something: an enemy touched is contact (7.8) */
+        for (int e = 0; e < f->n_units; e++)
+            if (f->units[e].side != un->side && bs_unit_alive(&f->units[e]) &&
+                bs_distance_mm(f, u, e) <= 1e-4) {
+                e_hit = e;
+                break;
+            }
+    }
+    if (e_hit >= 0 && un->mode == BS_MODE_FORCED) {
+        /* a wheel into contact in a forced march is contact in a forced
+         * march (Q&A 127.66), as for a straight move */
+        bs_march_contact mc = bs_march_on_contact(orig.used_mm, bs_rate_mm(un), stop * radius,
+                                                  f->units[e_hit].hidden);
+        un->march = mc.outcome;
+        if (mc.outcome == BS_MARCH_LOST_BONUS) {
+            un->mode = BS_MODE_NORMAL;
+            BS_COUNT(env, march_lost_bonus);
+        } else if (mc.outcome == BS_MARCH_HALTED) {
+            /* halts at the limit of its normal rate, short of the enemy */
+            BS_COUNT(env, march_halted);
+            stop = radius > 0 ? fmin(stop, mc.spend_mm / radius) : 0;
+            wheeled(&orig, p, sign * stop, &w);
+            un->front = w.front;
+            un->facing = w.facing;
+            un->state = BS_DONE;
+            e_hit = -1;
+        } else {
+            BS_COUNT(env, march_ambushed);
+            un->ambushed_by = e_hit;
+            f->units[e_hit].hidden = 0;
+            un->state = BS_DONE;
+        }
+    }
     un->used_mm += stop * radius;
     un->run_mm = 0;
     if (stop > 0)
         un->acted = 1;
-    if (stop < amax) {
-        /* stopped against something: an enemy touched is contact (7.8) */
-        for (int e = 0; e < f->n_units; e++)
-            if (f->units[e].side != un->side && bs_distance_mm(f, u, e) <= 1e-4 &&
-                bs_unit_alive(&f->units[e])) {
-                bs_note_contact(f, u, e);
-                break;
-            }
+    if (e_hit >= 0) {
+        bs_note_contact(f, u, e_hit);
+        if (un->mode == BS_MODE_CHARGE && un->charge == BS_CHARGE_DECLARED) {
+            /* 7.14: contact by a wheel comes after no straight run, so it
+             * is not a charge (the 2/3 of the rate "must be in a straight
+             * line"); the unit is in contact (7.8) and its move ends */
+            un->charge = bs_charge_judge(env->rules, bs_rate_mm(un), orig.used_mm, 0, 0, 0);
+            un->state = BS_DONE;
+        }
     }
     if (done_rad)
         *done_rad = stop * (angle_rad >= 0 ? 1.0 : -1.0);
     return BS_OK;
 }
 
+/* A forced march of unit u along d meets enemy unit h.unit (Q&A 127.66):
+ * within the normal rate it loses its bonus and moves on as a normal move
+ * (7.8); beyond it a visible enemy halts it at the limit of its normal
+ * rate, a hidden one ambushes it. */
+static bs_step march_meets_enemy(bs_field *f, const bs_env *env, int u, mu_vec2 d, double dist_mm,
+                                 bs_hit h)
+{
+    bs_unit *un = &f->units[u];
+    const bs_rules *r = env->rules;
+    double cost_to = bs_path_cost(env->table, r, un->front, d, h.t);
+    bs_march_contact mc = bs_march_on_contact(un->used_mm, bs_rate_mm(un), cost_to, f->units[h.unit].hidden);
+    un->march = mc.outcome;
+    bs_step s;
+    switch (mc.outcome) {
+    case BS_MARCH_LOST_BONUS:
+        /* follows 7.8: a normal move into contact */
+        un->mode = BS_MODE_NORMAL;
+        BS_COUNT(env, march_lost_bonus);
+        s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
+        break;
+    case BS_MARCH_HALTED:
+        BS_COUNT(env, march_halted);
+        s = bs_straight(f, env, u, d, dist_mm, un->used_mm + mc.spend_mm);
+        s.stop = BS_STOP_HALT;
+        un->state = BS_DONE;
+        break;
+    default: { /* AMBUSHED */
+        int e = h.unit;
+        BS_COUNT(env, march_ambushed);
+        s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
+        un->ambushed_by = e;
+        f->units[e].hidden = 0;
+        un->state = BS_DONE;
+        break;
+    }
+    }
+    return s;
+}
+
 /* RULE bs.move.measure-front bs.move.measure-mob bs.march.no-contact
- * RULE bs.march.contact-loses-bonus bs.march.ambush bs.charge.must-contact */
+ * RULE bs.march.contact-loses-bonus bs.march.ambush bs.charge.must-contact
+ * RULE bs.march.halt-at-limit bs.march.halt-margin bs.march.skirmishers-halt
+ * RULE bs.move.declared-charge-commits bs.charge.discipline */
 bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
                             double angle_rad, bs_step *out)
 {
@@ -350,54 +447,57 @@ bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
         mu_vec2 c[4];
         bs_unit_corners(un, c);
         bs_hit h = bs_first_hit(f, env, u, c, d, 0, 0);
-        double reach = bs_path_reach(env->table, r, un->front, d, budget(un, r) - un->used_mm, dist_mm);
-        int enemy = h.unit >= 0 && f->units[h.unit].side != un->side && h.t <= reach &&
-                    un->formation != BS_SKIRMISH;
-        if (enemy && un->mode == BS_MODE_CHARGE && un->charge == BS_CHARGE_DECLARED) {
-            /* 7.14: meeting an enemy in a charge is the charge run */
-            bs_charge_result cr;
-            mu_vec2 before = un->front;
-            double used0 = un->used_mm;
-            bs_charge_run(f, env, u, angle_rad, &cr);
-            s.moved_mm = mu_v2_dist(before, un->front);
-            s.cost_mm = un->used_mm - used0;
-            s.contact = cr.contact;
-            s.stop = cr.contact >= 0 ? BS_STOP_ENEMY : BS_STOP_MOVEMENT;
-            if (out)
-                *out = s;
-            return BS_OK;
+        int skirm = un->formation == BS_SKIRMISH;
+        int foe = h.unit >= 0 && f->units[h.unit].side != un->side;
+        if (un->mode == BS_MODE_CHARGE && un->charge == BS_CHARGE_DECLARED) {
+            /* 7.14: meeting an enemy within the charge range is the charge
+             * run; otherwise the charge moves within its normal rate */
+            double reach = bs_path_reach(env->table, r, un->front, d,
+                                         r->charge_mult * bs_rate_mm(un) - un->used_mm, dist_mm);
+            if (foe && h.t <= reach) {
+                bs_charge_result cr;
+                mu_vec2 before = un->front;
+                double used0 = un->used_mm;
+                bs_charge_run(f, env, u, angle_rad, &cr);
+                s.moved_mm = mu_v2_dist(before, un->front);
+                s.cost_mm = un->used_mm - used0;
+                s.contact = cr.contact;
+                s.stop = cr.contact >= 0 ? BS_STOP_ENEMY : BS_STOP_MOVEMENT;
+                if (out)
+                    *out = s;
+                return BS_OK;
+            }
+            bs_charge_discipline(f, env, u); /* 7.14: rolled as the charge first moves */
         }
-        if (enemy && un->mode == BS_MODE_FORCED) {
-            double cost_to = bs_path_cost(env->table, r, un->front, d, h.t);
-            bs_march_contact mc = bs_march_on_contact(un->used_mm, bs_rate_mm(un), cost_to,
-                                                            f->units[h.unit].hidden);
-            un->march = mc.outcome;
-            switch (mc.outcome) {
-            case BS_MARCH_LOST_BONUS:
-                /* follows 7.8: a normal move into contact */
-                un->mode = BS_MODE_NORMAL;
-                BS_COUNT(env, march_lost_bonus);
-                s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
-                break;
-            case BS_MARCH_HALTED:
+        if (un->mode == BS_MODE_FORCED && foe) {
+            double reach = bs_path_reach(env->table, r, un->front, d, budget(un, r) - un->used_mm, dist_mm);
+            double rate = bs_rate_mm(un);
+            int hidden = f->units[h.unit].hidden;
+            if (h.t <= reach && !skirm) {
+                s = march_meets_enemy(f, env, u, d, dist_mm, h);
+                if (out)
+                    *out = s;
+                return BS_OK;
+            }
+            /* Q&A 127.66 "can see an opposing unit that lies just beyond
+             * the marching unit's normal movement limit ... comes to a halt
+             * at the limit": a move that would take the march beyond its
+             * normal limit and end within march_halt_margin_in of a visible
+             * enemy on its path (or into it: skirmishers, who stop short of
+             * enemies, 7.4, are halted as well) halts at the limit */
+            double end_t = fmin(reach, h.t);
+            double end_cost = un->used_mm + bs_path_cost(env->table, r, un->front, d, end_t);
+            if (!hidden && h.t <= reach + bs_in(r->march_halt_margin_in) + BS_EPS &&
+                end_cost > rate + BS_EPS) {
+                un->march = BS_MARCH_HALTED;
                 BS_COUNT(env, march_halted);
-                s = bs_straight(f, env, u, d, dist_mm, un->used_mm + mc.spend_mm);
+                s = bs_straight(f, env, u, d, dist_mm, un->used_mm > rate ? un->used_mm : rate);
                 s.stop = BS_STOP_HALT;
                 un->state = BS_DONE;
-                break;
-            default: { /* AMBUSHED */
-                int e = h.unit;
-                BS_COUNT(env, march_ambushed);
-                s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
-                un->ambushed_by = e;
-                f->units[e].hidden = 0;
-                un->state = BS_DONE;
-                break;
+                if (out)
+                    *out = s;
+                return BS_OK;
             }
-            }
-            if (out)
-                *out = s;
-            return BS_OK;
         }
     }
     s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
@@ -407,7 +507,8 @@ bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
 }
 
 /* RULE bs.march.morale-check bs.charge.closed-bonus bs.charge.failed-closed-opens
- * RULE bs.charge.failed-morale-penalty */
+ * RULE bs.charge.failed-morale-penalty bs.march.early-stop bs.march.halt-at-limit
+ * RULE bs.charge.no-action */
 void bs_finish(bs_field *f, const bs_env *env, int u, bs_finish_result *out)
 {
     assert(u >= 0 && u < f->n_units);
@@ -423,14 +524,24 @@ void bs_finish(bs_field *f, const bs_env *env, int u, bs_finish_result *out)
     }
     un->finished = 1;
     un->state = BS_DONE;
-    if (un->mode != BS_MODE_NORMAL)
-        un->acted = 1; /* a declared forced march or charge is doing something */
+    /* a declared forced march or charge is doing something, except a charge
+     * that proves to be no action (7.7 SPECIAL NOTE: "committed to the
+     * stated action, or to no action"): what it moved before counts */
+    if (un->mode == BS_MODE_FORCED ||
+        (un->mode == BS_MODE_CHARGE && un->charge != BS_CHARGE_TOO_CLOSE &&
+         un->charge != BS_CHARGE_NOT_STRAIGHT))
+        un->acted = 1;
     if (un->mode == BS_MODE_FORCED) {
+        /* reading (bs.march.early-stop): the check at "the end of its MOVE"
+         * is owed by a march that went beyond the normal rate; one that
+         * ended within it (terrain, the edge, a friend, a shorter move, or
+         * halted at a visible enemy) takes none under the default reading */
         if (un->march == BS_MARCH_NONE)
-            un->march = BS_MARCH_MADE;
+            un->march = un->used_mm > bs_rate_mm(un) + BS_EPS ? BS_MARCH_MADE : BS_MARCH_WITHIN_RATE;
+        int declared = r->forced_march_check == BS_MARCH_CHECK_DECLARED;
         int checks = un->march == BS_MARCH_MADE ||
                      (un->march == BS_MARCH_AMBUSHED && r->ambush_checks) ||
-                     (un->march == BS_MARCH_HALTED && r->forced_march_halt_checks);
+                     ((un->march == BS_MARCH_HALTED || un->march == BS_MARCH_WITHIN_RATE) && declared);
         /* reading: individuals are not units; no check */
         if (checks && un->kind != BS_INDIVIDUAL) {
             int ar0 = un->ar;

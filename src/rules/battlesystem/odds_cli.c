@@ -18,7 +18,8 @@
 
 static const char usage_text[] =
     "--forced-march --morale M [--marches N] [--burst B] [--rest K]\n"
-    " [--recover R] [--check NdS] [--modifier D] [--json]\n";
+    " [--recover R] [--formation F] [--never-checks] [--no-fail-routs]\n"
+    " [--check NdS] [--modifier D] [--json]\n";
 
 static const char help_text[] =
     "Exact Attack Rating (AR) penalty of an AD&D Battlesystem unit that\n"
@@ -29,12 +30,27 @@ static const char help_text[] =
     "times again, ... and rests R rounds after the last march. Prints the\n"
     "penalty distribution after every round.\n"
     "\n"
+    "Units covered: those a failed check does not rout, so that they march on\n"
+    "schedule: closed regular units, mobs, units that \"never check morale\"\n"
+    "(they roll this check, 7.13, and never rout), and open or skirmish units\n"
+    "when a failed forced-march check does not rout them (--no-fail-routs,\n"
+    "rules.forced_march_fail_routs: false). Not covered, refused: open and\n"
+    "skirmish units under the default reading, which rout on a failed check\n"
+    "(7.15) and stop marching until rallied; their drift depends on rallies\n"
+    "and policies (simulate them with muster run). Each march is assumed to\n"
+    "go beyond the normal rate (an early stop within it takes no check) and\n"
+    "the unit is never attacked. Individuals take no forced-march check.\n"
+    "\n"
     "  --forced-march  select these odds (instead of order odds)\n"
     "  --morale M      the unit's morale rating (0..100)\n"
     "  --marches N     forced marches (0..64, default 3)\n"
     "  --burst B       consecutive marches before each rest (1..64, default 1)\n"
     "  --rest K        idle rounds between bursts of marches (0..63, default 0)\n"
     "  --recover R     idle rounds after the last march (0..63, default 0)\n"
+    "  --formation F   closed (default), mob, open or skirmish\n"
+    "  --never-checks  the unit \"never checks morale\" (any formation)\n"
+    "  --no-fail-routs a failed forced-march check routs nobody (the rules\n"
+    "                  variant forced_march_fail_routs: false)\n"
     "  --check NdS     the Morale Check's dice: pass when the total is at most\n"
     "                  morale + D (default 1d20: an assumption, the text does not\n"
     "                  define the check)\n"
@@ -44,10 +60,15 @@ static const char help_text[] =
     "\n"
     "Example: muster odds --forced-march --morale 12 --marches 3   (the 7.13 example's unit)\n";
 
-enum { OPT_FORCED = 256, OPT_JSON, OPT_BURST, OPT_REST, OPT_RECOVER, OPT_CHECK, OPT_MODIFIER };
+enum {
+    OPT_FORCED = 256, OPT_JSON, OPT_BURST, OPT_REST, OPT_RECOVER, OPT_CHECK, OPT_MODIFIER,
+    OPT_FORMATION, OPT_NEVER, OPT_NO_ROUTS
+};
 
 struct forced_request {
     int morale, marches, burst, rest, recover, json;
+    const char *formation; /* closed, mob, open or skirmish */
+    int never_checks, no_fail_routs;
     bs_check_rule check;
 };
 
@@ -79,11 +100,13 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
         {"rest", required_argument, NULL, OPT_REST},
         {"recover", required_argument, NULL, OPT_RECOVER}, {"check", required_argument, NULL, OPT_CHECK},
         {"modifier", required_argument, NULL, OPT_MODIFIER}, {"json", no_argument, NULL, OPT_JSON},
+        {"formation", required_argument, NULL, OPT_FORMATION}, {"never-checks", no_argument, NULL, OPT_NEVER},
+        {"no-fail-routs", no_argument, NULL, OPT_NO_ROUTS},
         {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
     int have_morale = 0, c;
     long n;
     char optbuf[8];
-    *q = (struct forced_request){.marches = 3, .burst = 1, .check = bs_rules_default().morale};
+    *q = (struct forced_request){.marches = 3, .burst = 1, .formation = "closed", .check = bs_rules_default().morale};
     optind = 1;
     opterr = 0;
     optopt = 0;
@@ -122,6 +145,17 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
             q->check.modifier = (int)n;
             break;
         case OPT_JSON: q->json = 1; break;
+        case OPT_FORMATION:
+            if (strcmp(optarg, "closed") != 0 && strcmp(optarg, "mob") != 0 && strcmp(optarg, "open") != 0 &&
+                strcmp(optarg, "skirmish") != 0)
+                return mu_usage_error(CMD, "--formation '%s' must be closed, mob, open or skirmish", optarg);
+            q->formation = strcmp(optarg, "closed") == 0 ? "closed"
+                           : strcmp(optarg, "mob") == 0  ? "mob"
+                           : strcmp(optarg, "open") == 0 ? "open"
+                                                          : "skirmish";
+            break;
+        case OPT_NEVER: q->never_checks = 1; break;
+        case OPT_NO_ROUTS: q->no_fail_routs = 1; break;
         case 'h': return MU_ODDS_HELP;
         case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
         default:
@@ -133,12 +167,22 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
         return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!have_morale)
         return mu_usage_error(CMD, "--forced-march needs --morale M (the unit's morale rating)");
+    /* RULE bs.march.failure-routs */
+    if ((strcmp(q->formation, "open") == 0 || strcmp(q->formation, "skirmish") == 0) && !q->never_checks &&
+        !q->no_fail_routs)
+        return mu_usage_error(CMD,
+                              "--formation %s is not covered: a failed check routs an open or skirmish unit (7.15), "
+                              "which this chain does not model; add --never-checks or --no-fail-routs if that "
+                              "applies, or simulate it with muster run",
+                              q->formation);
     return MU_EXIT_OK;
 }
 
 static void print_json(const struct forced_request *q, const mu_fm_odds *o)
 {
-    printf("{\"morale\": %d, \"check\": {\"dice\": %d, \"sides\": %d, \"modifier\": %d}, \"p_pass\": %.17g, ",
+    printf("{\"formation\": \"%s\", \"never_checks\": %s, \"fail_routs\": %s, ", q->formation,
+           q->never_checks ? "true" : "false", q->no_fail_routs ? "false" : "true");
+    printf("\"morale\": %d, \"check\": {\"dice\": %d, \"sides\": %d, \"modifier\": %d}, \"p_pass\": %.17g, ",
            q->morale, q->check.n_dice, q->check.sides, q->check.modifier, o->p_pass);
     printf("\"marches\": %d, \"burst\": %d, \"rest\": %d, \"recover\": %d, \"rounds\": [", q->marches, q->burst,
            q->rest, q->recover);
@@ -167,7 +211,10 @@ static void print_text(const struct forced_request *q, const mu_fm_odds *o)
 {
     printf("Forced march (battlesystem 7.13): a Morale Check at the end of each forced\n"
            "march; on a failure the AR worsens by one, cumulatively; one point back (down\n"
-           "to the original AR) for each whole Game Round doing nothing and not attacked.\n\n");
+           "to the original AR) for each whole Game Round doing nothing and not attacked.\n");
+    printf("Unit: %s formation%s; a failed check does not rout it, so it marches on schedule\n"
+           "(each march beyond its normal rate, never attacked).\n\n",
+           q->formation, q->never_checks ? ", never checks morale" : q->no_fail_routs ? ", no rout on a failed march check" : "");
     printf("Morale %d: the check passes on %dd%d <= %d (assumption: the text does not define\n"
            "the Morale Check), P(pass) = %.6f\n",
            q->morale, q->check.n_dice, q->check.sides, q->morale + q->check.modifier, o->p_pass);
@@ -215,7 +262,7 @@ static int odds_forced_main(int argc, char **argv)
 const mu_odds_tool bs_forced_march_odds_tool = {
     .option = "--forced-march",
     .usage = usage_text,
-    .summary = "forced marches: the Attack Rating penalty, round by round",
+    .summary = "forced marches of units a failed check does not rout (closed, mob, never-checks; not open or skirmish): the AR penalty by round",
     .help = help_text,
     .run = odds_forced_main,
 };

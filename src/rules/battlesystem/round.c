@@ -33,10 +33,9 @@ void bs_round_begin(bs_field *f, int initiative_side)
     }
 }
 
-/* RULE bs.wrap.open-after-melee bs.march.ar-recovery */
+/* RULE bs.wrap.open-after-melee bs.march.ar-recovery bs.charge.command-return */
 void bs_round_end(bs_field *f, const bs_env *env)
 {
-    (void)env;
     for (int i = 0; i < f->n_units; i++) {
         bs_unit *u = &f->units[i];
         if (!bs_unit_alive(u))
@@ -55,6 +54,15 @@ void bs_round_end(bs_field *f, const bs_env *env)
          * not being attacked (a unit in contact fights: not idle) */
         if (!u->acted && !u->attacked && !u->routed && bs_enemy_contacts(f, i) == 0)
             bs_ar_recover(u);
+        /* assumption: a unit a failed charge Discipline Check put out of
+         * command (7.14) is back in command from the start of the
+         * command_return_rounds-th round after that one (0: never); it
+         * stays in open formation (re-forming costs, 7.6) */
+        int back = env->rules->command_return_rounds;
+        if (u->command_lost_round > 0 && back > 0 && f->round >= u->command_lost_round + back - 1) {
+            u->in_command = 1;
+            u->command_lost_round = 0;
+        }
     }
     f->phase_side = -1;
 }
@@ -73,10 +81,11 @@ static void reset_phase_state(bs_unit *u)
     u->fill_mm = 0;
     u->march = BS_MARCH_NONE;
     u->charge = BS_CHARGE_NONE;
+    u->discipline_due = 0;
 }
 
 /* RULE bs.formation.open-losses bs.formation.open-losses-freeze bs.move.contact-at-start
- * RULE bs.rout.continues bs.rout.until-rallied */
+ * RULE bs.rout.continues bs.rout.until-rallied bs.formation.mob-square bs.wrap.figures-once */
 void bs_phase_begin(bs_field *f, const bs_env *env, int side)
 {
     f->phase_side = side;
@@ -99,6 +108,23 @@ void bs_phase_begin(bs_field *f, const bs_env *env, int side)
         if (u->side != side || !bs_unit_alive(u))
             continue;
         u->contact_at_start = bs_enemy_contacts(f, i);
+        /* Q&A 132.34: a wrapped flank holds while its enemy still touches */
+        u->wrap_held_left &= u->contact_at_start;
+        u->wrap_held_right &= u->contact_at_start;
+        /* 7.5: a mob "automatically fills in any gaps" and is "approx.
+         * square": after losses from the rear it re-forms square, free, if
+         * it has room (else it keeps its array until it has) */
+        if (u->kind == BS_MOB && !bs_mob_square(env->rules, u->kind, u->figures, u->frontage)) {
+            bs_unit sq = *u;
+            sq.frontage = bs_mob_square_frontage(env->rules, u->figures, u->frontage);
+            sq.ranks = (u->figures + sq.frontage - 1) / sq.frontage;
+            mu_vec2 c[4];
+            bs_unit_corners(&sq, c);
+            if (!bs_blocked(f, env, i, c, 0)) {
+                u->frontage = sq.frontage;
+                u->ranks = sq.ranks;
+            }
+        }
         /* 7.3: an open unit moves a figure into each front gap, 1" each,
          * even in contact; if that exceeds its rate it cannot move further
          * this round (unless it routs) */

@@ -332,6 +332,7 @@ static void rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_ve
     un->wrapped = 0;
     un->wrap_figures = 0;
     un->wrap_enemy = -1;
+    un->wrap_held_left = un->wrap_held_right = 0;
     res->routed = 1;
     BS_COUNT(env, routs);
     rout_move(f, env, u, dir, away, dist, depth, res);

@@ -32,7 +32,9 @@ bs_rules bs_rules_default(void)
         .rout_heading = BS_ROUT_HOME_IF_AWAY,
         .rout_home_max_deg = 90.0,
         .forced_march_fail_routs = 1,
-        .forced_march_halt_checks = 0,
+        .forced_march_check = BS_MARCH_CHECK_BEYOND_RATE,
+        .march_halt_margin_in = 1.0,
+        .mob_square_slack = 1,
         .ambush_checks = 1,
 
         .morale = {.n_dice = 1, .sides = 20, .modifier = 0},
@@ -42,6 +44,7 @@ bs_rules bs_rules_default(void)
         .initiative_sides = 10,
         .skirmish_standoff_mm = 1.0,
         .rout_heading_step_deg = 15.0,
+        .command_return_rounds = 1,
     };
     r.terrain_cost[BS_TERRAIN_CLEAR] = 1.0;
     r.terrain_cost[BS_TERRAIN_ROUGH] = 2.0;

@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* RULE bs.formation.allowed bs.formation.individuals */
 int bs_formation_allowed(bs_kind k, bs_formation f)
@@ -62,6 +63,7 @@ bs_unit bs_unit_make(const bs_profile *p, const bs_rules *r, int side, int figur
     u.morale = p->morale;
     u.in_command = 1;
     u.wrap_enemy = -1;
+    u.command_lost_round = 0;
     u.ambushed_by = -1;
     u.charge_contact = -1;
     u.target = -1;
@@ -177,6 +179,29 @@ void bs_unit_set_command(bs_unit *u, const bs_rules *r, int in_command)
      * free. Bases keep their places (as after a wrap-around, 7.11). */
     if (!in_command && u->kind == BS_REGULAR)
         u->formation = BS_OPEN;
+}
+
+/* RULE bs.formation.mob-square */
+int bs_mob_square(const bs_rules *r, bs_kind kind, int figures, int frontage)
+{
+    if (kind != BS_MOB || figures < 1 || frontage < 1)
+        return 1;
+    int ranks = (figures + frontage - 1) / frontage;
+    return abs(frontage - ranks) <= r->mob_square_slack;
+}
+
+/* RULE bs.formation.mob-square */
+int bs_mob_square_frontage(const bs_rules *r, int figures, int frontage)
+{
+    int best = -1;
+    for (int fr = 1; fr <= figures; fr++) {
+        if (!bs_mob_square(r, BS_MOB, figures, fr))
+            continue;
+        if (best < 0 || abs(fr - frontage) < abs(best - frontage) ||
+            (abs(fr - frontage) == abs(best - frontage) && fr > best))
+            best = fr;
+    }
+    return best > 0 ? best : 1;
 }
 
 void bs_unit_place_formation(bs_unit *u, const bs_rules *r, bs_formation f)

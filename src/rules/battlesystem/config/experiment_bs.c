@@ -23,6 +23,8 @@ static const cyaml_strval_t straight_readings[] = {
     {"two-thirds-rate", BS_STRAIGHT_TWO_THIRDS_RATE}, {"two-thirds-distance", BS_STRAIGHT_TWO_THIRDS_DISTANCE}};
 static const cyaml_strval_t wheel_readings[] = {
     {"farthest-figure", BS_WHEEL_FARTHEST_FIGURE}, {"front-rank", BS_WHEEL_FRONT_RANK}};
+static const cyaml_strval_t march_check_readings[] = {
+    {"beyond-rate", BS_MARCH_CHECK_BEYOND_RATE}, {"declared", BS_MARCH_CHECK_DECLARED}};
 static const cyaml_strval_t rout_readings[] = {
     {"home-if-away", BS_ROUT_HOME_IF_AWAY}, {"directly-away", BS_ROUT_DIRECTLY_AWAY}};
 const cyaml_strval_t bs_policy_names[BS_POLICIES] = {
@@ -62,8 +64,13 @@ const yp_field bs_rules_fields[BS_RULES_KEYS] = {
     YP_FIELD(struct raw_bs_rules, "rout_heading", OPTIONAL, rout_heading, YP_ENUM_OF("reading", rout_readings)),
     YP_FIELD(struct raw_bs_rules, "rout_home_max_deg", OPTIONAL, rout_home_max_deg, YP_FLOAT_IN(0.0, 180.0)),
     YP_FIELD(struct raw_bs_rules, "forced_march_fail_routs", OPTIONAL, forced_march_fail_routs, YP_BOOLEAN),
-    YP_FIELD(struct raw_bs_rules, "forced_march_halt_checks", OPTIONAL, forced_march_halt_checks, YP_BOOLEAN),
+    YP_FIELD(struct raw_bs_rules, "forced_march_check", OPTIONAL, forced_march_check,
+             YP_ENUM_OF("reading", march_check_readings)),
+    YP_FIELD(struct raw_bs_rules, "march_halt_margin_in", OPTIONAL, march_halt_margin_in, YP_FLOAT_IN(0.0, 100.0)),
     YP_FIELD(struct raw_bs_rules, "ambush_checks", OPTIONAL, ambush_checks, YP_BOOLEAN),
+    YP_FIELD(struct raw_bs_rules, "mob_square_slack", OPTIONAL, mob_square_slack, YP_INT_IN(0, BS_STUDY_MAX_FIGURES)),
+    YP_FIELD(struct raw_bs_rules, "command_return_rounds", OPTIONAL, command_return_rounds,
+             YP_INT_IN(0, BS_MAX_ROUNDS)),
     YP_FIELD(struct raw_bs_rules, "capture", OPTIONAL, capture, YP_BOOLEAN),
     YP_FIELD(struct raw_bs_rules, "terrain_cost", OPTIONAL, terrain_cost, YP_MAPPING_OF(terrain_cost_fields)),
 };

@@ -47,8 +47,11 @@ struct raw_bs_rules {
     int *rout_heading;
     double *rout_home_max_deg;
     bool *forced_march_fail_routs;
-    bool *forced_march_halt_checks;
+    int *forced_march_check;
+    double *march_halt_margin_in;
     bool *ambush_checks;
+    int *mob_square_slack;
+    int *command_return_rounds;
     bool *capture;
     struct raw_bs_terrain_cost *terrain_cost;
 };
@@ -133,7 +136,7 @@ struct raw_bs_experiment {
 
 /* The schema tables of `rules:` and `scenario:` (mappings) and of one
  * `policies:` entry (a YP_MAPPING value). */
-#define BS_RULES_KEYS 15
+#define BS_RULES_KEYS 18
 #define BS_SCENARIO_KEYS 4
 extern const yp_field bs_rules_fields[BS_RULES_KEYS];
 extern const yp_field bs_scenario_fields[BS_SCENARIO_KEYS];

@@ -58,8 +58,14 @@ static void convert_rules(const struct raw_bs_rules *r, bs_rules *out)
         out->rout_home_max_deg = *r->rout_home_max_deg;
     if (r->forced_march_fail_routs)
         out->forced_march_fail_routs = *r->forced_march_fail_routs;
-    if (r->forced_march_halt_checks)
-        out->forced_march_halt_checks = *r->forced_march_halt_checks;
+    if (r->forced_march_check)
+        out->forced_march_check = (bs_march_check_reading)*r->forced_march_check;
+    if (r->march_halt_margin_in)
+        out->march_halt_margin_in = *r->march_halt_margin_in;
+    if (r->mob_square_slack)
+        out->mob_square_slack = *r->mob_square_slack;
+    if (r->command_return_rounds)
+        out->command_return_rounds = *r->command_return_rounds;
     if (r->ambush_checks)
         out->ambush_checks = *r->ambush_checks;
     if (r->capture)
@@ -127,6 +133,13 @@ static int convert_unit(yc_conv *c, const struct raw_bs_unit *ru, int s, int j, 
     if (u->frontage > u->figures)
         return yc_fail(yc_at(c, "scenario.sides[%d].units[%d].frontage", s, j),
                        "frontage %d is more than the unit's %d figures", u->frontage, u->figures);
+    /* RULE bs.formation.mob-square */
+    if (!bs_mob_square(&st->rules, p->kind, u->figures, u->frontage))
+        return yc_fail(yc_at(c, "scenario.sides[%d].units[%d].frontage", s, j),
+                       "a mob of %d figures %d wide is not approx. square (7.5: frontage and ranks may differ by "
+                       "at most %d, rules.mob_square_slack); the nearest square frontage is %d",
+                       u->figures, u->frontage, st->rules.mob_square_slack,
+                       bs_mob_square_frontage(&st->rules, u->figures, u->frontage));
     p->rate_in = *ru->rate_in;
     p->base_w_mm = ru->base_w_mm ? *ru->base_w_mm : 25.0;
     p->base_d_mm = ru->base_d_mm ? *ru->base_d_mm : 25.0;

@@ -87,6 +87,82 @@ static int friend_in_the_way(const bs_field *f, int u, double line, double dist_
     return 0;
 }
 
+/* The enemy steady moves on: the nearest by its *estimated* distance (7.7:
+ * it may not pre-measure; each distance is true x (1 + e) under its
+ * estimate model), enemies not routing first; -1 if none. */
+/* RULE bs.game.steady-no-premeasure */
+static int steady_target(const bs_policy_spec *self, const bs_field *f, int u, mu_rng *rng)
+{
+    int best = -1, best_routed = 1;
+    double bd = INFINITY;
+    for (int e = 0; e < f->n_units; e++) {
+        const bs_unit *en = &f->units[e];
+        if (en->side == f->units[u].side || !bs_unit_alive(en))
+            continue;
+        double d = bs_distance_mm(f, u, e) * (1.0 + bs_estimate_error(self, rng));
+        if (en->routed > best_routed || (en->routed == best_routed && d >= bd))
+            continue;
+        best = e, bd = d, best_routed = en->routed;
+    }
+    return best;
+}
+
+/* Whether unit u gets anywhere advancing along `angle` after the plan's
+ * steps so far, tried on a scratch copy of the field in u's phase (no
+ * tally; a copy of rng as dice, though an advance rolls none): it moves
+ * 1" or more, or into an enemy, or until its movement runs out — not
+ * stopped within 1" by a friend, impassable terrain or the table edge.
+ * Returns the distance it moves, or -1 when it gets nowhere. */
+/* RULE bs.game.steady-free-line */
+static double trial_advance(const bs_field *f, const bs_env *env, int u, const bs_plan *p, double angle,
+                            const mu_rng *rng)
+{
+    bs_field scratch = *f;
+    scratch.phase_side = f->units[u].side;
+    mu_dice dice = mu_dice_from_rng(*rng);
+    bs_env trial = {.rules = env->rules, .table = env->table, .dice = &dice, .tally = NULL};
+    for (int i = 0; i < p->n; i++)
+        bs_action_apply(&scratch, &trial, u, &p->steps[i]);
+    bs_action a = {.kind = BS_ACT_ADVANCE, .angle_rad = angle, .dist_mm = INFINITY, .target = -1, .enemy = -1};
+    bs_action_result r = bs_action_apply(&scratch, &trial, u, &a);
+    if (r.refusal != BS_OK)
+        return -1;
+    const bs_step *s = &r.step;
+    int gets = s->moved_mm >= MU_MM_PER_INCH || s->stop == BS_STOP_ENEMY ||
+               ((s->stop == BS_STOP_MOVEMENT || s->stop == BS_STOP_DISTANCE) && s->moved_mm > 0);
+    return gets ? s->moved_mm : -1;
+}
+
+/* The line steady advances on: of `line` and the lines 15, 30 and 45
+ * degrees either side of it within its formation's free oblique limit
+ * (7.9; a mob has only `line`), the nearest to `line` along which it gets
+ * somewhere now (trial_advance) and no friend stands before enemy t, else
+ * the one of those along which it gets farthest (it sees what stands in front of
+ * it and whether it is pressed against something: no distance is
+ * measured); NAN if none: it holds rather than push into a friend,
+ * impassable terrain or the table edge for nothing. */
+/* RULE bs.game.steady-free-line */
+static double steady_line(const bs_field *f, const bs_env *env, int u, int t, const bs_plan *p, double line,
+                          double limit, const mu_rng *rng)
+{
+    static const double offsets_deg[] = {0, 15, -15, 30, -30, 45, -45};
+    double fallback = NAN, fallback_mm = -1;
+    double to_enemy = bs_distance_mm(f, u, t);
+    for (size_t i = 0; i < sizeof offsets_deg / sizeof offsets_deg[0]; i++) {
+        double a = line + offsets_deg[i] * PI / 180.0;
+        if (fabs(a) > limit + 1e-12 || (limit == 0.0 && i > 0))
+            continue;
+        double moved = trial_advance(f, env, u, p, a, rng);
+        if (moved < 0)
+            continue;
+        if (!friend_in_the_way(f, u, a, to_enemy))
+            return a;
+        if (moved > fallback_mm)
+            fallback = a, fallback_mm = moved;
+    }
+    return fallback;
+}
+
 static void steady_in_contact(const bs_policy_spec *self, const bs_field *f, int u,
                               bs_policy_memory *mem, bs_plan *p)
 {
@@ -112,7 +188,7 @@ static void steady_plan(const bs_policy_spec *self, const bs_field *f, const bs_
         steady_in_contact(self, f, u, mem, p);
         return;
     }
-    int t = bs_policy_target(f, u);
+    int t = steady_target(self, f, u, rng);
     p->target = t;
     if (t < 0) {
         why(p, "no enemy on the table: holds");
@@ -124,11 +200,9 @@ static void steady_plan(const bs_policy_spec *self, const bs_field *f, const bs_
     if (isinf(true_mm) && fabs(bearing) > 1e-9 && bs_line_distance_mm(f, u, t, 0.0) < INFINITY)
         line = 0.0, true_mm = bs_line_distance_mm(f, u, t, 0.0);
     double rate = bs_rate_mm(un);
-    if (!isinf(true_mm) && friend_in_the_way(f, u, line, true_mm)) {
-        why(p, "a friend stands between it and the enemy: waits");
-        return;
-    }
-    if (self->charge && may_charge(un, t) && !isinf(true_mm)) {
+    /* a friend on the charge line: no charge; it sidesteps below */
+    int blocked = !isinf(true_mm) && friend_in_the_way(f, u, line, true_mm);
+    if (self->charge && may_charge(un, t) && !isinf(true_mm) && !blocked) {
         double e = bs_estimate_error(self, rng);
         double est = true_mm * (1.0 + e);
         p->estimated = 1, p->estimate_mm = est, p->true_mm = true_mm, p->error = e;
@@ -154,19 +228,32 @@ static void steady_plan(const bs_policy_spec *self, const bs_field *f, const bs_
         }
         line = 0.0;
     }
+    double go = steady_line(f, env, u, t, p, line, p->n && p->steps[p->n - 1].kind == BS_ACT_WHEEL ? 0.0 : limit, rng);
+    if (isnan(go)) {
+        why(p, "%s", p->n ? "blocked on every line it may take: turns or re-forms only"
+                          : "blocked on every line it may take: holds");
+        return;
+    }
     bs_action *a = push(p, BS_ACT_ADVANCE);
-    a->dist_mm = INFINITY, a->angle_rad = line;
-    if (p->estimated)
+    a->dist_mm = INFINITY, a->angle_rad = go;
+    if (blocked)
+        why(p, "a friend stands between it and the enemy: advances %+.0fdeg round it", go * 180.0 / PI);
+    else if (p->estimated)
         why(p, "estimates %.2fin to the enemy (%+.0f%%): not in charge range, advances",
             p->estimate_mm / MU_MM_PER_INCH, 100.0 * p->error);
     else
         why(p, "advances on the enemy");
 }
 
+/* RULE bs.game.forced-heading */
 static void forced_plan(const bs_policy_spec *self, const bs_field *f, int u, bs_policy_memory *mem,
                         bs_plan *p)
 {
     const bs_unit *un = &f->units[u];
+    if (!mem->heading_set) {
+        mem->heading = un->facing; /* the heading it marches on: its facing when first planned */
+        mem->heading_set = 1;
+    }
     if (un->contact_at_start) {
         why(p, "in contact: stays engaged");
         return;
@@ -184,7 +271,18 @@ static void forced_plan(const bs_policy_spec *self, const bs_field *f, int u, bs
         why(p, "out of command, may not force-march: rests");
         return;
     }
+    /* after a rout (it ends "with its back to the enemy", 7.15) and a rally
+     * it faces home: it turns back to the heading it marched on before
+     * rather than force-march toward its own edge */
+    int back = mu_v2_dot(un->facing, mem->heading) < 0;
+    if (back && (un->formation == BS_CLOSED || un->formation == BS_OPEN)) {
+        push(p, BS_ACT_FACE)->face = BS_ABOUT_FACE;
+        why(p, "faces about to its marching heading (about face, 7.9) before marching on");
+        return;
+    }
     push(p, BS_ACT_START)->mode = BS_MODE_FORCED;
+    if (back) /* skirmishers and individuals turn at will, free (7.9) */
+        push(p, BS_ACT_TURN)->angle_rad = atan2(mu_v2_cross(un->facing, mem->heading), mu_v2_dot(un->facing, mem->heading));
     push(p, BS_ACT_ADVANCE)->dist_mm = INFINITY;
     mem->marches++;
     if (++mem->in_burst >= (self->burst > 0 ? self->burst : 1)) {

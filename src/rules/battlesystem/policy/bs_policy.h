@@ -10,7 +10,10 @@
  * battlesystem/bs_study.h):
  *   hold    stands still; a unit in contact stays engaged.
  *   steady  re-forms into closed formation and advances on the nearest
- *           enemy; declares a charge when its *estimate* of the distance
+ *           enemy by its estimated distance, along the line nearest the
+ *           enemy (up to 45 degrees off, 7.9) on which it can move 1" and
+ *           no friend stands in the way (holds if it can move on none);
+ *           declares a charge when its *estimate* of the distance
  *           along the charge line is within 2/3 of its rate .. its charge
  *           range (the estimate is true x (1 + e), e ~ N(0, error) or
  *           U(-error, error): pre-measuring is illegal, 7.7, so charges
@@ -19,7 +22,9 @@
  *   forced  forced-marches straight ahead whenever the rules allow, in
  *           bursts of `burst` consecutive marches, resting rest_rounds
  *           whole rounds after each burst (doing nothing, so the AR
- *           recovers, 7.13), up to `marches` marches; in contact it stays.
+ *           recovers, 7.13), up to `marches` marches; in contact it stays;
+ *           facing back from the heading it first marched on (after a
+ *           rout and rally) it faces about (or turns) before marching.
  *   random  uniform over the actions the rules allow this unit now (each
  *           candidate tried on a scratch copy of the field). */
 #ifndef MUSTER_BS_POLICY_H
@@ -53,6 +58,8 @@ typedef struct bs_policy_memory {
     int rest_left; /* rounds still to rest before the next march */
     int in_burst;  /* marches made in the current burst */
     uint32_t wrapped; /* enemies it has wrapped around (steady wraps once per enemy) */
+    int heading_set;  /* forced: heading is set */
+    mu_vec2 heading;  /* forced: the facing it marches on (its facing when first planned) */
 } bs_policy_memory;
 
 /* Decides unit u's plan for the running Movement Phase of its side under
