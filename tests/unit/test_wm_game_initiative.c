@@ -154,10 +154,8 @@ static void test_wm_equally_close_enemies_are_the_players_choice(void **state)
  * move and not at the beginning of the sub-phase … it is equally possible
  * for a unit's move to open a new line of sight for another" (Figures 1
  * and 2 of the movement text). */
-/* RULE wm.initiative.one-at-a-time wm.game.initiative-per-unit */
-static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **state)
+static void judged_as_each_unit_begins_its_move(wm_init_memo *memo)
 {
-    (void)state;
     fx_init(&fx);
     int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
     int b = fx_unit(&fx, 0, WM_INFANTRY, 2, 900, 460, 0, 1, "B"); /* behind A */
@@ -165,16 +163,30 @@ static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **sta
     int e2 = fx_unit(&fx, 1, WM_INFANTRY, 3, 1040, 630, 0, -1, "Enemy 2");
     fx_start(&fx, 0, NULL, 0);
     wm_init_candidates c;
-    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(wm_initiative_candidates_memo(&fx.g, 0, 0, memo, &c), 1);
     assert_non_null(candidate(&c, a));
     assert_null(candidate(&c, b)); /* B sees no enemy */
+    assert_int_equal(wm_initiative_candidates_memo(&fx.g, 0, 0, memo, &c), 1); /* asked again: the same */
+    assert_null(candidate(&c, b));
     wm_init_choice ch = choice(a, WM_INIT_CHARGE, e1);
     assert_true(wm_initiative_move(&fx.g, 0, &ch, &fx.env).contact);
-    assert_int_equal(wm_initiative_candidates(&fx.g, 0, UINT64_C(1) << a, &c), 1);
+    assert_int_equal(wm_initiative_candidates_memo(&fx.g, 0, UINT64_C(1) << a, memo, &c), 1);
     const wm_init_candidate *cb = candidate(&c, b);
     assert_non_null(cb); /* A's move opened B's line of sight */
     assert_int_equal(cb->closest.unit[0], e2);
     assert_int_equal(fx.faults, 0);
+}
+
+/* Asked afresh each time, and with a memo kept across A's move (the game
+ * keeps one through the sub-phase: it must see that the table changed). */
+/* RULE wm.initiative.one-at-a-time wm.game.initiative-per-unit */
+static void test_wm_initiative_is_judged_as_each_unit_begins_its_move(void **state)
+{
+    (void)state;
+    judged_as_each_unit_begins_its_move(NULL);
+    wm_init_memo *memo = wm_init_memo_new();
+    judged_as_each_unit_begins_its_move(memo);
+    wm_init_memo_free(memo);
 }
 
 /* warmaster-command: "Brigades cannot use initiative as a body. Units

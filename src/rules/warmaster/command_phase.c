@@ -41,7 +41,8 @@ static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const
 {
     uint64_t done = 0;
     wm_init_candidates c;
-    while (!g->over && p->initiative && wm_initiative_candidates(g, side, done, &c) > 0) {
+    wm_init_memo *memo = wm_init_memo_new();
+    while (!g->over && p->initiative && wm_initiative_candidates_memo(g, side, done, memo, &c) > 0) {
         wm_init_choice ch;
         memset(&ch, 0, sizeof ch); /* fields a player leaves unset mean "none" */
         if (!p->initiative(p->self, g, side, &c, &ch))
@@ -56,6 +57,7 @@ static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const
             GTRACE(env, "  %s may not use initiative that way: %s", wm_g_name(g, ch.unit),
                    wm_refusal_name(r.refusal));
     }
+    wm_init_memo_free(memo);
 }
 
 /* Drops from group the units that can no longer be ordered this phase

@@ -4,6 +4,9 @@
  * evade itself. */
 #include "wm_game_int.h"
 
+#include "muster/alloc.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 /* The enemy options of the game's rules and side's player. */
@@ -17,9 +20,55 @@ static wm_enemy_options enemy_options(const wm_game *g, int side)
     return opt;
 }
 
+struct wm_init_memo {
+    int valid;
+    wm_enemy_options opt;
+    int n_units;
+    wm_unit unit[WM_MAX_UNITS];      /* the table's units when the answers below were found */
+    uint64_t known;                  /* bit u: closest[u] is u's answer on that table */
+    wm_closest closest[WM_MAX_UNITS];
+};
+
+wm_init_memo *wm_init_memo_new(void)
+{
+    wm_init_memo *m = mu_xmalloc(sizeof *m);
+    m->valid = 0;
+    return m;
+}
+
+void wm_init_memo_free(wm_init_memo *memo)
+{
+    free(memo);
+}
+
+/* Unit u's closest visible enemies on g's table, from memo when the
+ * table's units (and opt) are as they were when it was found. */
+static int closest_enemies(const wm_game *g, int u, const wm_enemy_options *opt, wm_init_memo *memo,
+                           wm_closest *out)
+{
+    if (!memo)
+        return wm_closest_visible_enemies(&g->bf, u, opt, out);
+    size_t bytes = sizeof(wm_unit) * (size_t)g->bf.n_units;
+    if (!memo->valid || memo->n_units != g->bf.n_units || memcmp(&memo->opt, opt, sizeof *opt) != 0 ||
+        memcmp(memo->unit, g->bf.unit, bytes) != 0) {
+        memo->valid = 1;
+        memo->opt = *opt;
+        memo->n_units = g->bf.n_units;
+        memcpy(memo->unit, g->bf.unit, bytes);
+        memo->known = 0;
+    }
+    if (!(memo->known & wm_bit(u))) {
+        wm_closest_visible_enemies(&g->bf, u, opt, &memo->closest[u]);
+        memo->known |= wm_bit(u);
+    }
+    *out = memo->closest[u];
+    return out->n;
+}
+
 /* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties
  * RULE wm.game.initiative-evade-after-failed-charge */
-int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out)
+int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, wm_init_memo *memo,
+                                  wm_init_candidates *out)
 {
     wm_enemy_options opt = enemy_options(g, side);
     out->n = 0;
@@ -30,7 +79,7 @@ int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_in
         if ((exclude & wm_bit(u)) || (g->initiative_used & wm_bit(u)) || !wm_game_unit_free(g, u))
             continue;
         wm_init_candidate *c = &out->c[out->n];
-        if (wm_closest_visible_enemies(&g->bf, u, &opt, &c->closest) > 0) {
+        if (closest_enemies(g, u, &opt, memo, &c->closest) > 0) {
             c->unit = u;
             if (g->charge_failed & wm_bit(u)) /* its charge could not reach: evade or nothing */
                 for (int i = 0; i < c->closest.n; i++)
@@ -39,6 +88,11 @@ int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_in
         }
     }
     return out->n;
+}
+
+int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out)
+{
+    return wm_initiative_candidates_memo(g, side, exclude, NULL, out);
 }
 
 /* Why unit u of side may not act (WM_ALLOWED: it may). */

@@ -294,6 +294,24 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env);
  * Returns out->n. */
 int wm_initiative_candidates(const wm_game *g, int side, uint64_t exclude, wm_init_candidates *out);
 
+/* What wm_initiative_candidates_memo found for each unit, kept while the
+ * table's units stand exactly as they did (a unit's closest visible
+ * enemies depend on nothing else): the Initiative sub-phase asks again
+ * after every unit, and most of them do not move. */
+typedef struct wm_init_memo wm_init_memo;
+
+/* Returns an empty memo (aborts when out of memory); free it with
+ * wm_init_memo_free. */
+wm_init_memo *wm_init_memo_new(void);
+
+/* Frees memo (NULL is fine). */
+void wm_init_memo_free(wm_init_memo *memo);
+
+/* As wm_initiative_candidates, with memo (may be NULL) remembering each
+ * unit's closest visible enemies for the next call: the same answer. */
+int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, wm_init_memo *memo,
+                                  wm_init_candidates *out);
+
 /* Returns whether the rules allow choice ch for side now. */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch);
 
