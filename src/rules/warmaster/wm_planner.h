@@ -46,7 +46,11 @@
  *   corners of obstacles grown by the stand's half-diagonal, then also
  *   the corners grown by the stand's rectangle in its unit's and the
  *   target's axes, for stands slipping through narrow gaps without
- *   turning), routes shortest first, the turn spread over the legs by
+ *   turning; only those a centre may pass, clear of every obstacle),
+ *   routes shortest first (a depth-first search that skips a waypoint
+ *   once its shortest way on to the end, by Dijkstra over the waypoints,
+ *   makes the route longer than any it keeps: the same routes, found
+ *   without walking every dead end), the turn spread over the legs by
  *   length, all in the last or all in the first; at most 6 paths per
  *   stand reach the checker. The first legal move in contact wins.
  *   Limits: 64 route searches per tier of placements (then only straight
