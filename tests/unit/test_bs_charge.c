@@ -255,6 +255,44 @@ static void test_bs_charge_too_close_rolls_nothing_and_rests(void **state)
     assert_int_equal(TALLY.charges_too_close, 1);
 }
 
+/* 7.14 "must make a Discipline Check when charging" (reading
+ * bs.charge.discipline): rolled at the charge's first move, whichever it
+ * is. A declared charge of closed orcs that only advances (no enemy on its
+ * line: it never runs, and fails) or only wheels still rolls it, once: a
+ * failure puts it out of command and opens it there. Were the check
+ * rolled only by the run into contact, these charges would roll nothing
+ * and stay in command. */
+/* RULE bs.charge.discipline */
+static void test_bs_charge_discipline_rolled_at_first_move(void **state)
+{
+    (void)state;
+    bs_profile orcs = fx_profile(BS_REGULAR);
+    orcs.low_int_or_chaotic = 1;
+    for (int by_wheel = 0; by_wheel <= 1; by_wheel++) {
+        bs_field f;
+        bs_field_init(&f);
+        int u = bs_add(&f, orcs, 0, 8, 4, BS_CLOSED, 0, 0);
+        int e = add(&f, BS_REGULAR, 1, BS_CLOSED, 2000, 40 * IN); /* off the line */
+        const uint8_t fail[1] = {18};
+        DICE = mu_dice_scripted(fail, 1);
+        bs_env en = begin(&f);
+        assert_int_equal(bs_start(&f, &en, u, BS_MODE_CHARGE, e), BS_OK);
+        assert_int_equal(DICE.script_pos, 0); /* not at the declaration */
+        if (by_wheel)
+            assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_LEFT, 0.1, NULL), BS_OK);
+        else
+            assert_int_equal(bs_advance(&f, &en, u, 2 * IN, 0, NULL), BS_OK);
+        assert_int_equal(DICE.script_pos, 1);
+        assert_false(f.units[u].in_command);
+        assert_int_equal(f.units[u].formation, BS_OPEN);
+        /* a second move rolls nothing more (the script is spent: a roll aborts) */
+        assert_int_equal(bs_advance(&f, &en, u, 1 * IN, 0, NULL), BS_OK);
+        assert_int_equal(TALLY.discipline_failed, 1);
+        bs_finish(&f, &en, u, NULL);
+        bs_setup(NULL);
+    }
+}
+
 /* Q&A 127.67: a declared charge moves "as close to the opposing unit as
  * its normal movement allowance will take it": moved with bs_advance and
  * reaching no enemy, it goes its normal rate, not the 1 1/2 x charge
@@ -480,6 +518,7 @@ int main(void)
         cmocka_unit_test_setup(test_bs_charge_who_may_charge, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_low_int_closed_discipline_check, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_too_close_rolls_nothing_and_rests, bs_setup),
+        cmocka_unit_test_setup(test_bs_charge_discipline_rolled_at_first_move, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_advance_without_contact_stays_within_rate, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_wheel_into_contact_is_not_short, bs_setup),
         cmocka_unit_test_setup(test_bs_charge_command_returns_after_failed_discipline, bs_setup),

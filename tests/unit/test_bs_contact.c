@@ -86,8 +86,8 @@ static void test_bs_wrap_around_example_eight_by_two(void **state)
  * contact can be involved in the wraparound": a flank wrapped in one round
  * is held by figures in contact, so in the next round, with nothing moved,
  * the same wrap is refused (the old engine let the same figures wrap round
- * after round). A flank not yet wrapped may still be. When the contact
- * ends the hold ends. */
+ * after round). A flank not yet wrapped may still be. A withdrawal, even
+ * one the enemy follows, or the end of the contact ends the hold. */
 /* RULE bs.wrap.figures-once bs.wrap.figures-out-of-contact */
 static void test_bs_wrap_around_same_flank_once_per_contact(void **state)
 {
@@ -113,6 +113,27 @@ static void test_bs_wrap_around_same_flank_once_per_contact(void **state)
     assert_int_equal(bs_wrap_around(&f, &e, b, a, 1, 1, NULL), BS_NO_SPARE_FIGURES);
     assert_int_equal(bs_wrap_around(&f, &e, b, a, 0, 2, NULL), BS_OK);
     assert_int_equal(TALLY.wrap_arounds, 2);
+    bs_phase_end(&f, &e);
+    bs_round_end(&f, &e);
+    /* a fighting withdrawal leaves the contact even when the enemy follows
+     * (7.12 "advance 3" and remain in base-to-base contact"): the front
+     * touches again, the wrapped figures were pulled back with the unit,
+     * so the next round it may wrap that flank again */
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 1);
+    bs_withdraw_result w;
+    assert_int_equal(bs_fighting_withdrawal(&f, &e, b, 1u << a, &w), BS_OK);
+    assert_int_equal(w.followed, 1u << a);
+    bs_phase_end(&f, &e);
+    bs_round_end(&f, &e);
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &e, 0);
+    bs_phase_end(&f, &e);
+    bs_phase_begin(&f, &e, 1);
+    assert_int_equal(f.units[b].contact_at_start, 1u << a);
+    assert_int_equal(bs_wrap_around(&f, &e, b, a, 2, 0, NULL), BS_OK);
     bs_phase_end(&f, &e);
     bs_round_end(&f, &e);
     /* the contact ends (a moves away): the hold is dropped */

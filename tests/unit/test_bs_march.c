@@ -460,6 +460,74 @@ static void test_bs_forced_march_wheel_into_contact_loses_bonus(void **state)
     assert_int_equal(TALLY.march_lost_bonus, 1);
 }
 
+/* Q&A 127.66 for a wheel beyond the normal rate: a march that has used
+ * 11" of its 12" wheels toward a visible enemy it would touch only after
+ * 1.5" more of wheeling; it halts at the limit of its normal rate, short
+ * of the enemy, and takes no check (bs.march.early-stop: it did not go
+ * beyond its rate; no dice scripted). Without the wheel's forced-march
+ * handling it would wheel into contact beyond its rate and roll. */
+/* RULE bs.move.wheel-mode bs.march.halt-at-limit */
+static void test_bs_forced_march_wheel_halts_at_limit_short_of_visible_enemy(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);                 /* x -40 .. 40 */
+    int e = bs_add(&f, infantry(), 1, 4, 4, BS_CLOSED, -60, 11 * IN + 30);    /* x -100 .. -20 */
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    assert_int_equal(bs_advance(&f, &en, u, 11 * IN, 0, &s), BS_OK);
+    assert_close(s.moved_mm, 11 * IN, 1e-9);
+    double done;
+    assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_RIGHT, PI / 2, &done), BS_OK);
+    assert_false(bs_touching(&f, u, e));
+    assert_close(f.units[u].used_mm, 12 * IN, 1e-6);
+    assert_int_equal(f.units[u].march, BS_MARCH_HALTED);
+    assert_int_equal(f.units[u].state, BS_DONE);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
+    assert_false(r.march_check.rolled);
+    assert_int_equal(TALLY.march_halted, 1);
+}
+
+/* Skirmishers and a hidden enemy on a forced march (reading
+ * bs.march.skirmishers-halt): they never move into contact (7.4), so they
+ * cannot run into one; a hidden enemy 14" ahead does not halt them at
+ * the limit nor ambush them: they stop 1 mm short of it (the stand-off),
+ * the enemy stays hidden, and having gone beyond their rate they take the
+ * check. Treated as a unit running into a hidden enemy, they would be
+ * scored ambushed without contact. */
+/* RULE bs.march.skirmishers-halt */
+static void test_bs_forced_march_skirmishers_not_ambushed_by_hidden_enemy(void **state)
+{
+    (void)state;
+    bs_field f;
+    bs_field_init(&f);
+    int u = bs_add(&f, fx_profile(BS_SKIRMISHERS), 0, 4, 4, BS_SKIRMISH, 0, 0);
+    int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
+    f.units[e].hidden = 1;
+    const uint8_t pass[1] = {1};
+    bs_script(pass, 1);
+    bs_env en = fx_env();
+    bs_round_begin(&f, 0);
+    bs_phase_begin(&f, &en, 0);
+    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    bs_step s;
+    bs_advance(&f, &en, u, 18 * IN, 0, &s);
+    assert_close(s.moved_mm, 14 * IN - R.skirmish_standoff_mm, 1e-6);
+    assert_false(bs_touching(&f, u, e));
+    assert_int_equal(f.units[u].ambushed_by, -1);
+    assert_true(f.units[e].hidden);
+    bs_finish_result r;
+    bs_finish(&f, &en, u, &r);
+    assert_int_equal(r.march, BS_MARCH_MADE);
+    assert_true(r.march_check.rolled);
+    assert_int_equal(TALLY.march_ambushed, 0);
+}
+
 /* Q&A 127.66: "if the unit accidentally runs into a hidden or invisible
  * unit after it has exceeded its 12" movement, it is stopped and ambushed
  * by the hidden force. In the melee phase, the hidden force gains the
@@ -534,6 +602,8 @@ int main(void)
         cmocka_unit_test_setup(test_bs_forced_march_halts_short_of_enemy_just_beyond_reach, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_skirmishers_halt_at_visible_enemy, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_wheel_into_contact_loses_bonus, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_wheel_halts_at_limit_short_of_visible_enemy, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_skirmishers_not_ambushed_by_hidden_enemy, bs_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "battlesystem/bs_contact.h"
 #include "battlesystem/bs_field.h"
 #include "battlesystem/bs_move.h"
+#include "battlesystem/bs_study.h"
 #include "battlesystem/bs_round.h"
 
 #define IN 25.4
@@ -438,6 +439,12 @@ static void test_bs_mob_stays_approx_square(void **state)
     assert_int_equal(f.units[m].ranks, 3);
     assert_close(f.units[m].used_mm, 0, 0); /* free */
     assert_int_equal(bs_mob_square_frontage(&R, 16, 16), 5);
+    /* with the least slack allowed (1; rules.mob_square_slack 0 is an input
+     * error) every mob size has a square array */
+    bs_rules tight = R;
+    tight.mob_square_slack = 1;
+    for (int n = 1; n <= BS_STUDY_MAX_FIGURES; n++)
+        assert_true(bs_mob_square(&tight, BS_MOB, n, bs_mob_square_frontage(&tight, n, n)));
     assert_true(bs_mob_square(&R, BS_REGULAR, 16, 16)); /* regular units: any frontage */
 }
 

@@ -124,7 +124,9 @@ typedef struct bs_rules {
                                        limit within this of a visible enemy on its path
                                        halts at the limit (Q&A 127.66 "just beyond") */
     int mob_square_slack;          /* 1: 7.5 "approx. square": a mob's frontage and
-                                       ranks differ by at most this many figures */
+                                       ranks differ by at most this many figures
+                                       (at least 1: with 0 most mob sizes, 2, 5, 6 ...,
+                                       would have no legal array) */
     int ambush_checks;             /* 1: an ambushed forced march still takes its check */
 
     /* --- assumptions (the text only names these) */

@@ -241,7 +241,8 @@ void bs_unit_set_command(bs_unit *u, const bs_rules *r, int in_command);
 int bs_mob_square(const bs_rules *r, bs_kind kind, int figures, int frontage);
 
 /* Returns the frontage nearest `frontage` (ties: the wider) at which a mob
- * of `figures` figures is approx. square under r (bs_mob_square). */
+ * of `figures` (>= 1) figures is approx. square under r (bs_mob_square);
+ * r->mob_square_slack must be at least 1, so that one exists. */
 int bs_mob_square_frontage(const bs_rules *r, int figures, int frontage);
 
 /* Places u in formation f, keeping its front midpoint, and sets the base

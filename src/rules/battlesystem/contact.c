@@ -180,7 +180,8 @@ bs_refusal bs_wrap_around(bs_field *f, const bs_env *env, int u, int e, int left
 }
 
 /* RULE bs.withdraw.eligible bs.withdraw.three-inches bs.withdraw.no-other-enemy
- * RULE bs.withdraw.enemy-follows bs.withdraw.discipline bs.game.withdraw-follow */
+ * RULE bs.withdraw.enemy-follows bs.withdraw.discipline bs.game.withdraw-follow
+ * RULE bs.wrap.figures-once */
 bs_refusal bs_fighting_withdrawal(bs_field *f, const bs_env *env, int u,
                                         uint32_t follow_wanted, bs_withdraw_result *out)
 {

@@ -266,6 +266,34 @@ static int wheel_bad(const bs_field *f, const bs_env *env, int u, mu_vec2 p, dou
     return bs_blocked(f, env, u, c, 0);
 }
 
+/* Books what unit u's forced march came to on meeting enemy unit e (Q&A
+ * 127.66), for a straight move and a wheel alike: LOST_BONUS makes it a
+ * normal move (7.8); HALTED and AMBUSHED end its move, an ambush
+ * recording the ambusher, which is no longer hidden. Moves nothing. */
+/* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit bs.march.ambush */
+static void march_book(bs_field *f, const bs_env *env, int u, int e, bs_march_outcome o)
+{
+    bs_unit *un = &f->units[u];
+    un->march = o;
+    switch (o) {
+    case BS_MARCH_LOST_BONUS:
+        un->mode = BS_MODE_NORMAL;
+        BS_COUNT(env, march_lost_bonus);
+        break;
+    case BS_MARCH_HALTED:
+        BS_COUNT(env, march_halted);
+        un->state = BS_DONE;
+        break;
+    default:
+        assert(o == BS_MARCH_AMBUSHED);
+        BS_COUNT(env, march_ambushed);
+        un->ambushed_by = e;
+        f->units[e].hidden = 0;
+        un->state = BS_DONE;
+        break;
+    }
+}
+
 /* RULE bs.move.contact-stops bs.move.no-direction-change bs.move.wheel bs.move.wheel-mode
  * RULE bs.charge.discipline */
 bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
@@ -342,24 +370,14 @@ bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
          * march (Q&A 127.66), as for a straight move */
         bs_march_contact mc = bs_march_on_contact(orig.used_mm, bs_rate_mm(un), stop * radius,
                                                   f->units[e_hit].hidden);
-        un->march = mc.outcome;
-        if (mc.outcome == BS_MARCH_LOST_BONUS) {
-            un->mode = BS_MODE_NORMAL;
-            BS_COUNT(env, march_lost_bonus);
-        } else if (mc.outcome == BS_MARCH_HALTED) {
+        march_book(f, env, u, e_hit, mc.outcome);
+        if (mc.outcome == BS_MARCH_HALTED) {
             /* halts at the limit of its normal rate, short of the enemy */
-            BS_COUNT(env, march_halted);
             stop = radius > 0 ? fmin(stop, mc.spend_mm / radius) : 0;
             wheeled(&orig, p, sign * stop, &w);
             un->front = w.front;
             un->facing = w.facing;
-            un->state = BS_DONE;
             e_hit = -1;
-        } else {
-            BS_COUNT(env, march_ambushed);
-            un->ambushed_by = e_hit;
-            f->units[e_hit].hidden = 0;
-            un->state = BS_DONE;
         }
     }
     un->used_mm += stop * radius;
@@ -392,31 +410,12 @@ static bs_step march_meets_enemy(bs_field *f, const bs_env *env, int u, mu_vec2 
     const bs_rules *r = env->rules;
     double cost_to = bs_path_cost(env->table, r, un->front, d, h.t);
     bs_march_contact mc = bs_march_on_contact(un->used_mm, bs_rate_mm(un), cost_to, f->units[h.unit].hidden);
-    un->march = mc.outcome;
-    bs_step s;
-    switch (mc.outcome) {
-    case BS_MARCH_LOST_BONUS:
-        /* follows 7.8: a normal move into contact */
-        un->mode = BS_MODE_NORMAL;
-        BS_COUNT(env, march_lost_bonus);
-        s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
-        break;
-    case BS_MARCH_HALTED:
-        BS_COUNT(env, march_halted);
-        s = bs_straight(f, env, u, d, dist_mm, un->used_mm + mc.spend_mm);
-        s.stop = BS_STOP_HALT;
-        un->state = BS_DONE;
-        break;
-    default: { /* AMBUSHED */
-        int e = h.unit;
-        BS_COUNT(env, march_ambushed);
-        s = bs_straight(f, env, u, d, dist_mm, budget(un, r));
-        un->ambushed_by = e;
-        f->units[e].hidden = 0;
-        un->state = BS_DONE;
-        break;
-    }
-    }
+    double limit = un->used_mm + mc.spend_mm;
+    march_book(f, env, u, h.unit, mc.outcome); /* LOST_BONUS: a normal move into contact, 7.8 */
+    if (mc.outcome != BS_MARCH_HALTED)
+        return bs_straight(f, env, u, d, dist_mm, budget(un, r));
+    bs_step s = bs_straight(f, env, u, d, dist_mm, limit);
+    s.stop = BS_STOP_HALT;
     return s;
 }
 
@@ -489,11 +488,9 @@ bs_refusal bs_advance(bs_field *f, const bs_env *env, int u, double dist_mm,
             double end_cost = un->used_mm + bs_path_cost(env->table, r, un->front, d, end_t);
             if (!hidden && h.t <= reach + bs_in(r->march_halt_margin_in) + BS_EPS &&
                 end_cost > rate + BS_EPS) {
-                un->march = BS_MARCH_HALTED;
-                BS_COUNT(env, march_halted);
                 s = bs_straight(f, env, u, d, dist_mm, un->used_mm > rate ? un->used_mm : rate);
                 s.stop = BS_STOP_HALT;
-                un->state = BS_DONE;
+                march_book(f, env, u, h.unit, BS_MARCH_HALTED);
                 if (out)
                     *out = s;
                 return BS_OK;

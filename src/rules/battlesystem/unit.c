@@ -201,7 +201,10 @@ int bs_mob_square_frontage(const bs_rules *r, int figures, int frontage)
             (abs(fr - frontage) == abs(best - frontage) && fr > best))
             best = fr;
     }
-    return best > 0 ? best : 1;
+    /* with a slack of 1 or more one always exists: at frontage ceil(sqrt(n))
+     * the ranks are that or one fewer */
+    assert(best > 0);
+    return best;
 }
 
 void bs_unit_place_formation(bs_unit *u, const bs_rules *r, bs_formation f)

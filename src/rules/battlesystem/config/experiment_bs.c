@@ -68,7 +68,7 @@ const yp_field bs_rules_fields[BS_RULES_KEYS] = {
              YP_ENUM_OF("reading", march_check_readings)),
     YP_FIELD(struct raw_bs_rules, "march_halt_margin_in", OPTIONAL, march_halt_margin_in, YP_FLOAT_IN(0.0, 100.0)),
     YP_FIELD(struct raw_bs_rules, "ambush_checks", OPTIONAL, ambush_checks, YP_BOOLEAN),
-    YP_FIELD(struct raw_bs_rules, "mob_square_slack", OPTIONAL, mob_square_slack, YP_INT_IN(0, BS_STUDY_MAX_FIGURES)),
+    YP_FIELD(struct raw_bs_rules, "mob_square_slack", OPTIONAL, mob_square_slack, YP_INT_IN(1, BS_STUDY_MAX_FIGURES)),
     YP_FIELD(struct raw_bs_rules, "command_return_rounds", OPTIONAL, command_return_rounds,
              YP_INT_IN(0, BS_MAX_ROUNDS)),
     YP_FIELD(struct raw_bs_rules, "capture", OPTIONAL, capture, YP_BOOLEAN),

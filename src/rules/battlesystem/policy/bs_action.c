@@ -137,7 +137,9 @@ double bs_bearing(const bs_field *f, int u, int v)
     return atan2(mu_v2_cross(a->facing, d), mu_v2_dot(a->facing, d));
 }
 
-int bs_policy_target(const bs_field *f, int u)
+int bs_policy_target(const bs_field *f, int u) { return bs_policy_target_judged(f, u, NULL, NULL); }
+
+int bs_policy_target_judged(const bs_field *f, int u, double (*scale)(void *ctx), void *ctx)
 {
     int best = -1, best_routed = 1;
     double bd = INFINITY;
@@ -145,7 +147,7 @@ int bs_policy_target(const bs_field *f, int u)
         const bs_unit *en = &f->units[e];
         if (en->side == f->units[u].side || !bs_unit_alive(en))
             continue;
-        double d = bs_distance_mm(f, u, e);
+        double d = bs_distance_mm(f, u, e) * (scale ? scale(ctx) : 1.0);
         if (en->routed > best_routed || (en->routed == best_routed && d >= bd))
             continue;
         best = e, bd = d, best_routed = en->routed;

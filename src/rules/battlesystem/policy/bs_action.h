@@ -75,4 +75,9 @@ double bs_bearing(const bs_field *f, int u, int v);
  * the nearest routing one, else -1. */
 int bs_policy_target(const bs_field *f, int u);
 
+/* As bs_policy_target, by distances as a player judges them: each enemy's
+ * true distance times scale(ctx), called once per enemy on the table in
+ * index order (a policy's estimate, 7.7: no pre-measuring). */
+int bs_policy_target_judged(const bs_field *f, int u, double (*scale)(void *ctx), void *ctx);
+
 #endif

@@ -87,24 +87,25 @@ static int friend_in_the_way(const bs_field *f, int u, double line, double dist_
     return 0;
 }
 
+struct steady_estimate {
+    const bs_policy_spec *self;
+    mu_rng *rng;
+};
+
+static double steady_scale(void *ctx)
+{
+    struct steady_estimate *est = ctx;
+    return 1.0 + bs_estimate_error(est->self, est->rng);
+}
+
 /* The enemy steady moves on: the nearest by its *estimated* distance (7.7:
  * it may not pre-measure; each distance is true x (1 + e) under its
  * estimate model), enemies not routing first; -1 if none. */
 /* RULE bs.game.steady-no-premeasure */
 static int steady_target(const bs_policy_spec *self, const bs_field *f, int u, mu_rng *rng)
 {
-    int best = -1, best_routed = 1;
-    double bd = INFINITY;
-    for (int e = 0; e < f->n_units; e++) {
-        const bs_unit *en = &f->units[e];
-        if (en->side == f->units[u].side || !bs_unit_alive(en))
-            continue;
-        double d = bs_distance_mm(f, u, e) * (1.0 + bs_estimate_error(self, rng));
-        if (en->routed > best_routed || (en->routed == best_routed && d >= bd))
-            continue;
-        best = e, bd = d, best_routed = en->routed;
-    }
-    return best;
+    struct steady_estimate est = {self, rng};
+    return bs_policy_target_judged(f, u, steady_scale, &est);
 }
 
 /* Whether unit u gets anywhere advancing along `angle` after the plan's
