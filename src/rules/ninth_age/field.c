@@ -25,6 +25,12 @@ void na_terrain_bound(na_terrain *t)
         t->lo = mu_v2(mu_lesser(t->lo.x, t->v[i].x), mu_lesser(t->lo.y, t->v[i].y));
         t->hi = mu_v2(mu_greater(t->hi.x, t->v[i].x), mu_greater(t->hi.y, t->v[i].y));
     }
+    t->convex = mu_poly_convexity(t->v, t->n, 1e-9) == MU_CONVEX;
+}
+
+int na_terrain_overlaps(const na_terrain *t, const mu_vec2 *c, int n)
+{
+    return t->convex ? mu_convex_overlap(c, n, t->v, t->n, MU_SAT_UNIT) : mu_convex_overlaps_poly(c, n, t->v, t->n);
 }
 
 double na_unit_distance(const na_field *f, int a, int b)
@@ -33,13 +39,38 @@ double na_unit_distance(const na_field *f, int a, int b)
     return mu_orect_distance(&ra, &rb, NULL, NULL);
 }
 
+/* A lower bound on the distance between the footprints of a and b: the
+ * widest gap between their projections on the four edge normals
+ * (separating axes; the distance is at least any such gap). */
+static double gap_bound(const na_unit *a, const na_unit *b)
+{
+    mu_vec2 ca[4], cb[4];
+    na_unit_corners(a, ca);
+    na_unit_corners(b, cb);
+    mu_vec2 axes[4] = {a->facing, na_right(a->facing), b->facing, na_right(b->facing)};
+    double gap = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double lo_a = INFINITY, hi_a = -INFINITY, lo_b = INFINITY, hi_b = -INFINITY;
+        for (int i = 0; i < 4; i++) {
+            double pa = mu_v2_dot(ca[i], axes[k]), pb = mu_v2_dot(cb[i], axes[k]);
+            lo_a = mu_lesser(lo_a, pa), hi_a = mu_greater(hi_a, pa);
+            lo_b = mu_lesser(lo_b, pb), hi_b = mu_greater(hi_b, pb);
+        }
+        gap = mu_greater(gap, mu_greater(lo_b - hi_a, lo_a - hi_b));
+    }
+    return gap;
+}
+
 double na_nearest_enemy_mm(const na_field *f, int u, int *who)
 {
     double best = INFINITY;
     int w = -1;
+    const na_unit *me = &f->units[u];
     for (int e = 0; e < f->n_units; e++) {
         const na_unit *en = &f->units[e];
-        if (en->side == f->units[u].side || (en->flags & NA_FLEEING))
+        if (en->side == me->side || (en->flags & NA_FLEEING))
+            continue;
+        if (gap_bound(me, en) >= best)
             continue;
         double d = na_unit_distance(f, u, e);
         if (d < best)
@@ -78,7 +109,7 @@ na_place na_place_check(const na_field *f, const na_env *env, int u, const na_un
         const na_terrain *tr = &t->terrain[k];
         if (tr->lo.x >= hi.x || tr->lo.y >= hi.y || tr->hi.x <= lo.x || tr->hi.y <= lo.y)
             continue;
-        if (mu_convex_overlaps_poly(c, 4, tr->v, tr->n))
+        if (na_terrain_overlaps(tr, c, 4))
             return NA_PLACE_TERRAIN;
     }
     double r = reach(at), spacing = env->rules->spacing_mm;
@@ -88,6 +119,8 @@ na_place na_place_check(const na_field *f, const na_env *env, int u, const na_un
             continue;
         const na_unit *other = &f->units[o];
         if (mu_v2_dist(other->centre, at->centre) > r + reach(other) + spacing + 1.0)
+            continue;
+        if (gap_bound(at, other) >= spacing)
             continue;
         mu_orect ro = na_unit_rect(other);
         double d = mu_orect_distance(&me, &ro, NULL, NULL);

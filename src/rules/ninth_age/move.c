@@ -105,7 +105,7 @@ static void turn_about(na_unit *u, mu_vec2 p, double a)
     double c = cos(a), s = sin(a);
     mu_vec2 d = mu_v2_sub(u->centre, p);
     u->centre = mu_v2(p.x + c * d.x - s * d.y, p.y + s * d.x + c * d.y);
-    u->facing = mu_v2_unit(mu_v2(c * u->facing.x - s * u->facing.y, s * u->facing.x + c * u->facing.y));
+    u->facing = mu_v2(c * u->facing.x - s * u->facing.y, s * u->facing.x + c * u->facing.y);
 }
 
 /* The direction of a straight step for u (unit vector) and its length. */
@@ -273,7 +273,7 @@ static na_refusal region_clear(const scene *s, const na_env *env, const mu_vec2 
         const na_terrain *tr = &t->terrain[k];
         if (tr->lo.x >= hi.x - e || tr->lo.y >= hi.y - e || tr->hi.x <= lo.x + e || tr->hi.y <= lo.y + e)
             continue;
-        if (mu_convex_overlaps_poly(h, nh, tr->v, tr->n))
+        if (na_terrain_overlaps(tr, h, nh))
             return NA_BLOCKED;
     }
     for (int k = 0; k < s->n; k++) {
@@ -294,8 +294,15 @@ static na_refusal straight(const scene *s, const na_env *env, na_unit *u, mu_vec
     mu_vec2 c[4];
     na_unit_corners(u, c);
     double t = len;
+    mu_vec2 lo, hi, end[4];
+    for (int i = 0; i < 4; i++)
+        end[i] = mu_v2_add(c[i], mu_v2_scale(d, len));
+    box_of(c, 4, &lo, &hi);
+    box_of(end, 4, &end[0], &end[1]);
+    lo = mu_v2(mu_lesser(lo.x, end[0].x) - 1e-3, mu_lesser(lo.y, end[0].y) - 1e-3);
+    hi = mu_v2(mu_greater(hi.x, end[1].x) + 1e-3, mu_greater(hi.y, end[1].y) + 1e-3);
     for (int k = 0; k < s->n; k++) {
-        if (!s->enemy[k])
+        if (!s->enemy[k] || s->lo[k].x > hi.x || s->lo[k].y > hi.y || s->hi[k].x < lo.x || s->hi[k].y < lo.y)
             continue;
         double hit = mu_sweep_contact(c, 4, d, s->corners[k], 4);
         if (hit < t)
@@ -343,6 +350,32 @@ static na_refusal turn(const scene *s, const na_env *env, na_unit *u, double a, 
         k = 1;
     mu_vec2 pts[8], h[8];
     na_unit_corners(u, pts);
+    /* the whole turn stays within the circle about p through the farthest
+     * corner: with nothing near that circle's box, nothing is in the way */
+    double R = 0;
+    for (int i = 0; i < 4; i++)
+        R = mu_greater(R, mu_v2_dist(pts[i], p));
+    mu_vec2 box[2] = {mu_v2(p.x - R, p.y - R), mu_v2(p.x + R, p.y + R)};
+    scene near = *s;
+    near.n = 0;
+    for (int j = 0; j < s->n; j++)
+        if (!(s->lo[j].x > box[1].x || s->lo[j].y > box[1].y || s->hi[j].x < box[0].x || s->hi[j].y < box[0].y)) {
+            int q = near.n++;
+            near.index[q] = s->index[j], near.enemy[q] = s->enemy[j];
+            memcpy(near.corners[q], s->corners[j], sizeof near.corners[q]);
+            near.lo[q] = s->lo[j], near.hi[q] = s->hi[j];
+        }
+    int clear = near.n == 0 && box[0].x >= 0 && box[0].y >= 0 && box[1].x <= env->table->width_mm &&
+                box[1].y <= env->table->depth_mm;
+    for (int j = 0; clear && j < env->table->n_terrain; j++) {
+        const na_terrain *tr = &env->table->terrain[j];
+        clear = tr->lo.x > box[1].x || tr->lo.y > box[1].y || tr->hi.x < box[0].x || tr->hi.y < box[0].y;
+    }
+    if (clear) {
+        turn_about(u, p, a);
+        return NA_OK;
+    }
+    s = &near;
     na_unit start = *u;
     for (int i = 1; i <= k; i++) {
         na_unit next = start;

@@ -29,6 +29,7 @@ typedef struct na_terrain {
     int n;
     mu_vec2 v[NA_MAX_POLY];
     mu_vec2 lo, hi; /* bounding box */
+    int convex;     /* na_terrain_bound: the polygon is convex */
 } na_terrain;
 
 typedef struct na_objective {
@@ -44,8 +45,12 @@ typedef struct na_table {
     na_objective objectives[NA_MAX_OBJECTIVES];
 } na_table;
 
-/* Fills t's bounding box from its vertices. */
+/* Fills t's bounding box and convex flag from its vertices. */
 void na_terrain_bound(na_terrain *t);
+
+/* Returns non-zero when the convex polygon c[0..n) overlaps terrain t
+ * (by more than MU_GEOM_EPS_MM; touching is not overlap). */
+int na_terrain_overlaps(const na_terrain *t, const mu_vec2 *c, int n);
 
 /* The units on the table. */
 typedef struct na_field {

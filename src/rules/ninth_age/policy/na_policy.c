@@ -122,13 +122,20 @@ static int best_towards(const na_field *f, const na_env *env, int u, const na_ca
         if (d <= now - min_gain)
             s[n++] = (scored){d, i};
     }
-    qsort(s, (size_t)n, sizeof s[0], by_score);
-    for (int k = 0; k < n; k++) {
-        if (na_move_try(f, env, u, &c->m[s[k].i], o) != NA_OK)
+    /* best first: pick the least remaining score each time (few are
+     * usually tried, so no full sort) */
+    for (int left = n; left > 0; left--) {
+        int b = 0;
+        for (int k = 1; k < left; k++)
+            if (by_score(&s[k], &s[b]) < 0)
+                b = k;
+        scored pick = s[b];
+        s[b] = s[left - 1];
+        if (na_move_try(f, env, u, &c->m[pick.i], o) != NA_OK)
             continue;
         /* a stop at contact may leave it short: still a gain? */
         if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
-            return s[k].i;
+            return pick.i;
     }
     return -1;
 }
