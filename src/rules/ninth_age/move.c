@@ -259,7 +259,8 @@ static void scene_build(const na_field *f, int u, scene *s)
     }
 }
 
-/* Does the convex region h[0..nh) (a swept footprint) stay on the table,
+/* RULE na.game.blocked
+ * Does the convex region h[0..nh) (a swept footprint) stay on the table,
  * clear of terrain and of every unit of s? */
 static na_refusal region_clear(const scene *s, const na_env *env, const mu_vec2 *h, int nh)
 {
