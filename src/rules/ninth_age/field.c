@@ -1,0 +1,138 @@
+/* The Ninth Age table and the places a unit may stand (see na_field.h). */
+#include "ninth_age/na_field.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#define PI 3.14159265358979323846
+
+na_rules na_rules_default(void)
+{
+    na_rules r = {
+        .march_radius_mm = 8 * MU_MM_PER_INCH,
+        .test_dice = 2,
+        .test_sides = 6,
+        .spacing_mm = 1 * MU_MM_PER_INCH,
+        .wheel_sample_rad = 5 * PI / 180,
+    };
+    return r;
+}
+
+void na_terrain_bound(na_terrain *t)
+{
+    t->lo = t->hi = t->v[0];
+    for (int i = 1; i < t->n; i++) {
+        t->lo = mu_v2(mu_lesser(t->lo.x, t->v[i].x), mu_lesser(t->lo.y, t->v[i].y));
+        t->hi = mu_v2(mu_greater(t->hi.x, t->v[i].x), mu_greater(t->hi.y, t->v[i].y));
+    }
+    t->convex = mu_poly_convexity(t->v, t->n, 1e-9) == MU_CONVEX;
+}
+
+int na_terrain_overlaps(const na_terrain *t, const mu_vec2 *c, int n)
+{
+    return t->convex ? mu_convex_overlap(c, n, t->v, t->n, MU_SAT_UNIT) : mu_convex_overlaps_poly(c, n, t->v, t->n);
+}
+
+double na_unit_distance(const na_field *f, int a, int b)
+{
+    mu_orect ra = na_unit_rect(&f->units[a]), rb = na_unit_rect(&f->units[b]);
+    return mu_orect_distance(&ra, &rb, NULL, NULL);
+}
+
+/* A lower bound on the distance between the footprints of a and b: the
+ * widest gap between their projections on the four edge normals
+ * (separating axes; the distance is at least any such gap). */
+static double gap_bound(const na_unit *a, const na_unit *b)
+{
+    mu_vec2 ca[4], cb[4];
+    na_unit_corners(a, ca);
+    na_unit_corners(b, cb);
+    mu_vec2 axes[4] = {a->facing, na_right(a->facing), b->facing, na_right(b->facing)};
+    double gap = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double lo_a = INFINITY, hi_a = -INFINITY, lo_b = INFINITY, hi_b = -INFINITY;
+        for (int i = 0; i < 4; i++) {
+            double pa = mu_v2_dot(ca[i], axes[k]), pb = mu_v2_dot(cb[i], axes[k]);
+            lo_a = mu_lesser(lo_a, pa), hi_a = mu_greater(hi_a, pa);
+            lo_b = mu_lesser(lo_b, pb), hi_b = mu_greater(hi_b, pb);
+        }
+        gap = mu_greater(gap, mu_greater(lo_b - hi_a, lo_a - hi_b));
+    }
+    return gap;
+}
+
+double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+{
+    double best = INFINITY;
+    int w = -1;
+    const na_unit *me = &f->units[u];
+    for (int e = 0; e < f->n_units; e++) {
+        const na_unit *en = &f->units[e];
+        if (en->side == me->side || (en->flags & NA_FLEEING))
+            continue;
+        if (gap_bound(me, en) >= best)
+            continue;
+        double d = na_unit_distance(f, u, e);
+        if (d < best)
+            best = d, w = e;
+    }
+    if (who)
+        *who = w;
+    return best;
+}
+
+/* Half the diagonal of u's footprint. */
+static double reach(const na_unit *u)
+{
+    double w = na_unit_width_mm(u), d = na_unit_depth_mm(u);
+    return 0.5 * sqrt(w * w + d * d);
+}
+
+/* RULE na.game.table na.game.terrain na.reform.spacing */
+na_place na_place_check(const na_field *f, const na_env *env, int u, const na_unit *at, int *contact)
+{
+    mu_vec2 c[4];
+    na_unit_corners(at, c);
+    const na_table *t = env->table;
+    if (contact)
+        *contact = -1;
+    for (int i = 0; i < 4; i++)
+        if (c[i].x < -MU_GEOM_EPS_MM || c[i].y < -MU_GEOM_EPS_MM || c[i].x > t->width_mm + MU_GEOM_EPS_MM ||
+            c[i].y > t->depth_mm + MU_GEOM_EPS_MM)
+            return NA_PLACE_OFF_TABLE;
+    mu_vec2 lo = c[0], hi = c[0];
+    for (int i = 1; i < 4; i++) {
+        lo = mu_v2(mu_lesser(lo.x, c[i].x), mu_lesser(lo.y, c[i].y));
+        hi = mu_v2(mu_greater(hi.x, c[i].x), mu_greater(hi.y, c[i].y));
+    }
+    for (int k = 0; k < t->n_terrain; k++) {
+        const na_terrain *tr = &t->terrain[k];
+        if (tr->lo.x >= hi.x || tr->lo.y >= hi.y || tr->hi.x <= lo.x || tr->hi.y <= lo.y)
+            continue;
+        if (na_terrain_overlaps(tr, c, 4))
+            return NA_PLACE_TERRAIN;
+    }
+    double r = reach(at), spacing = env->rules->spacing_mm;
+    mu_orect me = na_unit_rect(at);
+    for (int o = 0; o < f->n_units; o++) {
+        if (o == u)
+            continue;
+        const na_unit *other = &f->units[o];
+        if (mu_v2_dist(other->centre, at->centre) > r + reach(other) + spacing + 1.0)
+            continue;
+        if (gap_bound(at, other) >= spacing)
+            continue;
+        mu_orect ro = na_unit_rect(other);
+        double d = mu_orect_distance(&me, &ro, NULL, NULL);
+        if (d <= 0.0 && mu_orect_overlap(&me, &ro))
+            return NA_PLACE_OVERLAP;
+        if (d <= 0.0 && other->side != at->side) {
+            if (contact)
+                *contact = o;
+            continue;
+        }
+        if (d < spacing - MU_GEOM_EPS_MM)
+            return NA_PLACE_SPACING;
+    }
+    return NA_PLACE_OK;
+}

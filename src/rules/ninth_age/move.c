@@ -1,0 +1,503 @@
+/* Ninth Age moves: what each kind of move allows, where a unit ends, and
+ * whether its path is clear (see na_move.h). */
+#include "ninth_age/na_move.h"
+
+#include "muster/geom_sweep.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Rates are compared with this slack (mm): a move of exactly the rate is
+ * allowed whatever the rounding. */
+#define SLACK_MM 1e-6
+
+const char *na_refusal_name(na_refusal r)
+{
+    static const char *const names[NA_REFUSALS] = {
+        "ok", "cannot move", "already moved", "march denied", "wrong step", "pivot not single", "too far",
+        "model too far", "bad formation", "blocked", "off table", "spacing"};
+    return (unsigned)r < NA_REFUSALS ? names[r] : "?";
+}
+
+const char *na_move_kind_name(int kind)
+{
+    static const char *const names[NA_MOVE_KINDS] = {"hold", "advance", "advance backwards", "advance sideways",
+                                                     "march", "reform"};
+    return kind >= 0 && kind < NA_MOVE_KINDS ? names[kind] : "?";
+}
+
+/* RULE na.advance.forward na.advance.backward na.advance.sideways na.march.forward */
+double na_move_allowance_mm(const na_unit *u, int kind)
+{
+    switch (kind) {
+    case NA_ADVANCE: return u->p.advance_mm;
+    case NA_ADVANCE_BACK:
+    case NA_ADVANCE_SIDE: return u->p.advance_mm / 2;
+    case NA_MARCH: return u->p.march_mm;
+    default: return 0.0;
+    }
+}
+
+/* RULE na.advance.model-distance na.march.model-distance na.reform.distance */
+double na_move_model_limit_mm(const na_unit *u, int kind)
+{
+    return kind == NA_MARCH || kind == NA_REFORM ? u->p.march_mm : u->p.advance_mm;
+}
+
+/* RULE na.move.who na.move.once na.march.test-failed */
+na_refusal na_move_allowed(const na_field *f, int u, int kind)
+{
+    const na_unit *un = &f->units[u];
+    if (un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN))
+        return NA_CANNOT_MOVE;
+    if (un->moved)
+        return NA_ALREADY_MOVED;
+    if (kind == NA_MARCH && un->march_denied)
+        return NA_MARCH_DENIED;
+    return NA_OK;
+}
+
+/* Is step kind s allowed in a move of kind k (for a unit single or not)?
+ * RULE na.advance.one-direction na.single.pivot na.wheel.outer-corner */
+static na_refusal step_allowed(int k, const na_step *s, int single, double *side_sign)
+{
+    if (s->kind == NA_STEP_PIVOT)
+        return single ? NA_OK : NA_PIVOT_NOT_SINGLE;
+    switch (k) {
+    case NA_ADVANCE:
+    case NA_MARCH:
+        if (s->kind == NA_STEP_FORWARD || s->kind == NA_STEP_WHEEL)
+            return s->kind == NA_STEP_FORWARD && s->amount < 0 ? NA_WRONG_STEP : NA_OK;
+        return NA_WRONG_STEP;
+    case NA_ADVANCE_BACK: return s->kind == NA_STEP_BACK && s->amount >= 0 ? NA_OK : NA_WRONG_STEP;
+    case NA_ADVANCE_SIDE:
+        if (s->kind != NA_STEP_SIDE)
+            return NA_WRONG_STEP;
+        if (*side_sign * s->amount < 0) /* left and right in one move: two directions */
+            return NA_WRONG_STEP;
+        if (s->amount != 0)
+            *side_sign = s->amount;
+        return NA_OK;
+    default: return NA_WRONG_STEP;
+    }
+}
+
+/* The distance a step costs for u (as it stands before the step). */
+static double step_cost(const na_unit *u, const na_step *s)
+{
+    switch (s->kind) {
+    case NA_STEP_WHEEL: return fabs(s->amount) * na_unit_width_mm(u);
+    case NA_STEP_PIVOT: return 0.0;
+    default: return fabs(s->amount);
+    }
+}
+
+/* The pivot of a wheel by angle a: the front corner on the side it turns to. */
+static mu_vec2 wheel_pivot(const na_unit *u, double a)
+{
+    double half = na_unit_width_mm(u) / 2;
+    return na_local_to_world(u, na_unit_depth_mm(u) / 2, a > 0 ? -half : half);
+}
+
+/* Turns u by angle a about p. */
+static void turn_about(na_unit *u, mu_vec2 p, double a)
+{
+    double c = cos(a), s = sin(a);
+    mu_vec2 d = mu_v2_sub(u->centre, p);
+    u->centre = mu_v2(p.x + c * d.x - s * d.y, p.y + s * d.x + c * d.y);
+    u->facing = mu_v2(c * u->facing.x - s * u->facing.y, s * u->facing.x + c * u->facing.y);
+}
+
+/* The direction of a straight step for u (unit vector) and its length. */
+static mu_vec2 step_direction(const na_unit *u, const na_step *s, double *len)
+{
+    *len = fabs(s->amount);
+    switch (s->kind) {
+    case NA_STEP_FORWARD: return u->facing;
+    case NA_STEP_BACK: return mu_v2_scale(u->facing, -1);
+    default: return s->amount >= 0 ? na_right(u->facing) : mu_v2_scale(na_right(u->facing), -1);
+    }
+}
+
+/* Applies step s to u without checks. */
+static void apply_step(na_unit *u, const na_step *s, double len_override)
+{
+    if (s->kind == NA_STEP_WHEEL) {
+        turn_about(u, wheel_pivot(u, s->amount), s->amount);
+    } else if (s->kind == NA_STEP_PIVOT) {
+        turn_about(u, u->centre, s->amount);
+    } else {
+        double len;
+        mu_vec2 d = step_direction(u, s, &len);
+        if (len_override >= 0)
+            len = len_override;
+        u->centre = mu_v2_add(u->centre, mu_v2_scale(d, len));
+    }
+}
+
+na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm)
+{
+    na_unit e = *u;
+    double path = 0.0;
+    if (m->kind == NA_REFORM) {
+        e.files = m->files;
+        e.facing = m->facing;
+    } else {
+        for (int i = 0; i < m->n_steps; i++) {
+            path += step_cost(&e, &m->steps[i]);
+            apply_step(&e, &m->steps[i], -1);
+        }
+    }
+    if (path_mm)
+        *path_mm = path;
+    return e;
+}
+
+/* RULE na.advance.model-distance na.march.model-distance */
+double na_farthest_model_mm(const na_unit *u, const na_unit *to)
+{
+    int idx[6];
+    int n = na_unit_extreme_models(u, idx);
+    double far = 0.0;
+    for (int i = 0; i < n; i++) {
+        double a, b;
+        na_model_local(u, idx[i], &a, &b);
+        double d = mu_v2_dist(na_local_to_world(u, a, b), na_local_to_world(to, a, b));
+        far = d > far ? d : far;
+    }
+    return far;
+}
+
+/* Kuhn's augmenting path for the reform assignment. */
+static int augment(int i, int n, uint8_t (*adj)[NA_MAX_MODELS], int *match_new, uint8_t *seen)
+{
+    for (int j = 0; j < n; j++) {
+        if (!adj[i][j] || seen[j])
+            continue;
+        seen[j] = 1;
+        if (match_new[j] < 0 || augment(match_new[j], n, adj, match_new, seen)) {
+            match_new[j] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* RULE na.reform.distance */
+int na_reform_within(const na_unit *u, const na_unit *to, double limit_mm)
+{
+    int n = u->models;
+    double lim = limit_mm + SLACK_MM;
+    /* every old place within reach of every new one: any assignment does */
+    int ia[6], ib[6];
+    int na = na_unit_extreme_models(u, ia), nb = na_unit_extreme_models(to, ib);
+    double far = 0.0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            double a0, b0, a1, b1;
+            na_model_local(u, ia[i], &a0, &b0);
+            na_model_local(to, ib[j], &a1, &b1);
+            double d = mu_v2_dist(na_local_to_world(u, a0, b0), na_local_to_world(to, a1, b1));
+            far = d > far ? d : far;
+        }
+    if (far <= lim)
+        return 1;
+    static _Thread_local uint8_t adj[NA_MAX_MODELS][NA_MAX_MODELS];
+    mu_vec2 p[NA_MAX_MODELS], q[NA_MAX_MODELS];
+    for (int i = 0; i < n; i++) {
+        double a, b;
+        na_model_local(u, i, &a, &b);
+        p[i] = na_local_to_world(u, a, b);
+        na_model_local(to, i, &a, &b);
+        q[i] = na_local_to_world(to, a, b);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            adj[i][j] = mu_v2_dist(p[i], q[j]) <= lim;
+    int match_new[NA_MAX_MODELS];
+    for (int j = 0; j < n; j++)
+        match_new[j] = -1;
+    for (int i = 0; i < n; i++) {
+        uint8_t seen[NA_MAX_MODELS] = {0};
+        if (!augment(i, n, adj, match_new, seen))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- the path on the table ------------------------------------------- */
+
+/* The other units as the checks need them. */
+typedef struct scene {
+    int n;
+    int index[NA_MAX_UNITS];
+    int enemy[NA_MAX_UNITS];
+    mu_vec2 corners[NA_MAX_UNITS][4];
+    mu_vec2 lo[NA_MAX_UNITS], hi[NA_MAX_UNITS];
+} scene;
+
+static void box_of(const mu_vec2 *p, int n, mu_vec2 *lo, mu_vec2 *hi)
+{
+    *lo = *hi = p[0];
+    for (int i = 1; i < n; i++) {
+        *lo = mu_v2(mu_lesser(lo->x, p[i].x), mu_lesser(lo->y, p[i].y));
+        *hi = mu_v2(mu_greater(hi->x, p[i].x), mu_greater(hi->y, p[i].y));
+    }
+}
+
+static void scene_build(const na_field *f, int u, scene *s)
+{
+    s->n = 0;
+    for (int o = 0; o < f->n_units; o++) {
+        if (o == u)
+            continue;
+        int k = s->n++;
+        s->index[k] = o;
+        s->enemy[k] = f->units[o].side != f->units[u].side;
+        na_unit_corners(&f->units[o], s->corners[k]);
+        box_of(s->corners[k], 4, &s->lo[k], &s->hi[k]);
+    }
+}
+
+/* RULE na.game.blocked
+ * Does the convex region h[0..nh) (a swept footprint) stay on the table,
+ * clear of terrain and of every unit of s? */
+static na_refusal region_clear(const scene *s, const na_env *env, const mu_vec2 *h, int nh)
+{
+    const na_table *t = env->table;
+    mu_vec2 lo, hi;
+    box_of(h, nh, &lo, &hi);
+    const double e = MU_GEOM_EPS_MM;
+    if (lo.x < -e || lo.y < -e || hi.x > t->width_mm + e || hi.y > t->depth_mm + e)
+        return NA_OFF_TABLE;
+    for (int k = 0; k < t->n_terrain; k++) {
+        const na_terrain *tr = &t->terrain[k];
+        if (tr->lo.x >= hi.x - e || tr->lo.y >= hi.y - e || tr->hi.x <= lo.x + e || tr->hi.y <= lo.y + e)
+            continue;
+        if (na_terrain_overlaps(tr, h, nh))
+            return NA_BLOCKED;
+    }
+    for (int k = 0; k < s->n; k++) {
+        if (s->lo[k].x >= hi.x - e || s->lo[k].y >= hi.y - e || s->hi[k].x <= lo.x + e || s->hi[k].y <= lo.y + e)
+            continue;
+        if (mu_convex_overlap(h, nh, s->corners[k], 4, MU_SAT_UNIT))
+            return NA_BLOCKED;
+    }
+    return NA_OK;
+}
+
+/* A straight step of u along d for len mm: stops at the first enemy it
+ * would touch (*stop set, *contact that enemy), else must be clear.
+ * RULE na.game.contact */
+static na_refusal straight(const scene *s, const na_env *env, na_unit *u, mu_vec2 d, double len, int *stop,
+                           int *contact)
+{
+    mu_vec2 c[4];
+    na_unit_corners(u, c);
+    double t = len;
+    mu_vec2 lo, hi, end[4];
+    for (int i = 0; i < 4; i++)
+        end[i] = mu_v2_add(c[i], mu_v2_scale(d, len));
+    box_of(c, 4, &lo, &hi);
+    box_of(end, 4, &end[0], &end[1]);
+    lo = mu_v2(mu_lesser(lo.x, end[0].x) - 1e-3, mu_lesser(lo.y, end[0].y) - 1e-3);
+    hi = mu_v2(mu_greater(hi.x, end[1].x) + 1e-3, mu_greater(hi.y, end[1].y) + 1e-3);
+    for (int k = 0; k < s->n; k++) {
+        if (!s->enemy[k] || s->lo[k].x > hi.x || s->lo[k].y > hi.y || s->hi[k].x < lo.x || s->hi[k].y < lo.y)
+            continue;
+        double hit = mu_sweep_contact(c, 4, d, s->corners[k], 4);
+        if (hit < t)
+            t = hit, *contact = s->index[k], *stop = 1;
+    }
+    if (*stop && t < 0)
+        t = 0;
+    mu_vec2 h[8];
+    mu_orect r = na_unit_rect(u);
+    int nh = mu_orect_sweep_hull(&r, mu_v2_scale(d, t), h);
+    if (*stop) {
+        /* the enemy it stops against touches the hull: test the others */
+        scene rest = *s;
+        rest.n = 0;
+        for (int k = 0; k < s->n; k++)
+            if (s->index[k] != *contact) {
+                int j = rest.n++;
+                rest.index[j] = s->index[k], rest.enemy[j] = s->enemy[k];
+                memcpy(rest.corners[j], s->corners[k], sizeof rest.corners[j]);
+                rest.lo[j] = s->lo[k], rest.hi[j] = s->hi[k];
+            }
+        na_refusal r2 = region_clear(&rest, env, h, nh);
+        if (r2 != NA_OK)
+            return r2;
+    } else {
+        na_refusal r2 = region_clear(s, env, h, nh);
+        if (r2 != NA_OK)
+            return r2;
+    }
+    u->centre = mu_v2_add(u->centre, mu_v2_scale(d, t));
+    return NA_OK;
+}
+
+/* A wheel (about its front corner) or a pivot (about the Centre) of u by
+ * angle a, checked at poses at most env->rules->wheel_sample_rad apart:
+ * the hull of each pair of consecutive footprints must be clear
+ * (simplified: the arc between two poses bulges past that hull by at most
+ * r (1 - cos(step / 2)), under 0.3 mm for a 30 cm unit at 5 degrees).
+ * RULE na.wheel.outer-corner */
+static na_refusal turn(const scene *s, const na_env *env, na_unit *u, double a, int pivot)
+{
+    mu_vec2 p = pivot ? u->centre : wheel_pivot(u, a);
+    int k = (int)ceil(fabs(a) / env->rules->wheel_sample_rad);
+    if (k < 1)
+        k = 1;
+    mu_vec2 pts[8], h[8];
+    na_unit_corners(u, pts);
+    /* the whole turn stays within the circle about p through the farthest
+     * corner: with nothing near that circle's box, nothing is in the way */
+    double R = 0;
+    for (int i = 0; i < 4; i++)
+        R = mu_greater(R, mu_v2_dist(pts[i], p));
+    mu_vec2 box[2] = {mu_v2(p.x - R, p.y - R), mu_v2(p.x + R, p.y + R)};
+    scene near = *s;
+    near.n = 0;
+    for (int j = 0; j < s->n; j++)
+        if (!(s->lo[j].x > box[1].x || s->lo[j].y > box[1].y || s->hi[j].x < box[0].x || s->hi[j].y < box[0].y)) {
+            int q = near.n++;
+            near.index[q] = s->index[j], near.enemy[q] = s->enemy[j];
+            memcpy(near.corners[q], s->corners[j], sizeof near.corners[q]);
+            near.lo[q] = s->lo[j], near.hi[q] = s->hi[j];
+        }
+    int clear = near.n == 0 && box[0].x >= 0 && box[0].y >= 0 && box[1].x <= env->table->width_mm &&
+                box[1].y <= env->table->depth_mm;
+    for (int j = 0; clear && j < env->table->n_terrain; j++) {
+        const na_terrain *tr = &env->table->terrain[j];
+        clear = tr->lo.x > box[1].x || tr->lo.y > box[1].y || tr->hi.x < box[0].x || tr->hi.y < box[0].y;
+    }
+    if (clear) {
+        turn_about(u, p, a);
+        return NA_OK;
+    }
+    s = &near;
+    na_unit start = *u;
+    for (int i = 1; i <= k; i++) {
+        na_unit next = start;
+        turn_about(&next, p, a * i / k);
+        na_unit_corners(&next, pts + 4);
+        int nh = mu_hull(pts, 8, h);
+        na_refusal r = region_clear(s, env, h, nh);
+        if (r != NA_OK)
+            return r;
+        memcpy(pts, pts + 4, 4 * sizeof pts[0]);
+        *u = next;
+    }
+    return NA_OK;
+}
+
+/* RULE na.advance.forward na.advance.backward na.advance.sideways na.march.forward na.march.wheels
+ * RULE na.advance.wheels na.wheel.end-only na.reform.centre na.single.pivot */
+na_refusal na_move_check(const na_field *f, const na_env *env, int u, const na_move *m, na_outcome *o)
+{
+    const na_unit *un = &f->units[u];
+    memset(o, 0, sizeof *o);
+    o->end = *un;
+    o->contact = -1;
+    if (m->kind == NA_HOLD)
+        return m->n_steps == 0 ? NA_OK : NA_WRONG_STEP;
+    if (m->kind >= NA_MOVE_KINDS)
+        return NA_WRONG_STEP;
+    if (m->kind == NA_REFORM) {
+        if (m->n_steps != 0)
+            return NA_WRONG_STEP;
+        if (!na_formation_legal(un, m->files))
+            return NA_BAD_FORMATION;
+        na_unit e = na_move_end(un, m, NULL);
+        if (!na_reform_within(un, &e, na_move_model_limit_mm(un, NA_REFORM)))
+            return NA_MODEL_TOO_FAR;
+        int contact;
+        na_place pl = na_place_check(f, env, u, &e, &contact);
+        if (pl != NA_PLACE_OK)
+            return pl == NA_PLACE_OFF_TABLE ? NA_OFF_TABLE : pl == NA_PLACE_SPACING ? NA_SPACING : NA_BLOCKED;
+        o->end = e;
+        o->contact = contact;
+        o->farthest_mm = 0.0;
+        return NA_OK;
+    }
+    /* the kind of move: its steps and its distance */
+    double side_sign = 0.0, cost = 0.0;
+    na_unit shape = *un;
+    for (int i = 0; i < m->n_steps; i++) {
+        na_refusal r = step_allowed(m->kind, &m->steps[i], na_unit_single(un), &side_sign);
+        if (r != NA_OK)
+            return r;
+        cost += step_cost(&shape, &m->steps[i]);
+        apply_step(&shape, &m->steps[i], -1);
+    }
+    if (cost > na_move_allowance_mm(un, m->kind) + SLACK_MM)
+        return NA_TOO_FAR;
+    /* the path */
+    scene s;
+    scene_build(f, u, &s);
+    na_unit cur = *un;
+    int stop = 0, contact = -1;
+    double path = 0.0;
+    for (int i = 0; i < m->n_steps && !stop; i++) {
+        const na_step *st = &m->steps[i];
+        na_refusal r;
+        if (st->kind == NA_STEP_WHEEL || st->kind == NA_STEP_PIVOT) {
+            path += step_cost(&cur, st);
+            r = turn(&s, env, &cur, st->amount, st->kind == NA_STEP_PIVOT);
+            o->wheels += st->kind == NA_STEP_WHEEL;
+            o->pivots += st->kind == NA_STEP_PIVOT;
+        } else {
+            double len;
+            mu_vec2 d = step_direction(&cur, st, &len);
+            mu_vec2 before = cur.centre;
+            r = straight(&s, env, &cur, d, len, &stop, &contact);
+            path += mu_v2_dist(before, cur.centre);
+        }
+        if (r != NA_OK)
+            return r;
+    }
+    double far = na_farthest_model_mm(un, &cur);
+    if (far > na_move_model_limit_mm(un, m->kind) + SLACK_MM)
+        return NA_MODEL_TOO_FAR;
+    int touching;
+    na_place pl = na_place_check(f, env, u, &cur, &touching);
+    if (pl != NA_PLACE_OK)
+        return pl == NA_PLACE_OFF_TABLE ? NA_OFF_TABLE : pl == NA_PLACE_SPACING ? NA_SPACING : NA_BLOCKED;
+    o->end = cur;
+    o->path_mm = path;
+    o->farthest_mm = far;
+    o->contact = contact >= 0 ? contact : touching;
+    return NA_OK;
+}
+
+na_refusal na_move_try(const na_field *f, const na_env *env, int u, const na_move *m, na_outcome *o)
+{
+    na_refusal r = na_move_allowed(f, u, m->kind);
+    if (r != NA_OK) {
+        memset(o, 0, sizeof *o);
+        o->end = f->units[u];
+        o->contact = -1;
+        return r;
+    }
+    return na_move_check(f, env, u, m, o);
+}
+
+/* RULE na.move.once na.march.no-shoot na.reform.no-shoot na.game.contact */
+void na_move_commit(na_field *f, int u, const na_move *m, const na_outcome *o)
+{
+    na_unit *un = &f->units[u];
+    uint8_t denied = un->march_denied;
+    *un = o->end;
+    un->moved = 1;
+    un->march_denied = denied;
+    if (m->kind == NA_MARCH)
+        un->marched = 1;
+    if (m->kind == NA_REFORM)
+        un->reformed = 1;
+    if (o->contact >= 0) {
+        un->flags |= NA_ENGAGED;
+        un->contact = (int8_t)o->contact;
+        f->units[o->contact].flags |= NA_ENGAGED;
+    }
+}

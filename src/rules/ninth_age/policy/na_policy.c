@@ -1,0 +1,316 @@
+/* Ninth Age policies (see na_policy.h). */
+#include "ninth_age/policy/na_policy.h"
+
+#include "ninth_age/na_movegen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+na_policy na_policy_default(int kind)
+{
+    na_policy p = {.kind = kind, .march = 1, .halt_mm = 12 * MU_MM_PER_INCH, .flank_mm = 4 * MU_MM_PER_INCH,
+                   .min_gain_mm = 5.0};
+    return p;
+}
+
+const char *na_policy_name(int kind)
+{
+    static const char *const names[NA_POLICIES] = {"objective", "line", "flanker", "random", "hold"};
+    return kind >= 0 && kind < NA_POLICIES ? names[kind] : "?";
+}
+
+/* The side's forward direction: towards the other side's units. */
+static mu_vec2 side_forward(const na_field *f, int side)
+{
+    mu_vec2 a = {0, 0}, b = {0, 0};
+    int na = 0, nb = 0;
+    for (int i = 0; i < f->n_units; i++) {
+        if (f->units[i].side == side)
+            a = mu_v2_add(a, f->units[i].centre), na++;
+        else
+            b = mu_v2_add(b, f->units[i].centre), nb++;
+    }
+    if (!na || !nb)
+        return mu_v2(0, side ? -1 : 1);
+    return mu_v2_unit(mu_v2_sub(mu_v2_scale(b, 1.0 / nb), mu_v2_scale(a, 1.0 / na)));
+}
+
+/* RULE na.policy.aims */
+mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, int u, int *has)
+{
+    const na_unit *un = &f->units[u];
+    *has = 0;
+    if (p->kind == NA_POLICY_OBJECTIVE && env->table->n_objectives > 0) {
+        /* the nearest objective no other friendly unit stands in */
+        double best = INFINITY;
+        mu_vec2 at = un->centre;
+        for (int k = 0; k < env->table->n_objectives; k++) {
+            const na_objective *ob = &env->table->objectives[k];
+            int held = 0;
+            for (int o = 0; o < f->n_units && !held; o++) {
+                if (o == u || f->units[o].side != un->side)
+                    continue;
+                mu_orect r = na_unit_rect(&f->units[o]);
+                held = mu_point_orect_distance(ob->centre, &r, NULL) <= ob->radius_mm;
+            }
+            double d = mu_v2_dist(ob->centre, un->centre);
+            if (!held && d < best)
+                best = d, at = ob->centre;
+        }
+        if (isfinite(best)) {
+            *has = 1;
+            return at;
+        }
+    }
+    int e;
+    double d = na_nearest_enemy_mm(f, u, &e);
+    if (e < 0 || !isfinite(d))
+        return un->centre;
+    const na_unit *en = &f->units[e];
+    *has = 1;
+    if (p->kind != NA_POLICY_FLANKER)
+        return en->centre;
+    double off = na_unit_width_mm(en) / 2 + p->flank_mm + na_unit_width_mm(un) / 2;
+    mu_vec2 r = na_right(en->facing);
+    mu_vec2 left = mu_v2_sub(en->centre, mu_v2_scale(r, off)), right = mu_v2_add(en->centre, mu_v2_scale(r, off));
+    return mu_v2_dist(left, un->centre) <= mu_v2_dist(right, un->centre) ? left : right;
+}
+
+/* Is unit u standing in an objective? */
+static int in_objective(const na_field *f, const na_env *env, int u)
+{
+    mu_orect r = na_unit_rect(&f->units[u]);
+    for (int k = 0; k < env->table->n_objectives; k++) {
+        const na_objective *o = &env->table->objectives[k];
+        if (mu_point_orect_distance(o->centre, &r, NULL) <= o->radius_mm)
+            return 1;
+    }
+    return 0;
+}
+
+static na_move hold_move(void)
+{
+    na_move m = {.kind = NA_HOLD};
+    return m;
+}
+
+typedef struct scored {
+    double score;
+    int i;
+} scored;
+
+static int by_score(const void *a, const void *b)
+{
+    const scored *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score < y->score ? -1 : 1;
+    return x->i - y->i;
+}
+
+/* The best legal candidate of c by distance to aim that gains at least
+ * min_gain over standing; -1 when none. */
+static int best_towards(const na_field *f, const na_env *env, int u, const na_candidates *c, mu_vec2 aim,
+                        double min_gain, na_outcome *o)
+{
+    static _Thread_local scored s[NA_MAX_CANDIDATES];
+    double now = mu_v2_dist(f->units[u].centre, aim);
+    int n = 0;
+    for (int i = 0; i < c->n; i++) {
+        na_unit e = na_move_end(&f->units[u], &c->m[i], NULL);
+        double d = mu_v2_dist(e.centre, aim);
+        if (d <= now - min_gain)
+            s[n++] = (scored){d, i};
+    }
+    /* best first: pick the least remaining score each time (few are
+     * usually tried, so no full sort) */
+    for (int left = n; left > 0; left--) {
+        int b = 0;
+        for (int k = 1; k < left; k++)
+            if (by_score(&s[k], &s[b]) < 0)
+                b = k;
+        scored pick = s[b];
+        s[b] = s[left - 1];
+        if (na_move_try(f, env, u, &c->m[pick.i], o) != NA_OK)
+            continue;
+        /* a stop at contact may leave it short: still a gain? */
+        if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
+            return pick.i;
+    }
+    return -1;
+}
+
+/* Does a unit standing as b stand elsewhere than a (place, facing or
+ * formation)? */
+static int changes(const na_unit *a, const na_unit *b)
+{
+    return mu_v2_dist(a->centre, b->centre) > 1e-6 || mu_v2_dist(a->facing, b->facing) > 1e-9 || a->files != b->files;
+}
+
+/* RULE na.policy.random */
+static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m, na_outcome *o)
+{
+    static _Thread_local na_candidates c;
+    na_movegen(f, u, NA_ALL_MOVES, &c);
+    /* a uniform random order: the first legal move that moves is uniform
+     * among the legal moves that move */
+    for (int i = c.n - 1; i > 0; i--) {
+        int j = (int)mu_rng_bounded(rng, (uint32_t)(i + 1));
+        na_move t = c.m[i];
+        c.m[i] = c.m[j];
+        c.m[j] = t;
+    }
+    for (int i = 0; i < c.n; i++) {
+        if (na_move_try(f, env, u, &c.m[i], o) != NA_OK)
+            continue;
+        if (changes(&f->units[u], &o->end)) {
+            *m = c.m[i];
+            return;
+        }
+    }
+    *m = hold_move();
+    na_move_try(f, env, u, m, o);
+}
+
+/* The line's step this phase: the least Advance Rate of the side's units
+ * that may move, 0 when the side halts. */
+static double line_step(const na_policy *p, const na_field *f, int side)
+{
+    double step = INFINITY;
+    for (int i = 0; i < f->n_units; i++) {
+        const na_unit *un = &f->units[i];
+        if (un->side != side)
+            continue;
+        if (na_nearest_enemy_mm(f, i, NULL) < p->halt_mm)
+            return 0.0;
+        if (!(un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN)) && un->p.advance_mm < step)
+            step = un->p.advance_mm;
+    }
+    return isfinite(step) ? step : 0.0;
+}
+
+/* RULE na.policy.line */
+static const char *choose_line(const na_policy *p, const na_field *f, const na_env *env, int u, na_move *m,
+                               na_outcome *o)
+{
+    double step = line_step(p, f, f->units[u].side);
+    if (step <= 0)
+        return "line halts";
+    /* the largest share of the step the table allows: 1, 3/4, 1/2, 1/4 */
+    for (int k = 4; k >= 1; k--) {
+        na_move t = {.kind = NA_ADVANCE, .n_steps = 1};
+        t.steps[0] = (na_step){NA_STEP_FORWARD, step * k / 4};
+        if (na_move_try(f, env, u, &t, o) == NA_OK) {
+            *m = t;
+            return k == 4 ? "line advances" : "line advances, shortened";
+        }
+    }
+    return "line blocked";
+}
+
+/* RULE na.policy.objective na.policy.flanker na.search.serves-aim */
+void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
+                      na_outcome *o, const char **why)
+{
+    const char *reason = "holds";
+    *m = hold_move();
+    if (na_move_allowed(f, u, NA_HOLD) != NA_OK) {
+        na_move_try(f, env, u, m, o);
+        if (why)
+            *why = "may not move";
+        return;
+    }
+    switch (p->kind) {
+    case NA_POLICY_RANDOM:
+        choose_random(f, env, u, rng, m, o);
+        reason = "random";
+        break;
+    case NA_POLICY_LINE: reason = choose_line(p, f, env, u, m, o); break;
+    case NA_POLICY_OBJECTIVE:
+    case NA_POLICY_FLANKER: {
+        int has;
+        mu_vec2 aim = na_policy_aim(p, f, env, u, &has);
+        if (!has) {
+            reason = "nothing to head for";
+            break;
+        }
+        if (p->kind == NA_POLICY_OBJECTIVE && env->table->n_objectives > 0 && in_objective(f, env, u)) {
+            reason = "holds the objective";
+            break;
+        }
+        static _Thread_local na_candidates c;
+        int found = -1;
+        if (p->march && na_move_allowed(f, u, NA_MARCH) == NA_OK) {
+            na_movegen(f, u, 1u << NA_MARCH, &c);
+            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            reason = "marches";
+        }
+        if (found < 0) {
+            na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
+            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            reason = "advances";
+        }
+        if (found >= 0)
+            *m = c.m[found];
+        else
+            reason = "no move gains";
+        break;
+    }
+    default: break;
+    }
+    if (m->kind == NA_HOLD)
+        na_move_try(f, env, u, m, o);
+    if (why)
+        *why = reason;
+}
+
+static int side_units(const na_field *f, int side, int *order)
+{
+    int n = 0;
+    for (int i = 0; i < f->n_units; i++)
+        if (f->units[i].side == side)
+            order[n++] = i;
+    return n;
+}
+
+typedef struct keyed {
+    double key;
+    int u;
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->u - y->u;
+}
+
+/* RULE na.policy.order */
+int na_policy_order(const na_policy *p, const na_field *f, const na_env *env, int side, mu_rng *rng, int *order)
+{
+    (void)env;
+    int n = side_units(f, side, order);
+    if (p->kind == NA_POLICY_RANDOM) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)mu_rng_bounded(rng, (uint32_t)(i + 1));
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return n;
+    }
+    /* front units first (so that those behind are not blocked); the line
+     * from left to right along the front */
+    mu_vec2 fw = side_forward(f, side);
+    keyed k[NA_MAX_UNITS];
+    for (int i = 0; i < n; i++) {
+        mu_vec2 c = f->units[order[i]].centre;
+        k[i].u = order[i];
+        k[i].key = p->kind == NA_POLICY_LINE ? mu_v2_dot(c, na_right(fw)) : -mu_v2_dot(c, fw);
+    }
+    qsort(k, (size_t)n, sizeof k[0], by_key);
+    for (int i = 0; i < n; i++)
+        order[i] = k[i].u;
+    return n;
+}
