@@ -1,5 +1,6 @@
 /* The list of rule systems. Adding one is one line here. */
 #include "battlesystem/bs_ruleset.h"
+#include "cca/cca_ruleset.h"
 #include "muster/ruleset.h"
 #include "warmaster/wm_battle.h"
 #include "warmaster/wm_drill.h"
@@ -11,6 +12,7 @@ static const mu_ruleset *const registry[] = {
     &wm_order_drill,
     &bs_ruleset,
     &wm_battle_ruleset,
+    &cca_ruleset,
 };
 
 const mu_ruleset *mu_ruleset_at(int i)
