@@ -206,6 +206,7 @@ static int aim(const cca_policy_spec *p, const cca_view *v, int c)
  * ordered; a destination in its reach; stay only for a unit next to an
  * enemy), each scripted policy's unit move improves its aim, and when a
  * scripted policy stops, no unit left had a move improving its aim. */
+/* The same orders come with the turn's memo as without it. */
 /* RULE cca.policy.legal cca.policy.aims */
 static void test_cca_policies_legal_and_serving_their_aims(void **state)
 {
@@ -228,8 +229,31 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
         for (int l = 0; l < f.n_leaders; l++)
             if (f.leaders[l].side == side)
                 v.leaders_left |= 1u << l;
+        /* the same turn again with the memo (the ruleset's way): the same orders */
+        cca_field f2 = f;
+        uint8_t edist2[CCA_MAX_CELLS];
+        cca_policy_memo memo = {0};
+        cca_view v2 = v;
+        v2.field = &f2, v2.memo = &memo;
+        cca_view_lazy_enemy(&v2, edist2);
         cca_order o;
-        for (int n = 0; n < 6 && cca_policy_order(&p, &v, &rng, &o); n++) {
+        for (int n = 0; n < 6; n++) {
+            mu_rng rng2 = rng;
+            cca_order o2;
+            int more = cca_policy_order(&p, &v, &rng, &o), more2 = cca_policy_order(&p, &v2, &rng2, &o2);
+            assert_int_equal(more, more2);
+            if (!more)
+                break;
+            assert_memory_equal(&o, &o2, sizeof o);
+            if (o.dest != CCA_STAY) {
+                int from = o.leader ? f2.leaders[o.piece].cell : f2.units[o.piece].cell;
+                cca_move_result res2;
+                if (o.leader)
+                    assert_int_equal(cca_move_leader(&b, &f2, o.piece, o.dest, NULL, &res2), 0);
+                else
+                    assert_int_equal(cca_move_unit(&b, &f2, o.piece, o.dest, NULL, &res2), 0);
+                cca_policy_memo_moved(&memo, &b, &f2, from, o.dest);
+            }
             orders[p.kind]++;
             cca_reach r;
             cca_move_result res;
@@ -254,6 +278,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                 if (f.units[o.piece].leader >= 0)
                     v.leaders_left &= ~(1u << f.units[o.piece].leader);
             }
+            v2.units_left = v.units_left, v2.leaders_left = v.leaders_left;
             assert_true(cca_field_valid(&b, &f));
         }
         if (p.kind == CCA_RANDOM || cca_policy_order(&p, &v, &rng, &o))

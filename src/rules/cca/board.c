@@ -46,12 +46,18 @@ int cca_board_init(cca_board *b, int width, int rows, int centre_from, int right
     if (mu_hex_grid_init(&b->grid, 2 * width + 2, rows) != 0)
         return -1;
     b->width = width, b->rows = rows, b->centre_from = centre_from, b->right_from = right_from;
+    for (int c = 0; c < b->grid.n_cells; c++) {
+        mu_hex h = mu_hex_grid_hex(&b->grid, c);
+        b->q[c] = (int16_t)h.q, b->r[c] = (int16_t)h.r;
+    }
     b->n_terrain = 1;
     strcpy(b->terrain_rule[0].name, "clear");
     for (int row = 0; row < rows; row++) {
         int last = (row & 1) ? width : width - 1;
         for (int col = 0; col <= last; col++) {
             int c = cca_board_cell(b, col, row);
+            if (c < 0)
+                continue;
             int half = (row & 1) && (col == 0 || col == width);
             b->kind[c] = (uint8_t)(half ? CCA_CELL_SIDE_HALF : CCA_CELL_HEX);
             b->section[c] = half ? 0 : (uint8_t)sections_of(col2_of(col, row), centre_from, right_from);

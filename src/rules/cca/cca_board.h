@@ -58,6 +58,7 @@ typedef struct cca_board {
     uint8_t terrain[CCA_MAX_CELLS]; /* index into terrain_rule */
     uint8_t section[CCA_MAX_CELLS]; /* bits 1 << cca_section (board view); 0 off the battlefield */
     uint8_t depth[2][CCA_MAX_CELLS]; /* rows from side s's baseline row (0: next to its baseline) */
+    int16_t q[CCA_MAX_CELLS], r[CCA_MAX_CELLS]; /* each cell's axial coordinates */
 } cca_board;
 
 /* Builds an empty board (all clear, both section lines given in hex

@@ -17,7 +17,6 @@ typedef struct cca_reach {
     int n_dest;                    /* cells where its move may end (dist >= 1) */
     int16_t dest[CCA_MAX_CELLS];   /* those cells, in a fixed order */
     int8_t dist[CCA_MAX_CELLS];    /* fewest hexes to reach each cell, -1: not reached */
-    int16_t parent[CCA_MAX_CELLS]; /* shortest paths (mu_hex_reach) */
     int16_t exit_from; /* cell it may step off the battlefield from, fewest hexes; -1: none */
     int8_t exit_hexes; /* hexes of movement that costs, the step off counted as one */
 } cca_reach;

@@ -34,8 +34,16 @@ void cca_game_start(const cca_study *st, int arm, mu_rng rng, mu_dice *dice, cca
         }
 }
 
-static void where(const cca_board *b, int c, char *buf, size_t len)
+/* The [col, row] name of cell c, for the trace (empty without one). */
+static void where(const mu_sink *sink, const cca_board *b, int c, char *buf, size_t len)
 {
+    buf[0] = '\0';
+    if (!sink->trace)
+        return;
+    if (c == CCA_EXIT) {
+        snprintf(buf, len, "off the battlefield");
+        return;
+    }
     int col, row;
     cca_board_name(b, c, &col, &row);
     snprintf(buf, len, "[%d,%d]", col, row);
@@ -47,11 +55,11 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
     const cca_board *b = &st->board;
     cca_field *f = &g->field;
     cca_tally *t = &g->tally;
-    char from[16], to[32];
+    char from[32], to[32];
     cca_move_result res;
     if (!o->leader) {
         cca_unit *un = &f->units[o->piece];
-        where(b, un->cell, from, sizeof from);
+        where(sink, b, un->cell, from, sizeof from);
         int l = un->leader;
         if (o->dest == CCA_STAY) {
             /* RULE cca.move.need-not-move */
@@ -63,10 +71,7 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
             int rc = cca_move_unit(b, f, o->piece, o->dest, NULL, &res);
             assert(rc == 0);
             (void)rc;
-            if (o->dest == CCA_EXIT)
-                snprintf(to, sizeof to, "off the battlefield");
-            else
-                where(b, o->dest, to, sizeof to);
+            where(sink, b, o->dest, to, sizeof to);
             t->units_moved[side]++;
             t->unit_hexes[side] += (uint16_t)res.hexes;
             if (un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE) {
@@ -97,14 +102,11 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
         return;
     }
     cca_leader *ld = &f->leaders[o->piece];
-    where(b, ld->cell, from, sizeof from);
+    where(sink, b, ld->cell, from, sizeof from);
     int rc = cca_move_leader(b, f, o->piece, o->dest, NULL, &res);
     assert(rc == 0);
     (void)rc;
-    if (o->dest == CCA_EXIT)
-        snprintf(to, sizeof to, "off by his baseline");
-    else
-        where(b, o->dest, to, sizeof to);
+    where(sink, b, o->dest, to, sizeof to);
     t->leader_hexes[side] += (uint16_t)res.hexes;
     t->joins[side] += (uint16_t)res.joined;
     t->splits[side] += (uint16_t)res.split;
@@ -122,10 +124,12 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     const cca_policy_spec *p = &st->arms[g->arm].side[side];
     cca_field *f = &g->field;
     uint8_t edist[CCA_MAX_CELLS];
+    cca_policy_memo memo;
+    memo.valid = 0, memo.moves_valid = 0;
     cca_field_new_turn(f);
     g->leaders_ordered = 0;
-    cca_enemy_distance(b, f, 1 - side, edist);
-    cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .enemy_dist = edist};
+    cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .memo = &memo};
+    cca_view_lazy_enemy(&v, edist);
     int slot = cca_policy_card(p, &v, &g->cards, &g->policy_rng);
     int kind = cca_cards_play(&g->cards, side, slot, dice);
     const cca_card_kind *k = &st->deck.kinds[kind];
@@ -147,7 +151,10 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     cca_order o;
     while (used < k->units && cca_policy_order(p, &v, &g->policy_rng, &o)) {
         assert(o.leader ? (v.leaders_left >> o.piece & 1) : (v.units_left >> o.piece & 1));
+        int from = o.leader ? f->leaders[o.piece].cell : f->units[o.piece].cell;
         apply(st, g, side, &o, ++used, sink);
+        if (o.dest != CCA_STAY)
+            cca_policy_memo_moved(&memo, b, f, from, o.dest);
         if (o.leader)
             v.leaders_left &= ~(1u << o.piece);
         else

@@ -68,40 +68,41 @@ static unsigned leader_cell_rule(const cca_board *b, const cca_field *f, const c
     return terrain_rule(b, c, rule);
 }
 
-/* The cells within max hexes of start (the only ones a search can
- * reach), in a fixed order; returns their number. */
-static int near_cells(const cca_board *b, int start, int max, int16_t *out)
+/* What the search of one piece needs to ask each hex's rule. */
+typedef struct piece_ctx {
+    const cca_board *b;
+    const cca_field *f;
+    const void *piece; /* cca_unit or cca_leader */
+} piece_ctx;
+
+static unsigned unit_rule_of(const void *ctx, int c)
 {
-    mu_hex h = mu_hex_grid_hex(&b->grid, start);
-    int n = 0;
-    for (int dq = -max; dq <= max; dq++)
-        for (int dr = -max; dr <= max; dr++) {
-            if (abs(dq + dr) > max)
-                continue;
-            int c = mu_hex_grid_cell(&b->grid, mu_hex_make(h.q + dq, h.r + dr));
-            if (c >= 0)
-                out[n++] = (int16_t)c;
-        }
-    return n;
+    const piece_ctx *p = ctx;
+    return unit_cell_rule(p->b, p->f, p->piece, c);
+}
+
+static unsigned leader_rule_of(const void *ctx, int c)
+{
+    const piece_ctx *p = ctx;
+    return leader_cell_rule(p->b, p->f, p->piece, c);
 }
 
 /* The BFS and what follows from it: destinations (reached, may end there)
  * and the way off the battlefield (from a reached hex it may step on from,
- * next to a baseline it may leave by, with a hex of movement left). rule
- * holds the rule of the n cells near[] and 0 elsewhere. */
+ * next to a baseline it may leave by, with a hex of movement left). */
 /* RULE cca.search.reach cca.field.baseline-half-hexes cca.leader.escape */
-static void search(const cca_board *b, const uint8_t *rule, const int16_t *near, int n, int start, int max,
-                   int side, unsigned exits, cca_reach *r)
+static void search(const cca_board *b, mu_hex_rule_fn *rule_of, const piece_ctx *ctx, int start, int max, int side,
+                   unsigned exits, cca_reach *r)
 {
+    int16_t visited[CCA_MAX_CELLS];
+    uint8_t rule[CCA_MAX_CELLS];
     r->max = max;
     r->n_dest = 0;
     r->exit_from = -1;
     r->exit_hexes = 0;
-    mu_hex_reach(&b->grid, rule, start, max, r->dist, r->parent);
+    int n = mu_hex_reach_by(&b->grid, rule_of, ctx, start, max, r->dist, NULL, visited, rule);
     for (int i = 0; i < n; i++) {
-        int c = near[i], d = r->dist[c];
-        if (d < 0)
-            continue;
+        int c = visited[i], d = r->dist[c];
         if (d >= 1 && (rule[c] & MU_HEX_END))
             r->dest[r->n_dest++] = (int16_t)c;
         int may_go_on = c == start || (rule[c] & MU_HEX_THROUGH);
@@ -127,13 +128,8 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
         nothing(r);
         return 0;
     }
-    uint8_t rule[CCA_MAX_CELLS];
-    int16_t near[64];
-    int max = cca_unit_allowance(un), n = near_cells(b, un->cell, max, near);
-    memset(rule, 0, (size_t)b->grid.n_cells);
-    for (int i = 0; i < n; i++)
-        rule[near[i]] = (uint8_t)unit_cell_rule(b, f, un, near[i]);
-    search(b, rule, near, n, un->cell, max, un->side, b->unit_exit[un->side], r);
+    piece_ctx ctx = {b, f, un};
+    search(b, unit_rule_of, &ctx, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
@@ -145,13 +141,8 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
         nothing(r);
         return 0;
     }
-    uint8_t rule[CCA_MAX_CELLS];
-    int16_t near[64];
-    int max = cca_leader_allowance(ld), n = near_cells(b, ld->cell, max, near);
-    memset(rule, 0, (size_t)b->grid.n_cells);
-    for (int i = 0; i < n; i++)
-        rule[near[i]] = (uint8_t)leader_cell_rule(b, f, ld, near[i]);
-    search(b, rule, near, n, ld->cell, max, ld->side, CCA_EXIT_OWN, r);
+    piece_ctx ctx = {b, f, ld};
+    search(b, leader_rule_of, &ctx, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
     return r->n_dest + (r->exit_from >= 0);
 }
 

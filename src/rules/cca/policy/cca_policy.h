@@ -50,9 +50,30 @@ typedef struct cca_order {
 
 #define CCA_STAY (-3)
 
+/* A turn's memo of each unit's best move under a scripted policy, so that
+ * a piece far from every move made since is not searched again: a piece's
+ * reach looks only at the hexes within its allowance, so its memo holds
+ * until a piece leaves or enters one of them (cca_policy_memo_moved; the
+ * enemy distances are fixed for the turn). Zeroed at the start of each
+ * turn. Orders are the same with and without it. */
+typedef struct cca_policy_memo {
+    uint64_t valid;                 /* bit u: value[u], dest[u] hold */
+    int32_t value[CCA_MAX_UNITS];   /* the unit's best move's score (0: none) */
+    int16_t dest[CCA_MAX_UNITS];
+    uint64_t moves_valid;           /* random: bit k (a unit, or n_units + a leader): moves[k] holds */
+    int16_t moves[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* its moves (destinations and the way off) */
+} cca_policy_memo;
+
+/* Forgets the memo of every piece whose allowance reaches cell from or
+ * to (-1 or CCA_EXIT: none), and of a piece that has left. */
+void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to);
+
 /* What a policy sees in its turn. The enemy does not move during it, so
  * enemy_dist (hex distance from each cell to the nearest enemy unit; 255:
- * none) holds for the whole turn. */
+ * none) holds for the whole turn; an entry CCA_EDIST_LATER is worked out
+ * when first looked at (cca_edist), so a turn pays only for the cells its
+ * policy looks at. */
+#define CCA_EDIST_LATER 254
 typedef struct cca_view {
     const cca_board *board;
     const cca_field *field;
@@ -60,8 +81,19 @@ typedef struct cca_view {
     int side;
     uint64_t units_left;   /* bit u: unit u may still be ordered this turn */
     uint32_t leaders_left; /* bit l: leader l may still be ordered */
-    const uint8_t *enemy_dist;
+    uint8_t *enemy_dist;
+    cca_policy_memo *memo; /* or NULL */
+    int n_enemy;           /* the enemy units' hexes, for cca_edist */
+    int16_t enemy_q[CCA_MAX_UNITS], enemy_r[CCA_MAX_UNITS];
 } cca_view;
+
+/* Sets v->enemy_dist to dist (board cells), every entry CCA_EDIST_LATER,
+ * and lists the enemy units' hexes (v->board, v->field and v->side set). */
+void cca_view_lazy_enemy(cca_view *v, uint8_t *dist);
+
+/* Returns enemy_dist[c] of v, working it out first if it is
+ * CCA_EDIST_LATER. */
+int cca_edist(const cca_view *v, int c);
 
 /* Fills dist (board cells) with the hex distance from each cell to the
  * nearest unit of side `of` on the battlefield (255: it has none). */

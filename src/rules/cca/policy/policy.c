@@ -19,65 +19,97 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
     return (cca_policy_spec){.kind = kind, .weakest = 1, .dash = 1, .line = 2, .danger = 2, .escape = 1};
 }
 
+/* Straight from the hex distance, unit by unit over every cell (a loop
+ * the compiler vectorises), not by a search: cheaper on a whole board. */
 void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
 {
-    int16_t queue[CCA_MAX_CELLS];
-    int head = 0, tail = 0;
-    memset(dist, 255, (size_t)b->grid.n_cells);
-    for (int u = 0; u < f->n_units; u++)
-        if (f->units[u].side == of && f->units[u].cell >= 0) {
-            dist[f->units[u].cell] = 0;
-            queue[tail++] = f->units[u].cell;
+    int n = b->grid.n_cells;
+    int16_t best[CCA_MAX_CELLS];
+    for (int c = 0; c < n; c++)
+        best[c] = 255;
+    for (int u = 0; u < f->n_units; u++) {
+        if (f->units[u].side != of || f->units[u].cell < 0)
+            continue;
+        int16_t uq = b->q[f->units[u].cell], ur = b->r[f->units[u].cell];
+        for (int c = 0; c < n; c++) {
+            int16_t dq = (int16_t)(b->q[c] - uq), dr = (int16_t)(b->r[c] - ur), ds = (int16_t)(dq + dr);
+            int16_t d = (int16_t)(((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) >> 1);
+            best[c] = d < best[c] ? d : best[c];
         }
-    while (head < tail) {
-        int c = queue[head++];
-        for (int d = 0; d < MU_HEX_DIRS; d++) {
-            int n = b->grid.nb[c][d];
-            if (n >= 0 && dist[n] == 255) {
-                dist[n] = (uint8_t)(dist[c] + 1);
-                queue[tail++] = (int16_t)n;
-            }
+    }
+    for (int c = 0; c < n; c++)
+        dist[c] = (uint8_t)best[c];
+}
+
+void cca_view_lazy_enemy(cca_view *v, uint8_t *dist)
+{
+    memset(dist, CCA_EDIST_LATER, (size_t)v->board->grid.n_cells);
+    v->enemy_dist = dist;
+    v->n_enemy = 0;
+    for (int u = 0; u < v->field->n_units; u++) {
+        const cca_unit *un = &v->field->units[u];
+        if (un->side != v->side && un->cell >= 0) {
+            v->enemy_q[v->n_enemy] = v->board->q[un->cell];
+            v->enemy_r[v->n_enemy++] = v->board->r[un->cell];
         }
     }
 }
 
-/* Units of `side` on the battlefield in board section bits `bits`. */
-static int units_in(const cca_view *v, int side, unsigned bits)
+int cca_edist(const cca_view *v, int c)
 {
-    int n = 0;
+    int d = v->enemy_dist[c];
+    if (d != CCA_EDIST_LATER)
+        return d;
+    int q = v->board->q[c], r = v->board->r[c];
+    d = 255;
+    for (int i = 0; i < v->n_enemy; i++) {
+        int dq = q - v->enemy_q[i], dr = r - v->enemy_r[i], ds = dq + dr;
+        int e = (abs(dq) + abs(dr) + abs(ds)) >> 1;
+        d = e < d ? e : d;
+    }
+    v->enemy_dist[c] = (uint8_t)d;
+    return d;
+}
+
+/* Per section of the player's view: his units and the enemy's there, and
+ * the closest an enemy unit is to one of his units there (255: none).
+ * One pass over the units; a unit on a section line counts in both. */
+typedef struct section_counts {
+    int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
+} section_counts;
+
+static void count_sections(const cca_view *v, int need_threat, section_counts *sc)
+{
+    for (int s = 0; s < CCA_SECTIONS; s++)
+        sc->mine[s] = sc->theirs[s] = 0, sc->threat[s] = 255;
     for (int u = 0; u < v->field->n_units; u++) {
         const cca_unit *un = &v->field->units[u];
-        n += un->side == side && un->cell >= 0 && (v->board->section[un->cell] & bits);
+        if (un->cell < 0)
+            continue;
+        unsigned bits = v->board->section[un->cell];
+        int e = un->side == v->side && need_threat ? cca_edist(v, un->cell) : 255;
+        for (int s = 0; s < CCA_SECTIONS; s++) {
+            if (!(bits & cca_board_section_for(v->side, s)))
+                continue;
+            if (un->side != v->side) {
+                sc->theirs[s]++;
+                continue;
+            }
+            sc->mine[s]++;
+            sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
+        }
     }
-    return n;
 }
 
 /* The enemy's weakest section, from the player's view (fewest enemy
  * units; ties: centre, then left, then right). */
-static int weakest_section(const cca_view *v)
+static int weakest_section(const section_counts *sc)
 {
     static const int order[CCA_SECTIONS] = {CCA_CENTRE, CCA_LEFT, CCA_RIGHT};
     int best = CCA_CENTRE, fewest = 1 << 30;
-    for (int i = 0; i < CCA_SECTIONS; i++) {
-        int n = units_in(v, 1 - v->side, cca_board_section_for(v->side, order[i]));
-        if (n < fewest)
-            fewest = n, best = order[i];
-    }
-    return best;
-}
-
-/* The closest an enemy unit is to one of the player's units in section s
- * (255: none of his units there). */
-static int threat_in(const cca_view *v, int s)
-{
-    unsigned bits = cca_board_section_for(v->side, s);
-    int best = 255;
-    for (int u = 0; u < v->field->n_units; u++) {
-        const cca_unit *un = &v->field->units[u];
-        if (un->side == v->side && un->cell >= 0 && (v->board->section[un->cell] & bits) &&
-            v->enemy_dist[un->cell] < best)
-            best = v->enemy_dist[un->cell];
-    }
+    for (int i = 0; i < CCA_SECTIONS; i++)
+        if (sc->theirs[order[i]] < fewest)
+            fewest = sc->theirs[order[i]], best = order[i];
     return best;
 }
 
@@ -88,8 +120,8 @@ static unsigned threatened_leader_bits(const cca_policy_spec *p, const cca_view 
     unsigned bits = 0;
     for (int l = 0; l < v->field->n_leaders; l++) {
         const cca_leader *ld = &v->field->leaders[l];
-        if (ld->side == v->side && ld->cell >= 0 && ld->unit < 0 && v->enemy_dist[ld->cell] < best) {
-            best = v->enemy_dist[ld->cell];
+        if (ld->side == v->side && ld->cell >= 0 && ld->unit < 0 && cca_edist(v, ld->cell) < best) {
+            best = cca_edist(v, ld->cell);
             bits = v->board->section[ld->cell];
         }
     }
@@ -101,18 +133,20 @@ int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards
     int n = cards->n_hand[v->side];
     if (p->kind == CCA_RANDOM)
         return (int)mu_rng_bounded(rng, (uint32_t)n);
-    int weak = weakest_section(v);
+    section_counts sc;
+    count_sections(v, p->kind == CCA_HOLD, &sc);
+    int weak = weakest_section(&sc);
     unsigned leader_bits = p->kind == CCA_PROTECT ? threatened_leader_bits(p, v) : 0;
     int best = 0;
     long best_score = -1;
     for (int slot = 0; slot < n; slot++) {
         const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
         unsigned bits = cca_board_section_for(v->side, k->section);
-        int mine = units_in(v, v->side, bits);
+        int mine = sc.mine[k->section];
         int usable = mine < k->units ? mine : k->units;
         long score = 10L * usable + k->units;
         if (p->kind == CCA_HOLD && mine > 0)
-            score += 1000L * (256 - threat_in(v, k->section));
+            score += 1000L * (256 - sc.threat[k->section]);
         else if (leader_bits && (leader_bits & bits))
             score += 1000000L;
         else if (p->kind != CCA_HOLD && p->weakest && k->section == weak && mine > 0)
@@ -158,61 +192,99 @@ static void leaders_join(const cca_view *v, best_move *bm)
     }
 }
 
-/* Units next to an enemy stay and battle; the others move closer to the
- * nearest enemy (advance, protect: guard keeps units with a leader off
- * hexes next to an enemy). */
-/* RULE cca.policy.aims */
-static void units_advance(const cca_policy_spec *p, const cca_view *v, int guard, best_move *bm)
+/* Whether a change at cell c can change the reach of a piece at cell d
+ * moving `max` hexes: only the hexes within max of it are looked at. */
+static int near(const cca_board *b, int c, int d, int max)
 {
-    cca_reach r;
-    for (int u = 0; u < v->field->n_units; u++) {
-        if (!(v->units_left >> u & 1))
+    if (d < 0)
+        return 1;
+    int dq = b->q[c] - b->q[d], dr = b->r[c] - b->r[d], ds = dq + dr;
+    return (abs(dq) + abs(dr) + abs(ds)) / 2 <= max;
+}
+
+void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to)
+{
+    for (int k = 0; k < 2; k++) {
+        int c = k ? to : from;
+        if (c < 0)
             continue;
-        const cca_unit *un = &v->field->units[u];
-        int cur = v->enemy_dist[un->cell];
-        if (cur == 1 && !(guard && un->leader >= 0)) {
-            consider(bm, 1000000, 0, u, CCA_STAY);
-            continue;
-        }
-        if (cca_unit_reach(v->board, v->field, u, &r) == 0)
-            continue;
-        for (int i = 0; i < r.n_dest; i++) {
-            int c = r.dest[i], e = v->enemy_dist[c], h = r.dist[c];
-            if (e >= cur || (guard && un->leader >= 0 && e <= 1))
-                continue;
-            if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
-                continue;
-            int battle = e == 1 && battles_after(v->board, un, h, c);
-            consider(bm, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
+        for (uint64_t left = m->valid | m->moves_valid; left; left &= left - 1) {
+            int i = __builtin_ctzll(left);
+            int leader = i >= f->n_units;
+            int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
+            int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
+            if (near(b, c, cell, max)) {
+                m->valid &= ~(UINT64_C(1) << i);
+                m->moves_valid &= ~(UINT64_C(1) << i);
+            }
         }
     }
 }
 
-/* Units next to an enemy stay and battle; the others move towards the
- * line p->line rows from the baseline. */
+/* Unit u's best move under advance (hold: 0) or hold (hold: 1) into *ub,
+ * from the memo when it holds. */
 /* RULE cca.policy.aims */
-static void units_hold(const cca_policy_spec *p, const cca_view *v, best_move *bm)
+static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int guard, int hold, best_move *ub)
 {
+    *ub = (best_move){0, {0, u, 0}};
+    if (v->memo && (v->memo->valid >> u & 1)) {
+        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u]}};
+        return;
+    }
+    const cca_unit *un = &v->field->units[u];
     cca_reach r;
+    if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
+        if (!hold) {
+            int cur = cca_edist(v, un->cell);
+            for (int i = 0; i < r.n_dest; i++) {
+                int c = r.dest[i], e = cca_edist(v, c), h = r.dist[c];
+                if (e >= cur || (guard && un->leader >= 0 && e <= 1))
+                    continue;
+                if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
+                    continue;
+                int battle = e == 1 && battles_after(v->board, un, h, c);
+                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
+            }
+        } else {
+            int cur = abs(v->board->depth[v->side][un->cell] - p->line);
+            for (int i = 0; i < r.n_dest && cur > 0; i++) {
+                int c = r.dest[i], h = r.dist[c];
+                int off = abs(v->board->depth[v->side][c] - p->line);
+                if (off >= cur)
+                    continue;
+                int stranded = cca_edist(v, c) == 1 && !battles_after(v->board, un, h, c);
+                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
+            }
+        }
+    }
+    if (v->memo) {
+        v->memo->valid |= UINT64_C(1) << u;
+        v->memo->value[u] = (int32_t)ub->value;
+        v->memo->dest[u] = (int16_t)ub->order.dest;
+    }
+}
+
+/* Units next to an enemy stay and battle; the others move closer to the
+ * nearest enemy (advance, protect: guard keeps units with a leader off
+ * hexes next to an enemy) or towards the line p->line rows from the
+ * baseline (hold). */
+/* RULE cca.policy.aims */
+static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, int hold, best_move *bm)
+{
     for (int u = 0; u < v->field->n_units; u++) {
         if (!(v->units_left >> u & 1))
             continue;
         const cca_unit *un = &v->field->units[u];
-        if (v->enemy_dist[un->cell] == 1) {
+        if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
             consider(bm, 1000000, 0, u, CCA_STAY);
             continue;
         }
-        int cur = abs(v->board->depth[v->side][un->cell] - p->line);
-        if (cur == 0 || cca_unit_reach(v->board, v->field, u, &r) == 0)
+        if (hold && p->line == v->board->depth[v->side][un->cell])
             continue;
-        for (int i = 0; i < r.n_dest; i++) {
-            int c = r.dest[i], h = r.dist[c];
-            int off = abs(v->board->depth[v->side][c] - p->line);
-            if (off >= cur)
-                continue;
-            int stranded = v->enemy_dist[c] == 1 && !battles_after(v->board, un, h, c);
-            consider(bm, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
-        }
+        best_move ub;
+        unit_best(p, v, u, guard, hold, &ub);
+        if (ub.value > 0)
+            consider(bm, ub.value, 0, u, ub.order.dest);
     }
 }
 
@@ -226,12 +298,12 @@ static void leaders_save(const cca_policy_spec *p, const cca_view *v, best_move 
         const cca_leader *ld = &v->field->leaders[l];
         if (!(v->leaders_left >> l & 1) || ld->unit >= 0)
             continue;
-        int cur = v->enemy_dist[ld->cell];
+        int cur = cca_edist(v, ld->cell);
         if (cur > p->danger || cca_leader_reach(v->board, v->field, l, &r) == 0)
             continue;
         best_move own = {-1, {0, 0, 0}};
         for (int i = 0; i < r.n_dest; i++) {
-            int c = r.dest[i], e = v->enemy_dist[c];
+            int c = r.dest[i], e = cca_edist(v, c);
             if (v->field->unit_at[c] >= 0)
                 consider(&own, 3000000L + e, 1, l, c);
             else if (e > cur)
@@ -250,11 +322,11 @@ int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, c
     best_move bm = {0, {0, 0, 0}};
     switch (p->kind) {
     case CCA_RANDOM: return cca_policy_random_order(v, rng, o);
-    case CCA_ADVANCE: units_advance(p, v, 0, &bm); break;
-    case CCA_HOLD: units_hold(p, v, &bm); break;
+    case CCA_ADVANCE: units_move(p, v, 0, 0, &bm); break;
+    case CCA_HOLD: units_move(p, v, 0, 1, &bm); break;
     case CCA_PROTECT:
         leaders_save(p, v, &bm);
-        units_advance(p, v, 1, &bm);
+        units_move(p, v, 1, 0, &bm);
         break;
     default: return 0;
     }
