@@ -190,3 +190,52 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     fig.savefig(written[1], dpi=100)
     plt.close(fig)
     return text, written
+
+
+def centre_first_frame(paths, conf=0.95):
+    """Return, for each results file and arm, the games whose first contact
+    came in the centre: file, deck (the experiment's `deck:`), arm, games,
+    centre, share, lo, hi (Wilson). For comparing card mixes."""
+    rows = []
+    for path in paths:
+        prov, tabs = read(path)
+        deck = str((prov.get("experiment_yaml") or {}).get("deck", "?")).rsplit("/", 1)[-1]
+        fc = first_contact_frame(tabs, conf)
+        for arm, g in fc.groupby("arm", sort=False):
+            rows.append((str(path), deck, arm, int(g["n"].iloc[0]), int(g[g["section"] == "centre"]["games"].iloc[0])))
+    df = pd.DataFrame(rows, columns=["file", "deck", "arm", "games", "centre"])
+    return _share(df, "centre", "games", conf)
+
+
+def two_proportion_p(k1, n1, k2, n2):
+    """Return the two-sided p-value of the pooled two-proportion z-test."""
+    from statistics import NormalDist
+    p = (k1 + k2) / (n1 + n2)
+    se = (p * (1 - p) * (1 / n1 + 1 / n2)) ** 0.5
+    if se == 0:
+        return 1.0
+    z = (k1 / n1 - k2 / n2) / se
+    return 2 * (1 - NormalDist().cdf(abs(z)))
+
+
+def format_centre_first(paths, conf=0.95):
+    """Return the card-mix comparison of several files as text: the share of
+    games whose first contact came in the centre, per deck and arm, and the
+    p-value of each deck against the first file's for the same arm."""
+    df = centre_first_frame(paths, conf)
+    level = f"{100 * conf:g}%"
+    out = [f"Share of games whose first contact came in the centre, by deck ({level} Wilson CI; p: two-proportion "
+           "z-test against the first file's deck, same arm)",
+           f"{'deck':<28} {'arm':<24} {'games':>7} {'centre':>7} {'share %':>8} {'CI %':>17} {'p':>9}"]
+    base = {r.arm: r for r in df[df["file"] == df["file"].iloc[0]].itertuples()}
+    for r in df.itertuples():
+        b = base.get(r.arm)
+        p = two_proportion_p(r.centre, r.games, b.centre, b.games) if b is not None and b.file != r.file else np.nan
+        out.append(f"{r.deck:<28} {r.arm:<24} {r.games:>7} {r.centre:>7} {_pct(r.share):>8} {_ci(r.lo, r.hi):>17} "
+                   f"{'' if np.isnan(p) else f'{p:.2g}':>9}")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    print(format_centre_first(sys.argv[1:]), end="")

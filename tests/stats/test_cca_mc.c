@@ -36,7 +36,7 @@ static void test_cca_opening_hand_is_hypergeometric(void **state)
     for (int k = 0; k < d.n_kinds; k++)
         centre += d.kinds[k].section == CCA_CENTRE ? d.kinds[k].count : 0;
     assert_int_equal(d.size, 40);
-    assert_int_equal(centre, 18);
+    assert_int_equal(centre, 16);
     enum { HAND = 5, N = 200000 };
     long seen[2][HAND + 1] = {{0}};
     for (long i = 0; i < N; i++) {
