@@ -218,6 +218,12 @@ def two_proportion_p(k1, n1, k2, n2):
     return 2 * (1 - NormalDist().cdf(abs(z)))
 
 
+def _p_text(p):
+    if np.isnan(p):
+        return ""
+    return "<1e-15" if p < 1e-15 else f"{p:.2g}"
+
+
 def format_centre_first(paths, conf=0.95):
     """Return the card-mix comparison of several files as text: the share of
     games whose first contact came in the centre, per deck and arm, and the
@@ -232,7 +238,7 @@ def format_centre_first(paths, conf=0.95):
         b = base.get(r.arm)
         p = two_proportion_p(r.centre, r.games, b.centre, b.games) if b is not None and b.file != r.file else np.nan
         out.append(f"{r.deck:<28} {r.arm:<24} {r.games:>7} {r.centre:>7} {_pct(r.share):>8} {_ci(r.lo, r.hi):>17} "
-                   f"{'' if np.isnan(p) else f'{p:.2g}':>9}")
+                   f"{_p_text(p):>9}")
     return "\n".join(out) + "\n"
 
 
