@@ -63,15 +63,27 @@ static inline int mu_hex_col2(mu_hex h) { return 2 * h.q + h.r; }
 /* Most cells of a grid. */
 #define MU_HEX_GRID_MAX_CELLS 512
 
+/* A set of cells of a grid, one bit per cell index (bit c % 64 of word
+ * c / 64); only the grid's first `words` words are used. */
+#define MU_HEX_SET_WORDS ((MU_HEX_GRID_MAX_CELLS + 63) / 64)
+typedef struct mu_hex_set {
+    uint64_t w[MU_HEX_SET_WORDS];
+} mu_hex_set;
+
 /* The cells of a rectangle in doubled coordinates: rows 0 .. rows - 1 and
  * doubled columns 0 .. col2s - 1 of the row's parity. Cell index
  * row * ((col2s + 1) / 2) + col2 / 2. nb[c][d] is the index of the cell
- * in direction d of cell c, or -1 off the grid. */
+ * in direction d of cell c, or -1 off the grid. For sets: the neighbour
+ * in direction d of a cell of row parity p is `shift[p][d]` indices away,
+ * and `from[p][d]` holds the cells of parity p that have one. */
 typedef struct mu_hex_grid {
     int col2s, rows;
     int per_row; /* (col2s + 1) / 2 */
     int n_cells; /* rows * per_row */
+    int words;   /* (n_cells + 63) / 64: the words of a mu_hex_set in use */
     int16_t nb[MU_HEX_GRID_MAX_CELLS][MU_HEX_DIRS];
+    int shift[2][MU_HEX_DIRS];
+    mu_hex_set from[2][MU_HEX_DIRS];
 } mu_hex_grid;
 
 /* Fills *g for col2s doubled columns and rows rows. Returns 0, or -1 when
@@ -123,6 +135,37 @@ typedef unsigned mu_hex_rule_fn(const void *ctx, int c);
  * of cells reached. */
 int mu_hex_reach_by(const mu_hex_grid *g, mu_hex_rule_fn *rule, const void *ctx, int start, int max_steps,
                     int8_t *dist, int16_t *parent, int16_t *visited, uint8_t *rules);
+
+/* ---- Sets of cells (hex_set.c) ------------------------------------------ */
+
+/* Empties s (all MU_HEX_SET_WORDS words). */
+static inline void mu_hex_set_clear(mu_hex_set *s)
+{
+    for (int i = 0; i < MU_HEX_SET_WORDS; i++)
+        s->w[i] = 0;
+}
+
+/* Adds cell c to s. */
+static inline void mu_hex_set_add(mu_hex_set *s, int c) { s->w[c >> 6] |= UINT64_C(1) << (c & 63); }
+
+/* Takes cell c out of s. */
+static inline void mu_hex_set_remove(mu_hex_set *s, int c) { s->w[c >> 6] &= ~(UINT64_C(1) << (c & 63)); }
+
+/* Returns non-zero when cell c is in s. */
+static inline int mu_hex_set_has(const mu_hex_set *s, int c) { return (int)(s->w[c >> 6] >> (c & 63) & 1); }
+
+/* Writes into out the cells next to a cell of in (in's own cells only if
+ * they are next to another of in's). */
+void mu_hex_set_neighbours(const mu_hex_grid *g, const mu_hex_set *in, mu_hex_set *out);
+
+/* The breadth-first reach of mu_hex_reach on sets: a piece at start steps
+ * onto cells of enter and on from cells of through (and from start), at
+ * most max_steps (< 32) steps. Writes layer[k] (max_steps + 1 sets): the
+ * cells first reached after k steps (layer[0] = {start}). Returns the
+ * number of cells reached, start included. Exactly the cells and step
+ * counts of mu_hex_reach with rule ENTER on enter and THROUGH on through. */
+int mu_hex_reach_sets(const mu_hex_grid *g, const mu_hex_set *enter, const mu_hex_set *through, int start,
+                      int max_steps, mu_hex_set *layer);
 
 /* Writes into path the cells from start to c along parent (from
  * mu_hex_reach; c reached), start first, and returns their number. path

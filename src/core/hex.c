@@ -56,6 +56,9 @@ int mu_hex_line(mu_hex a, mu_hex b, mu_hex *out)
     return n + 1;
 }
 
+/* x / 2 rounded down (C division truncates towards zero). */
+static int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
+
 static int in_grid(const mu_hex_grid *g, int col2, int row)
 {
     return row >= 0 && row < g->rows && col2 >= 0 && col2 < g->col2s && ((col2 ^ row) & 1) == 0;
@@ -84,11 +87,25 @@ int mu_hex_grid_init(mu_hex_grid *g, int col2s, int rows)
     if ((long)per_row * rows > MU_HEX_GRID_MAX_CELLS)
         return -1;
     g->col2s = col2s, g->rows = rows, g->per_row = per_row, g->n_cells = per_row * rows;
+    g->words = (g->n_cells + 63) / 64;
+    memset(g->from, 0, sizeof g->from);
+    for (int d = 0; d < MU_HEX_DIRS; d++) {
+        /* the index step of a direction depends only on the row's parity */
+        int x = 2 * DQ[d] + DR[d]; /* the doubled column's change */
+        g->shift[0][d] = DR[d] * per_row + floor_half(x);
+        g->shift[1][d] = DR[d] * per_row + floor_half(x + 1);
+    }
     for (int c = 0; c < g->n_cells; c++) {
         mu_hex h = mu_hex_grid_hex(g, c);
         int inside = in_grid(g, mu_hex_col2(h), h.r);
-        for (int d = 0; d < MU_HEX_DIRS; d++)
-            g->nb[c][d] = (int16_t)(inside ? mu_hex_grid_cell(g, mu_hex_neighbor(h, d)) : -1);
+        for (int d = 0; d < MU_HEX_DIRS; d++) {
+            int n = inside ? mu_hex_grid_cell(g, mu_hex_neighbor(h, d)) : -1;
+            g->nb[c][d] = (int16_t)n;
+            if (n >= 0) {
+                assert(n - c == g->shift[h.r & 1][d]);
+                mu_hex_set_add(&g->from[h.r & 1][d], c);
+            }
+        }
     }
     return 0;
 }

@@ -191,6 +191,7 @@ static void random_position(cca_board *b, cca_field *f, mu_rng *rng)
             cca_field_add_leader(f, c, side, (cca_type)mu_rng_bounded(rng, 2));
         }
     }
+    cca_board_sync(b);
 }
 
 /* The aim measure of a policy for unit u at cell c (lower is better):

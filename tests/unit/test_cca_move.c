@@ -24,6 +24,7 @@ static void corridor(cca_board *b, int row)
         if (r != row)
             b->terrain[c] = (uint8_t)wall;
     }
+    cca_board_sync(b);
 }
 
 /* Even rows hold width full hexes, odd rows width - 1 between two side
@@ -280,6 +281,7 @@ static void test_cca_terrain_rules_apply_to_units_and_leaders(void **state)
         int u = fx_unit(&b, &f, 0, 2, 0, CCA_INFANTRY, CCA_CIRCLE);
         int l = fx_leader(&b, &f, 6, 2, 0, CCA_CAVALRY);
         b.terrain[fx_cell(&b, 5, 2)] = (uint8_t)t;
+        cca_board_sync(&b);
         cca_reach r, q;
         cca_unit_reach(&b, &f, u, &r);
         cca_leader_reach(&b, &f, l, &q);
@@ -592,6 +594,7 @@ static void random_field(cca_board *b, cca_field *f, mu_rng *rng)
             cca_field_add_leader(f, c, side, (cca_type)mu_rng_bounded(rng, 2));
         }
     }
+    cca_board_sync(b);
 }
 
 /* Every unit's and leader's reach (destinations, fewest hexes to each,

@@ -175,6 +175,44 @@ static void test_hex_reach_equals_brute_force(void **state)
             }
         }
         assert_int_equal(reached, count);
+        /* the same search on sets of cells */
+        mu_hex_set enter, through, layer[8];
+        mu_hex_set_clear(&enter);
+        mu_hex_set_clear(&through);
+        for (int c = 0; c < g.n_cells; c++) {
+            if (rule[c] & MU_HEX_ENTER)
+                mu_hex_set_add(&enter, c);
+            if (rule[c] & MU_HEX_THROUGH)
+                mu_hex_set_add(&through, c);
+        }
+        assert_int_equal(mu_hex_reach_sets(&g, &enter, &through, start, max, layer), count);
+        for (int c = 0; c < g.n_cells; c++)
+            for (int k = 0; k <= max; k++)
+                assert_int_equal(mu_hex_set_has(&layer[k], c), dist[c] == k);
+    }
+}
+
+/* A set's neighbours are the union of its cells' neighbours (nb). */
+static void test_hex_set_neighbours(void **state)
+{
+    (void)state;
+    mu_rng rng = mu_rng_for_game(16, 4);
+    for (int trial = 0; trial < 300; trial++) {
+        mu_hex_grid g;
+        assert_int_equal(mu_hex_grid_init(&g, 4 + (int)mu_rng_bounded(&rng, 60), 2 + (int)mu_rng_bounded(&rng, 14)), 0);
+        mu_hex_set in, out;
+        mu_hex_set_clear(&in);
+        uint8_t want[MU_HEX_GRID_MAX_CELLS] = {0};
+        for (int c = 0; c < g.n_cells; c++)
+            if (mu_rng_bounded(&rng, 10) == 0) {
+                mu_hex_set_add(&in, c);
+                for (int d = 0; d < MU_HEX_DIRS; d++)
+                    if (g.nb[c][d] >= 0)
+                        want[g.nb[c][d]] = 1;
+            }
+        mu_hex_set_neighbours(&g, &in, &out);
+        for (int c = 0; c < MU_HEX_SET_WORDS * 64; c++)
+            assert_int_equal(mu_hex_set_has(&out, c), c < g.n_cells && want[c]);
     }
 }
 
@@ -186,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_hex_line),
         cmocka_unit_test(test_hex_grid_cells),
         cmocka_unit_test(test_hex_reach_equals_brute_force),
+        cmocka_unit_test(test_hex_set_neighbours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

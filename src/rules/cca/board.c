@@ -65,5 +65,27 @@ int cca_board_init(cca_board *b, int width, int rows, int centre_from, int right
             b->depth[1][c] = (uint8_t)row;
         }
     }
+    cca_board_sync(b);
     return 0;
+}
+
+/* RULE cca.move.terrain cca.leader.same-rules */
+void cca_board_sync(cca_board *b)
+{
+    mu_hex_set_clear(&b->open);
+    mu_hex_set_clear(&b->stops);
+    mu_hex_set_clear(&b->baseline[0]);
+    mu_hex_set_clear(&b->baseline[1]);
+    for (int c = 0; c < b->grid.n_cells; c++) {
+        if (b->kind[c] != CCA_CELL_HEX)
+            continue;
+        const cca_terrain_rule *t = &b->terrain_rule[b->terrain[c]];
+        if (!t->impassable)
+            mu_hex_set_add(&b->open, c);
+        if (t->stops)
+            mu_hex_set_add(&b->stops, c);
+        for (int s = 0; s < 2; s++)
+            if (b->depth[s][c] == 0)
+                mu_hex_set_add(&b->baseline[s], c);
+    }
 }

@@ -59,6 +59,10 @@ typedef struct cca_board {
     uint8_t section[CCA_MAX_CELLS]; /* bits 1 << cca_section (board view); 0 off the battlefield */
     uint8_t depth[2][CCA_MAX_CELLS]; /* rows from side s's baseline row (0: next to its baseline) */
     int16_t q[CCA_MAX_CELLS], r[CCA_MAX_CELLS]; /* each cell's axial coordinates */
+    /* The same as sets of cells, made by cca_board_sync: */
+    mu_hex_set open;        /* full hexes a piece may enter (not impassable) */
+    mu_hex_set stops;       /* hexes whose terrain ends a move that enters them */
+    mu_hex_set baseline[2]; /* full hexes of the row next to side s's baseline */
 } cca_board;
 
 /* Builds an empty board (all clear, both section lines given in hex
@@ -66,6 +70,10 @@ typedef struct cca_board {
  * Returns 0, or -1 when the sizes are out of range (2 .. CCA_MAX_WIDTH
  * wide, 2 .. CCA_MAX_ROWS deep). */
 int cca_board_init(cca_board *b, int width, int rows, int centre_from, int right_from);
+
+/* Makes b's sets from its cells, terrain and terrain rules: call it after
+ * changing either (cca_board_init calls it). */
+void cca_board_sync(cca_board *b);
 
 /* Returns the cell of hex [col, row] (see above), or -1 when there is no
  * such cell (a side half-hex is a cell). */

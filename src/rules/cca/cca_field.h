@@ -38,6 +38,12 @@ typedef struct cca_field {
     int8_t leader_at[CCA_MAX_CELLS]; /* leader on the cell, or -1 */
     uint64_t unit_moved;   /* bit u: unit u has moved this turn */
     uint32_t leader_moved; /* bit l: leader l has moved this turn (alone or with a unit) */
+    /* Who stands where as sets of cells, per side (cca_field_sync): */
+    mu_hex_set unit_set[2];     /* units */
+    mu_hex_set cav_set[2];      /* cavalry units */
+    mu_hex_set leader_set[2];   /* leaders, alone or with a unit */
+    mu_hex_set lone_set[2];     /* leaders alone */
+    mu_hex_set lone_cav_set[2]; /* cavalry leaders alone */
 } cca_field;
 
 /* Empties f (no units, no leaders). */
@@ -50,6 +56,10 @@ int cca_field_add_unit(cca_field *f, int cell, int side, cca_type type, cca_rank
 /* Adds a leader of side and type on cell (no leader there; a unit of the
  * side there is joined) and returns its index. */
 int cca_field_add_leader(cca_field *f, int cell, int side, cca_type type);
+
+/* Makes f's sets from its pieces: called by every change of the field
+ * here and in cca_move.h. */
+void cca_field_sync(cca_field *f);
 
 /* Starts a turn: nobody has moved. */
 static inline void cca_field_new_turn(cca_field *f) { f->unit_moved = 0, f->leader_moved = 0; }

@@ -11,6 +11,35 @@ void cca_field_init(cca_field *f)
     memset(f->leader_at, -1, sizeof f->leader_at);
 }
 
+void cca_field_sync(cca_field *f)
+{
+    for (int s = 0; s < 2; s++) {
+        mu_hex_set_clear(&f->unit_set[s]);
+        mu_hex_set_clear(&f->cav_set[s]);
+        mu_hex_set_clear(&f->leader_set[s]);
+        mu_hex_set_clear(&f->lone_set[s]);
+        mu_hex_set_clear(&f->lone_cav_set[s]);
+    }
+    for (int u = 0; u < f->n_units; u++) {
+        const cca_unit *un = &f->units[u];
+        if (un->cell < 0)
+            continue;
+        mu_hex_set_add(&f->unit_set[un->side], un->cell);
+        if (un->type == CCA_CAVALRY)
+            mu_hex_set_add(&f->cav_set[un->side], un->cell);
+    }
+    for (int l = 0; l < f->n_leaders; l++) {
+        const cca_leader *ld = &f->leaders[l];
+        if (ld->cell < 0)
+            continue;
+        mu_hex_set_add(&f->leader_set[ld->side], ld->cell);
+        if (ld->unit < 0)
+            mu_hex_set_add(&f->lone_set[ld->side], ld->cell);
+        if (ld->unit < 0 && ld->type == CCA_CAVALRY)
+            mu_hex_set_add(&f->lone_cav_set[ld->side], ld->cell);
+    }
+}
+
 int cca_field_add_unit(cca_field *f, int cell, int side, cca_type type, cca_rank rank)
 {
     assert(f->n_units < CCA_MAX_UNITS && f->unit_at[cell] < 0);
@@ -24,6 +53,7 @@ int cca_field_add_unit(cca_field *f, int cell, int side, cca_type type, cca_rank
         f->leaders[l].unit = (int8_t)u;
         f->units[u].leader = (int8_t)l;
     }
+    cca_field_sync(f);
     return u;
 }
 
@@ -39,6 +69,7 @@ int cca_field_add_leader(cca_field *f, int cell, int side, cca_type type)
         f->units[u].leader = (int8_t)l;
         f->leaders[l].unit = (int8_t)u;
     }
+    cca_field_sync(f);
     return l;
 }
 
@@ -82,6 +113,14 @@ int cca_field_valid(const cca_board *b, const cca_field *f)
             return 0;
     }
     if (on != units_seen)
+        return 0;
+    cca_field again = *f;
+    cca_field_sync(&again);
+    if (memcmp(again.unit_set, f->unit_set, sizeof f->unit_set) != 0 ||
+        memcmp(again.cav_set, f->cav_set, sizeof f->cav_set) != 0 ||
+        memcmp(again.leader_set, f->leader_set, sizeof f->leader_set) != 0 ||
+        memcmp(again.lone_set, f->lone_set, sizeof f->lone_set) != 0 ||
+        memcmp(again.lone_cav_set, f->lone_cav_set, sizeof f->lone_cav_set) != 0)
         return 0;
     on = 0;
     for (int l = 0; l < f->n_leaders; l++) {

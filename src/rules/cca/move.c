@@ -1,7 +1,7 @@
 /* Ordered movement (cca_move.h): each piece's reach by the hex grid's
- * breadth-first search over a per-cell rule (may it step onto the hex,
- * step on from it, end there), built from the clauses below, and the
- * moves that follow it. */
+ * breadth-first search on sets of hexes (those it may step onto, step on
+ * from, end on), built from the clauses below out of the board's terrain
+ * sets and the field's piece sets, and the moves that follow it. */
 #include "cca/cca_move.h"
 
 #include <assert.h>
@@ -19,98 +19,83 @@ int cca_unit_allowance(const cca_unit *u)
 /* RULE cca.leader.alone-allowance */
 int cca_leader_allowance(const cca_leader *l) { return l->type == CCA_CAVALRY ? 3 : 2; }
 
-/* Terrain's part of a cell's rule: impassable hexes are never entered,
- * hexes that stop a move are not stepped on from. */
-/* RULE cca.move.terrain cca.leader.same-rules */
-static unsigned terrain_rule(const cca_board *b, int c, unsigned rule)
-{
-    const cca_terrain_rule *t = &b->terrain_rule[b->terrain[c]];
-    if (t->impassable)
-        return 0;
-    if (t->stops)
-        rule &= ~(unsigned)MU_HEX_THROUGH;
-    return rule;
-}
+/* The hexes a piece may step onto (enter), step on from (through) and end
+ * its move on (end), as sets of cells of the board's grid. */
+typedef struct piece_sets {
+    mu_hex_set enter, through, end;
+} piece_sets;
 
-/* What unit u may do at cell c. */
-/* RULE cca.field.side-half-hexes cca.move.one-per-hex cca.move.no-pass-units cca.move.no-pass-enemy-leader */
-/* RULE cca.move.infantry-joins-leader cca.move.cavalry-joins-cavalry-leader cca.move.no-combine */
-static unsigned unit_cell_rule(const cca_board *b, const cca_field *f, const cca_unit *un, int c)
+/* Unit un's sets. Terrain is the board's (open: full hexes that are not
+ * impassable; stops), the rest the field's. */
+/* RULE cca.move.terrain cca.field.side-half-hexes cca.move.one-per-hex cca.move.no-pass-units */
+/* RULE cca.move.no-pass-enemy-leader cca.move.infantry-joins-leader cca.move.cavalry-joins-cavalry-leader */
+/* RULE cca.move.no-combine */
+static void unit_sets(const cca_board *b, const cca_field *f, const cca_unit *un, piece_sets *p)
 {
-    if (b->kind[c] != CCA_CELL_HEX || f->unit_at[c] >= 0)
-        return 0; /* half-hexes and any other unit: not onto, not through */
-    int l = f->leader_at[c];
-    unsigned rule = MU_HEX_ENTER | MU_HEX_THROUGH | MU_HEX_END;
-    if (l >= 0) {
-        const cca_leader *ld = &f->leaders[l];
-        if (ld->side != un->side || un->leader >= 0 || (un->type == CCA_CAVALRY && ld->type != CCA_CAVALRY))
-            return 0;
-        rule = MU_HEX_ENTER | MU_HEX_END; /* onto a lone friendly leader: stop and join */
+    int own = un->side, en = 1 - own;
+    for (int i = 0; i < b->grid.words; i++) {
+        /* a lone friendly leader it may join: infantry any, cavalry a cavalry leader; none if it has a leader */
+        uint64_t joinable = un->leader >= 0 ? 0 : un->type == CCA_CAVALRY ? f->lone_cav_set[own].w[i] : f->lone_set[own].w[i];
+        uint64_t enter = b->open.w[i] & ~(f->unit_set[0].w[i] | f->unit_set[1].w[i]) & ~f->lone_set[en].w[i] &
+                         ~(f->lone_set[own].w[i] & ~joinable);
+        p->enter.w[i] = enter;
+        p->end.w[i] = enter;
+        /* onto a lone leader: stop and join; a stopping terrain ends the move */
+        p->through.w[i] = enter & ~b->stops.w[i] & ~f->lone_set[own].w[i];
     }
-    return terrain_rule(b, c, rule);
 }
 
-/* What leader ld, moving on his own, may do at cell c. */
-/* RULE cca.leader.pass-friends cca.leader.infantry-joins-infantry cca.leader.cavalry-joins-any */
-/* RULE cca.leader.no-stop-with-enemy cca.leader.one-per-hex */
-static unsigned leader_cell_rule(const cca_board *b, const cca_field *f, const cca_leader *ld, int c)
+/* Leader ld's sets, moving on his own. */
+/* RULE cca.leader.same-rules cca.leader.pass-friends cca.leader.infantry-joins-infantry */
+/* RULE cca.leader.cavalry-joins-any cca.leader.no-stop-with-enemy cca.leader.one-per-hex */
+static void leader_sets(const cca_board *b, const cca_field *f, const cca_leader *ld, piece_sets *p)
 {
-    if (b->kind[c] != CCA_CELL_HEX)
-        return 0;
-    int u = f->unit_at[c], l = f->leader_at[c];
-    if ((u >= 0 && f->units[u].side != ld->side) || (l >= 0 && f->leaders[l].side != ld->side))
-        return 0; /* an enemy unit or leader: not onto, not through */
-    unsigned rule = MU_HEX_ENTER | MU_HEX_THROUGH | MU_HEX_END;
-    if (l >= 0)
-        rule &= ~(unsigned)MU_HEX_END; /* one leader per hex */
-    else if (u >= 0 && ld->type != CCA_CAVALRY && f->units[u].type != CCA_INFANTRY)
-        rule &= ~(unsigned)MU_HEX_END; /* an infantry leader joins infantry only */
-    return terrain_rule(b, c, rule);
+    int own = ld->side, en = 1 - own;
+    for (int i = 0; i < b->grid.words; i++) {
+        /* friends may be passed; an enemy unit or leader neither entered nor passed */
+        uint64_t enter = b->open.w[i] & ~f->unit_set[en].w[i] & ~f->leader_set[en].w[i];
+        p->enter.w[i] = enter;
+        p->through.w[i] = enter & ~b->stops.w[i];
+        /* one leader per hex; an infantry leader joins infantry only */
+        p->end.w[i] = enter & ~f->leader_set[own].w[i] & (ld->type == CCA_CAVALRY ? ~UINT64_C(0) : ~f->cav_set[own].w[i]);
+    }
 }
 
-/* What the search of one piece needs to ask each hex's rule. */
-typedef struct piece_ctx {
-    const cca_board *b;
-    const cca_field *f;
-    const void *piece; /* cca_unit or cca_leader */
-} piece_ctx;
-
-static unsigned unit_rule_of(const void *ctx, int c)
-{
-    const piece_ctx *p = ctx;
-    return unit_cell_rule(p->b, p->f, p->piece, c);
-}
-
-static unsigned leader_rule_of(const void *ctx, int c)
-{
-    const piece_ctx *p = ctx;
-    return leader_cell_rule(p->b, p->f, p->piece, c);
-}
-
-/* The BFS and what follows from it: destinations (reached, may end there)
- * and the way off the battlefield (from a reached hex it may step on from,
- * next to a baseline it may leave by, with a hex of movement left). */
+/* The search and what follows from it: destinations (reached, may end
+ * there) and the way off the battlefield (from start or a reached hex it
+ * may step on from, next to a baseline it may leave by, with a hex of
+ * movement left). */
 /* RULE cca.search.reach cca.field.baseline-half-hexes cca.leader.escape */
-static void search(const cca_board *b, mu_hex_rule_fn *rule_of, const piece_ctx *ctx, int start, int max, int side,
-                   unsigned exits, cca_reach *r)
+static void search(const cca_board *b, const piece_sets *p, int start, int max, int side, unsigned exits,
+                   cca_reach *r)
 {
-    int16_t visited[CCA_MAX_CELLS];
-    uint8_t rule[CCA_MAX_CELLS];
+    mu_hex_set layer[4];
+    assert(max < 4);
     r->max = max;
     r->n_dest = 0;
     r->exit_from = -1;
     r->exit_hexes = 0;
-    int n = mu_hex_reach_by(&b->grid, rule_of, ctx, start, max, r->dist, NULL, visited, rule);
-    for (int i = 0; i < n; i++) {
-        int c = visited[i], d = r->dist[c];
-        if (d >= 1 && (rule[c] & MU_HEX_END))
-            r->dest[r->n_dest++] = (int16_t)c;
-        int may_go_on = c == start || (rule[c] & MU_HEX_THROUGH);
-        int by = ((exits & CCA_EXIT_OWN) && cca_board_on_baseline(b, c, side, 0)) ||
-                 ((exits & CCA_EXIT_ENEMY) && cca_board_on_baseline(b, c, side, 1));
-        if (may_go_on && by && d + 1 <= max && (r->exit_from < 0 || d + 1 < r->exit_hexes)) {
-            r->exit_from = (int16_t)c;
-            r->exit_hexes = (int8_t)(d + 1);
+    memset(r->dist, -1, (size_t)b->grid.n_cells);
+    mu_hex_reach_sets(&b->grid, &p->enter, &p->through, start, max, layer);
+    for (int k = 0; k <= max; k++) {
+        for (int i = 0; i < b->grid.words; i++) {
+            uint64_t bits = layer[k].w[i];
+            uint64_t off = 0;
+            if (exits & CCA_EXIT_OWN)
+                off |= b->baseline[side].w[i];
+            if (exits & CCA_EXIT_ENEMY)
+                off |= b->baseline[1 - side].w[i];
+            off &= bits & (k == 0 ? ~UINT64_C(0) : p->through.w[i]);
+            if (off && r->exit_from < 0 && k + 1 <= max) {
+                r->exit_from = (int16_t)(i * 64 + __builtin_ctzll(off));
+                r->exit_hexes = (int8_t)(k + 1);
+            }
+            for (; bits; bits &= bits - 1) {
+                int c = i * 64 + __builtin_ctzll(bits);
+                r->dist[c] = (int8_t)k;
+                if (k >= 1 && (p->end.w[i] >> (c & 63) & 1))
+                    r->dest[r->n_dest++] = (int16_t)c;
+            }
         }
     }
 }
@@ -128,8 +113,9 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
         nothing(r);
         return 0;
     }
-    piece_ctx ctx = {b, f, un};
-    search(b, unit_rule_of, &ctx, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
+    piece_sets p;
+    unit_sets(b, f, un, &p);
+    search(b, &p, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
@@ -141,8 +127,9 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
         nothing(r);
         return 0;
     }
-    piece_ctx ctx = {b, f, ld};
-    search(b, leader_rule_of, &ctx, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
+    piece_sets p;
+    leader_sets(b, f, ld, &p);
+    search(b, &p, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
@@ -194,6 +181,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
             f->leaders[l].unit = -1;
             un->leader = -1;
         }
+        cca_field_sync(f);
         return 0;
     }
     res->hexes = r->dist[dest];
@@ -208,6 +196,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
         f->leaders[j].unit = (int8_t)u;
         res->joined = 1;
     }
+    cca_field_sync(f);
     res->may_battle = may_battle_after(b, un, res->hexes, dest);
     res->adjacent = cca_unit_adjacent_enemy(b, f, u);
     return 0;
@@ -237,6 +226,7 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         res->hexes = r->exit_hexes;
         res->exited = 1;
         ld->cell = -1;
+        cca_field_sync(f);
         return 0;
     }
     res->hexes = r->dist[dest];
@@ -249,6 +239,7 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         ld->unit = (int8_t)u;
         res->joined = 1;
     }
+    cca_field_sync(f);
     return 0;
 }
 

@@ -190,6 +190,7 @@ static int convert_board(yc_conv *c, const struct raw_scenario *r, cca_study *st
             b->terrain[cell] = (uint8_t)kind;
         }
     }
+    cca_board_sync(b);
     return 0;
 }
 
