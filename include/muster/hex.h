@@ -84,6 +84,8 @@ typedef struct mu_hex_grid {
     int16_t nb[MU_HEX_GRID_MAX_CELLS][MU_HEX_DIRS];
     int shift[2][MU_HEX_DIRS];
     mu_hex_set from[2][MU_HEX_DIRS];
+    /* When words <= 2: the neighbours of cell c as the two words of a set. */
+    uint64_t nb_bits[MU_HEX_GRID_MAX_CELLS][2];
 } mu_hex_grid;
 
 /* Fills *g for col2s doubled columns and rows rows. Returns 0, or -1 when

@@ -89,6 +89,7 @@ int mu_hex_grid_init(mu_hex_grid *g, int col2s, int rows)
     g->col2s = col2s, g->rows = rows, g->per_row = per_row, g->n_cells = per_row * rows;
     g->words = (g->n_cells + 63) / 64;
     memset(g->from, 0, sizeof g->from);
+    memset(g->nb_bits, 0, sizeof g->nb_bits);
     for (int d = 0; d < MU_HEX_DIRS; d++) {
         /* the index step of a direction depends only on the row's parity */
         int x = 2 * DQ[d] + DR[d]; /* the doubled column's change */
@@ -104,6 +105,8 @@ int mu_hex_grid_init(mu_hex_grid *g, int col2s, int rows)
             if (n >= 0) {
                 assert(n - c == g->shift[h.r & 1][d]);
                 mu_hex_set_add(&g->from[h.r & 1][d], c);
+                if (g->words <= 2)
+                    g->nb_bits[c][n >> 6] |= UINT64_C(1) << (n & 63);
             }
         }
     }

@@ -20,6 +20,7 @@ static inline void put128(mu_hex_set *s, u128 v)
         s->w[i] = 0;
 }
 
+/* Neighbours by twelve masked shifts (any set). */
 static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
 {
     u128 out = 0;
@@ -29,6 +30,22 @@ static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
             int by = g->shift[p][d];
             out |= by >= 0 ? t << by : t >> -by;
         }
+    return out;
+}
+
+/* Neighbours cell by cell from the grid's table (a search's front: a few
+ * cells). */
+static inline u128 neighbours128_few(const mu_hex_grid *g, u128 in)
+{
+    u128 out = 0;
+    for (uint64_t lo = (uint64_t)in; lo; lo &= lo - 1) {
+        const uint64_t *nb = g->nb_bits[__builtin_ctzll(lo)];
+        out |= (u128)nb[0] | (u128)nb[1] << 64;
+    }
+    for (uint64_t hi = (uint64_t)(in >> 64); hi; hi &= hi - 1) {
+        const uint64_t *nb = g->nb_bits[64 + __builtin_ctzll(hi)];
+        out |= (u128)nb[0] | (u128)nb[1] << 64;
+    }
     return out;
 }
 
@@ -78,7 +95,7 @@ int mu_hex_reach_sets(const mu_hex_grid *g, const mu_hex_set *enter, const mu_he
         int count = 1;
         put128(&layer[0], seen);
         for (int k = 1; k <= max_steps; k++) {
-            u128 fresh = front ? neighbours128(g, front) & e & ~seen : 0;
+            u128 fresh = front ? neighbours128_few(g, front) & e & ~seen : 0;
             put128(&layer[k], fresh);
             seen |= fresh;
             front = fresh & t;

@@ -128,8 +128,11 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     memo.valid = 0, memo.moves_valid = 0;
     cca_field_new_turn(f);
     g->leaders_ordered = 0;
-    cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .memo = &memo};
-    cca_view_lazy_enemy(&v, edist);
+    cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .memo = &memo, .enemy_dist = edist};
+    if (p->kind == CCA_RANDOM) /* it never looks: worked out only if looked at */
+        cca_view_lazy_enemy(&v, edist);
+    else
+        cca_enemy_distance(b, f, 1 - side, edist);
     int slot = cca_policy_card(p, &v, &g->cards, &g->policy_rng);
     int kind = cca_cards_play(&g->cards, side, slot, dice);
     const cca_card_kind *k = &st->deck.kinds[kind];

@@ -19,26 +19,27 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
     return (cca_policy_spec){.kind = kind, .weakest = 1, .dash = 1, .line = 2, .danger = 2, .escape = 1};
 }
 
-/* Straight from the hex distance, unit by unit over every cell (a loop
- * the compiler vectorises), not by a search: cheaper on a whole board. */
+/* Layer by layer out from the enemy units' hexes on sets of cells (the
+ * grid's own neighbours: a hex distance, whatever stands or lies between). */
 void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
 {
-    int n = b->grid.n_cells;
-    int16_t best[CCA_MAX_CELLS];
-    for (int c = 0; c < n; c++)
-        best[c] = 255;
-    for (int u = 0; u < f->n_units; u++) {
-        if (f->units[u].side != of || f->units[u].cell < 0)
-            continue;
-        int16_t uq = b->q[f->units[u].cell], ur = b->r[f->units[u].cell];
-        for (int c = 0; c < n; c++) {
-            int16_t dq = (int16_t)(b->q[c] - uq), dr = (int16_t)(b->r[c] - ur), ds = (int16_t)(dq + dr);
-            int16_t d = (int16_t)(((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) >> 1);
-            best[c] = d < best[c] ? d : best[c];
+    memset(dist, 255, (size_t)b->grid.n_cells);
+    mu_hex_set seen = f->unit_set[of], front = seen, next;
+    for (int k = 0;; k++) {
+        int any = 0;
+        for (int i = 0; i < b->grid.words; i++) {
+            for (uint64_t bits = front.w[i]; bits; bits &= bits - 1)
+                dist[i * 64 + __builtin_ctzll(bits)] = (uint8_t)k;
+            any |= front.w[i] != 0;
+        }
+        if (!any || k == 254)
+            break;
+        mu_hex_set_neighbours(&b->grid, &front, &next);
+        for (int i = 0; i < b->grid.words; i++) {
+            front.w[i] = next.w[i] & ~seen.w[i];
+            seen.w[i] |= front.w[i];
         }
     }
-    for (int c = 0; c < n; c++)
-        dist[c] = (uint8_t)best[c];
 }
 
 void cca_view_lazy_enemy(cca_view *v, uint8_t *dist)
@@ -86,18 +87,20 @@ static void count_sections(const cca_view *v, int need_threat, section_counts *s
         const cca_unit *un = &v->field->units[u];
         if (un->cell < 0)
             continue;
-        unsigned bits = v->board->section[un->cell];
-        int e = un->side == v->side && need_threat ? cca_edist(v, un->cell) : 255;
-        for (int s = 0; s < CCA_SECTIONS; s++) {
-            if (!(bits & cca_board_section_for(v->side, s)))
-                continue;
-            if (un->side != v->side) {
-                sc->theirs[s]++;
-                continue;
-            }
-            sc->mine[s]++;
-            sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
+        unsigned bits = v->board->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
+        if (v->side == 1)
+            bits = (bits & 2u) | (bits >> 2 & 1u) | (bits << 2 & 4u); /* the player's own view */
+        if (un->side != v->side) {
+            for (int s = 0; s < CCA_SECTIONS; s++)
+                sc->theirs[s] += bits >> s & 1;
+            continue;
         }
+        int e = need_threat ? cca_edist(v, un->cell) : 255;
+        for (int s = 0; s < CCA_SECTIONS; s++)
+            if (bits >> s & 1) {
+                sc->mine[s]++;
+                sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
+            }
     }
 }
 
