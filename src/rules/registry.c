@@ -1,5 +1,6 @@
 /* The list of rule systems. Adding one is one line here. */
 #include "battlesystem/bs_ruleset.h"
+#include "cca/cca_ruleset.h"
 #include "muster/ruleset.h"
 #include "ninth_age/na_ruleset.h"
 #include "warmaster/wm_battle.h"
@@ -13,6 +14,7 @@ static const mu_ruleset *const registry[] = {
     &bs_ruleset,
     &wm_battle_ruleset,
     &na_ruleset,
+    &cca_ruleset,
 };
 
 const mu_ruleset *mu_ruleset_at(int i)

@@ -1,0 +1,71 @@
+/* Ordered movement of units and leaders (the text's "Unit Movement",
+ * "Infantry/Cavalry Unit Movement", "Leader Movement" and "Leader Move off
+ * the Battlefield"): where a piece may go this turn, exactly, and the move
+ * itself. The rules say no by leaving a hex out of the reach; a move to a
+ * hex outside it is refused and changes nothing. */
+#ifndef MUSTER_CCA_MOVE_H
+#define MUSTER_CCA_MOVE_H
+
+#include "cca/cca_field.h"
+
+/* The destination of a step off the battlefield by a baseline. */
+#define CCA_EXIT (-2)
+
+/* Where one piece may go this turn. */
+typedef struct cca_reach {
+    int max;                       /* hexes of movement it has (0: it may not move) */
+    int n_dest;                    /* cells where its move may end (dist >= 1) */
+    int16_t dest[CCA_MAX_CELLS];   /* those cells, in a fixed order */
+    int8_t dist[CCA_MAX_CELLS];    /* fewest hexes to reach each cell, -1: not reached */
+    int16_t exit_from; /* cell it may step off the battlefield from, fewest hexes; -1: none */
+    int8_t exit_hexes; /* hexes of movement that costs, the step off counted as one */
+} cca_reach;
+
+/* Returns the hexes an ordered unit may move: infantry circle 2, triangle
+ * 2 (1 if it is to battle), square 1; cavalry 2. */
+int cca_unit_allowance(const cca_unit *u);
+
+/* Returns the hexes a leader moving on his own may move: infantry 2,
+ * cavalry 3. */
+int cca_leader_allowance(const cca_leader *l);
+
+/* Fills *r with where unit u (and the leader with it, who moves with it)
+ * may go. Nothing (max 0) when it has left the battlefield or has moved
+ * this turn, or when its leader has moved this turn (he joined it: no
+ * move-join-move). Returns r->n_dest + (r->exit_from >= 0). */
+int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r);
+
+/* Fills *r with where leader l may go on his own (alone, or split from the
+ * unit he is with). Nothing when he has left or has moved this turn.
+ * Returns r->n_dest + (r->exit_from >= 0). */
+int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r);
+
+/* What a move did. */
+typedef struct cca_move_result {
+    int hexes;      /* hexes moved (the step off the battlefield counts one) */
+    int exited;     /* it left the battlefield */
+    int joined;     /* a unit joined a leader or a leader a unit */
+    int split;      /* a leader left the unit he was with */
+    int may_battle; /* a unit: it may still battle this turn (rank, hexes, terrain) */
+    int adjacent;   /* a unit on the battlefield: an enemy unit is on a neighbouring hex */
+} cca_move_result;
+
+/* Moves unit u (with its leader) to dest (a cell of cca_unit_reach, or
+ * CCA_EXIT) along a shortest path, joining a lone leader there. Returns
+ * 0 and fills *res, or -1 (nothing changed) when dest is not in its
+ * reach. r is u's reach in f as it stands (cca_unit_reach), or NULL to
+ * compute it. */
+int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res);
+
+/* Moves leader l on his own to dest (a cell of cca_leader_reach, or
+ * CCA_EXIT: off by his baseline, out of the battle for good), splitting
+ * from his unit if he was with one and joining a unit there. Returns 0 and
+ * fills *res, or -1 (nothing changed). r as for cca_move_unit. */
+int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res);
+
+/* Returns whether unit u, ordered and not moving, may battle: it stands
+ * where it may (terrain never stops a unit that stays). Always 1 for a
+ * unit on the battlefield. */
+int cca_unit_may_battle_unmoved(const cca_field *f, int u);
+
+#endif

@@ -1,0 +1,246 @@
+/* Ordered movement (cca_move.h): each piece's reach by the hex grid's
+ * breadth-first search on sets of hexes (those it may step onto, step on
+ * from, end on), built from the clauses below out of the board's terrain
+ * sets and the field's piece sets, and the moves that follow it. */
+#include "cca/cca_move.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* RULE cca.move.infantry-circle cca.move.infantry-triangle cca.move.infantry-square cca.move.cavalry-square */
+int cca_unit_allowance(const cca_unit *u)
+{
+    if (u->type == CCA_CAVALRY)
+        return 2;
+    return u->rank == CCA_SQUARE ? 1 : 2;
+}
+
+/* RULE cca.leader.alone-allowance */
+int cca_leader_allowance(const cca_leader *l) { return l->type == CCA_CAVALRY ? 3 : 2; }
+
+/* The hexes a piece may step onto (enter), step on from (through) and end
+ * its move on (end), as sets of cells of the board's grid. */
+typedef struct piece_sets {
+    mu_hex_set enter, through, end;
+} piece_sets;
+
+/* Unit un's sets. Terrain is the board's (open: full hexes that are not
+ * impassable; stops), the rest the field's. */
+/* RULE cca.move.terrain cca.field.side-half-hexes cca.move.one-per-hex cca.move.no-pass-units */
+/* RULE cca.move.no-pass-enemy-leader cca.move.infantry-joins-leader cca.move.cavalry-joins-cavalry-leader */
+/* RULE cca.move.no-combine */
+static void unit_sets(const cca_board *b, const cca_field *f, const cca_unit *un, piece_sets *p)
+{
+    int own = un->side, en = 1 - own;
+    for (int i = 0; i < b->grid.words; i++) {
+        /* a lone friendly leader it may join: infantry any, cavalry a cavalry leader; none if it has a leader */
+        uint64_t joinable = un->leader >= 0 ? 0 : un->type == CCA_CAVALRY ? f->lone_cav_set[own].w[i] : f->lone_set[own].w[i];
+        uint64_t enter = b->open.w[i] & ~(f->unit_set[0].w[i] | f->unit_set[1].w[i]) & ~f->lone_set[en].w[i] &
+                         ~(f->lone_set[own].w[i] & ~joinable);
+        p->enter.w[i] = enter;
+        p->end.w[i] = enter;
+        /* onto a lone leader: stop and join; a stopping terrain ends the move */
+        p->through.w[i] = enter & ~b->stops.w[i] & ~f->lone_set[own].w[i];
+    }
+}
+
+/* Leader ld's sets, moving on his own. */
+/* RULE cca.leader.same-rules cca.leader.pass-friends cca.leader.infantry-joins-infantry */
+/* RULE cca.leader.cavalry-joins-any cca.leader.no-stop-with-enemy cca.leader.one-per-hex */
+static void leader_sets(const cca_board *b, const cca_field *f, const cca_leader *ld, piece_sets *p)
+{
+    int own = ld->side, en = 1 - own;
+    for (int i = 0; i < b->grid.words; i++) {
+        /* friends may be passed; an enemy unit or leader neither entered nor passed */
+        uint64_t enter = b->open.w[i] & ~f->unit_set[en].w[i] & ~f->leader_set[en].w[i];
+        p->enter.w[i] = enter;
+        p->through.w[i] = enter & ~b->stops.w[i];
+        /* one leader per hex; an infantry leader joins infantry only */
+        p->end.w[i] = enter & ~f->leader_set[own].w[i] & (ld->type == CCA_CAVALRY ? ~UINT64_C(0) : ~f->cav_set[own].w[i]);
+    }
+}
+
+/* The search and what follows from it: destinations (reached, may end
+ * there) and the way off the battlefield (from start or a reached hex it
+ * may step on from, next to a baseline it may leave by, with a hex of
+ * movement left). */
+/* RULE cca.search.reach cca.field.baseline-half-hexes cca.leader.escape */
+static void search(const cca_board *b, const piece_sets *p, int start, int max, int side, unsigned exits,
+                   cca_reach *r)
+{
+    mu_hex_set layer[4];
+    assert(max < 4);
+    r->max = max;
+    r->n_dest = 0;
+    r->exit_from = -1;
+    r->exit_hexes = 0;
+    memset(r->dist, -1, (size_t)b->grid.n_cells);
+    mu_hex_reach_sets(&b->grid, &p->enter, &p->through, start, max, layer);
+    for (int k = 0; k <= max; k++) {
+        for (int i = 0; i < b->grid.words; i++) {
+            uint64_t bits = layer[k].w[i];
+            uint64_t off = 0;
+            if (exits & CCA_EXIT_OWN)
+                off |= b->baseline[side].w[i];
+            if (exits & CCA_EXIT_ENEMY)
+                off |= b->baseline[1 - side].w[i];
+            off &= bits & (k == 0 ? ~UINT64_C(0) : p->through.w[i]);
+            if (off && r->exit_from < 0 && k + 1 <= max) {
+                r->exit_from = (int16_t)(i * 64 + __builtin_ctzll(off));
+                r->exit_hexes = (int8_t)(k + 1);
+            }
+            for (; bits; bits &= bits - 1) {
+                int c = i * 64 + __builtin_ctzll(bits);
+                r->dist[c] = (int8_t)k;
+                if (k >= 1 && (p->end.w[i] >> (c & 63) & 1))
+                    r->dest[r->n_dest++] = (int16_t)c;
+            }
+        }
+    }
+}
+
+static void nothing(cca_reach *r)
+{
+    r->max = 0, r->n_dest = 0, r->exit_from = -1, r->exit_hexes = 0;
+}
+
+/* RULE cca.move.once-per-turn cca.move.no-move-join-move cca.leader.with-unit cca.leader.no-move-join-move */
+int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
+{
+    const cca_unit *un = &f->units[u];
+    if (un->cell < 0 || (f->unit_moved >> u & 1) || (un->leader >= 0 && (f->leader_moved >> un->leader & 1))) {
+        nothing(r);
+        return 0;
+    }
+    piece_sets p;
+    unit_sets(b, f, un, &p);
+    search(b, &p, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
+    return r->n_dest + (r->exit_from >= 0);
+}
+
+/* RULE cca.leader.split cca.leader.escape */
+int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r)
+{
+    const cca_leader *ld = &f->leaders[l];
+    if (ld->cell < 0 || (f->leader_moved >> l & 1)) {
+        nothing(r);
+        return 0;
+    }
+    piece_sets p;
+    leader_sets(b, f, ld, &p);
+    search(b, &p, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
+    return r->n_dest + (r->exit_from >= 0);
+}
+
+static int in_reach(const cca_reach *r, int dest)
+{
+    if (dest == CCA_EXIT)
+        return r->exit_from >= 0;
+    if (dest < 0 || dest >= CCA_MAX_CELLS || r->dist[dest] < 1)
+        return 0;
+    for (int i = 0; i < r->n_dest; i++)
+        if (r->dest[i] == dest)
+            return 1;
+    return 0;
+}
+
+/* RULE cca.move.battle-record cca.move.infantry-triangle cca.move.terrain */
+static int may_battle_after(const cca_board *b, const cca_unit *un, int hexes, int cell)
+{
+    if (un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && hexes > 1)
+        return 0; /* 2 hexes and no battle */
+    return !b->terrain_rule[b->terrain[cell]].no_battle || hexes == 0;
+}
+
+/* RULE cca.move.sequential cca.move.no-split cca.leader.with-unit cca.move.infantry-joins-leader */
+int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res)
+{
+    cca_reach own;
+    if (r == NULL) {
+        cca_unit_reach(b, f, u, &own);
+        r = &own;
+    }
+    *res = (cca_move_result){0};
+    if (!in_reach(r, dest))
+        return -1;
+    cca_unit *un = &f->units[u];
+    int from = un->cell, l = un->leader;
+    f->unit_at[from] = -1;
+    if (l >= 0) {
+        f->leader_at[from] = -1;
+        f->leader_moved |= 1u << l;
+    }
+    f->unit_moved |= UINT64_C(1) << u;
+    if (dest == CCA_EXIT) {
+        res->hexes = r->exit_hexes;
+        res->exited = 1;
+        un->cell = -1;
+        if (l >= 0) {
+            f->leaders[l].cell = -1;
+            f->leaders[l].unit = -1;
+            un->leader = -1;
+        }
+        cca_field_sync(f);
+        return 0;
+    }
+    res->hexes = r->dist[dest];
+    un->cell = (int16_t)dest;
+    f->unit_at[dest] = (int8_t)u;
+    if (l >= 0) {
+        f->leaders[l].cell = (int16_t)dest;
+        f->leader_at[dest] = (int8_t)l;
+    } else if (f->leader_at[dest] >= 0) {
+        int j = f->leader_at[dest];
+        un->leader = (int8_t)j;
+        f->leaders[j].unit = (int8_t)u;
+        res->joined = 1;
+    }
+    cca_field_sync(f);
+    res->may_battle = may_battle_after(b, un, res->hexes, dest);
+    res->adjacent = cca_unit_adjacent_enemy(b, f, u);
+    return 0;
+}
+
+/* RULE cca.leader.split cca.leader.escape cca.leader.escape-no-return cca.leader.infantry-joins-infantry */
+int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res)
+{
+    cca_reach own;
+    if (r == NULL) {
+        cca_leader_reach(b, f, l, &own);
+        r = &own;
+    }
+    *res = (cca_move_result){0};
+    if (!in_reach(r, dest))
+        return -1;
+    cca_leader *ld = &f->leaders[l];
+    int from = ld->cell;
+    f->leader_at[from] = -1;
+    f->leader_moved |= 1u << l;
+    if (ld->unit >= 0) {
+        f->units[ld->unit].leader = -1;
+        ld->unit = -1;
+        res->split = 1;
+    }
+    if (dest == CCA_EXIT) {
+        res->hexes = r->exit_hexes;
+        res->exited = 1;
+        ld->cell = -1;
+        cca_field_sync(f);
+        return 0;
+    }
+    res->hexes = r->dist[dest];
+    ld->cell = (int16_t)dest;
+    f->leader_at[dest] = (int8_t)l;
+    int u = f->unit_at[dest];
+    if (u >= 0) {
+        assert(f->units[u].leader < 0 && f->units[u].side == ld->side);
+        f->units[u].leader = (int8_t)l;
+        ld->unit = (int8_t)u;
+        res->joined = 1;
+    }
+    cca_field_sync(f);
+    return 0;
+}
+
+int cca_unit_may_battle_unmoved(const cca_field *f, int u) { return f->units[u].cell >= 0; }

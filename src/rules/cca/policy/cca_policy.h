@@ -1,0 +1,116 @@
+/* Policies: the decisions of a Commands & Colors player. Each turn a
+ * policy picks a card from its hand, then, one order at a time, which
+ * piece of the card's section to order and where it goes; it asks the
+ * rules (cca_move.h) for every piece's reach and picks from it, so it
+ * makes legal moves only. A policy moves a piece when moving serves its
+ * aim; it orders a unit next to an enemy to stay and battle.
+ *
+ *   advance  moves units towards the nearest enemy, on the card of the
+ *            enemy's weakest section (weakest: true) or the card that
+ *            orders most units; triangle infantry moves 1 and battles
+ *            when that reaches an enemy, else 2 (dash: true) or 1
+ *   hold     keeps units on a line `line` rows from its baseline and
+ *            plays the card of the section where the enemy is closest
+ *   protect  first saves lone leaders within `danger` hexes of an enemy
+ *            (join a unit, else leave by the baseline if escape: true,
+ *            else step away), then advances, never taking a unit with a
+ *            leader next to an enemy
+ *   random   a card uniformly from its hand; each order uniformly among
+ *            every (piece, destination) of the section that moves */
+#ifndef MUSTER_CCA_POLICY_H
+#define MUSTER_CCA_POLICY_H
+
+#include "cca/cca_cards.h"
+#include "cca/cca_move.h"
+#include "muster/rng.h"
+
+typedef enum cca_policy_kind { CCA_ADVANCE, CCA_HOLD, CCA_PROTECT, CCA_RANDOM, CCA_POLICIES } cca_policy_kind;
+
+typedef struct cca_policy_spec {
+    cca_policy_kind kind;
+    int weakest; /* advance, protect: play for the enemy's weakest section */
+    int dash;    /* advance, protect: triangle infantry may move 2 and not battle */
+    int line;    /* hold: rows from its baseline row to hold (0: the baseline row) */
+    int danger;  /* protect: a lone leader this close to an enemy unit is threatened */
+    int escape;  /* protect: a threatened leader with no unit to join leaves by the baseline */
+} cca_policy_spec;
+
+/* Returns the defaults of a policy kind. */
+cca_policy_spec cca_policy_defaults(cca_policy_kind kind);
+
+/* Returns the name of a policy kind ("advance", ...). */
+const char *cca_policy_name(cca_policy_kind kind);
+
+/* The ordering piece: a unit (with its leader) or a leader on his own. */
+typedef struct cca_order {
+    int leader; /* 0: unit `piece`; 1: leader `piece` */
+    int piece;
+    int dest;   /* a cell, CCA_EXIT, or CCA_STAY: ordered, does not move (to battle) */
+} cca_order;
+
+#define CCA_STAY (-3)
+
+/* A turn's memo of each unit's best move under a scripted policy, so that
+ * a piece far from every move made since is not searched again: a piece's
+ * reach looks only at the hexes within its allowance, so its memo holds
+ * until a piece leaves or enters one of them (cca_policy_memo_moved; the
+ * enemy distances are fixed for the turn). Zeroed at the start of each
+ * turn. Orders are the same with and without it. */
+typedef struct cca_policy_memo {
+    uint64_t valid;                 /* bit u: value[u], dest[u] hold */
+    int32_t value[CCA_MAX_UNITS];   /* the unit's best move's score (0: none) */
+    int16_t dest[CCA_MAX_UNITS];
+    uint64_t moves_valid;           /* random: bit k (a unit, or n_units + a leader): moves[k] holds */
+    int16_t moves[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* its moves (destinations and the way off) */
+} cca_policy_memo;
+
+/* Forgets the memo of every piece whose allowance reaches cell from or
+ * to (-1 or CCA_EXIT: none), and of a piece that has left. */
+void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to);
+
+/* What a policy sees in its turn. The enemy does not move during it, so
+ * enemy_dist (hex distance from each cell to the nearest enemy unit; 255:
+ * none) holds for the whole turn; an entry CCA_EDIST_LATER is worked out
+ * when first looked at (cca_edist), so a turn pays only for the cells its
+ * policy looks at. */
+#define CCA_EDIST_LATER 254
+typedef struct cca_view {
+    const cca_board *board;
+    const cca_field *field;
+    const cca_deck *deck;
+    int side;
+    uint64_t units_left;   /* bit u: unit u may still be ordered this turn */
+    uint32_t leaders_left; /* bit l: leader l may still be ordered */
+    uint8_t *enemy_dist;
+    cca_policy_memo *memo; /* or NULL */
+    int n_enemy;           /* the enemy units' hexes, for cca_edist */
+    int16_t enemy_q[CCA_MAX_UNITS], enemy_r[CCA_MAX_UNITS];
+} cca_view;
+
+/* Sets v->enemy_dist to dist (board cells), every entry CCA_EDIST_LATER,
+ * and lists the enemy units' hexes (v->board, v->field and v->side set). */
+void cca_view_lazy_enemy(cca_view *v, uint8_t *dist);
+
+/* Returns enemy_dist[c] of v, working it out first if it is
+ * CCA_EDIST_LATER. */
+int cca_edist(const cca_view *v, int c);
+
+/* Fills dist (board cells) with the hex distance from each cell to the
+ * nearest unit of side `of` on the battlefield (255: it has none). */
+void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist);
+
+/* Returns the slot of the card side plays from its hand (v->units_left
+ * etc. are not yet set: v->field and v->enemy_dist are). */
+int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards *cards, mu_rng *rng);
+
+/* Picks the next order among the pieces still to be ordered in v. Returns
+ * 1 with *o set (its destination in the piece's reach, or CCA_STAY for a
+ * unit), or 0 when the policy orders nothing more. */
+int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, cca_order *o);
+
+/* random's choice (policy_random.c): uniformly among every (piece,
+ * destination) of the pieces left in v that moves. Returns 0 when there
+ * is none. */
+int cca_policy_random_order(const cca_view *v, mu_rng *rng, cca_order *o);
+
+#endif

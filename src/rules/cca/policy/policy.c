@@ -1,0 +1,341 @@
+/* The scripted policies advance, hold and protect (cca_policy.h); random
+ * is in policy_random.c. Each scores the moves the rules offer and takes
+ * the best, so it only makes legal moves, and moves only when the move
+ * scores better than staying. */
+#include "cca/policy/cca_policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[CCA_POLICIES] = {"advance", "hold", "protect", "random"};
+
+const char *cca_policy_name(cca_policy_kind kind)
+{
+    return (unsigned)kind < CCA_POLICIES ? names[kind] : "?";
+}
+
+cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
+{
+    return (cca_policy_spec){.kind = kind, .weakest = 1, .dash = 1, .line = 2, .danger = 2, .escape = 1};
+}
+
+/* Layer by layer out from the enemy units' hexes on sets of cells (the
+ * grid's own neighbours: a hex distance, whatever stands or lies between). */
+void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
+{
+    memset(dist, 255, (size_t)b->grid.n_cells);
+    mu_hex_set seen = f->unit_set[of], front = seen, next;
+    for (int k = 0;; k++) {
+        int any = 0;
+        for (int i = 0; i < b->grid.words; i++) {
+            for (uint64_t bits = front.w[i]; bits; bits &= bits - 1)
+                dist[i * 64 + __builtin_ctzll(bits)] = (uint8_t)k;
+            any |= front.w[i] != 0;
+        }
+        if (!any || k == 254)
+            break;
+        mu_hex_set_neighbours(&b->grid, &front, &next);
+        for (int i = 0; i < b->grid.words; i++) {
+            front.w[i] = next.w[i] & ~seen.w[i];
+            seen.w[i] |= front.w[i];
+        }
+    }
+}
+
+void cca_view_lazy_enemy(cca_view *v, uint8_t *dist)
+{
+    memset(dist, CCA_EDIST_LATER, (size_t)v->board->grid.n_cells);
+    v->enemy_dist = dist;
+    v->n_enemy = 0;
+    for (int u = 0; u < v->field->n_units; u++) {
+        const cca_unit *un = &v->field->units[u];
+        if (un->side != v->side && un->cell >= 0) {
+            v->enemy_q[v->n_enemy] = v->board->q[un->cell];
+            v->enemy_r[v->n_enemy++] = v->board->r[un->cell];
+        }
+    }
+}
+
+int cca_edist(const cca_view *v, int c)
+{
+    int d = v->enemy_dist[c];
+    if (d != CCA_EDIST_LATER)
+        return d;
+    int q = v->board->q[c], r = v->board->r[c];
+    d = 255;
+    for (int i = 0; i < v->n_enemy; i++) {
+        int dq = q - v->enemy_q[i], dr = r - v->enemy_r[i], ds = dq + dr;
+        int e = (abs(dq) + abs(dr) + abs(ds)) >> 1;
+        d = e < d ? e : d;
+    }
+    v->enemy_dist[c] = (uint8_t)d;
+    return d;
+}
+
+/* Per section of the player's view: his units and the enemy's there, and
+ * the closest an enemy unit is to one of his units there (255: none).
+ * One pass over the units; a unit on a section line counts in both. */
+typedef struct section_counts {
+    int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
+} section_counts;
+
+static void count_sections(const cca_view *v, int need_threat, section_counts *sc)
+{
+    for (int s = 0; s < CCA_SECTIONS; s++)
+        sc->mine[s] = sc->theirs[s] = 0, sc->threat[s] = 255;
+    for (int u = 0; u < v->field->n_units; u++) {
+        const cca_unit *un = &v->field->units[u];
+        if (un->cell < 0)
+            continue;
+        unsigned bits = v->board->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
+        if (v->side == 1)
+            bits = (bits & 2u) | (bits >> 2 & 1u) | (bits << 2 & 4u); /* the player's own view */
+        if (un->side != v->side) {
+            for (int s = 0; s < CCA_SECTIONS; s++)
+                sc->theirs[s] += bits >> s & 1;
+            continue;
+        }
+        int e = need_threat ? cca_edist(v, un->cell) : 255;
+        for (int s = 0; s < CCA_SECTIONS; s++)
+            if (bits >> s & 1) {
+                sc->mine[s]++;
+                sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
+            }
+    }
+}
+
+/* The enemy's weakest section, from the player's view (fewest enemy
+ * units; ties: centre, then left, then right). */
+static int weakest_section(const section_counts *sc)
+{
+    static const int order[CCA_SECTIONS] = {CCA_CENTRE, CCA_LEFT, CCA_RIGHT};
+    int best = CCA_CENTRE, fewest = 1 << 30;
+    for (int i = 0; i < CCA_SECTIONS; i++)
+        if (sc->theirs[order[i]] < fewest)
+            fewest = sc->theirs[order[i]], best = order[i];
+    return best;
+}
+
+/* The most threatened lone leader's section bits (0: none within danger). */
+static unsigned threatened_leader_bits(const cca_policy_spec *p, const cca_view *v)
+{
+    int best = p->danger + 1;
+    unsigned bits = 0;
+    for (int l = 0; l < v->field->n_leaders; l++) {
+        const cca_leader *ld = &v->field->leaders[l];
+        if (ld->side == v->side && ld->cell >= 0 && ld->unit < 0 && cca_edist(v, ld->cell) < best) {
+            best = cca_edist(v, ld->cell);
+            bits = v->board->section[ld->cell];
+        }
+    }
+    return bits;
+}
+
+int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards *cards, mu_rng *rng)
+{
+    int n = cards->n_hand[v->side];
+    if (p->kind == CCA_RANDOM)
+        return (int)mu_rng_bounded(rng, (uint32_t)n);
+    section_counts sc;
+    count_sections(v, p->kind == CCA_HOLD, &sc);
+    int weak = weakest_section(&sc);
+    unsigned leader_bits = p->kind == CCA_PROTECT ? threatened_leader_bits(p, v) : 0;
+    int best = 0;
+    long best_score = -1;
+    for (int slot = 0; slot < n; slot++) {
+        const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
+        unsigned bits = cca_board_section_for(v->side, k->section);
+        int mine = sc.mine[k->section];
+        int usable = mine < k->units ? mine : k->units;
+        long score = 10L * usable + k->units;
+        if (p->kind == CCA_HOLD && mine > 0)
+            score += 1000L * (256 - sc.threat[k->section]);
+        else if (leader_bits && (leader_bits & bits))
+            score += 1000000L;
+        else if (p->kind != CCA_HOLD && p->weakest && k->section == weak && mine > 0)
+            score += 1000L;
+        if (score > best_score)
+            best_score = score, best = slot;
+    }
+    return best;
+}
+
+/* May unit un battle after moving `hexes` into cell c (cca_move.c's
+ * rule, for scoring)? */
+static int battles_after(const cca_board *b, const cca_unit *un, int hexes, int c)
+{
+    if (un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && hexes > 1)
+        return 0;
+    return !b->terrain_rule[b->terrain[c]].no_battle;
+}
+
+typedef struct best_move {
+    long value;
+    cca_order order;
+} best_move;
+
+static void consider(best_move *bm, long value, int leader, int piece, int dest)
+{
+    if (value > bm->value)
+        *bm = (best_move){value, {leader, piece, dest}};
+}
+
+/* A lone leader of the player's joins the nearest friendly unit he can
+ * reach (value 10 - hexes). */
+static void leaders_join(const cca_view *v, best_move *bm)
+{
+    cca_reach r;
+    for (int l = 0; l < v->field->n_leaders; l++) {
+        if (!(v->leaders_left >> l & 1) || v->field->leaders[l].unit >= 0)
+            continue;
+        cca_leader_reach(v->board, v->field, l, &r);
+        for (int i = 0; i < r.n_dest; i++)
+            if (v->field->unit_at[r.dest[i]] >= 0)
+                consider(bm, 10 - r.dist[r.dest[i]], 1, l, r.dest[i]);
+    }
+}
+
+/* Whether a change at cell c can change the reach of a piece at cell d
+ * moving `max` hexes: only the hexes within max of it are looked at. */
+static int near(const cca_board *b, int c, int d, int max)
+{
+    if (d < 0)
+        return 1;
+    int dq = b->q[c] - b->q[d], dr = b->r[c] - b->r[d], ds = dq + dr;
+    return (abs(dq) + abs(dr) + abs(ds)) / 2 <= max;
+}
+
+void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to)
+{
+    for (int k = 0; k < 2; k++) {
+        int c = k ? to : from;
+        if (c < 0)
+            continue;
+        for (uint64_t left = m->valid | m->moves_valid; left; left &= left - 1) {
+            int i = __builtin_ctzll(left);
+            int leader = i >= f->n_units;
+            int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
+            int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
+            if (near(b, c, cell, max)) {
+                m->valid &= ~(UINT64_C(1) << i);
+                m->moves_valid &= ~(UINT64_C(1) << i);
+            }
+        }
+    }
+}
+
+/* Unit u's best move under advance (hold: 0) or hold (hold: 1) into *ub,
+ * from the memo when it holds. */
+/* RULE cca.policy.aims */
+static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int guard, int hold, best_move *ub)
+{
+    *ub = (best_move){0, {0, u, 0}};
+    if (v->memo && (v->memo->valid >> u & 1)) {
+        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u]}};
+        return;
+    }
+    const cca_unit *un = &v->field->units[u];
+    cca_reach r;
+    if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
+        if (!hold) {
+            int cur = cca_edist(v, un->cell);
+            for (int i = 0; i < r.n_dest; i++) {
+                int c = r.dest[i], e = cca_edist(v, c), h = r.dist[c];
+                if (e >= cur || (guard && un->leader >= 0 && e <= 1))
+                    continue;
+                if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
+                    continue;
+                int battle = e == 1 && battles_after(v->board, un, h, c);
+                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
+            }
+        } else {
+            int cur = abs(v->board->depth[v->side][un->cell] - p->line);
+            for (int i = 0; i < r.n_dest && cur > 0; i++) {
+                int c = r.dest[i], h = r.dist[c];
+                int off = abs(v->board->depth[v->side][c] - p->line);
+                if (off >= cur)
+                    continue;
+                int stranded = cca_edist(v, c) == 1 && !battles_after(v->board, un, h, c);
+                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
+            }
+        }
+    }
+    if (v->memo) {
+        v->memo->valid |= UINT64_C(1) << u;
+        v->memo->value[u] = (int32_t)ub->value;
+        v->memo->dest[u] = (int16_t)ub->order.dest;
+    }
+}
+
+/* Units next to an enemy stay and battle; the others move closer to the
+ * nearest enemy (advance, protect: guard keeps units with a leader off
+ * hexes next to an enemy) or towards the line p->line rows from the
+ * baseline (hold). */
+/* RULE cca.policy.aims */
+static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, int hold, best_move *bm)
+{
+    for (int u = 0; u < v->field->n_units; u++) {
+        if (!(v->units_left >> u & 1))
+            continue;
+        const cca_unit *un = &v->field->units[u];
+        if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
+            consider(bm, 1000000, 0, u, CCA_STAY);
+            continue;
+        }
+        if (hold && p->line == v->board->depth[v->side][un->cell])
+            continue;
+        best_move ub;
+        unit_best(p, v, u, guard, hold, &ub);
+        if (ub.value > 0)
+            consider(bm, ub.value, 0, u, ub.order.dest);
+    }
+}
+
+/* Threatened lone leaders: join the friendly unit farthest from the
+ * enemy, else leave by the baseline (escape), else step farther away. */
+/* RULE cca.policy.protect */
+static void leaders_save(const cca_policy_spec *p, const cca_view *v, best_move *bm)
+{
+    cca_reach r;
+    for (int l = 0; l < v->field->n_leaders; l++) {
+        const cca_leader *ld = &v->field->leaders[l];
+        if (!(v->leaders_left >> l & 1) || ld->unit >= 0)
+            continue;
+        int cur = cca_edist(v, ld->cell);
+        if (cur > p->danger || cca_leader_reach(v->board, v->field, l, &r) == 0)
+            continue;
+        best_move own = {-1, {0, 0, 0}};
+        for (int i = 0; i < r.n_dest; i++) {
+            int c = r.dest[i], e = cca_edist(v, c);
+            if (v->field->unit_at[c] >= 0)
+                consider(&own, 3000000L + e, 1, l, c);
+            else if (e > cur)
+                consider(&own, 2000000L + e, 1, l, c);
+        }
+        if (p->escape && r.exit_from >= 0)
+            consider(&own, 2500000L, 1, l, CCA_EXIT);
+        if (own.value >= 0)
+            consider(bm, own.value, 1, l, own.order.dest);
+    }
+}
+
+/* RULE cca.policy.legal cca.policy.aims */
+int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, cca_order *o)
+{
+    best_move bm = {0, {0, 0, 0}};
+    switch (p->kind) {
+    case CCA_RANDOM: return cca_policy_random_order(v, rng, o);
+    case CCA_ADVANCE: units_move(p, v, 0, 0, &bm); break;
+    case CCA_HOLD: units_move(p, v, 0, 1, &bm); break;
+    case CCA_PROTECT:
+        leaders_save(p, v, &bm);
+        units_move(p, v, 1, 0, &bm);
+        break;
+    default: return 0;
+    }
+    leaders_join(v, &bm);
+    if (bm.value <= 0)
+        return 0;
+    *o = bm.order;
+    return 1;
+}
