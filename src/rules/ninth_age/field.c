@@ -61,24 +61,55 @@ static double gap_bound(const na_unit *a, const na_unit *b)
     return gap;
 }
 
-double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+/* The non-Fleeing enemies of u with their gap_bound, the least bound
+ * first (ties by index); returns how many. */
+static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
 {
-    double best = INFINITY;
-    int w = -1;
     const na_unit *me = &f->units[u];
+    int n = 0;
     for (int e = 0; e < f->n_units; e++) {
         const na_unit *en = &f->units[e];
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
-        if (gap_bound(me, en) >= best)
+        double g = gap_bound(me, en);
+        int k = n++;
+        for (; k > 0 && bound[k - 1] > g; k--)
+            bound[k] = bound[k - 1], who[k] = who[k - 1];
+        bound[k] = g, who[k] = e;
+    }
+    return n;
+}
+
+double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+{
+    /* exact: the enemies in order of a lower bound, stopping once the
+     * bound reaches the best distance; ties go to the lowest index */
+    int order[NA_MAX_UNITS];
+    double bound[NA_MAX_UNITS];
+    int n = enemies_by_bound(f, u, order, bound);
+    double best = INFINITY;
+    int w = -1;
+    for (int i = 0; i < n; i++) {
+        if (bound[i] > best || (bound[i] == best && order[i] > w))
             continue;
-        double d = na_unit_distance(f, u, e);
-        if (d < best)
-            best = d, w = e;
+        double d = na_unit_distance(f, u, order[i]);
+        if (d < best || (d == best && order[i] < w))
+            best = d, w = order[i];
     }
     if (who)
         *who = w;
     return best;
+}
+
+int na_enemy_within(const na_field *f, int u, double mm)
+{
+    int order[NA_MAX_UNITS];
+    double bound[NA_MAX_UNITS];
+    int n = enemies_by_bound(f, u, order, bound);
+    for (int i = 0; i < n && bound[i] < mm; i++)
+        if (na_unit_distance(f, u, order[i]) < mm)
+            return 1;
+    return 0;
 }
 
 /* Half the diagonal of u's footprint. */

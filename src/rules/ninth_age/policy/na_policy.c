@@ -181,7 +181,7 @@ static double line_step(const na_policy *p, const na_field *f, int side)
         const na_unit *un = &f->units[i];
         if (un->side != side)
             continue;
-        if (na_nearest_enemy_mm(f, i, NULL) < p->halt_mm)
+        if (na_enemy_within(f, i, p->halt_mm))
             return 0.0;
         if (!(un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN)) && un->p.advance_mm < step)
             step = un->p.advance_mm;
