@@ -32,9 +32,9 @@ static double uniform(mu_rng *r, double lo, double hi)
     return lo + (hi - lo) * (mu_rng_next(r) / 4294967296.0);
 }
 
-/* A random table: 48" square, a rock in the middle, six units placed
+/* A random table: 48" square, a rock in the middle, n units placed
  * legally at random (unit 0 the one under test, side 0). */
-static void random_table(mu_rng *r)
+static void random_table_n(mu_rng *r, int n)
 {
     memset(&F, 0, sizeof F);
     E = fx_env();
@@ -48,7 +48,7 @@ static void random_table(mu_rng *r)
     const na_profile kinds[4] = {fx_profile(4, 8, 7, 20, 20), fx_profile(7, 14, 8, 25, 50),
                                  fx_profile(6, 12, 7, 40, 40), fx_profile(8, 16, 6, 50, 75)};
     const int models[4] = {20, 5, 6, 1}, files[4] = {5, 5, 3, 1};
-    while (F.n_units < 6) {
+    while (F.n_units < n) {
         int k = (int)mu_rng_bounded(r, 4);
         int u = fx_add(&F, kinds[k], F.n_units % 2, models[k], files[k], uniform(r, 4, 44), uniform(r, 4, 44),
                        uniform(r, -180, 180));
@@ -57,6 +57,8 @@ static void random_table(mu_rng *r)
             F.n_units--;
     }
 }
+
+static void random_table(mu_rng *r) { random_table_n(r, 6); }
 
 /* The search finds a legal move that moves whenever the exhaustive
  * reference does, and its best legal end comes near the reference's best
@@ -226,6 +228,60 @@ static void test_na_policy_random_uniform_among_legal_moving(void **state)
     assert_fits("random policy over the legal moves that move", count, p, n, STATS_ALPHA);
 }
 
+
+/* The checks with a scene shared by one unit's choice (the broad phase
+ * and the cache of first turns) answer as the exact checks do, bit for
+ * bit: every menu move and random wheels, pivots and straight moves of
+ * every unit on crowded random tables, each against a fresh exact scene.
+ * Enough of them are refused in a first turn that the broad phase and
+ * the cache are exercised. */
+static void test_na_fast_checks_equal_exact(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 5);
+    long tried = 0, turned_blocked = 0, legal = 0;
+    for (int i = 0; i < 30; i++) {
+        random_table_n(&r, 14);
+        for (int u = 0; u < F.n_units; u++) {
+            static na_candidates c;
+            na_movegen(&F, u, NA_ALL_MOVES, &c);
+            for (int k = 0; k < 40 && c.n < NA_MAX_CANDIDATES; k++) {
+                double a = uniform(&r, -3.2, 3.2), d = uniform(&r, 0, 16 * IN);
+                int tk = na_unit_single(&F.units[u]) ? NA_STEP_PIVOT : NA_STEP_WHEEL;
+                na_move m = {.kind = k % 2 ? NA_MARCH : NA_ADVANCE, .n_steps = 2};
+                m.steps[k % 4 < 2 ? 0 : 1] = (na_step){(uint8_t)tk, a};
+                m.steps[k % 4 < 2 ? 1 : 0] = (na_step){NA_STEP_FORWARD, d};
+                c.m[c.n++] = m;
+            }
+            static na_scene fast, exact;
+            na_scene_build(&F, u, &fast);
+            for (int k = 0; k < c.n; k++) {
+                na_outcome of, oe;
+                na_refusal rf = na_move_check_in(&F, &E, &fast, u, &c.m[k], &of);
+                na_scene_build(&F, u, &exact);
+                exact.exact = 1;
+                na_refusal re = na_move_check_in(&F, &E, &exact, u, &c.m[k], &oe);
+                assert_int_equal(rf, re);
+                tried++;
+                if (rf == NA_BLOCKED && c.m[k].n_steps > 0 && c.m[k].steps[0].kind >= NA_STEP_WHEEL)
+                    turned_blocked++;
+                if (rf != NA_OK)
+                    continue;
+                legal++;
+                assert_true(of.end.centre.x == oe.end.centre.x && of.end.centre.y == oe.end.centre.y);
+                assert_true(of.end.facing.x == oe.end.facing.x && of.end.facing.y == oe.end.facing.y);
+                assert_true(of.path_mm == oe.path_mm && of.farthest_mm == oe.farthest_mm);
+                assert_int_equal(of.end.files, oe.end.files);
+                assert_int_equal(of.contact, oe.contact);
+                assert_int_equal(of.wheels, oe.wheels);
+                assert_int_equal(of.pivots, oe.pivots);
+            }
+        }
+    }
+    print_message("%ld moves checked, %ld legal, %ld blocked in a first turn\n", tried, legal, turned_blocked);
+    assert_true(turned_blocked > 500 && legal > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +291,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_line_advances_together, setup),
         cmocka_unit_test_setup(test_na_policy_flanker_wheels_round, setup),
         cmocka_unit_test_setup(test_na_policy_random_uniform_among_legal_moving, setup),
+        cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,8 +110,8 @@ static int by_score(const void *a, const void *b)
 
 /* The best legal candidate of c by distance to aim that gains at least
  * min_gain over standing; -1 when none. */
-static int best_towards(const na_field *f, const na_env *env, int u, const na_candidates *c, mu_vec2 aim,
-                        double min_gain, na_outcome *o)
+static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int u, const na_candidates *c,
+                        mu_vec2 aim, double min_gain, na_outcome *o)
 {
     static _Thread_local scored s[NA_MAX_CANDIDATES];
     double now = mu_v2_dist(f->units[u].centre, aim);
@@ -131,7 +131,7 @@ static int best_towards(const na_field *f, const na_env *env, int u, const na_ca
                 b = k;
         scored pick = s[b];
         s[b] = s[left - 1];
-        if (na_move_try(f, env, u, &c->m[pick.i], o) != NA_OK)
+        if (na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
             continue;
         /* a stop at contact may leave it short: still a gain? */
         if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
@@ -148,7 +148,8 @@ static int changes(const na_unit *a, const na_unit *b)
 }
 
 /* RULE na.policy.random */
-static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m, na_outcome *o)
+static void choose_random(const na_field *f, const na_env *env, na_scene *sc, int u, mu_rng *rng, na_move *m,
+                          na_outcome *o)
 {
     static _Thread_local na_candidates c;
     na_movegen(f, u, NA_ALL_MOVES, &c);
@@ -161,7 +162,7 @@ static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *r
         c.m[j] = t;
     }
     for (int i = 0; i < c.n; i++) {
-        if (na_move_try(f, env, u, &c.m[i], o) != NA_OK)
+        if (na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
             continue;
         if (changes(&f->units[u], &o->end)) {
             *m = c.m[i];
@@ -169,7 +170,7 @@ static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *r
         }
     }
     *m = hold_move();
-    na_move_try(f, env, u, m, o);
+    na_move_try_in(f, env, sc, u, m, o);
 }
 
 /* The line's step this phase: the least Advance Rate of the side's units
@@ -190,8 +191,8 @@ static double line_step(const na_policy *p, const na_field *f, int side)
 }
 
 /* RULE na.policy.line */
-static const char *choose_line(const na_policy *p, const na_field *f, const na_env *env, int u, na_move *m,
-                               na_outcome *o)
+static const char *choose_line(const na_policy *p, const na_field *f, const na_env *env, na_scene *sc, int u,
+                               na_move *m, na_outcome *o)
 {
     double step = line_step(p, f, f->units[u].side);
     if (step <= 0)
@@ -200,7 +201,7 @@ static const char *choose_line(const na_policy *p, const na_field *f, const na_e
     for (int k = 4; k >= 1; k--) {
         na_move t = {.kind = NA_ADVANCE, .n_steps = 1};
         t.steps[0] = (na_step){NA_STEP_FORWARD, step * k / 4};
-        if (na_move_try(f, env, u, &t, o) == NA_OK) {
+        if (na_move_try_in(f, env, sc, u, &t, o) == NA_OK) {
             *m = t;
             return k == 4 ? "line advances" : "line advances, shortened";
         }
@@ -220,12 +221,15 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
             *why = "may not move";
         return;
     }
+    /* one scene for all the moves this choice checks */
+    static _Thread_local na_scene sc;
+    na_scene_build(f, u, &sc);
     switch (p->kind) {
     case NA_POLICY_RANDOM:
-        choose_random(f, env, u, rng, m, o);
+        choose_random(f, env, &sc, u, rng, m, o);
         reason = "random";
         break;
-    case NA_POLICY_LINE: reason = choose_line(p, f, env, u, m, o); break;
+    case NA_POLICY_LINE: reason = choose_line(p, f, env, &sc, u, m, o); break;
     case NA_POLICY_OBJECTIVE:
     case NA_POLICY_FLANKER: {
         int has;
@@ -242,12 +246,12 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
         int found = -1;
         if (p->march && na_move_allowed(f, u, NA_MARCH) == NA_OK) {
             na_movegen(f, u, 1u << NA_MARCH, &c);
-            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "marches";
         }
         if (found < 0) {
             na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
-            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "advances";
         }
         if (found >= 0)
@@ -259,7 +263,7 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
     default: break;
     }
     if (m->kind == NA_HOLD)
-        na_move_try(f, env, u, m, o);
+        na_move_try_in(f, env, &sc, u, m, o);
     if (why)
         *why = reason;
 }
