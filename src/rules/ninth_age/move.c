@@ -99,10 +99,28 @@ static mu_vec2 wheel_pivot(const na_unit *u, double a)
     return na_local_to_world(u, na_unit_depth_mm(u) / 2, a > 0 ? -half : half);
 }
 
+/* cos(a) and sin(a), remembered: the menu's angles and their samples
+ * recur in every choice (the same values: a cache, not an approximation). */
+static void cos_sin(double a, double *c, double *s)
+{
+    static _Thread_local struct {
+        double a, c, s;
+        int set;
+    } memo[256];
+    uint64_t bits;
+    memcpy(&bits, &a, sizeof bits);
+    unsigned h = (unsigned)((bits * UINT64_C(0x9e3779b97f4a7c15)) >> 56);
+    if (!memo[h].set || memcmp(&memo[h].a, &a, sizeof a) != 0) {
+        memo[h].a = a, memo[h].c = cos(a), memo[h].s = sin(a), memo[h].set = 1;
+    }
+    *c = memo[h].c, *s = memo[h].s;
+}
+
 /* Turns u by angle a about p. */
 static void turn_about(na_unit *u, mu_vec2 p, double a)
 {
-    double c = cos(a), s = sin(a);
+    double c, s;
+    cos_sin(a, &c, &s);
     mu_vec2 d = mu_v2_sub(u->centre, p);
     u->centre = mu_v2(p.x + c * d.x - s * d.y, p.y + s * d.x + c * d.y);
     u->facing = mu_v2(c * u->facing.x - s * u->facing.y, s * u->facing.x + c * u->facing.y);
