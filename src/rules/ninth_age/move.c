@@ -336,16 +336,21 @@ static na_refusal straight(const na_scene *s, const na_env *env, na_unit *u, mu_
     }
     if (*stop && t < 0)
         t = 0;
+    /* the hull's points as mu_orect_sweep_hull makes them: region_clear
+     * tests their box before it makes the hull */
     mu_vec2 h[8];
     mu_orect r = na_unit_rect(u);
-    int nh = mu_orect_sweep_hull(&r, mu_v2_scale(d, t), h);
+    mu_vec2 delta = mu_v2_scale(d, t);
+    mu_orect_corners(&r, h);
+    for (int i = 0; i < 4; i++)
+        h[4 + i] = mu_v2_add(h[i], delta);
     /* when it stops, the enemy it stops against touches the hull: the
      * others are tested */
     int list[NA_MAX_UNITS], nl = 0;
     for (int k = 0; k < s->n; k++)
         if (!*stop || s->index[k] != *contact)
             list[nl++] = k;
-    na_refusal r2 = region_clear(s, list, nl, env, h, nh, 1);
+    na_refusal r2 = region_clear(s, list, nl, env, h, 8, 0);
     if (r2 != NA_OK)
         return r2;
     u->centre = mu_v2_add(u->centre, mu_v2_scale(d, t));
@@ -395,9 +400,15 @@ static na_refusal turn(const na_scene *s, const na_env *env, na_unit *u, double 
      * any hull of poses within it) */
     const double margin = 1e-6;
     int m = 0;
-    for (int j = 0; j < n_near; j++)
-        if (s->exact || mu_point_poly_distance(p, s->corners[near[j]], 4) <= R + margin)
-            near[m++] = near[j];
+    for (int j = 0; j < n_near; j++) {
+        int q = near[j];
+        /* the box's distance first: never more than the footprint's */
+        double bx = mu_greater(mu_greater(s->lo[q].x - p.x, p.x - s->hi[q].x), 0);
+        double by = mu_greater(mu_greater(s->lo[q].y - p.y, p.y - s->hi[q].y), 0);
+        if (s->exact ||
+            (bx * bx + by * by <= (R + margin) * (R + margin) && mu_point_poly_distance(p, s->corners[q], 4) <= R + margin))
+            near[m++] = q;
+    }
     n_near = m;
     if (s->exact)
         terrain_near *= 2;

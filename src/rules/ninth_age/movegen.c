@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #define PI 3.14159265358979323846
 
@@ -23,6 +24,20 @@ static na_move two_steps(int kind, int k1, double a1, int k2, double a2)
     if (a2 != 0)
         m.steps[m.n_steps++] = (na_step){(uint8_t)k2, a2};
     return m;
+}
+
+/* push(c, two_steps(...)) written in place (the same bytes, no copies). */
+static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, double a2)
+{
+    if (c->n >= NA_MAX_CANDIDATES)
+        return;
+    na_move *m = &c->m[c->n++];
+    memset(m, 0, sizeof *m);
+    m->kind = (uint8_t)kind;
+    if (a1 != 0)
+        m->steps[m->n_steps++] = (na_step){(uint8_t)k1, a1};
+    if (a2 != 0)
+        m->steps[m->n_steps++] = (na_step){(uint8_t)k2, a2};
 }
 
 /* The extreme models of u in its own frame (na_unit_extreme_models). */
@@ -87,9 +102,10 @@ static void forward_moves(const na_unit *u, int kind, na_candidates *c)
                     break;
                 if (dk < 1e-9 && a == 0)
                     break;
-                na_move m = turn_first ? two_steps(kind, turn_kind, a, NA_STEP_FORWARD, dk)
-                                       : two_steps(kind, NA_STEP_FORWARD, dk, turn_kind, a);
-                push(c, &m);
+                if (turn_first)
+                    push_two(c, kind, turn_kind, a, NA_STEP_FORWARD, dk);
+                else
+                    push_two(c, kind, NA_STEP_FORWARD, dk, turn_kind, a);
                 if (dk < 1e-9)
                     break;
             }
