@@ -2,6 +2,7 @@
  * slow exhaustive reference (tests/support/na_move_ref.h) on random
  * tables, and each policy's choices: legal, moving when moving serves its
  * aim, random uniform among the legal moves that move. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -282,6 +283,46 @@ static void test_na_fast_checks_equal_exact(void **state)
     assert_true(turned_blocked > 500 && legal > 5000);
 }
 
+/* The nearest enemy and "an enemy within" (bounds first, then exact
+ * distances) answer as measuring every enemy does: the least distance,
+ * the lowest index on a tie, on crowded random tables, some units
+ * Fleeing. */
+static void test_na_nearest_enemy_equals_every_distance(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 6);
+    long within = 0, asked = 0;
+    for (int i = 0; i < 60; i++) {
+        random_table_n(&r, 6 + i % 9);
+        for (int u = 0; u < F.n_units; u++)
+            if (mu_rng_bounded(&r, 5) == 0)
+                F.units[u].flags |= NA_FLEEING;
+        for (int u = 0; u < F.n_units; u++) {
+            double best = INFINITY;
+            int w = -1;
+            for (int e = 0; e < F.n_units; e++) {
+                if (F.units[e].side == F.units[u].side || (F.units[e].flags & NA_FLEEING))
+                    continue;
+                double d = na_unit_distance(&F, u, e);
+                if (d < best)
+                    best = d, w = e;
+            }
+            int who;
+            double got = na_nearest_enemy_mm(&F, u, &who);
+            assert_true(got == best);
+            assert_int_equal(who, w);
+            for (int k = 0; k < 8; k++) {
+                double mm = uniform(&r, 0, 20 * IN);
+                assert_int_equal(na_enemy_within(&F, u, mm), best < mm);
+                within += best < mm;
+                asked++;
+            }
+        }
+    }
+    print_message("%ld of %ld asked had an enemy within\n", within, asked);
+    assert_true(within > asked / 10 && within < asked - asked / 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +333,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_flanker_wheels_round, setup),
         cmocka_unit_test_setup(test_na_policy_random_uniform_among_legal_moving, setup),
         cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
+        cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
