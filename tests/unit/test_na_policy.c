@@ -323,6 +323,49 @@ static void test_na_nearest_enemy_equals_every_distance(void **state)
     assert_true(within > asked / 10 && within < asked - asked / 10);
 }
 
+/* The order units move in: front units first (objective, flanker, hold:
+ * farthest towards the enemy first, ties by index), the line from left to
+ * right along the front, random a uniformly random order (each unit first
+ * about equally often). RULE na.policy.order */
+static void test_na_policy_order_front_first_line_left_to_right(void **state)
+{
+    (void)state;
+    na_profile pr = fx_profile(4, 8, 7, 20, 20);
+    fx_add(&F, pr, 0, 10, 5, 100, 100, 90); /* 0: back row, left of centre */
+    fx_add(&F, pr, 0, 10, 5, 110, 106, 90); /* 1: the front */
+    fx_add(&F, pr, 0, 10, 5, 90, 103, 90);  /* 2: middle, leftmost */
+    fx_add(&F, pr, 0, 10, 5, 120, 100, 90); /* 3: back row, rightmost */
+    fx_add(&F, pr, 1, 10, 5, 105, 140, -90);
+    mu_rng r = mu_rng_for_game(14, 7);
+    int order[NA_MAX_UNITS];
+    static const int front[4] = {1, 2, 0, 3}, line[4] = {2, 0, 1, 3};
+    const int kinds[3] = {NA_POLICY_OBJECTIVE, NA_POLICY_FLANKER, NA_POLICY_HOLD};
+    for (int k = 0; k < 3; k++) {
+        na_policy p = na_policy_default(kinds[k]);
+        assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(order[i], front[i]);
+    }
+    na_policy p = na_policy_default(NA_POLICY_LINE);
+    assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(order[i], line[i]);
+    assert_int_equal(na_policy_order(&p, &F, &E, 1, &r, order), 1);
+    assert_int_equal(order[0], 4);
+    p = na_policy_default(NA_POLICY_RANDOM);
+    long first[4] = {0};
+    double even[4] = {0.25, 0.25, 0.25, 0.25};
+    for (int d = 0; d < 4000; d++) {
+        assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+        int seen = 0;
+        for (int i = 0; i < 4; i++)
+            seen |= 1 << order[i];
+        assert_int_equal(seen, 15); /* a permutation of the side's units */
+        first[order[0]]++;
+    }
+    assert_fits("random order: the unit moved first", first, even, 4, STATS_ALPHA);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +375,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_line_advances_together, setup),
         cmocka_unit_test_setup(test_na_policy_flanker_wheels_round, setup),
         cmocka_unit_test_setup(test_na_policy_random_uniform_among_legal_moving, setup),
+        cmocka_unit_test_setup(test_na_policy_order_front_first_line_left_to_right, setup),
         cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
         cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
     };
