@@ -235,7 +235,8 @@ static void test_na_policy_random_uniform_among_legal_moving(void **state)
  * bit: every menu move and random wheels, pivots and straight moves of
  * every unit on crowded random tables, each against a fresh exact scene.
  * Enough of them are refused in a first turn that the broad phase and
- * the cache are exercised. */
+ * the cache are exercised. The end pose in two parts (the scoring's
+ * na_move_end_steps) is na_move_end's. */
 static void test_na_fast_checks_equal_exact(void **state)
 {
     (void)state;
@@ -263,6 +264,13 @@ static void test_na_fast_checks_equal_exact(void **state)
                 exact.exact = 1;
                 na_refusal re = na_move_check_in(&F, &E, &exact, u, &c.m[k], &oe);
                 assert_int_equal(rf, re);
+                if (c.m[k].kind != NA_REFORM) { /* the scoring's two-part end pose */
+                    na_unit whole = na_move_end(&F.units[u], &c.m[k], NULL);
+                    na_unit first = na_move_end_steps(&F.units[u], &c.m[k], 0, 1);
+                    na_unit parts = na_move_end_steps(&first, &c.m[k], 1, c.m[k].n_steps);
+                    assert_true(memcmp(&whole.centre, &parts.centre, sizeof whole.centre) == 0);
+                    assert_true(memcmp(&whole.facing, &parts.facing, sizeof whole.facing) == 0);
+                }
                 tried++;
                 if (rf == NA_BLOCKED && c.m[k].n_steps > 0 && c.m[k].steps[0].kind >= NA_STEP_WHEEL)
                     turned_blocked++;

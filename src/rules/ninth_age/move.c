@@ -171,6 +171,14 @@ na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm)
     return e;
 }
 
+na_unit na_move_end_steps(const na_unit *u, const na_move *m, int from, int to)
+{
+    na_unit e = *u;
+    for (int i = from; i < to && i < m->n_steps; i++)
+        apply_step(&e, &m->steps[i], -1);
+    return e;
+}
+
 /* RULE na.advance.model-distance na.march.model-distance */
 double na_farthest_model_mm(const na_unit *u, const na_unit *to)
 {

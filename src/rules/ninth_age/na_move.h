@@ -157,6 +157,11 @@ void na_move_commit(na_field *f, int u, const na_move *m, const na_outcome *o);
  * candidates with it. */
 na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm);
 
+/* Returns u after steps from..to-1 of m (not a Reform) taken without the
+ * table, as na_move_end takes them: na_move_end_steps(na_move_end_steps(u,
+ * m, 0, 1), m, 1, n) is na_move_end(u, m)'s pose, bit for bit. */
+na_unit na_move_end_steps(const na_unit *u, const na_move *m, int from, int to);
+
 /* Returns the farthest any model's centre is from its place in u when
  * the unit stands as `to` (same models, same formation: a rigid motion). */
 double na_farthest_model_mm(const na_unit *u, const na_unit *to);

@@ -108,29 +108,60 @@ static int by_score(const void *a, const void *b)
     return x->i - y->i;
 }
 
+/* Restores the min-heap (by_score) below slot k of h[0..n). */
+static void sift_down(scored *h, int n, int k)
+{
+    for (;;) {
+        int l = 2 * k + 1, m = k;
+        if (l < n && by_score(&h[l], &h[m]) < 0)
+            m = l;
+        if (l + 1 < n && by_score(&h[l + 1], &h[m]) < 0)
+            m = l + 1;
+        if (m == k)
+            return;
+        scored t = h[k];
+        h[k] = h[m], h[m] = t;
+        k = m;
+    }
+}
+
 /* The best legal candidate of c by distance to aim that gains at least
  * min_gain over standing; -1 when none. */
 static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int u, const na_candidates *c,
                         mu_vec2 aim, double min_gain, na_outcome *o)
 {
     static _Thread_local scored s[NA_MAX_CANDIDATES];
-    double now = mu_v2_dist(f->units[u].centre, aim);
+    const na_unit *un = &f->units[u];
+    double now = mu_v2_dist(un->centre, aim);
     int n = 0;
+    /* the menu lists each first turn with several straight parts after
+     * it: the pose after that turn is made once (the same arithmetic) */
+    na_step turned_by = {0, 0.0};
+    na_unit turned = *un;
     for (int i = 0; i < c->n; i++) {
-        na_unit e = na_move_end(&f->units[u], &c->m[i], NULL);
+        const na_move *m = &c->m[i];
+        na_unit e;
+        if (m->kind != NA_REFORM && m->n_steps > 0 && m->steps[0].kind >= NA_STEP_WHEEL) {
+            if (m->steps[0].kind != turned_by.kind || m->steps[0].amount != turned_by.amount || turned_by.amount == 0) {
+                turned = na_move_end_steps(un, m, 0, 1);
+                turned_by = m->steps[0];
+            }
+            e = na_move_end_steps(&turned, m, 1, m->n_steps);
+        } else {
+            e = na_move_end(un, m, NULL);
+        }
         double d = mu_v2_dist(e.centre, aim);
         if (d <= now - min_gain)
             s[n++] = (scored){d, i};
     }
-    /* best first: pick the least remaining score each time (few are
-     * usually tried, so no full sort) */
+    /* best first: a binary heap on (score, index), a total order, so the
+     * candidates come out in the one sorted order */
+    for (int k = n / 2 - 1; k >= 0; k--)
+        sift_down(s, n, k);
     for (int left = n; left > 0; left--) {
-        int b = 0;
-        for (int k = 1; k < left; k++)
-            if (by_score(&s[k], &s[b]) < 0)
-                b = k;
-        scored pick = s[b];
-        s[b] = s[left - 1];
+        scored pick = s[0];
+        s[0] = s[left - 1];
+        sift_down(s, left - 1, 0);
         if (na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
             continue;
         /* a stop at contact may leave it short: still a gain? */
