@@ -236,12 +236,13 @@ static void test_na_policy_random_uniform_among_legal_moving(void **state)
  * every unit on crowded random tables, each against a fresh exact scene.
  * Enough of them are refused in a first turn that the broad phase and
  * the cache are exercised. The end pose in two parts (the scoring's
- * na_move_end_steps) is na_move_end's. */
+ * na_move_end_steps) is na_move_end's. A move na_move_surely_refused
+ * names is refused. */
 static void test_na_fast_checks_equal_exact(void **state)
 {
     (void)state;
     mu_rng r = mu_rng_for_game(14, 5);
-    long tried = 0, turned_blocked = 0, legal = 0;
+    long tried = 0, turned_blocked = 0, legal = 0, sure = 0;
     for (int i = 0; i < 30; i++) {
         random_table_n(&r, 14);
         for (int u = 0; u < F.n_units; u++) {
@@ -264,6 +265,10 @@ static void test_na_fast_checks_equal_exact(void **state)
                 exact.exact = 1;
                 na_refusal re = na_move_check_in(&F, &E, &exact, u, &c.m[k], &oe);
                 assert_int_equal(rf, re);
+                if (na_move_surely_refused(&F, &E, &fast, u, &c.m[k])) {
+                    assert_int_not_equal(re, NA_OK);
+                    sure++;
+                }
                 if (c.m[k].kind != NA_REFORM) { /* the scoring's two-part end pose */
                     na_unit whole = na_move_end(&F.units[u], &c.m[k], NULL);
                     na_unit first = na_move_end_steps(&F.units[u], &c.m[k], 0, 1);
@@ -287,8 +292,9 @@ static void test_na_fast_checks_equal_exact(void **state)
             }
         }
     }
-    print_message("%ld moves checked, %ld legal, %ld blocked in a first turn\n", tried, legal, turned_blocked);
-    assert_true(turned_blocked > 500 && legal > 5000);
+    print_message("%ld moves checked, %ld legal, %ld blocked in a first turn, %ld surely refused\n", tried, legal,
+                  turned_blocked, sure);
+    assert_true(turned_blocked > 500 && legal > 5000 && sure > 5000);
 }
 
 /* The nearest enemy and "an enemy within" (bounds first, then exact

@@ -450,6 +450,69 @@ static na_refusal turn(const na_scene *s, const na_env *env, na_unit *u, double 
     return NA_OK;
 }
 
+/* How much smaller the end footprint na_move_surely_refused tests is, on
+ * every side (mm): far above the rounding between na_move_end's pose and
+ * the path's, far below anything the rules measure. */
+#define SURE_MARGIN_MM 0.01
+
+/* Does a straight step from pose a to pose b pass near an enemy of s
+ * (their boxes, with straight()'s slack and more)? */
+static int straight_near_enemy(const na_scene *s, const na_unit *a, const na_unit *b)
+{
+    mu_vec2 c[8], lo, hi;
+    na_unit_corners(a, c);
+    na_unit_corners(b, c + 4);
+    box_of(c, 8, &lo, &hi);
+    const double slack = 1.0;
+    for (int k = 0; k < s->n; k++)
+        if (s->enemy[k] && !(s->lo[k].x > hi.x + slack || s->lo[k].y > hi.y + slack || s->hi[k].x < lo.x - slack ||
+                             s->hi[k].y < lo.y - slack))
+            return 1;
+    return 0;
+}
+
+int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene *s, int u, const na_move *m)
+{
+    const na_unit *un = &f->units[u];
+    if (m->kind == NA_HOLD || m->kind == NA_REFORM || m->kind >= NA_MOVE_KINDS || m->n_steps == 0)
+        return 0;
+    /* no enemy near any straight step: no stop at contact, so the move
+     * ends where na_move_end puts it or is refused on the way */
+    na_unit at = *un;
+    for (int i = 0; i < m->n_steps; i++) {
+        na_unit next = na_move_end_steps(&at, m, i, i + 1);
+        if (m->steps[i].kind < NA_STEP_WHEEL && straight_near_enemy(s, &at, &next))
+            return 0;
+        at = next;
+    }
+    /* the last step's swept region holds the end footprint: if a slightly
+     * smaller one is off the table, in terrain or overlapping a unit, that
+     * region is refused (or the path was before it) */
+    double ha = na_unit_depth_mm(&at) / 2 - SURE_MARGIN_MM, hb = na_unit_width_mm(&at) / 2 - SURE_MARGIN_MM;
+    mu_vec2 c[4] = {na_local_to_world(&at, ha, -hb), na_local_to_world(&at, ha, hb), na_local_to_world(&at, -ha, hb),
+                    na_local_to_world(&at, -ha, -hb)};
+    mu_vec2 lo, hi;
+    box_of(c, 4, &lo, &hi);
+    const na_table *t = env->table;
+    const double e = MU_GEOM_EPS_MM;
+    if (lo.x < -e || lo.y < -e || hi.x > t->width_mm + e || hi.y > t->depth_mm + e)
+        return 1;
+    for (int k = 0; k < t->n_terrain; k++) {
+        const na_terrain *tr = &t->terrain[k];
+        if (tr->lo.x >= hi.x || tr->lo.y >= hi.y || tr->hi.x <= lo.x || tr->hi.y <= lo.y)
+            continue;
+        if (na_terrain_overlaps(tr, c, 4))
+            return 1;
+    }
+    for (int k = 0; k < s->n; k++) {
+        if (s->lo[k].x >= hi.x || s->lo[k].y >= hi.y || s->hi[k].x <= lo.x || s->hi[k].y <= lo.y)
+            continue;
+        if (mu_convex_overlap(c, 4, s->corners[k], 4, MU_SAT_UNIT))
+            return 1;
+    }
+    return 0;
+}
+
 /* Checks the steps of move m of unit un from where it stands along the
  * path (after the kind and distance checks); cur ends where it stops.
  * The scene remembers the first step's turn (the same from the same

@@ -157,6 +157,15 @@ void na_move_commit(na_field *f, int u, const na_move *m, const na_outcome *o);
  * candidates with it. */
 na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm);
 
+/* Returns non-zero only when na_move_check_in(f, env, s, u, m) would
+ * refuse m (0: it may or may not be legal), cheaply: when no straight
+ * step of m passes near an enemy (so none stops at contact) and the end
+ * footprint, a little smaller, is off the table, in terrain or over
+ * another unit (the last step's swept region holds it). The policies ask
+ * it before the full check; tests/unit/test_na_policy.c holds it to the
+ * full check. */
+int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene *s, int u, const na_move *m);
+
 /* Returns u after steps from..to-1 of m (not a Reform) taken without the
  * table, as na_move_end takes them: na_move_end_steps(na_move_end_steps(u,
  * m, 0, 1), m, 1, n) is na_move_end(u, m)'s pose, bit for bit. */

@@ -162,7 +162,8 @@ static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int 
         scored pick = s[0];
         s[0] = s[left - 1];
         sift_down(s, left - 1, 0);
-        if (na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
+        if (na_move_surely_refused(f, env, sc, u, &c->m[pick.i]) ||
+            na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
             continue;
         /* a stop at contact may leave it short: still a gain? */
         if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
@@ -193,7 +194,7 @@ static void choose_random(const na_field *f, const na_env *env, na_scene *sc, in
         c.m[j] = t;
     }
     for (int i = 0; i < c.n; i++) {
-        if (na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
+        if (na_move_surely_refused(f, env, sc, u, &c.m[i]) || na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
             continue;
         if (changes(&f->units[u], &o->end)) {
             *m = c.m[i];
