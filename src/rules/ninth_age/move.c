@@ -471,6 +471,28 @@ static int straight_near_enemy(const na_scene *s, const na_unit *a, const na_uni
     return 0;
 }
 
+/* How deep p lies inside the convex polygon v[0..n) (either turning
+ * way): the least distance to an edge's line, negative outside. A
+ * footprint whose Centre lies deeper than its half-width-or-depth and
+ * MU_GEOM_EPS_MM in it overlaps it on every axis by more than
+ * MU_GEOM_EPS_MM (both hold a disc of that radius about p). */
+static double depth_in_convex(mu_vec2 p, const mu_vec2 *v, int n)
+{
+    double area2 = 0;
+    for (int i = 0; i < n; i++)
+        area2 += mu_v2_cross(v[i], v[(i + 1) % n]);
+    double turn = area2 >= 0 ? 1.0 : -1.0, depth = INFINITY;
+    for (int i = 0; i < n; i++) {
+        mu_vec2 e = mu_v2_sub(v[(i + 1) % n], v[i]);
+        double len = mu_v2_len(e);
+        if (len <= 0)
+            continue;
+        double d = turn * mu_v2_cross(e, mu_v2_sub(p, v[i])) / len;
+        depth = d < depth ? d : depth;
+    }
+    return depth;
+}
+
 int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene *s, int u, const na_move *m)
 {
     const na_unit *un = &f->units[u];
@@ -497,16 +519,23 @@ int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene 
     const double e = MU_GEOM_EPS_MM;
     if (lo.x < -e || lo.y < -e || hi.x > t->width_mm + e || hi.y > t->depth_mm + e)
         return 1;
+    /* deep: the Centre deeper in it than this (then no SAT needed) */
+    double deep = mu_lesser(ha, hb) - SURE_MARGIN_MM;
+    int deep_ok = deep > MU_GEOM_EPS_MM + SURE_MARGIN_MM;
     for (int k = 0; k < t->n_terrain; k++) {
         const na_terrain *tr = &t->terrain[k];
         if (tr->lo.x >= hi.x || tr->lo.y >= hi.y || tr->hi.x <= lo.x || tr->hi.y <= lo.y)
             continue;
+        if (deep_ok && tr->convex && depth_in_convex(at.centre, tr->v, tr->n) > MU_GEOM_EPS_MM + SURE_MARGIN_MM)
+            return 1;
         if (na_terrain_overlaps(tr, c, 4))
             return 1;
     }
     for (int k = 0; k < s->n; k++) {
         if (s->lo[k].x >= hi.x || s->lo[k].y >= hi.y || s->hi[k].x <= lo.x || s->hi[k].y <= lo.y)
             continue;
+        if (deep_ok && depth_in_convex(at.centre, s->corners[k], 4) > MU_GEOM_EPS_MM + SURE_MARGIN_MM)
+            return 1;
         if (mu_convex_overlap(c, 4, s->corners[k], 4, MU_SAT_UNIT))
             return 1;
     }
