@@ -44,6 +44,7 @@ static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, doub
 typedef struct extremes {
     int n;
     double a[6], b[6];
+    mu_vec2 at[6]; /* where they stand now */
 } extremes;
 
 /* The longest straight part d in [0, room] of a move of kind with a
@@ -60,7 +61,7 @@ static double longest(const na_unit *u, const extremes *x, const na_unit *e, int
     mu_vec2 g = turn_first ? e->facing : u->facing;
     double best = room;
     for (int i = 0; i < x->n; i++) {
-        mu_vec2 v = mu_v2_sub(na_local_to_world(e, x->a[i], x->b[i]), na_local_to_world(u, x->a[i], x->b[i]));
+        mu_vec2 v = mu_v2_sub(na_local_to_world(e, x->a[i], x->b[i]), x->at[i]);
         double vg = mu_v2_dot(v, g), vv = mu_v2_dot(v, v);
         if (vv > limit * limit)
             return -1;
@@ -80,8 +81,10 @@ static void forward_moves(const na_unit *u, int kind, na_candidates *c)
     int idx[6];
     extremes x;
     x.n = na_unit_extreme_models(u, idx);
-    for (int i = 0; i < x.n; i++)
+    for (int i = 0; i < x.n; i++) {
         na_model_local(u, idx[i], &x.a[i], &x.b[i]);
+        x.at[i] = na_local_to_world(u, x.a[i], x.b[i]);
+    }
     for (int w = 0; w < N_WHEELS; w++) {
         double a = wheel_deg[w] * PI / 180;
         double cost = single ? 0.0 : fabs(a) * width;
