@@ -380,6 +380,39 @@ static void test_na_policy_order_front_first_line_left_to_right(void **state)
     assert_fits("random order: the unit moved first", first, even, 4, STATS_ALPHA);
 }
 
+/* Whether a unit would have marched (asked after a failed March Test)
+ * answers as choosing on a copy whose March Test passed does, for every
+ * policy, on random tables with the unit denied its march. */
+static void test_na_would_march_equals_choosing_on_a_copy(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 8);
+    long marches = 0, asked = 0;
+    for (int i = 0; i < 40; i++) {
+        random_table_n(&r, 6 + i % 7);
+        for (int u = 0; u < F.n_units; u++) {
+            F.units[u].march_denied = 1;
+            for (int k = 0; k < NA_POLICIES; k++) {
+                na_policy p = na_policy_default(k);
+                static na_field copy;
+                copy = F;
+                copy.units[u].march_denied = 0;
+                mu_rng pr = mu_rng_for_game(14, (uint64_t)(100 * i + u));
+                mu_rng pr_copy = pr;
+                na_move m;
+                na_outcome o;
+                na_policy_choose(&p, &copy, &E, u, &pr_copy, &m, &o, NULL);
+                assert_int_equal(na_policy_would_march(&p, &F, &E, u, pr), m.kind == NA_MARCH);
+                marches += m.kind == NA_MARCH;
+                asked++;
+            }
+            F.units[u].march_denied = 0;
+        }
+    }
+    print_message("%ld of %ld would have marched\n", marches, asked);
+    assert_true(marches > asked / 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -392,6 +425,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_order_front_first_line_left_to_right, setup),
         cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
         cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
+        cmocka_unit_test_setup(test_na_would_march_equals_choosing_on_a_copy, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -241,9 +241,11 @@ static const char *choose_line(const na_policy *p, const na_field *f, const na_e
     return "line blocked";
 }
 
-/* RULE na.policy.objective na.policy.flanker na.search.serves-aim */
-void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
-                      na_outcome *o, const char **why)
+/* na_policy_choose; with march_only, objective and flanker stop after
+ * the march search (a Hold when it finds nothing): enough to tell
+ * whether the choice is a March Move. */
+static void choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
+                   na_outcome *o, const char **why, int march_only)
 {
     const char *reason = "holds";
     *m = hold_move();
@@ -281,7 +283,7 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
             found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "marches";
         }
-        if (found < 0) {
+        if (found < 0 && !march_only) {
             na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
             found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "advances";
@@ -298,6 +300,27 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
         na_move_try_in(f, env, &sc, u, m, o);
     if (why)
         *why = reason;
+}
+
+/* RULE na.policy.objective na.policy.flanker na.search.serves-aim */
+void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
+                      na_outcome *o, const char **why)
+{
+    choose(p, f, env, u, rng, m, o, why, 0);
+}
+
+int na_policy_would_march(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng rng)
+{
+    /* the line only advances, hold never moves: never a March Move */
+    if (p->kind == NA_POLICY_LINE || p->kind == NA_POLICY_HOLD)
+        return 0;
+    static _Thread_local na_field copy;
+    copy = *f;
+    copy.units[u].march_denied = 0;
+    na_move m;
+    na_outcome o;
+    choose(p, &copy, env, u, &rng, &m, &o, NULL, 1);
+    return m.kind == NA_MARCH;
 }
 
 static int side_units(const na_field *f, int side, int *order)
