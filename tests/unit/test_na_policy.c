@@ -2,6 +2,7 @@
  * slow exhaustive reference (tests/support/na_move_ref.h) on random
  * tables, and each policy's choices: legal, moving when moving serves its
  * aim, random uniform among the legal moves that move. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,9 +33,9 @@ static double uniform(mu_rng *r, double lo, double hi)
     return lo + (hi - lo) * (mu_rng_next(r) / 4294967296.0);
 }
 
-/* A random table: 48" square, a rock in the middle, six units placed
+/* A random table: 48" square, a rock in the middle, n units placed
  * legally at random (unit 0 the one under test, side 0). */
-static void random_table(mu_rng *r)
+static void random_table_n(mu_rng *r, int n)
 {
     memset(&F, 0, sizeof F);
     E = fx_env();
@@ -48,7 +49,7 @@ static void random_table(mu_rng *r)
     const na_profile kinds[4] = {fx_profile(4, 8, 7, 20, 20), fx_profile(7, 14, 8, 25, 50),
                                  fx_profile(6, 12, 7, 40, 40), fx_profile(8, 16, 6, 50, 75)};
     const int models[4] = {20, 5, 6, 1}, files[4] = {5, 5, 3, 1};
-    while (F.n_units < 6) {
+    while (F.n_units < n) {
         int k = (int)mu_rng_bounded(r, 4);
         int u = fx_add(&F, kinds[k], F.n_units % 2, models[k], files[k], uniform(r, 4, 44), uniform(r, 4, 44),
                        uniform(r, -180, 180));
@@ -57,6 +58,8 @@ static void random_table(mu_rng *r)
             F.n_units--;
     }
 }
+
+static void random_table(mu_rng *r) { random_table_n(r, 6); }
 
 /* The search finds a legal move that moves whenever the exhaustive
  * reference does, and its best legal end comes near the reference's best
@@ -226,6 +229,190 @@ static void test_na_policy_random_uniform_among_legal_moving(void **state)
     assert_fits("random policy over the legal moves that move", count, p, n, STATS_ALPHA);
 }
 
+
+/* The checks with a scene shared by one unit's choice (the broad phase
+ * and the cache of first turns) answer as the exact checks do, bit for
+ * bit: every menu move and random wheels, pivots and straight moves of
+ * every unit on crowded random tables, each against a fresh exact scene.
+ * Enough of them are refused in a first turn that the broad phase and
+ * the cache are exercised. The end pose in two parts (the scoring's
+ * na_move_end_steps) is na_move_end's. A move na_move_surely_refused
+ * names is refused. */
+static void test_na_fast_checks_equal_exact(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 5);
+    long tried = 0, turned_blocked = 0, legal = 0, sure = 0;
+    for (int i = 0; i < 30; i++) {
+        random_table_n(&r, 14);
+        for (int u = 0; u < F.n_units; u++) {
+            static na_candidates c;
+            na_movegen(&F, u, NA_ALL_MOVES, &c);
+            for (int k = 0; k < 40 && c.n < NA_MAX_CANDIDATES; k++) {
+                double a = uniform(&r, -3.2, 3.2), d = uniform(&r, 0, 16 * IN);
+                int tk = na_unit_single(&F.units[u]) ? NA_STEP_PIVOT : NA_STEP_WHEEL;
+                na_move m = {.kind = k % 2 ? NA_MARCH : NA_ADVANCE, .n_steps = 2};
+                m.steps[k % 4 < 2 ? 0 : 1] = (na_step){(uint8_t)tk, a};
+                m.steps[k % 4 < 2 ? 1 : 0] = (na_step){NA_STEP_FORWARD, d};
+                c.m[c.n++] = m;
+            }
+            static na_scene fast, exact;
+            na_scene_build(&F, u, &fast);
+            for (int k = 0; k < c.n; k++) {
+                na_outcome of, oe;
+                na_refusal rf = na_move_check_in(&F, &E, &fast, u, &c.m[k], &of);
+                na_scene_build(&F, u, &exact);
+                exact.exact = 1;
+                na_refusal re = na_move_check_in(&F, &E, &exact, u, &c.m[k], &oe);
+                assert_int_equal(rf, re);
+                if (na_move_surely_refused(&F, &E, &fast, u, &c.m[k])) {
+                    assert_int_not_equal(re, NA_OK);
+                    sure++;
+                }
+                if (c.m[k].kind != NA_REFORM) { /* the scoring's two-part end pose */
+                    na_unit whole = na_move_end(&F.units[u], &c.m[k], NULL);
+                    na_unit first = na_move_end_steps(&F.units[u], &c.m[k], 0, 1);
+                    na_unit parts = na_move_end_steps(&first, &c.m[k], 1, c.m[k].n_steps);
+                    assert_true(memcmp(&whole.centre, &parts.centre, sizeof whole.centre) == 0);
+                    assert_true(memcmp(&whole.facing, &parts.facing, sizeof whole.facing) == 0);
+                }
+                tried++;
+                if (rf == NA_BLOCKED && c.m[k].n_steps > 0 && c.m[k].steps[0].kind >= NA_STEP_WHEEL)
+                    turned_blocked++;
+                if (rf != NA_OK)
+                    continue;
+                legal++;
+                assert_true(of.end.centre.x == oe.end.centre.x && of.end.centre.y == oe.end.centre.y);
+                assert_true(of.end.facing.x == oe.end.facing.x && of.end.facing.y == oe.end.facing.y);
+                assert_true(of.path_mm == oe.path_mm && of.farthest_mm == oe.farthest_mm);
+                assert_int_equal(of.end.files, oe.end.files);
+                assert_int_equal(of.contact, oe.contact);
+                assert_int_equal(of.wheels, oe.wheels);
+                assert_int_equal(of.pivots, oe.pivots);
+            }
+        }
+    }
+    print_message("%ld moves checked, %ld legal, %ld blocked in a first turn, %ld surely refused\n", tried, legal,
+                  turned_blocked, sure);
+    assert_true(turned_blocked > 500 && legal > 5000 && sure > 5000);
+}
+
+/* The nearest enemy and "an enemy within" (bounds first, then exact
+ * distances) answer as measuring every enemy does: the least distance,
+ * the lowest index on a tie, on crowded random tables, some units
+ * Fleeing. */
+static void test_na_nearest_enemy_equals_every_distance(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 6);
+    long within = 0, asked = 0;
+    for (int i = 0; i < 60; i++) {
+        random_table_n(&r, 6 + i % 9);
+        for (int u = 0; u < F.n_units; u++)
+            if (mu_rng_bounded(&r, 5) == 0)
+                F.units[u].flags |= NA_FLEEING;
+        for (int u = 0; u < F.n_units; u++) {
+            double best = INFINITY;
+            int w = -1;
+            for (int e = 0; e < F.n_units; e++) {
+                if (F.units[e].side == F.units[u].side || (F.units[e].flags & NA_FLEEING))
+                    continue;
+                double d = na_unit_distance(&F, u, e);
+                if (d < best)
+                    best = d, w = e;
+            }
+            int who;
+            double got = na_nearest_enemy_mm(&F, u, &who);
+            assert_true(got == best);
+            assert_int_equal(who, w);
+            for (int k = 0; k < 8; k++) {
+                double mm = uniform(&r, 0, 20 * IN);
+                assert_int_equal(na_enemy_within(&F, u, mm), best < mm);
+                within += best < mm;
+                asked++;
+            }
+        }
+    }
+    print_message("%ld of %ld asked had an enemy within\n", within, asked);
+    assert_true(within > asked / 10 && within < asked - asked / 10);
+}
+
+/* The order units move in: front units first (objective, flanker, hold:
+ * farthest towards the enemy first, ties by index), the line from left to
+ * right along the front, random a uniformly random order (each unit first
+ * about equally often). RULE na.policy.order */
+static void test_na_policy_order_front_first_line_left_to_right(void **state)
+{
+    (void)state;
+    na_profile pr = fx_profile(4, 8, 7, 20, 20);
+    fx_add(&F, pr, 0, 10, 5, 100, 100, 90); /* 0: back row, left of centre */
+    fx_add(&F, pr, 0, 10, 5, 110, 106, 90); /* 1: the front */
+    fx_add(&F, pr, 0, 10, 5, 90, 103, 90);  /* 2: middle, leftmost */
+    fx_add(&F, pr, 0, 10, 5, 120, 100, 90); /* 3: back row, rightmost */
+    fx_add(&F, pr, 1, 10, 5, 105, 140, -90);
+    mu_rng r = mu_rng_for_game(14, 7);
+    int order[NA_MAX_UNITS];
+    static const int front[4] = {1, 2, 0, 3}, line[4] = {2, 0, 1, 3};
+    const int kinds[3] = {NA_POLICY_OBJECTIVE, NA_POLICY_FLANKER, NA_POLICY_HOLD};
+    for (int k = 0; k < 3; k++) {
+        na_policy p = na_policy_default(kinds[k]);
+        assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(order[i], front[i]);
+    }
+    na_policy p = na_policy_default(NA_POLICY_LINE);
+    assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(order[i], line[i]);
+    assert_int_equal(na_policy_order(&p, &F, &E, 1, &r, order), 1);
+    assert_int_equal(order[0], 4);
+    p = na_policy_default(NA_POLICY_RANDOM);
+    long first[4] = {0};
+    double even[4] = {0.25, 0.25, 0.25, 0.25};
+    for (int d = 0; d < 4000; d++) {
+        assert_int_equal(na_policy_order(&p, &F, &E, 0, &r, order), 4);
+        int seen = 0;
+        for (int i = 0; i < 4; i++)
+            seen |= 1 << order[i];
+        assert_int_equal(seen, 15); /* a permutation of the side's units */
+        first[order[0]]++;
+    }
+    assert_fits("random order: the unit moved first", first, even, 4, STATS_ALPHA);
+}
+
+/* Whether a unit would have marched (asked after a failed March Test)
+ * answers as choosing on a copy whose March Test passed does, for every
+ * policy, on random tables with the unit denied its march. */
+static void test_na_would_march_equals_choosing_on_a_copy(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 8);
+    long marches = 0, asked = 0;
+    for (int i = 0; i < 40; i++) {
+        random_table_n(&r, 6 + i % 7);
+        for (int u = 0; u < F.n_units; u++) {
+            F.units[u].march_denied = 1;
+            for (int k = 0; k < NA_POLICIES; k++) {
+                na_policy p = na_policy_default(k);
+                static na_field copy;
+                copy = F;
+                copy.units[u].march_denied = 0;
+                mu_rng pr = mu_rng_for_game(14, (uint64_t)(100 * i + u));
+                mu_rng pr_copy = pr;
+                na_move m;
+                na_outcome o;
+                na_policy_choose(&p, &copy, &E, u, &pr_copy, &m, &o, NULL);
+                assert_int_equal(na_policy_would_march(&p, &F, &E, u, pr), m.kind == NA_MARCH);
+                marches += m.kind == NA_MARCH;
+                asked++;
+            }
+            F.units[u].march_denied = 0;
+        }
+    }
+    print_message("%ld of %ld would have marched\n", marches, asked);
+    assert_true(marches > asked / 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +422,10 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_line_advances_together, setup),
         cmocka_unit_test_setup(test_na_policy_flanker_wheels_round, setup),
         cmocka_unit_test_setup(test_na_policy_random_uniform_among_legal_moving, setup),
+        cmocka_unit_test_setup(test_na_policy_order_front_first_line_left_to_right, setup),
+        cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
+        cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
+        cmocka_unit_test_setup(test_na_would_march_equals_choosing_on_a_copy, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

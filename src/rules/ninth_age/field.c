@@ -61,19 +61,59 @@ static double gap_bound(const na_unit *a, const na_unit *b)
     return gap;
 }
 
-double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+/* Half the diagonal of u's footprint. */
+static double reach(const na_unit *u)
 {
-    double best = INFINITY;
-    int w = -1;
+    double w = na_unit_width_mm(u), d = na_unit_depth_mm(u);
+    return 0.5 * sqrt(w * w + d * d);
+}
+
+/* A cheap lower bound on the distance between the footprints of a and b:
+ * their Centres' distance less both half diagonals. */
+static double circle_bound(const na_unit *a, const na_unit *b)
+{
+    return mu_v2_dist(a->centre, b->centre) - reach(a) - reach(b);
+}
+
+/* The non-Fleeing enemies of u with a lower bound on their distance (the
+ * circles' bound), the least first (ties by index); returns how many. */
+static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
+{
     const na_unit *me = &f->units[u];
+    int n = 0;
     for (int e = 0; e < f->n_units; e++) {
         const na_unit *en = &f->units[e];
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
-        if (gap_bound(me, en) >= best)
+        double g = circle_bound(me, en);
+        int k = n++;
+        for (; k > 0 && bound[k - 1] > g; k--)
+            bound[k] = bound[k - 1], who[k] = who[k - 1];
+        bound[k] = g, who[k] = e;
+    }
+    return n;
+}
+
+/* May enemy e (bound b) still beat the best so far (distance best, enemy
+ * w)? Ties go to the lowest index. */
+static int may_beat(double b, int e, double best, int w) { return b < best || (b == best && e < w); }
+
+double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+{
+    /* exact: the enemies in order of a lower bound, each tried against
+     * the best so far by that bound, then by the separating axes' bound,
+     * then measured */
+    int order[NA_MAX_UNITS];
+    double bound[NA_MAX_UNITS];
+    int n = enemies_by_bound(f, u, order, bound);
+    double best = INFINITY;
+    int w = -1;
+    for (int i = 0; i < n; i++) {
+        int e = order[i];
+        if (!may_beat(bound[i], e, best, w) || !may_beat(gap_bound(&f->units[u], &f->units[e]), e, best, w))
             continue;
         double d = na_unit_distance(f, u, e);
-        if (d < best)
+        if (d < best || (d == best && e < w))
             best = d, w = e;
     }
     if (who)
@@ -81,11 +121,15 @@ double na_nearest_enemy_mm(const na_field *f, int u, int *who)
     return best;
 }
 
-/* Half the diagonal of u's footprint. */
-static double reach(const na_unit *u)
+int na_enemy_within(const na_field *f, int u, double mm)
 {
-    double w = na_unit_width_mm(u), d = na_unit_depth_mm(u);
-    return 0.5 * sqrt(w * w + d * d);
+    int order[NA_MAX_UNITS];
+    double bound[NA_MAX_UNITS];
+    int n = enemies_by_bound(f, u, order, bound);
+    for (int i = 0; i < n && bound[i] < mm; i++)
+        if (gap_bound(&f->units[u], &f->units[order[i]]) < mm && na_unit_distance(f, u, order[i]) < mm)
+            return 1;
+    return 0;
 }
 
 /* RULE na.game.table na.game.terrain na.reform.spacing */

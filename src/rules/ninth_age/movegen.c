@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #define PI 3.14159265358979323846
 
@@ -25,27 +26,42 @@ static na_move two_steps(int kind, int k1, double a1, int k2, double a2)
     return m;
 }
 
+/* push(c, two_steps(...)) written in place (the same bytes, no copies). */
+static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, double a2)
+{
+    if (c->n >= NA_MAX_CANDIDATES)
+        return;
+    na_move *m = &c->m[c->n++];
+    memset(m, 0, sizeof *m);
+    m->kind = (uint8_t)kind;
+    if (a1 != 0)
+        m->steps[m->n_steps++] = (na_step){(uint8_t)k1, a1};
+    if (a2 != 0)
+        m->steps[m->n_steps++] = (na_step){(uint8_t)k2, a2};
+}
+
+/* The extreme models of u in its own frame (na_unit_extreme_models). */
+typedef struct extremes {
+    int n;
+    double a[6], b[6];
+    mu_vec2 at[6]; /* where they stand now */
+} extremes;
+
 /* The longest straight part d in [0, room] of a move of kind with a
- * turn of a (kind of step turn_kind) before it (turn_first) or after
- * it, such that no model ends beyond the kind's limit L; -1 when even
+ * turn before it (turn_first) or after it, e being u after the turn
+ * alone, such that no model ends beyond the kind's limit L; -1 when even
  * d = 0 is too far. Either way a model ends displaced by v + d g, v its
  * displacement by the turn alone and g the facing the straight part is
  * made in (after the turn, or before it: the turn's pivot moves with the
  * unit), so each extreme model allows d up to the larger root of
  * |v + d g| = L. */
-static double longest(const na_unit *u, int kind, int turn_kind, double a, int turn_first, double room)
+static double longest(const na_unit *u, const extremes *x, const na_unit *e, int kind, int turn_first, double room)
 {
     double limit = na_move_model_limit_mm(u, kind) - 1e-6;
-    na_move m = two_steps(kind, turn_kind, a, NA_STEP_FORWARD, 0);
-    na_unit e = na_move_end(u, &m, NULL);
-    mu_vec2 g = turn_first ? e.facing : u->facing;
-    int idx[6];
-    int n = na_unit_extreme_models(u, idx);
+    mu_vec2 g = turn_first ? e->facing : u->facing;
     double best = room;
-    for (int i = 0; i < n; i++) {
-        double ma, mb;
-        na_model_local(u, idx[i], &ma, &mb);
-        mu_vec2 v = mu_v2_sub(na_local_to_world(&e, ma, mb), na_local_to_world(u, ma, mb));
+    for (int i = 0; i < x->n; i++) {
+        mu_vec2 v = mu_v2_sub(na_local_to_world(e, x->a[i], x->b[i]), x->at[i]);
         double vg = mu_v2_dot(v, g), vv = mu_v2_dot(v, v);
         if (vv > limit * limit)
             return -1;
@@ -62,15 +78,24 @@ static void forward_moves(const na_unit *u, int kind, na_candidates *c)
     int single = na_unit_single(u);
     int turn_kind = single ? NA_STEP_PIVOT : NA_STEP_WHEEL;
     static const double frac[] = {1.0, 0.75, 0.5, 0.25};
+    int idx[6];
+    extremes x;
+    x.n = na_unit_extreme_models(u, idx);
+    for (int i = 0; i < x.n; i++) {
+        na_model_local(u, idx[i], &x.a[i], &x.b[i]);
+        x.at[i] = na_local_to_world(u, x.a[i], x.b[i]);
+    }
     for (int w = 0; w < N_WHEELS; w++) {
         double a = wheel_deg[w] * PI / 180;
         double cost = single ? 0.0 : fabs(a) * width;
         if (cost > allow + 1e-9)
             continue;
         double room = allow - cost;
+        na_move turn_only = two_steps(kind, turn_kind, a, NA_STEP_FORWARD, 0);
+        na_unit e = na_move_end(u, &turn_only, NULL);
         for (int order = 0; order < (a == 0 ? 1 : 2); order++) {
             int turn_first = order == 0;
-            double d = longest(u, kind, turn_kind, a, turn_first, room);
+            double d = longest(u, &x, &e, kind, turn_first, room);
             if (d < 0 || (!turn_first && d < 1.0))
                 continue;
             int nf = turn_first ? 4 : 2;
@@ -80,9 +105,10 @@ static void forward_moves(const na_unit *u, int kind, na_candidates *c)
                     break;
                 if (dk < 1e-9 && a == 0)
                     break;
-                na_move m = turn_first ? two_steps(kind, turn_kind, a, NA_STEP_FORWARD, dk)
-                                       : two_steps(kind, NA_STEP_FORWARD, dk, turn_kind, a);
-                push(c, &m);
+                if (turn_first)
+                    push_two(c, kind, turn_kind, a, NA_STEP_FORWARD, dk);
+                else
+                    push_two(c, kind, NA_STEP_FORWARD, dk, turn_kind, a);
                 if (dk < 1e-9)
                     break;
             }

@@ -73,6 +73,11 @@ double na_unit_distance(const na_field *f, int a, int b);
  * gets that enemy's index or -1. */
 double na_nearest_enemy_mm(const na_field *f, int u, int *who);
 
+/* Returns non-zero when some non-Fleeing enemy's footprint is closer than
+ * mm to unit u's (the same as na_nearest_enemy_mm(f, u, NULL) < mm, with
+ * the far enemies rejected by a bound before any exact distance). */
+int na_enemy_within(const na_field *f, int u, double mm);
+
 /* Why a pose is not allowed on the table. */
 typedef enum na_place {
     NA_PLACE_OK,

@@ -107,6 +107,45 @@ na_refusal na_move_try(const na_field *f, const na_env *env, int u, const na_mov
  * and the move search, which check eligibility once per unit). */
 na_refusal na_move_check(const na_field *f, const na_env *env, int u, const na_move *m, na_outcome *o);
 
+/* What a wheel or pivot made first from where the unit stands came to
+ * (a cache entry of na_scene). */
+typedef struct na_turn_memo {
+    uint8_t kind;   /* na_step_kind: NA_STEP_WHEEL or NA_STEP_PIVOT */
+    double amount;  /* its angle */
+    na_refusal r;   /* the path check's answer */
+    na_unit end;    /* where it ended (r == NA_OK) */
+} na_turn_memo;
+
+#define NA_SCENE_MEMO 24
+
+/* The other units as unit u's moves meet them (their corners and boxes),
+ * and a cache of the first turns checked: one unit's choice checks many
+ * moves from one place. Valid while the field it was built from is
+ * unchanged. */
+typedef struct na_scene {
+    int u, n;
+    int exact; /* set: no broad phase past the boxes and no cache (the
+                * checks as first written; tests hold the two equal) */
+    int index[NA_MAX_UNITS];   /* slot -> unit */
+    uint8_t enemy[NA_MAX_UNITS];
+    mu_vec2 corners[NA_MAX_UNITS][4];
+    mu_vec2 lo[NA_MAX_UNITS], hi[NA_MAX_UNITS];
+    int n_memo;
+    na_turn_memo memo[NA_SCENE_MEMO];
+} na_scene;
+
+/* Fills *s for unit u of f (an empty cache, exact 0). */
+void na_scene_build(const na_field *f, int u, na_scene *s);
+
+/* na_move_check and na_move_try with a scene built by na_scene_build(f,
+ * u, s) on this f, unchanged since: the same answers and outcomes,
+ * bit for bit (tests/unit/test_na_move.c holds them equal); s's cache
+ * grows. */
+na_refusal na_move_check_in(const na_field *f, const na_env *env, na_scene *s, int u, const na_move *m,
+                            na_outcome *o);
+na_refusal na_move_try_in(const na_field *f, const na_env *env, na_scene *s, int u, const na_move *m,
+                          na_outcome *o);
+
 /* Carries out a legal move m with outcome o (from na_move_try on the same
  * f): u takes o->end; it has moved; a March Move sets marched, a Reform
  * reformed; contact makes u (and the enemy) Engaged in Combat. */
@@ -117,6 +156,20 @@ void na_move_commit(na_field *f, int u, const na_move *m, const na_outcome *o);
  * formation and facing about the Centre. Cheap: the move search scores
  * candidates with it. */
 na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm);
+
+/* Returns non-zero only when na_move_check_in(f, env, s, u, m) would
+ * refuse m (0: it may or may not be legal), cheaply: when no straight
+ * step of m passes near an enemy (so none stops at contact) and the end
+ * footprint, a little smaller, is off the table, in terrain or over
+ * another unit (the last step's swept region holds it). The policies ask
+ * it before the full check; tests/unit/test_na_policy.c holds it to the
+ * full check. */
+int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene *s, int u, const na_move *m);
+
+/* Returns u after steps from..to-1 of m (not a Reform) taken without the
+ * table, as na_move_end takes them: na_move_end_steps(na_move_end_steps(u,
+ * m, 0, 1), m, 1, n) is na_move_end(u, m)'s pose, bit for bit. */
+na_unit na_move_end_steps(const na_unit *u, const na_move *m, int from, int to);
 
 /* Returns the farthest any model's centre is from its place in u when
  * the unit stands as `to` (same models, same formation: a rigid motion). */

@@ -74,16 +74,10 @@ static void na_setup(const void *ctx, uint64_t game, void *state)
 }
 
 /* Would unit u's policy have marched, had its March Test passed? (For
- * marches_denied: asked only after a failed test, on a copy.) */
+ * marches_denied: asked only after a failed test.) */
 static int would_march(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng rng)
 {
-    static _Thread_local na_field copy;
-    copy = *f;
-    copy.units[u].march_denied = 0;
-    na_move m;
-    na_outcome o;
-    na_policy_choose(p, &copy, env, u, &rng, &m, &o, NULL);
-    return m.kind == NA_MARCH;
+    return na_policy_would_march(p, f, env, u, rng);
 }
 
 /* One unit's turn in the Movement Phase: chosen, its March Test, its move.

@@ -108,30 +108,62 @@ static int by_score(const void *a, const void *b)
     return x->i - y->i;
 }
 
+/* Restores the min-heap (by_score) below slot k of h[0..n). */
+static void sift_down(scored *h, int n, int k)
+{
+    for (;;) {
+        int l = 2 * k + 1, m = k;
+        if (l < n && by_score(&h[l], &h[m]) < 0)
+            m = l;
+        if (l + 1 < n && by_score(&h[l + 1], &h[m]) < 0)
+            m = l + 1;
+        if (m == k)
+            return;
+        scored t = h[k];
+        h[k] = h[m], h[m] = t;
+        k = m;
+    }
+}
+
 /* The best legal candidate of c by distance to aim that gains at least
  * min_gain over standing; -1 when none. */
-static int best_towards(const na_field *f, const na_env *env, int u, const na_candidates *c, mu_vec2 aim,
-                        double min_gain, na_outcome *o)
+static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int u, const na_candidates *c,
+                        mu_vec2 aim, double min_gain, na_outcome *o)
 {
     static _Thread_local scored s[NA_MAX_CANDIDATES];
-    double now = mu_v2_dist(f->units[u].centre, aim);
+    const na_unit *un = &f->units[u];
+    double now = mu_v2_dist(un->centre, aim);
     int n = 0;
+    /* the menu lists each first turn with several straight parts after
+     * it: the pose after that turn is made once (the same arithmetic) */
+    na_step turned_by = {0, 0.0};
+    na_unit turned = *un;
     for (int i = 0; i < c->n; i++) {
-        na_unit e = na_move_end(&f->units[u], &c->m[i], NULL);
+        const na_move *m = &c->m[i];
+        na_unit e;
+        if (m->kind != NA_REFORM && m->n_steps > 0 && m->steps[0].kind >= NA_STEP_WHEEL) {
+            if (m->steps[0].kind != turned_by.kind || m->steps[0].amount != turned_by.amount || turned_by.amount == 0) {
+                turned = na_move_end_steps(un, m, 0, 1);
+                turned_by = m->steps[0];
+            }
+            e = na_move_end_steps(&turned, m, 1, m->n_steps);
+        } else {
+            e = na_move_end(un, m, NULL);
+        }
         double d = mu_v2_dist(e.centre, aim);
         if (d <= now - min_gain)
             s[n++] = (scored){d, i};
     }
-    /* best first: pick the least remaining score each time (few are
-     * usually tried, so no full sort) */
+    /* best first: a binary heap on (score, index), a total order, so the
+     * candidates come out in the one sorted order */
+    for (int k = n / 2 - 1; k >= 0; k--)
+        sift_down(s, n, k);
     for (int left = n; left > 0; left--) {
-        int b = 0;
-        for (int k = 1; k < left; k++)
-            if (by_score(&s[k], &s[b]) < 0)
-                b = k;
-        scored pick = s[b];
-        s[b] = s[left - 1];
-        if (na_move_try(f, env, u, &c->m[pick.i], o) != NA_OK)
+        scored pick = s[0];
+        s[0] = s[left - 1];
+        sift_down(s, left - 1, 0);
+        if (na_move_surely_refused(f, env, sc, u, &c->m[pick.i]) ||
+            na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
             continue;
         /* a stop at contact may leave it short: still a gain? */
         if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
@@ -148,7 +180,8 @@ static int changes(const na_unit *a, const na_unit *b)
 }
 
 /* RULE na.policy.random */
-static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m, na_outcome *o)
+static void choose_random(const na_field *f, const na_env *env, na_scene *sc, int u, mu_rng *rng, na_move *m,
+                          na_outcome *o)
 {
     static _Thread_local na_candidates c;
     na_movegen(f, u, NA_ALL_MOVES, &c);
@@ -161,7 +194,7 @@ static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *r
         c.m[j] = t;
     }
     for (int i = 0; i < c.n; i++) {
-        if (na_move_try(f, env, u, &c.m[i], o) != NA_OK)
+        if (na_move_surely_refused(f, env, sc, u, &c.m[i]) || na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
             continue;
         if (changes(&f->units[u], &o->end)) {
             *m = c.m[i];
@@ -169,7 +202,7 @@ static void choose_random(const na_field *f, const na_env *env, int u, mu_rng *r
         }
     }
     *m = hold_move();
-    na_move_try(f, env, u, m, o);
+    na_move_try_in(f, env, sc, u, m, o);
 }
 
 /* The line's step this phase: the least Advance Rate of the side's units
@@ -181,7 +214,7 @@ static double line_step(const na_policy *p, const na_field *f, int side)
         const na_unit *un = &f->units[i];
         if (un->side != side)
             continue;
-        if (na_nearest_enemy_mm(f, i, NULL) < p->halt_mm)
+        if (na_enemy_within(f, i, p->halt_mm))
             return 0.0;
         if (!(un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN)) && un->p.advance_mm < step)
             step = un->p.advance_mm;
@@ -190,8 +223,8 @@ static double line_step(const na_policy *p, const na_field *f, int side)
 }
 
 /* RULE na.policy.line */
-static const char *choose_line(const na_policy *p, const na_field *f, const na_env *env, int u, na_move *m,
-                               na_outcome *o)
+static const char *choose_line(const na_policy *p, const na_field *f, const na_env *env, na_scene *sc, int u,
+                               na_move *m, na_outcome *o)
 {
     double step = line_step(p, f, f->units[u].side);
     if (step <= 0)
@@ -200,7 +233,7 @@ static const char *choose_line(const na_policy *p, const na_field *f, const na_e
     for (int k = 4; k >= 1; k--) {
         na_move t = {.kind = NA_ADVANCE, .n_steps = 1};
         t.steps[0] = (na_step){NA_STEP_FORWARD, step * k / 4};
-        if (na_move_try(f, env, u, &t, o) == NA_OK) {
+        if (na_move_try_in(f, env, sc, u, &t, o) == NA_OK) {
             *m = t;
             return k == 4 ? "line advances" : "line advances, shortened";
         }
@@ -208,9 +241,11 @@ static const char *choose_line(const na_policy *p, const na_field *f, const na_e
     return "line blocked";
 }
 
-/* RULE na.policy.objective na.policy.flanker na.search.serves-aim */
-void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
-                      na_outcome *o, const char **why)
+/* na_policy_choose; with march_only, objective and flanker stop after
+ * the march search (a Hold when it finds nothing): enough to tell
+ * whether the choice is a March Move. */
+static void choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
+                   na_outcome *o, const char **why, int march_only)
 {
     const char *reason = "holds";
     *m = hold_move();
@@ -220,12 +255,15 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
             *why = "may not move";
         return;
     }
+    /* one scene for all the moves this choice checks */
+    static _Thread_local na_scene sc;
+    na_scene_build(f, u, &sc);
     switch (p->kind) {
     case NA_POLICY_RANDOM:
-        choose_random(f, env, u, rng, m, o);
+        choose_random(f, env, &sc, u, rng, m, o);
         reason = "random";
         break;
-    case NA_POLICY_LINE: reason = choose_line(p, f, env, u, m, o); break;
+    case NA_POLICY_LINE: reason = choose_line(p, f, env, &sc, u, m, o); break;
     case NA_POLICY_OBJECTIVE:
     case NA_POLICY_FLANKER: {
         int has;
@@ -242,12 +280,12 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
         int found = -1;
         if (p->march && na_move_allowed(f, u, NA_MARCH) == NA_OK) {
             na_movegen(f, u, 1u << NA_MARCH, &c);
-            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "marches";
         }
-        if (found < 0) {
+        if (found < 0 && !march_only) {
             na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
-            found = best_towards(f, env, u, &c, aim, p->min_gain_mm, o);
+            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
             reason = "advances";
         }
         if (found >= 0)
@@ -259,9 +297,30 @@ void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, 
     default: break;
     }
     if (m->kind == NA_HOLD)
-        na_move_try(f, env, u, m, o);
+        na_move_try_in(f, env, &sc, u, m, o);
     if (why)
         *why = reason;
+}
+
+/* RULE na.policy.objective na.policy.flanker na.search.serves-aim */
+void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
+                      na_outcome *o, const char **why)
+{
+    choose(p, f, env, u, rng, m, o, why, 0);
+}
+
+int na_policy_would_march(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng rng)
+{
+    /* the line only advances, hold never moves: never a March Move */
+    if (p->kind == NA_POLICY_LINE || p->kind == NA_POLICY_HOLD)
+        return 0;
+    static _Thread_local na_field copy;
+    copy = *f;
+    copy.units[u].march_denied = 0;
+    na_move m;
+    na_outcome o;
+    choose(p, &copy, env, u, &rng, &m, &o, NULL, 1);
+    return m.kind == NA_MARCH;
 }
 
 static int side_units(const na_field *f, int side, int *order)

@@ -61,6 +61,13 @@ int na_policy_order(const na_policy *p, const na_field *f, const na_env *env, in
 void na_policy_choose(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng *rng, na_move *m,
                       na_outcome *o, const char **why);
 
+/* Returns non-zero when na_policy_choose would choose a March Move for u
+ * of f had u not failed its March Test this phase (u's march_denied taken
+ * as clear; rng is a copy: the caller's generator does not move). The
+ * same answer as choosing on such a copy, with less work: the line and
+ * hold never march, objective and flanker stop after the march search. */
+int na_policy_would_march(const na_policy *p, const na_field *f, const na_env *env, int u, mu_rng rng);
+
 /* Returns the point unit u of f heads for under policy p (its aim), and
  * in *has whether it has one (0: nothing to head for). */
 mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, int u, int *has);
