@@ -1,15 +1,10 @@
 /* Ninth Age moves: what each kind of move allows, where a unit ends, and
  * whether its path is clear (see na_move.h). */
-#include "ninth_age/na_move.h"
+#include "na_move_int.h"
 
-#include "muster/geom_sweep.h"
 
 #include <math.h>
 #include <string.h>
-
-/* Rates are compared with this slack (mm): a move of exactly the rate is
- * allowed whatever the rounding. */
-#define SLACK_MM 1e-6
 
 const char *na_refusal_name(na_refusal r)
 {
@@ -59,7 +54,7 @@ na_refusal na_move_allowed(const na_field *f, int u, int kind)
 
 /* Is step kind s allowed in a move of kind k (for a unit single or not)?
  * RULE na.advance.one-direction na.single.pivot na.wheel.outer-corner */
-static na_refusal step_allowed(int k, const na_step *s, int single, double *side_sign)
+na_refusal na_step_allowed(int k, const na_step *s, int single, double *side_sign)
 {
     if (s->kind == NA_STEP_PIVOT)
         return single ? NA_OK : NA_PIVOT_NOT_SINGLE;
@@ -83,7 +78,7 @@ static na_refusal step_allowed(int k, const na_step *s, int single, double *side
 }
 
 /* The distance a step costs for u (as it stands before the step). */
-static double step_cost(const na_unit *u, const na_step *s)
+double na_step_cost(const na_unit *u, const na_step *s)
 {
     switch (s->kind) {
     case NA_STEP_WHEEL: return fabs(s->amount) * na_unit_width_mm(u);
@@ -93,7 +88,7 @@ static double step_cost(const na_unit *u, const na_step *s)
 }
 
 /* The pivot of a wheel by angle a: the front corner on the side it turns to. */
-static mu_vec2 wheel_pivot(const na_unit *u, double a)
+mu_vec2 na_wheel_pivot(const na_unit *u, double a)
 {
     double half = na_unit_width_mm(u) / 2;
     return na_local_to_world(u, na_unit_depth_mm(u) / 2, a > 0 ? -half : half);
@@ -117,7 +112,7 @@ static void cos_sin(double a, double *c, double *s)
 }
 
 /* Turns u by angle a about p. */
-static void turn_about(na_unit *u, mu_vec2 p, double a)
+void na_turn_about(na_unit *u, mu_vec2 p, double a)
 {
     double c, s;
     cos_sin(a, &c, &s);
@@ -127,7 +122,7 @@ static void turn_about(na_unit *u, mu_vec2 p, double a)
 }
 
 /* The direction of a straight step for u (unit vector) and its length. */
-static mu_vec2 step_direction(const na_unit *u, const na_step *s, double *len)
+mu_vec2 na_step_direction(const na_unit *u, const na_step *s, double *len)
 {
     *len = fabs(s->amount);
     switch (s->kind) {
@@ -138,15 +133,15 @@ static mu_vec2 step_direction(const na_unit *u, const na_step *s, double *len)
 }
 
 /* Applies step s to u without checks. */
-static void apply_step(na_unit *u, const na_step *s, double len_override)
+void na_apply_step(na_unit *u, const na_step *s, double len_override)
 {
     if (s->kind == NA_STEP_WHEEL) {
-        turn_about(u, wheel_pivot(u, s->amount), s->amount);
+        na_turn_about(u, na_wheel_pivot(u, s->amount), s->amount);
     } else if (s->kind == NA_STEP_PIVOT) {
-        turn_about(u, u->centre, s->amount);
+        na_turn_about(u, u->centre, s->amount);
     } else {
         double len;
-        mu_vec2 d = step_direction(u, s, &len);
+        mu_vec2 d = na_step_direction(u, s, &len);
         if (len_override >= 0)
             len = len_override;
         u->centre = mu_v2_add(u->centre, mu_v2_scale(d, len));
@@ -162,8 +157,8 @@ na_unit na_move_end(const na_unit *u, const na_move *m, double *path_mm)
         e.facing = m->facing;
     } else {
         for (int i = 0; i < m->n_steps; i++) {
-            path += step_cost(&e, &m->steps[i]);
-            apply_step(&e, &m->steps[i], -1);
+            path += na_step_cost(&e, &m->steps[i]);
+            na_apply_step(&e, &m->steps[i], -1);
         }
     }
     if (path_mm)
@@ -175,7 +170,7 @@ na_unit na_move_end_steps(const na_unit *u, const na_move *m, int from, int to)
 {
     na_unit e = *u;
     for (int i = from; i < to && i < m->n_steps; i++)
-        apply_step(&e, &m->steps[i], -1);
+        na_apply_step(&e, &m->steps[i], -1);
     return e;
 }
 
@@ -213,7 +208,7 @@ static int augment(int i, int n, uint8_t (*adj)[NA_MAX_MODELS], int *match_new, 
 int na_reform_within(const na_unit *u, const na_unit *to, double limit_mm)
 {
     int n = u->models;
-    double lim = limit_mm + SLACK_MM;
+    double lim = limit_mm + NA_SLACK_MM;
     /* every old place within reach of every new one: any assignment does */
     int ia[6], ib[6];
     int na = na_unit_extreme_models(u, ia), nb = na_unit_extreme_models(to, ib);
@@ -251,444 +246,3 @@ int na_reform_within(const na_unit *u, const na_unit *to, double limit_mm)
     return 1;
 }
 
-/* ---- the path on the table ------------------------------------------- */
-
-static void box_of(const mu_vec2 *p, int n, mu_vec2 *lo, mu_vec2 *hi)
-{
-    *lo = *hi = p[0];
-    for (int i = 1; i < n; i++) {
-        *lo = mu_v2(mu_lesser(lo->x, p[i].x), mu_lesser(lo->y, p[i].y));
-        *hi = mu_v2(mu_greater(hi->x, p[i].x), mu_greater(hi->y, p[i].y));
-    }
-}
-
-void na_scene_build(const na_field *f, int u, na_scene *s)
-{
-    s->u = u;
-    s->n = 0;
-    s->n_memo = 0;
-    s->exact = 0;
-    for (int o = 0; o < f->n_units; o++) {
-        if (o == u)
-            continue;
-        int k = s->n++;
-        s->index[k] = o;
-        s->enemy[k] = f->units[o].side != f->units[u].side;
-        na_unit_corners(&f->units[o], s->corners[k]);
-        box_of(s->corners[k], 4, &s->lo[k], &s->hi[k]);
-    }
-}
-
-/* RULE na.game.blocked
- * Does the convex hull of p[0..np) (a swept footprint; p is that hull
- * already when is_hull) stay on the table, clear of terrain and of the
- * scene's units list[0..nl) (slots of s)? Boxes first: the hull is made
- * only when some box meets the points' box (the hull's box: its vertices
- * are the extreme points). */
-static na_refusal region_clear(const na_scene *s, const int *list, int nl, const na_env *env, const mu_vec2 *p,
-                               int np, int is_hull)
-{
-    const na_table *t = env->table;
-    mu_vec2 lo, hi, hb[MU_HULL_MAX_POINTS];
-    if (s->exact && !is_hull) /* as first written: the hull, then its box */
-        np = mu_hull(p, np, hb), p = hb, is_hull = 1;
-    box_of(p, np, &lo, &hi);
-    const double e = MU_GEOM_EPS_MM;
-    if (lo.x < -e || lo.y < -e || hi.x > t->width_mm + e || hi.y > t->depth_mm + e)
-        return NA_OFF_TABLE;
-    const mu_vec2 *h = p;
-    int nh = np;
-    for (int k = 0; k < t->n_terrain; k++) {
-        const na_terrain *tr = &t->terrain[k];
-        if (tr->lo.x >= hi.x - e || tr->lo.y >= hi.y - e || tr->hi.x <= lo.x + e || tr->hi.y <= lo.y + e)
-            continue;
-        if (!is_hull)
-            nh = mu_hull(p, np, hb), h = hb, is_hull = 1;
-        if (na_terrain_overlaps(tr, h, nh))
-            return NA_BLOCKED;
-    }
-    for (int i = 0; i < nl; i++) {
-        int k = list[i];
-        if (s->lo[k].x >= hi.x - e || s->lo[k].y >= hi.y - e || s->hi[k].x <= lo.x + e || s->hi[k].y <= lo.y + e)
-            continue;
-        if (!is_hull)
-            nh = mu_hull(p, np, hb), h = hb, is_hull = 1;
-        if (mu_convex_overlap(h, nh, s->corners[k], 4, MU_SAT_UNIT))
-            return NA_BLOCKED;
-    }
-    return NA_OK;
-}
-
-/* A straight step of u along d for len mm: stops at the first enemy it
- * would touch (*stop set, *contact that enemy), else must be clear.
- * RULE na.game.contact */
-static na_refusal straight(const na_scene *s, const na_env *env, na_unit *u, mu_vec2 d, double len, int *stop,
-                           int *contact)
-{
-    mu_vec2 c[4];
-    na_unit_corners(u, c);
-    double t = len;
-    mu_vec2 lo, hi, end[4];
-    for (int i = 0; i < 4; i++)
-        end[i] = mu_v2_add(c[i], mu_v2_scale(d, len));
-    box_of(c, 4, &lo, &hi);
-    box_of(end, 4, &end[0], &end[1]);
-    lo = mu_v2(mu_lesser(lo.x, end[0].x) - 1e-3, mu_lesser(lo.y, end[0].y) - 1e-3);
-    hi = mu_v2(mu_greater(hi.x, end[1].x) + 1e-3, mu_greater(hi.y, end[1].y) + 1e-3);
-    for (int k = 0; k < s->n; k++) {
-        if (!s->enemy[k] || s->lo[k].x > hi.x || s->lo[k].y > hi.y || s->hi[k].x < lo.x || s->hi[k].y < lo.y)
-            continue;
-        double hit = mu_sweep_contact(c, 4, d, s->corners[k], 4);
-        if (hit < t)
-            t = hit, *contact = s->index[k], *stop = 1;
-    }
-    if (*stop && t < 0)
-        t = 0;
-    /* the hull's points as mu_orect_sweep_hull makes them: region_clear
-     * tests their box before it makes the hull */
-    mu_vec2 h[8];
-    mu_orect r = na_unit_rect(u);
-    mu_vec2 delta = mu_v2_scale(d, t);
-    mu_orect_corners(&r, h);
-    for (int i = 0; i < 4; i++)
-        h[4 + i] = mu_v2_add(h[i], delta);
-    /* when it stops, the enemy it stops against touches the hull: the
-     * others are tested */
-    int list[NA_MAX_UNITS], nl = 0;
-    for (int k = 0; k < s->n; k++)
-        if (!*stop || s->index[k] != *contact)
-            list[nl++] = k;
-    na_refusal r2 = region_clear(s, list, nl, env, h, 8, 0);
-    if (r2 != NA_OK)
-        return r2;
-    u->centre = mu_v2_add(u->centre, mu_v2_scale(d, t));
-    return NA_OK;
-}
-
-/* A wheel (about its front corner) or a pivot (about the Centre) of u by
- * angle a, checked at poses at most env->rules->wheel_sample_rad apart:
- * the hull of each pair of consecutive footprints must be clear
- * (simplified: the arc between two poses bulges past that hull by at most
- * r (1 - cos(step / 2)), under 0.3 mm for a 30 cm unit at 5 degrees).
- * Broad phase: every such hull lies in the disc about the turn's centre
- * through the farthest corner, so units and terrain farther than that
- * disc are left out, and each pair's box is tested before its hull.
- * RULE na.wheel.outer-corner */
-static na_refusal turn(const na_scene *s, const na_env *env, na_unit *u, double a, int pivot)
-{
-    mu_vec2 p = pivot ? u->centre : wheel_pivot(u, a);
-    int k = (int)ceil(fabs(a) / env->rules->wheel_sample_rad);
-    if (k < 1)
-        k = 1;
-    mu_vec2 pts[8];
-    na_unit_corners(u, pts);
-    double R = 0;
-    for (int i = 0; i < 4; i++)
-        R = mu_greater(R, mu_v2_dist(pts[i], p));
-    mu_vec2 box[2] = {mu_v2(p.x - R, p.y - R), mu_v2(p.x + R, p.y + R)};
-    /* the units whose boxes meet the disc's box (with none of them, no
-     * terrain there and the box on the table, the turn is made whole) */
-    int near[NA_MAX_UNITS], n_near = 0;
-    for (int j = 0; j < s->n; j++)
-        if (!(s->lo[j].x > box[1].x || s->lo[j].y > box[1].y || s->hi[j].x < box[0].x || s->hi[j].y < box[0].y))
-            near[n_near++] = j;
-    int on_table = box[0].x >= 0 && box[0].y >= 0 && box[1].x <= env->table->width_mm &&
-                   box[1].y <= env->table->depth_mm;
-    int clear = n_near == 0 && on_table, terrain_near = 0;
-    for (int j = 0; j < env->table->n_terrain; j++) {
-        const na_terrain *tr = &env->table->terrain[j];
-        if (!(tr->lo.x > box[1].x || tr->lo.y > box[1].y || tr->hi.x < box[0].x || tr->hi.y < box[0].y))
-            clear = 0, terrain_near = 1;
-    }
-    if (clear) {
-        turn_about(u, p, a);
-        return NA_OK;
-    }
-    /* exact broad phase: drop what lies beyond the disc (it cannot meet
-     * any hull of poses within it) */
-    const double margin = 1e-6;
-    int m = 0;
-    for (int j = 0; j < n_near; j++) {
-        int q = near[j];
-        /* the box's distance first: never more than the footprint's */
-        double bx = mu_greater(mu_greater(s->lo[q].x - p.x, p.x - s->hi[q].x), 0);
-        double by = mu_greater(mu_greater(s->lo[q].y - p.y, p.y - s->hi[q].y), 0);
-        if (s->exact ||
-            (bx * bx + by * by <= (R + margin) * (R + margin) && mu_point_poly_distance(p, s->corners[q], 4) <= R + margin))
-            near[m++] = q;
-    }
-    n_near = m;
-    if (s->exact)
-        terrain_near *= 2;
-    for (int j = 0; terrain_near == 1 && j < env->table->n_terrain; j++) {
-        const na_terrain *tr = &env->table->terrain[j];
-        if (mu_point_poly_distance(p, tr->v, tr->n) <= R + margin)
-            terrain_near = 2;
-    }
-    na_unit start = *u;
-    if (n_near == 0 && terrain_near < 2 && on_table) {
-        turn_about(u, p, a * k / k); /* the pose the samples end in */
-        return NA_OK;
-    }
-    na_env local = *env;
-    na_table no_terrain;
-    if (terrain_near < 2 && !s->exact) { /* no terrain within the disc: none to test */
-        no_terrain.width_mm = env->table->width_mm, no_terrain.depth_mm = env->table->depth_mm;
-        no_terrain.n_terrain = 0;
-        local.table = &no_terrain;
-    }
-    for (int i = 1; i <= k; i++) {
-        na_unit next = start;
-        turn_about(&next, p, a * i / k);
-        na_unit_corners(&next, pts + 4);
-        na_refusal r = region_clear(s, near, n_near, &local, pts, 8, 0);
-        if (r != NA_OK)
-            return r;
-        memcpy(pts, pts + 4, 4 * sizeof pts[0]);
-        *u = next;
-    }
-    return NA_OK;
-}
-
-/* How much smaller the end footprint na_move_surely_refused tests is, on
- * every side (mm): far above the rounding between na_move_end's pose and
- * the path's, far below anything the rules measure. */
-#define SURE_MARGIN_MM 0.01
-
-/* Does a straight step from pose a to pose b pass near an enemy of s
- * (their boxes, with straight()'s slack and more)? */
-static int straight_near_enemy(const na_scene *s, const na_unit *a, const na_unit *b)
-{
-    mu_vec2 c[8], lo, hi;
-    na_unit_corners(a, c);
-    na_unit_corners(b, c + 4);
-    box_of(c, 8, &lo, &hi);
-    const double slack = 1.0;
-    for (int k = 0; k < s->n; k++)
-        if (s->enemy[k] && !(s->lo[k].x > hi.x + slack || s->lo[k].y > hi.y + slack || s->hi[k].x < lo.x - slack ||
-                             s->hi[k].y < lo.y - slack))
-            return 1;
-    return 0;
-}
-
-/* How deep p lies inside the convex polygon v[0..n) (either turning
- * way): the least distance to an edge's line, negative outside. A
- * footprint whose Centre lies deeper than its half-width-or-depth and
- * MU_GEOM_EPS_MM in it overlaps it on every axis by more than
- * MU_GEOM_EPS_MM (both hold a disc of that radius about p). */
-static double depth_in_convex(mu_vec2 p, const mu_vec2 *v, int n)
-{
-    double area2 = 0;
-    for (int i = 0; i < n; i++)
-        area2 += mu_v2_cross(v[i], v[(i + 1) % n]);
-    double turn = area2 >= 0 ? 1.0 : -1.0, depth = INFINITY;
-    for (int i = 0; i < n; i++) {
-        mu_vec2 e = mu_v2_sub(v[(i + 1) % n], v[i]);
-        double len = mu_v2_len(e);
-        if (len <= 0)
-            continue;
-        double d = turn * mu_v2_cross(e, mu_v2_sub(p, v[i])) / len;
-        depth = d < depth ? d : depth;
-    }
-    return depth;
-}
-
-int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene *s, int u, const na_move *m)
-{
-    const na_unit *un = &f->units[u];
-    if (m->kind == NA_HOLD || m->kind == NA_REFORM || m->kind >= NA_MOVE_KINDS || m->n_steps == 0)
-        return 0;
-    /* no enemy near any straight step: no stop at contact, so the move
-     * ends where na_move_end puts it or is refused on the way */
-    na_unit at = *un;
-    for (int i = 0; i < m->n_steps; i++) {
-        na_unit next = na_move_end_steps(&at, m, i, i + 1);
-        if (m->steps[i].kind < NA_STEP_WHEEL && straight_near_enemy(s, &at, &next))
-            return 0;
-        at = next;
-    }
-    /* the last step's swept region holds the end footprint: if a slightly
-     * smaller one is off the table, in terrain or overlapping a unit, that
-     * region is refused (or the path was before it) */
-    double ha = na_unit_depth_mm(&at) / 2 - SURE_MARGIN_MM, hb = na_unit_width_mm(&at) / 2 - SURE_MARGIN_MM;
-    mu_vec2 c[4] = {na_local_to_world(&at, ha, -hb), na_local_to_world(&at, ha, hb), na_local_to_world(&at, -ha, hb),
-                    na_local_to_world(&at, -ha, -hb)};
-    mu_vec2 lo, hi;
-    box_of(c, 4, &lo, &hi);
-    const na_table *t = env->table;
-    const double e = MU_GEOM_EPS_MM;
-    if (lo.x < -e || lo.y < -e || hi.x > t->width_mm + e || hi.y > t->depth_mm + e)
-        return 1;
-    /* deep: the Centre deeper in it than this (then no SAT needed) */
-    double deep = mu_lesser(ha, hb) - SURE_MARGIN_MM;
-    int deep_ok = deep > MU_GEOM_EPS_MM + SURE_MARGIN_MM;
-    for (int k = 0; k < t->n_terrain; k++) {
-        const na_terrain *tr = &t->terrain[k];
-        if (tr->lo.x >= hi.x || tr->lo.y >= hi.y || tr->hi.x <= lo.x || tr->hi.y <= lo.y)
-            continue;
-        if (deep_ok && tr->convex && depth_in_convex(at.centre, tr->v, tr->n) > MU_GEOM_EPS_MM + SURE_MARGIN_MM)
-            return 1;
-        if (na_terrain_overlaps(tr, c, 4))
-            return 1;
-    }
-    for (int k = 0; k < s->n; k++) {
-        if (s->lo[k].x >= hi.x || s->lo[k].y >= hi.y || s->hi[k].x <= lo.x || s->hi[k].y <= lo.y)
-            continue;
-        if (deep_ok && depth_in_convex(at.centre, s->corners[k], 4) > MU_GEOM_EPS_MM + SURE_MARGIN_MM)
-            return 1;
-        if (mu_convex_overlap(c, 4, s->corners[k], 4, MU_SAT_UNIT))
-            return 1;
-    }
-    return 0;
-}
-
-/* Checks the steps of move m of unit un from where it stands along the
- * path (after the kind and distance checks); cur ends where it stops.
- * The scene remembers the first step's turn (the same from the same
- * start whatever follows). */
-static na_refusal path(na_scene *s, const na_env *env, const na_unit *un, const na_move *m, na_unit *cur,
-                       double *path_mm, int *contact, na_outcome *o)
-{
-    int stop = 0;
-    double path = 0.0;
-    *cur = *un;
-    for (int i = 0; i < m->n_steps && !stop; i++) {
-        const na_step *st = &m->steps[i];
-        na_refusal r;
-        if (st->kind == NA_STEP_WHEEL || st->kind == NA_STEP_PIVOT) {
-            path += step_cost(cur, st);
-            int hit = -1;
-            for (int q = 0; i == 0 && !s->exact && q < s->n_memo; q++)
-                if (s->memo[q].kind == st->kind && s->memo[q].amount == st->amount)
-                    hit = q;
-            if (hit >= 0) {
-                r = s->memo[hit].r;
-                *cur = s->memo[hit].end;
-            } else {
-                r = turn(s, env, cur, st->amount, st->kind == NA_STEP_PIVOT);
-                if (i == 0 && !s->exact && s->n_memo < NA_SCENE_MEMO)
-                    s->memo[s->n_memo++] = (na_turn_memo){st->kind, st->amount, r, *cur};
-            }
-            o->wheels += st->kind == NA_STEP_WHEEL;
-            o->pivots += st->kind == NA_STEP_PIVOT;
-        } else {
-            double len;
-            mu_vec2 d = step_direction(cur, st, &len);
-            mu_vec2 before = cur->centre;
-            r = straight(s, env, cur, d, len, &stop, contact);
-            path += mu_v2_dist(before, cur->centre);
-        }
-        if (r != NA_OK)
-            return r;
-    }
-    *path_mm = path;
-    return NA_OK;
-}
-
-/* RULE na.advance.forward na.advance.backward na.advance.sideways na.march.forward na.march.wheels
- * RULE na.advance.wheels na.wheel.end-only na.reform.centre na.single.pivot */
-na_refusal na_move_check_in(const na_field *f, const na_env *env, na_scene *s, int u, const na_move *m,
-                            na_outcome *o)
-{
-    const na_unit *un = &f->units[u];
-    memset(o, 0, sizeof *o);
-    o->end = *un;
-    o->contact = -1;
-    if (m->kind == NA_HOLD)
-        return m->n_steps == 0 ? NA_OK : NA_WRONG_STEP;
-    if (m->kind >= NA_MOVE_KINDS)
-        return NA_WRONG_STEP;
-    if (m->kind == NA_REFORM) {
-        if (m->n_steps != 0)
-            return NA_WRONG_STEP;
-        if (!na_formation_legal(un, m->files))
-            return NA_BAD_FORMATION;
-        na_unit e = na_move_end(un, m, NULL);
-        if (!na_reform_within(un, &e, na_move_model_limit_mm(un, NA_REFORM)))
-            return NA_MODEL_TOO_FAR;
-        int contact;
-        na_place pl = na_place_check(f, env, u, &e, &contact);
-        if (pl != NA_PLACE_OK)
-            return pl == NA_PLACE_OFF_TABLE ? NA_OFF_TABLE : pl == NA_PLACE_SPACING ? NA_SPACING : NA_BLOCKED;
-        o->end = e;
-        o->contact = contact;
-        o->farthest_mm = 0.0;
-        return NA_OK;
-    }
-    /* the kind of move: its steps and its distance */
-    double side_sign = 0.0, cost = 0.0;
-    na_unit shape = *un;
-    for (int i = 0; i < m->n_steps; i++) {
-        na_refusal r = step_allowed(m->kind, &m->steps[i], na_unit_single(un), &side_sign);
-        if (r != NA_OK)
-            return r;
-        cost += step_cost(&shape, &m->steps[i]);
-        apply_step(&shape, &m->steps[i], -1);
-    }
-    if (cost > na_move_allowance_mm(un, m->kind) + SLACK_MM)
-        return NA_TOO_FAR;
-    na_unit cur;
-    int contact = -1;
-    double path_mm = 0.0;
-    na_refusal r = path(s, env, un, m, &cur, &path_mm, &contact, o);
-    if (r != NA_OK)
-        return r;
-    double far = na_farthest_model_mm(un, &cur);
-    if (far > na_move_model_limit_mm(un, m->kind) + SLACK_MM)
-        return NA_MODEL_TOO_FAR;
-    int touching;
-    na_place pl = na_place_check(f, env, u, &cur, &touching);
-    if (pl != NA_PLACE_OK)
-        return pl == NA_PLACE_OFF_TABLE ? NA_OFF_TABLE : pl == NA_PLACE_SPACING ? NA_SPACING : NA_BLOCKED;
-    o->end = cur;
-    o->path_mm = path_mm;
-    o->farthest_mm = far;
-    o->contact = contact >= 0 ? contact : touching;
-    return NA_OK;
-}
-
-na_refusal na_move_check(const na_field *f, const na_env *env, int u, const na_move *m, na_outcome *o)
-{
-    static _Thread_local na_scene s;
-    na_scene_build(f, u, &s);
-    return na_move_check_in(f, env, &s, u, m, o);
-}
-
-na_refusal na_move_try_in(const na_field *f, const na_env *env, na_scene *s, int u, const na_move *m,
-                          na_outcome *o)
-{
-    na_refusal r = na_move_allowed(f, u, m->kind);
-    if (r != NA_OK) {
-        memset(o, 0, sizeof *o);
-        o->end = f->units[u];
-        o->contact = -1;
-        return r;
-    }
-    return na_move_check_in(f, env, s, u, m, o);
-}
-
-na_refusal na_move_try(const na_field *f, const na_env *env, int u, const na_move *m, na_outcome *o)
-{
-    static _Thread_local na_scene s;
-    na_scene_build(f, u, &s);
-    return na_move_try_in(f, env, &s, u, m, o);
-}
-
-/* RULE na.move.once na.march.no-shoot na.reform.no-shoot na.game.contact */
-void na_move_commit(na_field *f, int u, const na_move *m, const na_outcome *o)
-{
-    na_unit *un = &f->units[u];
-    uint8_t denied = un->march_denied;
-    *un = o->end;
-    un->moved = 1;
-    un->march_denied = denied;
-    if (m->kind == NA_MARCH)
-        un->marched = 1;
-    if (m->kind == NA_REFORM)
-        un->reformed = 1;
-    if (o->contact >= 0) {
-        un->flags |= NA_ENGAGED;
-        un->contact = (int8_t)o->contact;
-        f->units[o->contact].flags |= NA_ENGAGED;
-    }
-}
