@@ -564,10 +564,13 @@ static void bf_walk(const cca_board *b, const cca_field *f, int leader, int piec
 }
 
 /* A random battlefield: terrain of each kind, units and leaders of both
- * sides, some leaders with units. */
-static void random_field(cca_board *b, cca_field *f, mu_rng *rng)
+ * sides, some leaders with units. big: more than 128 cells (12 .. 20 hexes
+ * wide, 10 .. 16 rows), else at most 96. */
+static void random_field(cca_board *b, cca_field *f, mu_rng *rng, int big)
 {
     int width = 4 + (int)mu_rng_bounded(rng, 8), rows = 3 + (int)mu_rng_bounded(rng, 6);
+    if (big)
+        width = 12 + (int)mu_rng_bounded(rng, 9), rows = 10 + (int)mu_rng_bounded(rng, 7);
     fx_board(b, f, width, rows);
     fx_terrain(b, "impassable", 1, 0, 0);
     fx_terrain(b, "stops", 0, 1, 0);
@@ -597,18 +600,38 @@ static void random_field(cca_board *b, cca_field *f, mu_rng *rng)
     cca_board_sync(b);
 }
 
+/* The reach of the general search (cca_*_reach_general) equals r: the
+ * same destinations in the same order, hexes and way off. */
+static void assert_same_as_general(const cca_board *b, const cca_field *f, int leader, int piece, const cca_reach *r)
+{
+    cca_reach g;
+    int n = leader ? cca_leader_reach_general(b, f, piece, &g) : cca_unit_reach_general(b, f, piece, &g);
+    assert_int_equal(n, r->n_dest + (r->exit_from >= 0));
+    assert_int_equal(g.max, r->max);
+    assert_int_equal(g.n_dest, r->n_dest);
+    assert_memory_equal(g.dest, r->dest, (size_t)r->n_dest * sizeof r->dest[0]);
+    if (r->max > 0)
+        assert_memory_equal(g.dist, r->dist, (size_t)b->grid.n_cells);
+    assert_int_equal(g.exit_from, r->exit_from);
+    assert_int_equal(g.exit_hexes, r->exit_hexes);
+}
+
 /* Every unit's and leader's reach (destinations, fewest hexes to each,
- * the way off) equals the brute-force enumeration on random battlefields. */
+ * the way off) equals the brute-force enumeration on random battlefields,
+ * small (at most 128 cells: the 128-bit path) and big (the general search
+ * on sets), and on small ones the general search's reach, order and all. */
 /* RULE cca.search.reach */
 static void test_cca_reach_equals_brute_force(void **state)
 {
     (void)state;
     mu_rng rng = mu_rng_for_game(2015, 15);
-    long pieces = 0, dests = 0, exits = 0;
-    for (int trial = 0; trial < 300; trial++) {
+    long pieces = 0, dests = 0, exits = 0, big_pieces = 0;
+    for (int trial = 0; trial < 400; trial++) {
         cca_board b;
         cca_field f;
-        random_field(&b, &f, &rng);
+        int big = trial >= 300;
+        random_field(&b, &f, &rng, big);
+        assert_true(big ? b.grid.words > 2 : b.grid.words <= 2);
         assert_true(cca_field_valid(&b, &f));
         for (int k = 0; k < f.n_units + f.n_leaders; k++) {
             int leader = k >= f.n_units, piece = leader ? k - f.n_units : k;
@@ -635,11 +658,13 @@ static void test_cca_reach_equals_brute_force(void **state)
             assert_int_equal(r.n_dest, count);
             assert_int_equal(r.exit_from >= 0 ? r.exit_hexes : 0, o.exit_hexes);
             assert_int_equal(n, count + (o.exit_hexes > 0));
-            pieces++, dests += count, exits += o.exit_hexes > 0;
+            assert_same_as_general(&b, &f, leader, piece, &r);
+            pieces++, dests += count, exits += o.exit_hexes > 0, big_pieces += big;
         }
     }
-    print_message("%ld pieces, %ld destinations, %ld ways off compared\n", pieces, dests, exits);
-    assert_true(exits > 20 && dests > 5000);
+    print_message("%ld pieces (%ld on boards of more than 128 cells), %ld destinations, %ld ways off compared\n",
+                  pieces, big_pieces, dests, exits);
+    assert_true(exits > 20 && dests > 5000 && big_pieces > 1000);
 }
 
 int main(void)

@@ -40,6 +40,13 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r);
  * Returns r->n_dest + (r->exit_from >= 0). */
 int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r);
 
+/* cca_unit_reach and cca_leader_reach by the general search on sets of
+ * any size (mu_hex_reach_sets), which they use themselves only on boards
+ * of more than 128 cells (smaller ones take a path on 128-bit sets). The
+ * same results on every board; for tests. */
+int cca_unit_reach_general(const cca_board *b, const cca_field *f, int u, cca_reach *r);
+int cca_leader_reach_general(const cca_board *b, const cca_field *f, int l, cca_reach *r);
+
 /* What a move did. */
 typedef struct cca_move_result {
     int hexes;      /* hexes moved (the step off the battlefield counts one) */

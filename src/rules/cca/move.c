@@ -100,16 +100,122 @@ static void search(const cca_board *b, const piece_sets *p, int start, int max, 
     }
 }
 
+/* ---- Boards of at most 128 cells (the 13 x 9 battlefield has 126) ------- */
+
+/* The same sets and search on 128-bit integers: no loops over words, the
+ * front's neighbours from the grid's per-cell table. Exactly the reach of
+ * search() (cca_unit_reach_general, cca_leader_reach_general; the tests
+ * compare them). */
+__extension__ typedef unsigned __int128 u128;
+
+static inline u128 get128(const mu_hex_set *s) { return (u128)s->w[0] | (u128)s->w[1] << 64; }
+
+static inline int ctz128(u128 x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* Writes the cells of x, in increasing order, as `value` into tab. */
+static inline void mark128(u128 x, int8_t *tab, int8_t value)
+{
+    for (uint64_t w = (uint64_t)x; w; w &= w - 1)
+        tab[__builtin_ctzll(w)] = value;
+    for (uint64_t w = (uint64_t)(x >> 64); w; w &= w - 1)
+        tab[64 + __builtin_ctzll(w)] = value;
+}
+
+static inline void list128(u128 x, int16_t *out, int *n)
+{
+    for (uint64_t w = (uint64_t)x; w; w &= w - 1)
+        out[(*n)++] = (int16_t)__builtin_ctzll(w);
+    for (uint64_t w = (uint64_t)(x >> 64); w; w &= w - 1)
+        out[(*n)++] = (int16_t)(64 + __builtin_ctzll(w));
+}
+
+static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
+{
+    u128 out = 0;
+    for (uint64_t w = (uint64_t)in; w; w &= w - 1) {
+        const uint64_t *nb = g->nb_bits[__builtin_ctzll(w)];
+        out |= (u128)nb[0] | (u128)nb[1] << 64;
+    }
+    for (uint64_t w = (uint64_t)(in >> 64); w; w &= w - 1) {
+        const uint64_t *nb = g->nb_bits[64 + __builtin_ctzll(w)];
+        out |= (u128)nb[0] | (u128)nb[1] << 64;
+    }
+    return out;
+}
+
+/* search() on 128-bit sets (b->grid.words <= 2). */
+static void search128(const cca_board *b, u128 enter, u128 through, u128 end, int start, int max, int side,
+                      unsigned exits, cca_reach *r)
+{
+    assert(max < 4);
+    r->max = max;
+    r->n_dest = 0;
+    r->exit_from = -1;
+    r->exit_hexes = 0;
+    memset(r->dist, -1, (size_t)b->grid.n_cells);
+    r->dist[start] = 0;
+    u128 off = 0;
+    if (exits & CCA_EXIT_OWN)
+        off |= get128(&b->baseline[side]);
+    if (exits & CCA_EXIT_ENEMY)
+        off |= get128(&b->baseline[1 - side]);
+    u128 seen = (u128)1 << start, front = seen;
+    if ((off & front) && max >= 1)
+        r->exit_from = (int16_t)start, r->exit_hexes = 1;
+    for (int k = 1; k <= max && front; k++) {
+        u128 fresh = neighbours128(&b->grid, front) & enter & ~seen;
+        seen |= fresh;
+        front = fresh & through;
+        if ((off & front) && r->exit_from < 0 && k + 1 <= max)
+            r->exit_from = (int16_t)ctz128(off & front), r->exit_hexes = (int8_t)(k + 1);
+        mark128(fresh, r->dist, (int8_t)k);
+        list128(fresh & end, r->dest, &r->n_dest);
+    }
+}
+
+/* unit_sets() on 128-bit sets. */
+static void unit_sets128(const cca_board *b, const cca_field *f, const cca_unit *un, u128 *enter, u128 *through)
+{
+    int own = un->side, en = 1 - own;
+    u128 lone = get128(&f->lone_set[own]);
+    u128 joinable = un->leader >= 0 ? 0 : un->type == CCA_CAVALRY ? get128(&f->lone_cav_set[own]) : lone;
+    *enter = get128(&b->open) & ~(get128(&f->unit_set[0]) | get128(&f->unit_set[1])) & ~get128(&f->lone_set[en]) &
+             ~(lone & ~joinable);
+    *through = *enter & ~get128(&b->stops) & ~lone;
+}
+
+/* leader_sets() on 128-bit sets. */
+static void leader_sets128(const cca_board *b, const cca_field *f, const cca_leader *ld, u128 *enter, u128 *through,
+                           u128 *end)
+{
+    int own = ld->side, en = 1 - own;
+    *enter = get128(&b->open) & ~get128(&f->unit_set[en]) & ~get128(&f->leader_set[en]);
+    *through = *enter & ~get128(&b->stops);
+    *end = *enter & ~get128(&f->leader_set[own]) & (ld->type == CCA_CAVALRY ? ~(u128)0 : ~get128(&f->cav_set[own]));
+}
+
+/* ---- The reach of a unit or a leader ------------------------------------ */
+
 static void nothing(cca_reach *r)
 {
     r->max = 0, r->n_dest = 0, r->exit_from = -1, r->exit_hexes = 0;
 }
 
-/* RULE cca.move.once-per-turn cca.move.no-move-join-move cca.leader.with-unit cca.leader.no-move-join-move */
-int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
+/* Whether unit u may not move this turn (cca_unit_reach). */
+static int unit_stays(const cca_field *f, int u)
 {
     const cca_unit *un = &f->units[u];
-    if (un->cell < 0 || (f->unit_moved >> u & 1) || (un->leader >= 0 && (f->leader_moved >> un->leader & 1))) {
+    return un->cell < 0 || (f->unit_moved >> u & 1) || (un->leader >= 0 && (f->leader_moved >> un->leader & 1));
+}
+
+int cca_unit_reach_general(const cca_board *b, const cca_field *f, int u, cca_reach *r)
+{
+    const cca_unit *un = &f->units[u];
+    if (unit_stays(f, u)) {
         nothing(r);
         return 0;
     }
@@ -119,8 +225,23 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
     return r->n_dest + (r->exit_from >= 0);
 }
 
-/* RULE cca.leader.split cca.leader.escape */
-int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r)
+/* RULE cca.move.once-per-turn cca.move.no-move-join-move cca.leader.with-unit cca.leader.no-move-join-move */
+int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
+{
+    if (b->grid.words > 2)
+        return cca_unit_reach_general(b, f, u, r);
+    const cca_unit *un = &f->units[u];
+    if (unit_stays(f, u)) {
+        nothing(r);
+        return 0;
+    }
+    u128 enter, through;
+    unit_sets128(b, f, un, &enter, &through);
+    search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
+    return r->n_dest + (r->exit_from >= 0);
+}
+
+int cca_leader_reach_general(const cca_board *b, const cca_field *f, int l, cca_reach *r)
 {
     const cca_leader *ld = &f->leaders[l];
     if (ld->cell < 0 || (f->leader_moved >> l & 1)) {
@@ -130,6 +251,22 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
     piece_sets p;
     leader_sets(b, f, ld, &p);
     search(b, &p, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
+    return r->n_dest + (r->exit_from >= 0);
+}
+
+/* RULE cca.leader.split cca.leader.escape */
+int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r)
+{
+    if (b->grid.words > 2)
+        return cca_leader_reach_general(b, f, l, r);
+    const cca_leader *ld = &f->leaders[l];
+    if (ld->cell < 0 || (f->leader_moved >> l & 1)) {
+        nothing(r);
+        return 0;
+    }
+    u128 enter, through, end;
+    leader_sets128(b, f, ld, &enter, &through, &end);
+    search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
