@@ -48,11 +48,11 @@ static void test_cca_side_half_hexes_never_entered(void **state)
     int l = fx_leader(&b, &f, 6, 3, 0, CCA_CAVALRY);
     cca_reach r;
     cca_unit_reach(&b, &f, u, &r);
-    assert_int_equal(r.dist[fx_cell(&b, 0, 1)], -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 0, 1)), -1);
     assert_true(r.n_dest > 0);
     cca_leader_reach(&b, &f, l, &r);
-    assert_int_equal(r.dist[fx_cell(&b, 7, 3)], -1);
-    assert_int_equal(r.dist[fx_cell(&b, 7, 1)], -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 7, 3)), -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 7, 1)), -1);
 }
 
 /* Three sections by lines across the board; a hex whose centre lies on a
@@ -170,7 +170,7 @@ static void test_cca_units_never_pass_units_or_enemy_leaders(void **state)
             fx_leader(&b, &f, 1, 2, 1, CCA_INFANTRY);
         cca_reach r;
         assert_int_equal(cca_unit_reach(&b, &f, u, &r), 0);
-        assert_int_equal(r.dist[fx_cell(&b, 2, 2)], -1);
+        assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 2, 2)), -1);
         cca_move_result res;
         cca_field before = f;
         assert_int_equal(cca_move_unit(&b, &f, u, fx_cell(&b, 1, 2), NULL, &res), -1);
@@ -250,7 +250,7 @@ static void test_cca_allowance_by_standard_and_battle(void **state)
             /* [4 + hexes - 1, 4 - hexes]... a hex `hexes` away next to the enemy */
             int dest = -1;
             for (int k = 0; k < r.n_dest; k++)
-                if (r.dist[r.dest[k]] == hexes &&
+                if (cca_reach_dist(&r, r.dest[k]) == hexes &&
                     mu_hex_distance(mu_hex_grid_hex(&b.grid, r.dest[k]),
                                     mu_hex_grid_hex(&b.grid, f.units[1].cell)) == 1)
                     dest = r.dest[k];
@@ -324,7 +324,7 @@ static void test_cca_unit_joins_lone_leader_and_stops(void **state)
         cca_unit_reach(&b, &f, u, &r);
         int may = k == 0 || k == 1 || k == 3;
         assert_int_equal(r.n_dest, may);
-        assert_int_equal(r.dist[fx_cell(&b, 2, 2)], -1);
+        assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 2, 2)), -1);
         if (!may)
             continue;
         cca_move_result res;
@@ -610,8 +610,9 @@ static void assert_same_as_general(const cca_board *b, const cca_field *f, int l
     assert_int_equal(g.max, r->max);
     assert_int_equal(g.n_dest, r->n_dest);
     assert_memory_equal(g.dest, r->dest, (size_t)r->n_dest * sizeof r->dest[0]);
-    if (r->max > 0)
-        assert_memory_equal(g.dist, r->dist, (size_t)b->grid.n_cells);
+    assert_memory_equal(g.hexes, r->hexes, (size_t)r->n_dest);
+    for (int c = 0; c < b->grid.n_cells; c++)
+        assert_int_equal(cca_reach_dist(&g, c), cca_reach_dist(r, c));
     assert_int_equal(g.exit_from, r->exit_from);
     assert_int_equal(g.exit_hexes, r->exit_hexes);
 }
@@ -651,7 +652,7 @@ static void test_cca_reach_equals_brute_force(void **state)
                     continue;
                 assert_int_equal(fx_can_end(&r, c), o.best[c] >= 0);
                 if (o.best[c] >= 0) {
-                    assert_int_equal(r.dist[c], o.best[c]);
+                    assert_int_equal(cca_reach_dist(&r, c), o.best[c]);
                     count++;
                 }
             }

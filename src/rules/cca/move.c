@@ -69,13 +69,12 @@ static void leader_sets(const cca_board *b, const cca_field *f, const cca_leader
 static void search(const cca_board *b, const piece_sets *p, int start, int max, int side, unsigned exits,
                    cca_reach *r)
 {
-    mu_hex_set layer[4];
-    assert(max < 4);
+    mu_hex_set *layer = r->layer;
+    assert(max <= CCA_MAX_MOVE);
     r->max = max;
     r->n_dest = 0;
     r->exit_from = -1;
     r->exit_hexes = 0;
-    memset(r->dist, -1, (size_t)b->grid.n_cells);
     mu_hex_reach_sets(&b->grid, &p->enter, &p->through, start, max, layer);
     for (int k = 0; k <= max; k++) {
         for (int i = 0; i < b->grid.words; i++) {
@@ -90,11 +89,9 @@ static void search(const cca_board *b, const piece_sets *p, int start, int max, 
                 r->exit_from = (int16_t)(i * 64 + __builtin_ctzll(off));
                 r->exit_hexes = (int8_t)(k + 1);
             }
-            for (; bits; bits &= bits - 1) {
-                int c = i * 64 + __builtin_ctzll(bits);
-                r->dist[c] = (int8_t)k;
-                if (k >= 1 && (p->end.w[i] >> (c & 63) & 1))
-                    r->dest[r->n_dest++] = (int16_t)c;
+            for (bits &= k >= 1 ? p->end.w[i] : 0; bits; bits &= bits - 1) {
+                r->hexes[r->n_dest] = (int8_t)k;
+                r->dest[r->n_dest++] = (int16_t)(i * 64 + __builtin_ctzll(bits));
             }
         }
     }
@@ -116,21 +113,26 @@ static inline int ctz128(u128 x)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
-/* Writes the cells of x, in increasing order, as `value` into tab. */
-static inline void mark128(u128 x, int8_t *tab, int8_t value)
+/* Appends the cells of x, in increasing order, to r's destinations, each
+ * `hexes` away. */
+static inline void list128(u128 x, int8_t hexes, cca_reach *r)
 {
-    for (uint64_t w = (uint64_t)x; w; w &= w - 1)
-        tab[__builtin_ctzll(w)] = value;
-    for (uint64_t w = (uint64_t)(x >> 64); w; w &= w - 1)
-        tab[64 + __builtin_ctzll(w)] = value;
+    int n = r->n_dest;
+    int16_t *dest = r->dest;
+    int8_t *hx = r->hexes;
+    for (uint64_t w = (uint64_t)x; w; w &= w - 1, n++)
+        dest[n] = (int16_t)__builtin_ctzll(w), hx[n] = hexes;
+    for (uint64_t w = (uint64_t)(x >> 64); w; w &= w - 1, n++)
+        dest[n] = (int16_t)(64 + __builtin_ctzll(w)), hx[n] = hexes;
+    r->n_dest = n;
 }
 
-static inline void list128(u128 x, int16_t *out, int *n)
+/* The first two words of s (the only ones a board of at most 128 cells
+ * reads). */
+static inline void put128(mu_hex_set *s, u128 v)
 {
-    for (uint64_t w = (uint64_t)x; w; w &= w - 1)
-        out[(*n)++] = (int16_t)__builtin_ctzll(w);
-    for (uint64_t w = (uint64_t)(x >> 64); w; w &= w - 1)
-        out[(*n)++] = (int16_t)(64 + __builtin_ctzll(w));
+    s->w[0] = (uint64_t)v;
+    s->w[1] = (uint64_t)(v >> 64);
 }
 
 static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
@@ -151,29 +153,28 @@ static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
 static void search128(const cca_board *b, u128 enter, u128 through, u128 end, int start, int max, int side,
                       unsigned exits, cca_reach *r)
 {
-    assert(max < 4);
+    assert(max <= CCA_MAX_MOVE);
     r->max = max;
     r->n_dest = 0;
     r->exit_from = -1;
     r->exit_hexes = 0;
-    memset(r->dist, -1, (size_t)b->grid.n_cells);
-    r->dist[start] = 0;
     u128 off = 0;
     if (exits & CCA_EXIT_OWN)
         off |= get128(&b->baseline[side]);
     if (exits & CCA_EXIT_ENEMY)
         off |= get128(&b->baseline[1 - side]);
     u128 seen = (u128)1 << start, front = seen;
+    put128(&r->layer[0], seen);
     if ((off & front) && max >= 1)
         r->exit_from = (int16_t)start, r->exit_hexes = 1;
-    for (int k = 1; k <= max && front; k++) {
-        u128 fresh = neighbours128(&b->grid, front) & enter & ~seen;
+    for (int k = 1; k <= max; k++) {
+        u128 fresh = front ? neighbours128(&b->grid, front) & enter & ~seen : 0;
+        put128(&r->layer[k], fresh);
         seen |= fresh;
         front = fresh & through;
         if ((off & front) && r->exit_from < 0 && k + 1 <= max)
             r->exit_from = (int16_t)ctz128(off & front), r->exit_hexes = (int8_t)(k + 1);
-        mark128(fresh, r->dist, (int8_t)k);
-        list128(fresh & end, r->dest, &r->n_dest);
+        list128(fresh & end, (int8_t)k, r);
     }
 }
 
@@ -270,16 +271,25 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
     return r->n_dest + (r->exit_from >= 0);
 }
 
-static int in_reach(const cca_reach *r, int dest)
+int cca_reach_dist(const cca_reach *r, int c)
+{
+    assert(c >= 0 && c < CCA_MAX_CELLS);
+    for (int k = 0; k <= r->max && r->max > 0; k++)
+        if (mu_hex_set_has(&r->layer[k], c))
+            return k;
+    return -1;
+}
+
+/* The hexes of a move to dest in r (a destination or CCA_EXIT), or -1
+ * when dest is not in r. */
+static int hexes_to(const cca_reach *r, int dest)
 {
     if (dest == CCA_EXIT)
-        return r->exit_from >= 0;
-    if (dest < 0 || dest >= CCA_MAX_CELLS || r->dist[dest] < 1)
-        return 0;
+        return r->exit_from >= 0 ? r->exit_hexes : -1;
     for (int i = 0; i < r->n_dest; i++)
         if (r->dest[i] == dest)
-            return 1;
-    return 0;
+            return r->hexes[i];
+    return -1;
 }
 
 /* RULE cca.move.battle-record cca.move.infantry-triangle cca.move.terrain */
@@ -299,7 +309,8 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
         r = &own;
     }
     *res = (cca_move_result){0};
-    if (!in_reach(r, dest))
+    int hexes = hexes_to(r, dest);
+    if (hexes < 0)
         return -1;
     cca_unit *un = &f->units[u];
     int from = un->cell, l = un->leader;
@@ -310,7 +321,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
     }
     f->unit_moved |= UINT64_C(1) << u;
     if (dest == CCA_EXIT) {
-        res->hexes = r->exit_hexes;
+        res->hexes = hexes;
         res->exited = 1;
         un->cell = -1;
         if (l >= 0) {
@@ -321,7 +332,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
         cca_field_sync(f);
         return 0;
     }
-    res->hexes = r->dist[dest];
+    res->hexes = hexes;
     un->cell = (int16_t)dest;
     f->unit_at[dest] = (int8_t)u;
     if (l >= 0) {
@@ -348,7 +359,8 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         r = &own;
     }
     *res = (cca_move_result){0};
-    if (!in_reach(r, dest))
+    int hexes = hexes_to(r, dest);
+    if (hexes < 0)
         return -1;
     cca_leader *ld = &f->leaders[l];
     int from = ld->cell;
@@ -360,13 +372,13 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         res->split = 1;
     }
     if (dest == CCA_EXIT) {
-        res->hexes = r->exit_hexes;
+        res->hexes = hexes;
         res->exited = 1;
         ld->cell = -1;
         cca_field_sync(f);
         return 0;
     }
-    res->hexes = r->dist[dest];
+    res->hexes = hexes;
     ld->cell = (int16_t)dest;
     f->leader_at[dest] = (int8_t)l;
     int u = f->unit_at[dest];

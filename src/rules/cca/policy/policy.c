@@ -191,7 +191,7 @@ static void leaders_join(const cca_view *v, best_move *bm)
         cca_leader_reach(v->board, v->field, l, &r);
         for (int i = 0; i < r.n_dest; i++)
             if (v->field->unit_at[r.dest[i]] >= 0)
-                consider(bm, 10 - r.dist[r.dest[i]], 1, l, r.dest[i]);
+                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i]);
     }
 }
 
@@ -240,7 +240,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         if (!hold) {
             int cur = cca_edist(v, un->cell);
             for (int i = 0; i < r.n_dest; i++) {
-                int c = r.dest[i], e = cca_edist(v, c), h = r.dist[c];
+                int c = r.dest[i], e = cca_edist(v, c), h = r.hexes[i];
                 if (e >= cur || (guard && un->leader >= 0 && e <= 1))
                     continue;
                 if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
@@ -251,7 +251,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         } else {
             int cur = abs(v->board->depth[v->side][un->cell] - p->line);
             for (int i = 0; i < r.n_dest && cur > 0; i++) {
-                int c = r.dest[i], h = r.dist[c];
+                int c = r.dest[i], h = r.hexes[i];
                 int off = abs(v->board->depth[v->side][c] - p->line);
                 if (off >= cur)
                     continue;
