@@ -20,10 +20,29 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
 }
 
 /* Layer by layer out from the enemy units' hexes on sets of cells (the
- * grid's own neighbours: a hex distance, whatever stands or lies between). */
+ * grid's own neighbours: a hex distance, whatever stands or lies between).
+ * On boards of at most 128 cells the sets are 128-bit integers and each
+ * layer's cells are marked and their neighbours gathered in one pass. */
 void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
 {
     memset(dist, 255, (size_t)b->grid.n_cells);
+    if (b->grid.words <= 2) {
+        __extension__ typedef unsigned __int128 u128;
+        const mu_hex_set *units = &f->unit_set[of];
+        u128 seen = (u128)units->w[0] | (u128)units->w[1] << 64, front = seen;
+        for (int k = 0; front; k++) {
+            uint64_t n0 = 0, n1 = 0;
+            for (int i = 0; i < 2; i++)
+                for (uint64_t bits = (uint64_t)(front >> 64 * i); bits; bits &= bits - 1) {
+                    int c = 64 * i + __builtin_ctzll(bits);
+                    dist[c] = (uint8_t)k;
+                    n0 |= b->grid.nb_bits[c][0], n1 |= b->grid.nb_bits[c][1];
+                }
+            front = ((u128)n0 | (u128)n1 << 64) & ~seen;
+            seen |= front;
+        }
+        return;
+    }
     mu_hex_set seen = f->unit_set[of], front = seen, next;
     for (int k = 0;; k++) {
         int any = 0;
