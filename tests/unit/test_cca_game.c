@@ -241,6 +241,73 @@ static void test_cca_enemy_distance_is_nearest_hex_distance(void **state)
     assert_true(big == 100 && cells > 50000);
 }
 
+/* advance's card, worked out again from the unit counts per section
+ * (cca_policy.h): the most usable orders, then the card's size, +1000 for
+ * the enemy's weakest section (fewest enemy units; ties centre, left,
+ * right) when weakest is set and he has units there. */
+static int ref_advance_card(const cca_policy_spec *p, const cca_view *v, const cca_cards *cards)
+{
+    int mine[CCA_SECTIONS] = {0}, theirs[CCA_SECTIONS] = {0};
+    for (int u = 0; u < v->field->n_units; u++) {
+        const cca_unit *un = &v->field->units[u];
+        for (int s = 0; s < CCA_SECTIONS && un->cell >= 0; s++)
+            if (v->board->section[un->cell] & cca_board_section_for(v->side, s))
+                (un->side == v->side ? mine : theirs)[s]++;
+    }
+    static const int order[CCA_SECTIONS] = {CCA_CENTRE, CCA_LEFT, CCA_RIGHT};
+    int weak = CCA_CENTRE;
+    for (int i = 1; i < CCA_SECTIONS; i++)
+        if (theirs[order[i]] < theirs[weak])
+            weak = order[i];
+    int best = 0;
+    long best_score = -1;
+    for (int slot = 0; slot < cards->n_hand[v->side]; slot++) {
+        const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
+        int m = mine[k->section];
+        long score = 10L * (m < k->units ? m : k->units) + k->units;
+        if (p->weakest && k->section == weak && m > 0)
+            score += 1000;
+        if (score > best_score)
+            best_score = score, best = slot;
+    }
+    return best;
+}
+
+/* advance picks its card from his and the enemy's units in each section
+ * (his own view: sides[1]'s left is the board's right; line hexes count in
+ * both), as the reference works it out, on random positions and hands. */
+static void test_cca_advance_card_counts_units_by_section(void **state)
+{
+    (void)state;
+    static const int counts[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    static const int sections[9] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+    static const int units[9] = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+    cca_deck deck;
+    deck_of(&deck, counts, sections, units, 9);
+    mu_rng rng = mu_rng_for_game(15, 3);
+    int picks[CCA_MAX_HAND] = {0};
+    for (int trial = 0; trial < 600; trial++) {
+        cca_board b;
+        cca_field f;
+        random_position(&b, &f, &rng);
+        cca_policy_spec p = cca_policy_defaults(CCA_ADVANCE);
+        p.weakest = trial % 3 != 0;
+        int side = trial & 1;
+        uint8_t edist[CCA_MAX_CELLS];
+        cca_enemy_distance(&b, &f, 1 - side, edist);
+        cca_view v = {.board = &b, .field = &f, .deck = &deck, .side = side, .enemy_dist = edist};
+        cca_cards cards;
+        memset(&cards, 0, sizeof cards);
+        cards.n_hand[side] = 1 + (int)mu_rng_bounded(&rng, 5);
+        for (int i = 0; i < cards.n_hand[side]; i++)
+            cards.hand[side][i] = (uint8_t)mu_rng_bounded(&rng, 9);
+        int slot = cca_policy_card(&p, &v, &cards, &rng);
+        assert_int_equal(slot, ref_advance_card(&p, &v, &cards));
+        picks[slot]++;
+    }
+    assert_true(picks[0] > 0 && picks[1] > 0 && picks[2] > 0);
+}
+
 /* The aim measure of a policy for unit u at cell c (lower is better):
  * advance, protect: distance to the nearest enemy; hold: rows off its line. */
 static int aim(const cca_policy_spec *p, const cca_view *v, int c)
@@ -384,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_cca_unit_and_leader_one_order_and_adjacent_stays),
         cmocka_unit_test(test_cca_policies_legal_and_serving_their_aims),
         cmocka_unit_test(test_cca_enemy_distance_is_nearest_hex_distance),
+        cmocka_unit_test(test_cca_advance_card_counts_units_by_section),
         cmocka_unit_test(test_cca_protect_saves_threatened_leaders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -329,7 +329,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
             f->leaders[l].unit = -1;
             un->leader = -1;
         }
-        cca_field_sync(f);
+        cca_field_sync_cells(f, from, -1);
         return 0;
     }
     res->hexes = hexes;
@@ -344,7 +344,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
         f->leaders[j].unit = (int8_t)u;
         res->joined = 1;
     }
-    cca_field_sync(f);
+    cca_field_sync_cells(f, from, dest);
     res->may_battle = may_battle_after(b, un, res->hexes, dest);
     res->adjacent = cca_unit_adjacent_enemy(b, f, u);
     return 0;
@@ -375,7 +375,7 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         res->hexes = hexes;
         res->exited = 1;
         ld->cell = -1;
-        cca_field_sync(f);
+        cca_field_sync_cells(f, from, -1);
         return 0;
     }
     res->hexes = hexes;
@@ -388,7 +388,7 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         ld->unit = (int8_t)u;
         res->joined = 1;
     }
-    cca_field_sync(f);
+    cca_field_sync_cells(f, from, dest);
     return 0;
 }
 

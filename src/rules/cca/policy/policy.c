@@ -98,28 +98,36 @@ typedef struct section_counts {
     int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
 } section_counts;
 
+/* Cells in both a and b (the board's words). */
+static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
+{
+    int n = 0;
+    for (int i = 0; i < b->grid.words; i++)
+        n += __builtin_popcountll(x->w[i] & y->w[i]);
+    return n;
+}
+
 static void count_sections(const cca_view *v, int need_threat, section_counts *sc)
 {
-    for (int s = 0; s < CCA_SECTIONS; s++)
-        sc->mine[s] = sc->theirs[s] = 0, sc->threat[s] = 255;
-    for (int u = 0; u < v->field->n_units; u++) {
-        const cca_unit *un = &v->field->units[u];
-        if (un->cell < 0)
+    const cca_board *b = v->board;
+    const cca_field *f = v->field;
+    for (int s = 0; s < CCA_SECTIONS; s++) {
+        const mu_hex_set *sec = &b->section_set[v->side == 0 ? s : CCA_RIGHT - s]; /* the player's own view */
+        sc->mine[s] = both(b, &f->unit_set[v->side], sec);
+        sc->theirs[s] = both(b, &f->unit_set[1 - v->side], sec);
+        sc->threat[s] = 255;
+    }
+    for (int u = 0; need_threat && u < f->n_units; u++) {
+        const cca_unit *un = &f->units[u];
+        if (un->cell < 0 || un->side != v->side)
             continue;
-        unsigned bits = v->board->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
+        unsigned bits = b->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
         if (v->side == 1)
             bits = (bits & 2u) | (bits >> 2 & 1u) | (bits << 2 & 4u); /* the player's own view */
-        if (un->side != v->side) {
-            for (int s = 0; s < CCA_SECTIONS; s++)
-                sc->theirs[s] += bits >> s & 1;
-            continue;
-        }
-        int e = need_threat ? cca_edist(v, un->cell) : 255;
+        int e = cca_edist(v, un->cell);
         for (int s = 0; s < CCA_SECTIONS; s++)
-            if (bits >> s & 1) {
-                sc->mine[s]++;
+            if (bits >> s & 1)
                 sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
-            }
     }
 }
 
