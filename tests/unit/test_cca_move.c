@@ -617,6 +617,34 @@ static void assert_same_as_general(const cca_board *b, const cca_field *f, int l
     assert_int_equal(g.exit_hexes, r->exit_hexes);
 }
 
+/* A move given no reach (searched inside the move: on boards of at most
+ * 128 cells without listing its destinations) goes where r says, as far
+ * as r says, and nowhere else (refused, nothing changed); the count of
+ * moves without the list (cca_piece_moves) is r's. */
+static void assert_moves_follow_reach(const cca_board *b, const cca_field *f, int leader, int piece, const cca_reach *r)
+{
+    assert_int_equal(cca_piece_moves(b, f, leader, piece), r->n_dest + (r->exit_from >= 0));
+    static cca_field g;
+    cca_move_result res;
+    for (int c = -3; c < b->grid.n_cells; c++) {
+        int i = 0;
+        while (i < r->n_dest && r->dest[i] != c)
+            i++;
+        int want = c == CCA_EXIT ? (r->exit_from >= 0 ? r->exit_hexes : -1) : i < r->n_dest ? r->hexes[i] : -1;
+        memcpy(&g, f, sizeof g);
+        int rc = leader ? cca_move_leader(b, &g, piece, c, NULL, &res) : cca_move_unit(b, &g, piece, c, NULL, &res);
+        if (want < 0) {
+            assert_int_equal(rc, -1);
+            assert_memory_equal(&g, f, sizeof g);
+        } else {
+            assert_int_equal(rc, 0);
+            assert_int_equal(res.hexes, want);
+            assert_int_equal(res.exited, c == CCA_EXIT);
+            assert_true(cca_field_valid(b, &g));
+        }
+    }
+}
+
 /* Every unit's and leader's reach (destinations, fewest hexes to each,
  * the way off) equals the brute-force enumeration on random battlefields,
  * small (at most 128 cells: the 128-bit path) and big (the general search
@@ -660,6 +688,8 @@ static void test_cca_reach_equals_brute_force(void **state)
             assert_int_equal(r.exit_from >= 0 ? r.exit_hexes : 0, o.exit_hexes);
             assert_int_equal(n, count + (o.exit_hexes > 0));
             assert_same_as_general(&b, &f, leader, piece, &r);
+            if (trial % 4 == 0 || trial >= 390)
+                assert_moves_follow_reach(&b, &f, leader, piece, &r);
             pieces++, dests += count, exits += o.exit_hexes > 0, big_pieces += big;
         }
     }

@@ -52,6 +52,11 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r);
  * Returns r->n_dest + (r->exit_from >= 0). */
 int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r);
 
+/* Returns what cca_unit_reach (leader 0: unit `piece`) or
+ * cca_leader_reach (leader 1: leader `piece`) returns, the number of its
+ * moves, without listing them. */
+int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece);
+
 /* cca_unit_reach and cca_leader_reach by the general search on sets of
  * any size (mu_hex_reach_sets), which they use themselves only on boards
  * of more than 128 cells (smaller ones take a path on 128-bit sets). The

@@ -113,6 +113,16 @@ static inline int ctz128(u128 x)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
+/* Bits set in x (no popcnt instruction is assumed, and libgcc's is a
+ * table walk). */
+static inline int pop64(uint64_t x)
+{
+    x = x - (x >> 1 & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + (x >> 2 & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 /* Appends the cells of x, in increasing order, to r's destinations, each
  * `hexes` away. */
 static inline void list128(u128 x, int8_t hexes, cca_reach *r)
@@ -149,9 +159,11 @@ static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
     return out;
 }
 
-/* search() on 128-bit sets (b->grid.words <= 2). */
-static void search128(const cca_board *b, u128 enter, u128 through, u128 end, int start, int max, int side,
-                      unsigned exits, cca_reach *r)
+/* search() on 128-bit sets (b->grid.words <= 2); with list 0 the
+ * destinations are not listed (r->n_dest stays 0). Returns the cells its
+ * move may end on (1 hex or more away). */
+static u128 search128(const cca_board *b, u128 enter, u128 through, u128 end, int start, int max, int side,
+                      unsigned exits, cca_reach *r, int list)
 {
     assert(max <= CCA_MAX_MOVE);
     r->max = max;
@@ -163,7 +175,7 @@ static void search128(const cca_board *b, u128 enter, u128 through, u128 end, in
         off |= get128(&b->baseline[side]);
     if (exits & CCA_EXIT_ENEMY)
         off |= get128(&b->baseline[1 - side]);
-    u128 seen = (u128)1 << start, front = seen;
+    u128 seen = (u128)1 << start, front = seen, ends = 0;
     put128(&r->layer[0], seen);
     if ((off & front) && max >= 1)
         r->exit_from = (int16_t)start, r->exit_hexes = 1;
@@ -174,12 +186,15 @@ static void search128(const cca_board *b, u128 enter, u128 through, u128 end, in
         front = fresh & through;
         if ((off & front) && r->exit_from < 0 && k + 1 <= max)
             r->exit_from = (int16_t)ctz128(off & front), r->exit_hexes = (int8_t)(k + 1);
-        list128(fresh & end, (int8_t)k, r);
+        ends |= fresh & end;
+        if (list)
+            list128(fresh & end, (int8_t)k, r);
     }
+    return ends;
 }
 
 /* unit_sets() on 128-bit sets. */
-static void unit_sets128(const cca_board *b, const cca_field *f, const cca_unit *un, u128 *enter, u128 *through)
+static inline void unit_sets128(const cca_board *b, const cca_field *f, const cca_unit *un, u128 *enter, u128 *through)
 {
     int own = un->side, en = 1 - own;
     u128 lone = get128(&f->lone_set[own]);
@@ -190,7 +205,7 @@ static void unit_sets128(const cca_board *b, const cca_field *f, const cca_unit 
 }
 
 /* leader_sets() on 128-bit sets. */
-static void leader_sets128(const cca_board *b, const cca_field *f, const cca_leader *ld, u128 *enter, u128 *through,
+static inline void leader_sets128(const cca_board *b, const cca_field *f, const cca_leader *ld, u128 *enter, u128 *through,
                            u128 *end)
 {
     int own = ld->side, en = 1 - own;
@@ -238,7 +253,7 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
     }
     u128 enter, through;
     unit_sets128(b, f, un, &enter, &through);
-    search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r);
+    search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r, 1);
     return r->n_dest + (r->exit_from >= 0);
 }
 
@@ -267,8 +282,41 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
     }
     u128 enter, through, end;
     leader_sets128(b, f, ld, &enter, &through, &end);
-    search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r);
+    search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r, 1);
     return r->n_dest + (r->exit_from >= 0);
+}
+
+/* Small boards: a piece's reach without its list of destinations
+ * (r->n_dest 0); returns the cells its move may end on. */
+static u128 quiet_reach(const cca_board *b, const cca_field *f, int leader, int piece, cca_reach *r)
+{
+    u128 enter, through, end;
+    if (!leader) {
+        const cca_unit *un = &f->units[piece];
+        if (unit_stays(f, piece)) {
+            nothing(r);
+            return 0;
+        }
+        unit_sets128(b, f, un, &enter, &through);
+        return search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side],
+                         r, 0);
+    }
+    const cca_leader *ld = &f->leaders[piece];
+    if (ld->cell < 0 || (f->leader_moved >> piece & 1)) {
+        nothing(r);
+        return 0;
+    }
+    leader_sets128(b, f, ld, &enter, &through, &end);
+    return search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r, 0);
+}
+
+int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece)
+{
+    cca_reach r;
+    if (b->grid.words > 2)
+        return leader ? cca_leader_reach(b, f, piece, &r) : cca_unit_reach(b, f, piece, &r);
+    u128 ends = quiet_reach(b, f, leader, piece, &r);
+    return pop64((uint64_t)ends) + pop64((uint64_t)(ends >> 64)) + (r.exit_from >= 0);
 }
 
 int cca_reach_dist(const cca_reach *r, int c)
@@ -282,7 +330,7 @@ int cca_reach_dist(const cca_reach *r, int c)
 
 /* The hexes of a move to dest in r (a destination or CCA_EXIT), or -1
  * when dest is not in r. */
-static int hexes_to(const cca_reach *r, int dest)
+static int hexes_in(const cca_reach *r, int dest)
 {
     if (dest == CCA_EXIT)
         return r->exit_from >= 0 ? r->exit_hexes : -1;
@@ -290,6 +338,30 @@ static int hexes_to(const cca_reach *r, int dest)
         if (r->dest[i] == dest)
             return r->hexes[i];
     return -1;
+}
+
+/* The hexes of the move of a piece (a unit, or leader l on his own) to
+ * dest, or -1 when dest is not in its reach: from r (its reach as the
+ * field stands), or NULL to search it (on small boards without listing
+ * its destinations). */
+static int hexes_to(const cca_board *b, const cca_field *f, int leader, int piece, int dest, const cca_reach *r)
+{
+    cca_reach own;
+    if (r)
+        return hexes_in(r, dest);
+    if (b->grid.words > 2) {
+        if (leader)
+            cca_leader_reach(b, f, piece, &own);
+        else
+            cca_unit_reach(b, f, piece, &own);
+        return hexes_in(&own, dest);
+    }
+    u128 ends = quiet_reach(b, f, leader, piece, &own);
+    if (dest == CCA_EXIT)
+        return own.exit_from >= 0 ? own.exit_hexes : -1;
+    if (dest < 0 || dest >= 128 || !(ends >> dest & 1))
+        return -1;
+    return cca_reach_dist(&own, dest);
 }
 
 /* RULE cca.move.battle-record cca.move.infantry-triangle cca.move.terrain */
@@ -303,13 +375,8 @@ static int may_battle_after(const cca_board *b, const cca_unit *un, int hexes, i
 /* RULE cca.move.sequential cca.move.no-split cca.leader.with-unit cca.move.infantry-joins-leader */
 int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res)
 {
-    cca_reach own;
-    if (r == NULL) {
-        cca_unit_reach(b, f, u, &own);
-        r = &own;
-    }
     *res = (cca_move_result){0};
-    int hexes = hexes_to(r, dest);
+    int hexes = hexes_to(b, f, 0, u, dest, r);
     if (hexes < 0)
         return -1;
     cca_unit *un = &f->units[u];
@@ -353,13 +420,8 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
 /* RULE cca.leader.split cca.leader.escape cca.leader.escape-no-return cca.leader.infantry-joins-infantry */
 int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res)
 {
-    cca_reach own;
-    if (r == NULL) {
-        cca_leader_reach(b, f, l, &own);
-        r = &own;
-    }
     *res = (cca_move_result){0};
-    int hexes = hexes_to(r, dest);
+    int hexes = hexes_to(b, f, 1, l, dest, r);
     if (hexes < 0)
         return -1;
     cca_leader *ld = &f->leaders[l];

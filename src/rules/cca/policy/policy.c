@@ -98,12 +98,18 @@ typedef struct section_counts {
     int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
 } section_counts;
 
-/* Cells in both a and b (the board's words). */
+/* Cells in both x and y (the board's words; a SWAR count: no popcnt
+ * instruction is assumed, and libgcc's is a table walk). */
 static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
 {
     int n = 0;
-    for (int i = 0; i < b->grid.words; i++)
-        n += __builtin_popcountll(x->w[i] & y->w[i]);
+    for (int i = 0; i < b->grid.words; i++) {
+        uint64_t w = x->w[i] & y->w[i];
+        w = w - (w >> 1 & UINT64_C(0x5555555555555555));
+        w = (w & UINT64_C(0x3333333333333333)) + (w >> 2 & UINT64_C(0x3333333333333333));
+        w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+        n += (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+    }
     return n;
 }
 
