@@ -57,6 +57,62 @@ static void test_cca_opening_hand_is_hypergeometric(void **state)
     assert_fits("centre cards in sides[1]'s opening hand", seen[1], p, HAND + 1, STATS_ALPHA);
 }
 
+/* Index of permutation perm[0..n) among the n! (Lehmer code). */
+static int lehmer(const uint8_t *perm, int n)
+{
+    int code = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++)
+            smaller += perm[j] < perm[i];
+        code = code * (n - i) + smaller;
+    }
+    return code;
+}
+
+/* The shuffle is uniform over every ordering, not only over the counts a
+ * hand sees (a Sattolo shuffle, j < i, deals hypergeometric hands but never
+ * leaves a card in place): the 120 orderings of 5 cards are equally likely,
+ * and the card on top of the 40-card deck and the one at its bottom end
+ * at each of the 40 places with chance 1/40, each card staying put among
+ * them. */
+/* RULE cca.cards.shuffle */
+static void test_cca_shuffle_is_uniform_over_orderings(void **state)
+{
+    (void)state;
+    enum { SMALL = 5, ORDERS = 120, N_SMALL = 240000, DECK = 40, N_DECK = 200000 };
+    static long orders[ORDERS];
+    for (long i = 0; i < N_SMALL; i++) {
+        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(1516, (uint64_t)i));
+        uint8_t cards[SMALL] = {0, 1, 2, 3, 4};
+        cca_shuffle(cards, SMALL, &dice);
+        orders[lehmer(cards, SMALL)]++;
+    }
+    double q[ORDERS];
+    for (int k = 0; k < ORDERS; k++)
+        q[k] = 1.0 / ORDERS;
+    assert_fits("orderings of 5 shuffled cards", orders, q, ORDERS, STATS_ALPHA);
+    long top[DECK] = {0}, bottom[DECK] = {0};
+    for (long i = 0; i < N_DECK; i++) {
+        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(1517, (uint64_t)i));
+        uint8_t cards[DECK];
+        for (int k = 0; k < DECK; k++)
+            cards[k] = (uint8_t)k;
+        cca_shuffle(cards, DECK, &dice);
+        for (int k = 0; k < DECK; k++) {
+            if (cards[k] == DECK - 1)
+                top[k]++;
+            if (cards[k] == 0)
+                bottom[k]++;
+        }
+    }
+    double p[DECK];
+    for (int k = 0; k < DECK; k++)
+        p[k] = 1.0 / DECK;
+    assert_fits("place of the top card of 40 after a shuffle", top, p, DECK, STATS_ALPHA);
+    assert_fits("place of the bottom card of 40 after a shuffle", bottom, p, DECK, STATS_ALPHA);
+}
+
 /* RULE cca.policy.random-uniform */
 static void test_cca_random_policy_is_uniform_over_moves(void **state)
 {
@@ -109,6 +165,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cca_opening_hand_is_hypergeometric),
+        cmocka_unit_test(test_cca_shuffle_is_uniform_over_orderings),
         cmocka_unit_test(test_cca_random_policy_is_uniform_over_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

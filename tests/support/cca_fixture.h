@@ -51,13 +51,13 @@ static inline int fx_can_end(const cca_reach *r, int c)
     return 0;
 }
 
-/* The largest dist of a destination of r (0: none). */
+/* The most hexes to a destination of r (0: none). */
 static inline int fx_farthest(const cca_reach *r)
 {
     int m = 0;
     for (int i = 0; i < r->n_dest; i++)
-        if (r->dist[r->dest[i]] > m)
-            m = r->dist[r->dest[i]];
+        if (r->hexes[i] > m)
+            m = r->hexes[i];
     return m;
 }
 

@@ -169,9 +169,9 @@ static void test_cca_unit_and_leader_one_order_and_adjacent_stays(void **state)
 }
 
 /* A random position: units and leaders of both sides, some terrain. */
-static void random_position(cca_board *b, cca_field *f, mu_rng *rng)
+static void random_position_sized(cca_board *b, cca_field *f, mu_rng *rng, int width, int rows)
 {
-    fx_board(b, f, 7 + (int)mu_rng_bounded(rng, 6), 5 + (int)mu_rng_bounded(rng, 5));
+    fx_board(b, f, width, rows);
     fx_terrain(b, "wall", 1, 0, 0);
     fx_terrain(b, "woods", 0, 1, 1);
     for (int c = 0; c < b->grid.n_cells; c++) {
@@ -192,6 +192,120 @@ static void random_position(cca_board *b, cca_field *f, mu_rng *rng)
         }
     }
     cca_board_sync(b);
+}
+
+static void random_position(cca_board *b, cca_field *f, mu_rng *rng)
+{
+    int width = 7 + (int)mu_rng_bounded(rng, 6);
+    random_position_sized(b, f, rng, width, 5 + (int)mu_rng_bounded(rng, 5));
+}
+
+/* cca_enemy_distance gives every cell its hex distance to the nearest
+ * enemy unit (255 without one, and on the grid's cells outside it: see
+ * mu_hex_grid_init), worked out pair by pair; so does the lazy view
+ * (cca_edist) on the battlefield. Boards of at most 128
+ * cells (the 128-bit path) and bigger ones (sets of any size). */
+static void test_cca_enemy_distance_is_nearest_hex_distance(void **state)
+{
+    (void)state;
+    mu_rng rng = mu_rng_for_game(15, 2);
+    long cells = 0, big = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        cca_board b;
+        cca_field f;
+        int w = trial % 2 ? 14 + (int)mu_rng_bounded(&rng, 7) : 3 + (int)mu_rng_bounded(&rng, 10);
+        int rows = trial % 2 ? 10 + (int)mu_rng_bounded(&rng, 7) : 2 + (int)mu_rng_bounded(&rng, 8);
+        random_position_sized(&b, &f, &rng, w, rows);
+        big += b.grid.words > 2;
+        for (int of = 0; of < 2; of++) {
+            uint8_t dist[CCA_MAX_CELLS], lazy[CCA_MAX_CELLS];
+            cca_enemy_distance(&b, &f, of, dist);
+            cca_view v = {.board = &b, .field = &f, .side = 1 - of};
+            cca_view_lazy_enemy(&v, lazy);
+            for (int c = 0; c < b.grid.n_cells; c++) {
+                int want = 255;
+                if (mu_hex_grid_cell(&b.grid, mu_hex_grid_hex(&b.grid, c)) == c)
+                    for (int u = 0; u < f.n_units; u++)
+                        if (f.units[u].side == of && f.units[u].cell >= 0) {
+                            int d = mu_hex_distance(mu_hex_grid_hex(&b.grid, c), mu_hex_grid_hex(&b.grid, f.units[u].cell));
+                            want = d < want ? d : want;
+                        }
+                assert_int_equal(dist[c], want);
+                if (b.kind[c] != CCA_CELL_NONE)
+                    assert_int_equal(cca_edist(&v, c), want);
+                cells++;
+            }
+        }
+    }
+    print_message("%ld cells compared, %ld boards of more than 128 cells\n", cells, big);
+    assert_true(big == 100 && cells > 50000);
+}
+
+/* advance's card, worked out again from the unit counts per section
+ * (cca_policy.h): the most usable orders, then the card's size, +1000 for
+ * the enemy's weakest section (fewest enemy units; ties centre, left,
+ * right) when weakest is set and he has units there. */
+static int ref_advance_card(const cca_policy_spec *p, const cca_view *v, const cca_cards *cards)
+{
+    int mine[CCA_SECTIONS] = {0}, theirs[CCA_SECTIONS] = {0};
+    for (int u = 0; u < v->field->n_units; u++) {
+        const cca_unit *un = &v->field->units[u];
+        for (int s = 0; s < CCA_SECTIONS && un->cell >= 0; s++)
+            if (v->board->section[un->cell] & cca_board_section_for(v->side, s))
+                (un->side == v->side ? mine : theirs)[s]++;
+    }
+    static const int order[CCA_SECTIONS] = {CCA_CENTRE, CCA_LEFT, CCA_RIGHT};
+    int weak = CCA_CENTRE;
+    for (int i = 1; i < CCA_SECTIONS; i++)
+        if (theirs[order[i]] < theirs[weak])
+            weak = order[i];
+    int best = 0;
+    long best_score = -1;
+    for (int slot = 0; slot < cards->n_hand[v->side]; slot++) {
+        const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
+        int m = mine[k->section];
+        long score = 10L * (m < k->units ? m : k->units) + k->units;
+        if (p->weakest && k->section == weak && m > 0)
+            score += 1000;
+        if (score > best_score)
+            best_score = score, best = slot;
+    }
+    return best;
+}
+
+/* advance picks its card from his and the enemy's units in each section
+ * (his own view: sides[1]'s left is the board's right; line hexes count in
+ * both), as the reference works it out, on random positions and hands. */
+static void test_cca_advance_card_counts_units_by_section(void **state)
+{
+    (void)state;
+    static const int counts[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    static const int sections[9] = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+    static const int units[9] = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+    cca_deck deck;
+    deck_of(&deck, counts, sections, units, 9);
+    mu_rng rng = mu_rng_for_game(15, 3);
+    int picks[CCA_MAX_HAND] = {0};
+    for (int trial = 0; trial < 600; trial++) {
+        cca_board b;
+        cca_field f;
+        random_position(&b, &f, &rng);
+        cca_policy_spec p = cca_policy_defaults(CCA_ADVANCE);
+        p.weakest = trial % 3 != 0;
+        int side = trial & 1;
+        uint8_t edist[CCA_MAX_CELLS];
+        cca_enemy_distance(&b, &f, 1 - side, edist);
+        cca_view v = {.board = &b, .field = &f, .deck = &deck, .side = side, .enemy_dist = edist};
+        cca_cards cards;
+        memset(&cards, 0, sizeof cards);
+        cards.n_hand[side] = 1 + (int)mu_rng_bounded(&rng, 5);
+        for (int i = 0; i < cards.n_hand[side]; i++)
+            cards.hand[side][i] = (uint8_t)mu_rng_bounded(&rng, 9);
+        int slot = cca_policy_card(&p, &v, &cards, &rng);
+        assert_int_equal(slot, ref_advance_card(&p, &v, &cards));
+        picks[slot]++;
+    }
+    assert_true(picks[0] > 0 && picks[1] > 0 && picks[2] > 0);
 }
 
 /* The aim measure of a policy for unit u at cell c (lower is better):
@@ -336,6 +450,8 @@ int main(void)
         cmocka_unit_test(test_cca_card_orders_only_its_section),
         cmocka_unit_test(test_cca_unit_and_leader_one_order_and_adjacent_stays),
         cmocka_unit_test(test_cca_policies_legal_and_serving_their_aims),
+        cmocka_unit_test(test_cca_enemy_distance_is_nearest_hex_distance),
+        cmocka_unit_test(test_cca_advance_card_counts_units_by_section),
         cmocka_unit_test(test_cca_protect_saves_threatened_leaders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -48,11 +48,11 @@ static void test_cca_side_half_hexes_never_entered(void **state)
     int l = fx_leader(&b, &f, 6, 3, 0, CCA_CAVALRY);
     cca_reach r;
     cca_unit_reach(&b, &f, u, &r);
-    assert_int_equal(r.dist[fx_cell(&b, 0, 1)], -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 0, 1)), -1);
     assert_true(r.n_dest > 0);
     cca_leader_reach(&b, &f, l, &r);
-    assert_int_equal(r.dist[fx_cell(&b, 7, 3)], -1);
-    assert_int_equal(r.dist[fx_cell(&b, 7, 1)], -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 7, 3)), -1);
+    assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 7, 1)), -1);
 }
 
 /* Three sections by lines across the board; a hex whose centre lies on a
@@ -170,7 +170,7 @@ static void test_cca_units_never_pass_units_or_enemy_leaders(void **state)
             fx_leader(&b, &f, 1, 2, 1, CCA_INFANTRY);
         cca_reach r;
         assert_int_equal(cca_unit_reach(&b, &f, u, &r), 0);
-        assert_int_equal(r.dist[fx_cell(&b, 2, 2)], -1);
+        assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 2, 2)), -1);
         cca_move_result res;
         cca_field before = f;
         assert_int_equal(cca_move_unit(&b, &f, u, fx_cell(&b, 1, 2), NULL, &res), -1);
@@ -250,7 +250,7 @@ static void test_cca_allowance_by_standard_and_battle(void **state)
             /* [4 + hexes - 1, 4 - hexes]... a hex `hexes` away next to the enemy */
             int dest = -1;
             for (int k = 0; k < r.n_dest; k++)
-                if (r.dist[r.dest[k]] == hexes &&
+                if (cca_reach_dist(&r, r.dest[k]) == hexes &&
                     mu_hex_distance(mu_hex_grid_hex(&b.grid, r.dest[k]),
                                     mu_hex_grid_hex(&b.grid, f.units[1].cell)) == 1)
                     dest = r.dest[k];
@@ -324,7 +324,7 @@ static void test_cca_unit_joins_lone_leader_and_stops(void **state)
         cca_unit_reach(&b, &f, u, &r);
         int may = k == 0 || k == 1 || k == 3;
         assert_int_equal(r.n_dest, may);
-        assert_int_equal(r.dist[fx_cell(&b, 2, 2)], -1);
+        assert_int_equal(cca_reach_dist(&r, fx_cell(&b, 2, 2)), -1);
         if (!may)
             continue;
         cca_move_result res;
@@ -564,10 +564,13 @@ static void bf_walk(const cca_board *b, const cca_field *f, int leader, int piec
 }
 
 /* A random battlefield: terrain of each kind, units and leaders of both
- * sides, some leaders with units. */
-static void random_field(cca_board *b, cca_field *f, mu_rng *rng)
+ * sides, some leaders with units. big: more than 128 cells (12 .. 20 hexes
+ * wide, 10 .. 16 rows), else at most 96. */
+static void random_field(cca_board *b, cca_field *f, mu_rng *rng, int big)
 {
     int width = 4 + (int)mu_rng_bounded(rng, 8), rows = 3 + (int)mu_rng_bounded(rng, 6);
+    if (big)
+        width = 12 + (int)mu_rng_bounded(rng, 9), rows = 10 + (int)mu_rng_bounded(rng, 7);
     fx_board(b, f, width, rows);
     fx_terrain(b, "impassable", 1, 0, 0);
     fx_terrain(b, "stops", 0, 1, 0);
@@ -597,18 +600,67 @@ static void random_field(cca_board *b, cca_field *f, mu_rng *rng)
     cca_board_sync(b);
 }
 
+/* The reach of the general search (cca_*_reach_general) equals r: the
+ * same destinations in the same order, hexes and way off. */
+static void assert_same_as_general(const cca_board *b, const cca_field *f, int leader, int piece, const cca_reach *r)
+{
+    cca_reach g;
+    int n = leader ? cca_leader_reach_general(b, f, piece, &g) : cca_unit_reach_general(b, f, piece, &g);
+    assert_int_equal(n, r->n_dest + (r->exit_from >= 0));
+    assert_int_equal(g.max, r->max);
+    assert_int_equal(g.n_dest, r->n_dest);
+    assert_memory_equal(g.dest, r->dest, (size_t)r->n_dest * sizeof r->dest[0]);
+    assert_memory_equal(g.hexes, r->hexes, (size_t)r->n_dest);
+    for (int c = 0; c < b->grid.n_cells; c++)
+        assert_int_equal(cca_reach_dist(&g, c), cca_reach_dist(r, c));
+    assert_int_equal(g.exit_from, r->exit_from);
+    assert_int_equal(g.exit_hexes, r->exit_hexes);
+}
+
+/* A move given no reach (searched inside the move: on boards of at most
+ * 128 cells without listing its destinations) goes where r says, as far
+ * as r says, and nowhere else (refused, nothing changed); the count of
+ * moves without the list (cca_piece_moves) is r's. */
+static void assert_moves_follow_reach(const cca_board *b, const cca_field *f, int leader, int piece, const cca_reach *r)
+{
+    assert_int_equal(cca_piece_moves(b, f, leader, piece), r->n_dest + (r->exit_from >= 0));
+    static cca_field g;
+    cca_move_result res;
+    for (int c = -3; c < b->grid.n_cells; c++) {
+        int i = 0;
+        while (i < r->n_dest && r->dest[i] != c)
+            i++;
+        int want = c == CCA_EXIT ? (r->exit_from >= 0 ? r->exit_hexes : -1) : i < r->n_dest ? r->hexes[i] : -1;
+        memcpy(&g, f, sizeof g);
+        int rc = leader ? cca_move_leader(b, &g, piece, c, NULL, &res) : cca_move_unit(b, &g, piece, c, NULL, &res);
+        if (want < 0) {
+            assert_int_equal(rc, -1);
+            assert_memory_equal(&g, f, sizeof g);
+        } else {
+            assert_int_equal(rc, 0);
+            assert_int_equal(res.hexes, want);
+            assert_int_equal(res.exited, c == CCA_EXIT);
+            assert_true(cca_field_valid(b, &g));
+        }
+    }
+}
+
 /* Every unit's and leader's reach (destinations, fewest hexes to each,
- * the way off) equals the brute-force enumeration on random battlefields. */
+ * the way off) equals the brute-force enumeration on random battlefields,
+ * small (at most 128 cells: the 128-bit path) and big (the general search
+ * on sets), and on small ones the general search's reach, order and all. */
 /* RULE cca.search.reach */
 static void test_cca_reach_equals_brute_force(void **state)
 {
     (void)state;
     mu_rng rng = mu_rng_for_game(2015, 15);
-    long pieces = 0, dests = 0, exits = 0;
-    for (int trial = 0; trial < 300; trial++) {
+    long pieces = 0, dests = 0, exits = 0, big_pieces = 0;
+    for (int trial = 0; trial < 400; trial++) {
         cca_board b;
         cca_field f;
-        random_field(&b, &f, &rng);
+        int big = trial >= 300;
+        random_field(&b, &f, &rng, big);
+        assert_true(big ? b.grid.words > 2 : b.grid.words <= 2);
         assert_true(cca_field_valid(&b, &f));
         for (int k = 0; k < f.n_units + f.n_leaders; k++) {
             int leader = k >= f.n_units, piece = leader ? k - f.n_units : k;
@@ -628,18 +680,22 @@ static void test_cca_reach_equals_brute_force(void **state)
                     continue;
                 assert_int_equal(fx_can_end(&r, c), o.best[c] >= 0);
                 if (o.best[c] >= 0) {
-                    assert_int_equal(r.dist[c], o.best[c]);
+                    assert_int_equal(cca_reach_dist(&r, c), o.best[c]);
                     count++;
                 }
             }
             assert_int_equal(r.n_dest, count);
             assert_int_equal(r.exit_from >= 0 ? r.exit_hexes : 0, o.exit_hexes);
             assert_int_equal(n, count + (o.exit_hexes > 0));
-            pieces++, dests += count, exits += o.exit_hexes > 0;
+            assert_same_as_general(&b, &f, leader, piece, &r);
+            if (trial % 4 == 0 || trial >= 390)
+                assert_moves_follow_reach(&b, &f, leader, piece, &r);
+            pieces++, dests += count, exits += o.exit_hexes > 0, big_pieces += big;
         }
     }
-    print_message("%ld pieces, %ld destinations, %ld ways off compared\n", pieces, dests, exits);
-    assert_true(exits > 20 && dests > 5000);
+    print_message("%ld pieces (%ld on boards of more than 128 cells), %ld destinations, %ld ways off compared\n",
+                  pieces, big_pieces, dests, exits);
+    assert_true(exits > 20 && dests > 5000 && big_pieces > 1000);
 }
 
 int main(void)

@@ -76,9 +76,14 @@ void cca_board_sync(cca_board *b)
     mu_hex_set_clear(&b->stops);
     mu_hex_set_clear(&b->baseline[0]);
     mu_hex_set_clear(&b->baseline[1]);
+    for (int s = 0; s < CCA_SECTIONS; s++)
+        mu_hex_set_clear(&b->section_set[s]);
     for (int c = 0; c < b->grid.n_cells; c++) {
         if (b->kind[c] != CCA_CELL_HEX)
             continue;
+        for (int s = 0; s < CCA_SECTIONS; s++)
+            if (b->section[c] >> s & 1)
+                mu_hex_set_add(&b->section_set[s], c);
         const cca_terrain_rule *t = &b->terrain_rule[b->terrain[c]];
         if (!t->impassable)
             mu_hex_set_add(&b->open, c);

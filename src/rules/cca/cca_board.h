@@ -63,6 +63,7 @@ typedef struct cca_board {
     mu_hex_set open;        /* full hexes a piece may enter (not impassable) */
     mu_hex_set stops;       /* hexes whose terrain ends a move that enters them */
     mu_hex_set baseline[2]; /* full hexes of the row next to side s's baseline */
+    mu_hex_set section_set[CCA_SECTIONS]; /* full hexes of each section (board view; line hexes in two) */
 } cca_board;
 
 /* Builds an empty board (all clear, both section lines given in hex

@@ -61,6 +61,11 @@ int cca_field_add_leader(cca_field *f, int cell, int side, cca_type type);
  * here and in cca_move.h. */
 void cca_field_sync(cca_field *f);
 
+/* Makes f's sets right at cells a and b (-1: none) from who stands there
+ * now: what cca_field_sync does, for a change that touched only those
+ * cells (a move: where it started and where it ended). */
+void cca_field_sync_cells(cca_field *f, int a, int b);
+
 /* Starts a turn: nobody has moved. */
 static inline void cca_field_new_turn(cca_field *f) { f->unit_moved = 0, f->leader_moved = 0; }
 

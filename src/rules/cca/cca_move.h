@@ -11,15 +11,27 @@
 /* The destination of a step off the battlefield by a baseline. */
 #define CCA_EXIT (-2)
 
+/* The most hexes a piece moves (a cavalry leader on his own). */
+#define CCA_MAX_MOVE 3
+
 /* Where one piece may go this turn. */
 typedef struct cca_reach {
     int max;                       /* hexes of movement it has (0: it may not move) */
-    int n_dest;                    /* cells where its move may end (dist >= 1) */
-    int16_t dest[CCA_MAX_CELLS];   /* those cells, in a fixed order */
-    int8_t dist[CCA_MAX_CELLS];    /* fewest hexes to reach each cell, -1: not reached */
+    int n_dest;                    /* cells where its move may end (1 hex or more away) */
+    int16_t dest[CCA_MAX_CELLS];   /* those cells, by hexes then cell index */
+    int8_t hexes[CCA_MAX_CELLS];   /* hexes[i]: fewest hexes to reach dest[i] */
+    /* layer[k] (k <= max): the cells first reached after k hexes, in
+     * passing or to end there (layer[0]: its own); see cca_reach_dist */
+    mu_hex_set layer[CCA_MAX_MOVE + 1];
     int16_t exit_from; /* cell it may step off the battlefield from, fewest hexes; -1: none */
     int8_t exit_hexes; /* hexes of movement that costs, the step off counted as one */
 } cca_reach;
+
+/* Returns the fewest hexes r's piece needs to reach cell c of the board
+ * (0 <= c < the board's cells) this turn, in passing or to end there (0:
+ * its own cell), or -1 when it cannot reach c (always -1 when r->max is
+ * 0). */
+int cca_reach_dist(const cca_reach *r, int c);
 
 /* Returns the hexes an ordered unit may move: infantry circle 2, triangle
  * 2 (1 if it is to battle), square 1; cavalry 2. */
@@ -39,6 +51,18 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r);
  * unit he is with). Nothing when he has left or has moved this turn.
  * Returns r->n_dest + (r->exit_from >= 0). */
 int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r);
+
+/* Returns what cca_unit_reach (leader 0: unit `piece`) or
+ * cca_leader_reach (leader 1: leader `piece`) returns, the number of its
+ * moves, without listing them. */
+int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece);
+
+/* cca_unit_reach and cca_leader_reach by the general search on sets of
+ * any size (mu_hex_reach_sets), which they use themselves only on boards
+ * of more than 128 cells (smaller ones take a path on 128-bit sets). The
+ * same results on every board; for tests. */
+int cca_unit_reach_general(const cca_board *b, const cca_field *f, int u, cca_reach *r);
+int cca_leader_reach_general(const cca_board *b, const cca_field *f, int l, cca_reach *r);
 
 /* What a move did. */
 typedef struct cca_move_result {

@@ -40,6 +40,36 @@ void cca_field_sync(cca_field *f)
     }
 }
 
+void cca_field_sync_cells(cca_field *f, int a, int b)
+{
+    for (int k = 0; k < 2; k++) {
+        int c = k ? b : a;
+        if (c < 0)
+            continue;
+        for (int s = 0; s < 2; s++) {
+            mu_hex_set_remove(&f->unit_set[s], c);
+            mu_hex_set_remove(&f->cav_set[s], c);
+            mu_hex_set_remove(&f->leader_set[s], c);
+            mu_hex_set_remove(&f->lone_set[s], c);
+            mu_hex_set_remove(&f->lone_cav_set[s], c);
+        }
+        int u = f->unit_at[c], l = f->leader_at[c];
+        if (u >= 0) {
+            mu_hex_set_add(&f->unit_set[f->units[u].side], c);
+            if (f->units[u].type == CCA_CAVALRY)
+                mu_hex_set_add(&f->cav_set[f->units[u].side], c);
+        }
+        if (l >= 0) {
+            const cca_leader *ld = &f->leaders[l];
+            mu_hex_set_add(&f->leader_set[ld->side], c);
+            if (ld->unit < 0)
+                mu_hex_set_add(&f->lone_set[ld->side], c);
+            if (ld->unit < 0 && ld->type == CCA_CAVALRY)
+                mu_hex_set_add(&f->lone_cav_set[ld->side], c);
+        }
+    }
+}
+
 int cca_field_add_unit(cca_field *f, int cell, int side, cca_type type, cca_rank rank)
 {
     assert(f->n_units < CCA_MAX_UNITS && f->unit_at[cell] < 0);

@@ -138,12 +138,13 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     const cca_card_kind *k = &st->deck.kinds[kind];
     unsigned bits = cca_board_section_for(side, k->section);
     int nu = 0, nl = 0;
-    for (int u = 0; u < f->n_units; u++)
-        if (f->units[u].side == side && f->units[u].cell >= 0 && (b->section[f->units[u].cell] & bits))
-            v.units_left |= UINT64_C(1) << u, nu++;
-    for (int l = 0; l < f->n_leaders; l++)
-        if (f->leaders[l].side == side && f->leaders[l].cell >= 0 && (b->section[f->leaders[l].cell] & bits))
-            v.leaders_left |= 1u << l, nl++;
+    const mu_hex_set *sec = &b->section_set[__builtin_ctz(bits)];
+    for (int i = 0; i < b->grid.words; i++) {
+        for (uint64_t w = f->unit_set[side].w[i] & sec->w[i]; w; w &= w - 1, nu++)
+            v.units_left |= UINT64_C(1) << f->unit_at[64 * i + __builtin_ctzll(w)];
+        for (uint64_t w = f->leader_set[side].w[i] & sec->w[i]; w; w &= w - 1, nl++)
+            v.leaders_left |= 1u << f->leader_at[64 * i + __builtin_ctzll(w)];
+    }
     cca_tally *t = &g->tally;
     t->cards[side][k->section]++;
     t->orders_issued[side][k->section] += k->units;

@@ -20,10 +20,29 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
 }
 
 /* Layer by layer out from the enemy units' hexes on sets of cells (the
- * grid's own neighbours: a hex distance, whatever stands or lies between). */
+ * grid's own neighbours: a hex distance, whatever stands or lies between).
+ * On boards of at most 128 cells the sets are 128-bit integers and each
+ * layer's cells are marked and their neighbours gathered in one pass. */
 void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
 {
     memset(dist, 255, (size_t)b->grid.n_cells);
+    if (b->grid.words <= 2) {
+        __extension__ typedef unsigned __int128 u128;
+        const mu_hex_set *units = &f->unit_set[of];
+        u128 seen = (u128)units->w[0] | (u128)units->w[1] << 64, front = seen;
+        for (int k = 0; front; k++) {
+            uint64_t n0 = 0, n1 = 0;
+            for (int i = 0; i < 2; i++)
+                for (uint64_t bits = (uint64_t)(front >> 64 * i); bits; bits &= bits - 1) {
+                    int c = 64 * i + __builtin_ctzll(bits);
+                    dist[c] = (uint8_t)k;
+                    n0 |= b->grid.nb_bits[c][0], n1 |= b->grid.nb_bits[c][1];
+                }
+            front = ((u128)n0 | (u128)n1 << 64) & ~seen;
+            seen |= front;
+        }
+        return;
+    }
     mu_hex_set seen = f->unit_set[of], front = seen, next;
     for (int k = 0;; k++) {
         int any = 0;
@@ -79,28 +98,42 @@ typedef struct section_counts {
     int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
 } section_counts;
 
+/* Cells in both x and y (the board's words; a SWAR count: no popcnt
+ * instruction is assumed, and libgcc's is a table walk). */
+static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
+{
+    int n = 0;
+    for (int i = 0; i < b->grid.words; i++) {
+        uint64_t w = x->w[i] & y->w[i];
+        w = w - (w >> 1 & UINT64_C(0x5555555555555555));
+        w = (w & UINT64_C(0x3333333333333333)) + (w >> 2 & UINT64_C(0x3333333333333333));
+        w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+        n += (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+    }
+    return n;
+}
+
 static void count_sections(const cca_view *v, int need_threat, section_counts *sc)
 {
-    for (int s = 0; s < CCA_SECTIONS; s++)
-        sc->mine[s] = sc->theirs[s] = 0, sc->threat[s] = 255;
-    for (int u = 0; u < v->field->n_units; u++) {
-        const cca_unit *un = &v->field->units[u];
-        if (un->cell < 0)
+    const cca_board *b = v->board;
+    const cca_field *f = v->field;
+    for (int s = 0; s < CCA_SECTIONS; s++) {
+        const mu_hex_set *sec = &b->section_set[v->side == 0 ? s : CCA_RIGHT - s]; /* the player's own view */
+        sc->mine[s] = both(b, &f->unit_set[v->side], sec);
+        sc->theirs[s] = both(b, &f->unit_set[1 - v->side], sec);
+        sc->threat[s] = 255;
+    }
+    for (int u = 0; need_threat && u < f->n_units; u++) {
+        const cca_unit *un = &f->units[u];
+        if (un->cell < 0 || un->side != v->side)
             continue;
-        unsigned bits = v->board->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
+        unsigned bits = b->section[un->cell]; /* board view: bit 0 left .. bit 2 right */
         if (v->side == 1)
             bits = (bits & 2u) | (bits >> 2 & 1u) | (bits << 2 & 4u); /* the player's own view */
-        if (un->side != v->side) {
-            for (int s = 0; s < CCA_SECTIONS; s++)
-                sc->theirs[s] += bits >> s & 1;
-            continue;
-        }
-        int e = need_threat ? cca_edist(v, un->cell) : 255;
+        int e = cca_edist(v, un->cell);
         for (int s = 0; s < CCA_SECTIONS; s++)
-            if (bits >> s & 1) {
-                sc->mine[s]++;
+            if (bits >> s & 1)
                 sc->threat[s] = e < sc->threat[s] ? e : sc->threat[s];
-            }
     }
 }
 
@@ -191,7 +224,7 @@ static void leaders_join(const cca_view *v, best_move *bm)
         cca_leader_reach(v->board, v->field, l, &r);
         for (int i = 0; i < r.n_dest; i++)
             if (v->field->unit_at[r.dest[i]] >= 0)
-                consider(bm, 10 - r.dist[r.dest[i]], 1, l, r.dest[i]);
+                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i]);
     }
 }
 
@@ -240,7 +273,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         if (!hold) {
             int cur = cca_edist(v, un->cell);
             for (int i = 0; i < r.n_dest; i++) {
-                int c = r.dest[i], e = cca_edist(v, c), h = r.dist[c];
+                int c = r.dest[i], e = cca_edist(v, c), h = r.hexes[i];
                 if (e >= cur || (guard && un->leader >= 0 && e <= 1))
                     continue;
                 if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
@@ -251,7 +284,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         } else {
             int cur = abs(v->board->depth[v->side][un->cell] - p->line);
             for (int i = 0; i < r.n_dest && cur > 0; i++) {
-                int c = r.dest[i], h = r.dist[c];
+                int c = r.dest[i], h = r.hexes[i];
                 int off = abs(v->board->depth[v->side][c] - p->line);
                 if (off >= cur)
                     continue;

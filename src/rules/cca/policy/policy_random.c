@@ -17,8 +17,7 @@ int cca_policy_random_order(const cca_view *v, mu_rng *rng, cca_order *o)
         if (v->memo && (v->memo->moves_valid >> k & 1)) {
             count[k] = v->memo->moves[k];
         } else {
-            count[k] = leader ? cca_leader_reach(v->board, v->field, piece, &r)
-                              : cca_unit_reach(v->board, v->field, piece, &r);
+            count[k] = cca_piece_moves(v->board, v->field, leader, piece);
             if (v->memo) {
                 v->memo->moves[k] = (int16_t)count[k];
                 v->memo->moves_valid |= UINT64_C(1) << k;
