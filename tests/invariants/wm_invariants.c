@@ -7,7 +7,10 @@
  * checked and the faults with the first one; exits 1 when any fault was
  * found, 64 on bad usage, 65 on a bad experiment.
  *
- * Usage: wm_invariants [-n GAMES_PER_ARM] [-j THREADS] EXPERIMENT */
+ * -g G checks game G alone (the number `muster replay --game` takes),
+ * -g G-H games G to H.
+ *
+ * Usage: wm_invariants [-n GAMES_PER_ARM] [-j THREADS] [-g GAME[-GAME]] EXPERIMENT */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* getopt */
 #endif
@@ -55,10 +58,15 @@ static void play_checked(const mu_ruleset *rs, const void *ctx, uint64_t seed, u
 
 int main(int argc, char **argv)
 {
-    long per_arm = 0, threads = 0;
+    long per_arm = 0, threads = 0, first = 0, last = -1;
+    char *end;
     int c;
-    while ((c = getopt(argc, argv, "n:j:")) != -1) {
-        if (c == 'n')
+    while ((c = getopt(argc, argv, "n:j:g:")) != -1) {
+        if (c == 'g') {
+            first = last = strtol(optarg, &end, 10);
+            if (*end == '-')
+                last = strtol(end + 1, NULL, 10);
+        } else if (c == 'n')
             per_arm = strtol(optarg, NULL, 10);
         else if (c == 'j')
             threads = strtol(optarg, NULL, 10);
@@ -66,7 +74,7 @@ int main(int argc, char **argv)
             break;
     }
     if (optind != argc - 1 || per_arm < 0 || threads < 0) {
-        fputs("usage: wm_invariants [-n GAMES_PER_ARM] [-j THREADS] EXPERIMENT\n", stderr);
+        fputs("usage: wm_invariants [-n GAMES_PER_ARM] [-j THREADS] [-g GAME[-GAME]] EXPERIMENT\n", stderr);
         return 64;
     }
     mu_experiment ex;
@@ -106,7 +114,8 @@ int main(int argc, char **argv)
         arm_tally *mine = &tally[(size_t)omp_get_thread_num() * MAX_ARMS];
 #pragma omp for schedule(dynamic, 1)
         for (int64_t g = 0; g < (int64_t)games; g++)
-            play_checked(rs, ctx, ex.seed, (uint64_t)g, w, &mine[(uint64_t)g / ex.games]);
+            if (g >= first && (last < 0 || g <= last))
+                play_checked(rs, ctx, ex.seed, (uint64_t)g, w, &mine[(uint64_t)g / ex.games]);
         mu_worker_free(w);
     }
     uint64_t faults = 0;

@@ -265,6 +265,31 @@ static void test_wm_forced_halt_never_ends_a_sliver_inside(void **state)
     assert_int_equal(wm_orect_blocked(&bf, &bf.unit[cav], &end), -1);
 }
 
+/* "they will halt at the edge": an ordered move that slides along a
+ * slanting wood edge and ends with one corner a sliver (2e-6 mm) inside is
+ * refused, as the game's checker refuses the end place: the swept hull
+ * alone passed within the rounding margins (Wolf Riders, game 11066 of
+ * bench/wm-game-10.yaml with 10,000 games an arm, exact poses). */
+/* RULE wm.terrain.halt-at-edge */
+static void test_wm_move_refuses_an_end_a_sliver_inside(void **state)
+{
+    (void)state;
+    fresh();
+    mu_vec2 darkwood[5] = {mu_v2(250, 480), mu_v2(420, 440), mu_v2(500, 580), mu_v2(400, 700), mu_v2(240, 640)};
+    assert_int_equal(wm_add_polygon(&bf, WM_WOOD, darkwood, 5), WM_OK);
+    int cav = line(1, WM_CAVALRY, 1, 500, 900, mu_v2(0, -1));
+    mu_orect *st = &bf.unit[cav].stand[0];
+    st->center = mu_v2(313.53174003836421, 685.08014327946807);
+    assert_int_equal(wm_orect_blocked(&bf, &bf.unit[cav], st), -1);
+    mu_orect end = *st;
+    end.center = mu_v2(341.89096028802561, 695.70910802230298);
+    assert_int_equal(wm_orect_blocked(&bf, &bf.unit[cav], &end), 0);
+    wm_move m;
+    wm_move_direct(&m, &bf, cav, WM_MOVE_ORDERED, &end, NULL);
+    wm_move_report rep;
+    assert_int_equal(check(&m, &rep), WM_MOVE_TERRAIN);
+}
+
 /* warmaster-movement: "Terrain": "*Cavalry* … can't move into or over
  * terrain features … except for hills, …"; "If units attempt to move into
  * terrain they cannot cross they will halt at the edge". */
@@ -476,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_wm_units_pass_through_characters_and_end_only_on_their_own),
         cmocka_unit_test(test_wm_terrain_refuses_paths_and_forced_moves_halt_at_the_edge),
         cmocka_unit_test(test_wm_forced_halt_never_ends_a_sliver_inside),
+        cmocka_unit_test(test_wm_move_refuses_an_end_a_sliver_inside),
         cmocka_unit_test(test_wm_move_ends_in_formation_on_the_table),
         cmocka_unit_test(test_wm_move_allowance_follows_the_move_kind),
         cmocka_unit_test(test_wm_stands_turned_to_their_side_pass_the_defile),

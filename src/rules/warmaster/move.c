@@ -483,6 +483,12 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
             }
             pose = wm_leg_pose(&pose, p->leg[l], 1.0);
         }
+        /* the end pose by itself, as the game's checker judges it: a leg's
+         * sweep near an edge can pass within the rounding margins where
+         * the pose alone does not */
+        int f = p->n_legs ? wm_orect_blocked(c->bf, u, &final[s]) : -1;
+        if (f >= 0)
+            return finish(rep, WM_MOVE_TERRAIN, k, -1, f);
         moved[s] = 1;
     }
     for (int s = 0; s < u->n_stands; s++) {
