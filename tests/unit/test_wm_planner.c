@@ -201,6 +201,29 @@ static void test_wm_plan_knights_behind_friends_reach_the_boar_riders(void **sta
     assert_true(p.checks <= 20); /* cheap: the first placements tried */
 }
 
+/* Contact is any touch: a charge whose pace only reaches the target's
+ * front edge with the last 0.25 to 0.5 mm of the charger's front (the
+ * corner-most placements) is found. Infantry (200 mm) 159.5 mm across and
+ * 120 mm up from that edge: ending with 0.25 mm of overlap is 199.80 mm
+ * away, 1 mm of overlap 200.40 mm; a flank is farther and needs a turn. */
+/* RULE wm.plan.contact-any-edge */
+static void test_wm_plan_charge_that_only_just_reaches_a_corner(void **state)
+{
+    (void)state;
+    fresh();
+    int u = line(0, WM_INFANTRY, 1, 500, 510, 0, 1);   /* x 480..520, y 490..510 */
+    int t = line(1, WM_INFANTRY, 1, 699.5, 630, 0, -1); /* x 679.5..719.5, y 630..650 */
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = t;
+    wm_plan p;
+    plan_apply(&rq, &p);
+    assert_true(p.reached);
+    const mu_orect *s = &bf.unit[u].stand[0];
+    double overlap = s->center.x + 20 - 679.5;
+    assert_true(overlap >= 0.25 - 1e-9 && overlap < 0.5);
+    assert_close(s->center.y, 620, 1e-9);
+}
+
 /* "directly away" (The path of evaders: the direction between the closest
  * points of the closest stands): the unit keeps its formation and moves a
  * full pace straight away from the enemy's nearest corner. */
@@ -302,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_wm_plan_forms_a_column_or_a_line),
         cmocka_unit_test(test_wm_plan_initiative_charges_open_a_line_of_sight),
         cmocka_unit_test(test_wm_plan_knights_behind_friends_reach_the_boar_riders),
+        cmocka_unit_test(test_wm_plan_charge_that_only_just_reaches_a_corner),
         cmocka_unit_test(test_wm_plan_directly_away_from_a_unit),
         cmocka_unit_test(test_wm_plan_boxed_in_stands_still),
         cmocka_unit_test(test_wm_plans_on_a_random_table_are_legal),

@@ -12,7 +12,7 @@
 
 #define EPS MU_GEOM_EPS_MM
 #define SLIDES 9           /* evenly spaced slides along an edge, plus the special ones */
-#define MIN_OVERLAP_MM 1.0 /* the front row overlaps the edge by at least this */
+#define MIN_OVERLAP_MM 0.25 /* the front row overlaps the edge by at least this (as the reference) */
 
 /* One candidate: where the template's centre goes, its facing and
  * arrangement, and a lower bound on the move. */

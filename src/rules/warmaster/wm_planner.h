@@ -29,7 +29,7 @@
  *   rear; not an edge against another target stand), each arrangement
  *   faces the edge with its front row flush on the edge's line, slid
  *   along it to 13 positions (9 evenly over every slide that overlaps
- *   the edge by 1 mm or more, centred, either end aligned, straight ahead
+ *   the edge by 0.25 mm or more, centred, either end aligned, straight ahead
  *   of the unit). Arrangements: the request's form; WM_FORM_ANY: the
  *   present one (KEEP), then blocks of rows of k stands (k = n: a line,
  *   k = 1: a column, between: a short last row left, centred or right).
