@@ -13,7 +13,8 @@ stored in the file.
 import numpy as np
 import pandas as pd
 
-from . import load, stats
+from . import report_parts as rp
+from . import stats
 
 GROUP = "battlesystem"
 RULESET = "battlesystem"
@@ -23,15 +24,7 @@ DEFAULT_CHECK = {"dice": 1, "sides": 20, "modifier": 0}
 def check_probability(morale, check=None):
     """Return P(check passes): the total of `dice` dice of `sides` faces is at most morale + modifier."""
     c = dict(DEFAULT_CHECK, **(check or {}))
-    ways = np.zeros(1)
-    ways[0] = 1.0
-    for _ in range(c["dice"]):
-        nxt = np.zeros(len(ways) + c["sides"])
-        for face in range(1, c["sides"] + 1):
-            nxt[face:face + len(ways)] += ways / c["sides"]
-        ways = nxt
-    target = morale + c["modifier"]
-    return float(ways[:max(0, min(len(ways), target + 1))].sum())
+    return stats.dice_at_most(morale + c["modifier"], c["dice"], c["sides"])
 
 
 def schedule(spec, rounds):
@@ -114,8 +107,7 @@ def ar_frame(tabs, exp, conf=0.95):
                     exact = chain[r, k] if chain is not None and k < chain.shape[1] else np.nan
                     rows.append((label, r + 1, morale, k, int(cells[r, k]), n, exact))
     df = pd.DataFrame(rows, columns=["arm", "round", "morale", "penalty", "units", "n", "exact"])
-    df["observed"] = np.where(df["n"] > 0, df["units"] / df["n"].where(df["n"] > 0, 1), np.nan)
-    df["lo"], df["hi"] = stats.wilson(df["units"].to_numpy(), df["n"].to_numpy(), conf)
+    rp.share(df, "units", "n", conf, "observed")
     df["outside"] = df["exact"].notna() & ((df["exact"] < df["lo"]) | (df["exact"] > df["hi"]))
     return df
 
@@ -136,21 +128,12 @@ def charge_frame(tabs, conf=0.95):
             rows.append((label, lo_pct, hi_pct, int(counts.sum()), *map(int, counts)))
     cols = ["arm", "error_lo_pct", "error_hi_pct", "declared"] + [str(o).replace(" ", "_") for o in t["outcome"].values]
     df = pd.DataFrame(rows, columns=cols)
-    df["success"] = np.where(df["declared"] > 0, df["made"] / df["declared"].where(df["declared"] > 0, 1), np.nan)
-    df["lo"], df["hi"] = stats.wilson(df["made"].to_numpy(), df["declared"].to_numpy(), conf)
-    return df
+    return rp.share(df, "made", "declared", conf, "success")
 
 
 def read(path, allow_partial=False):
     """Return (provenance, count tables of /battlesystem) of a results file."""
-    prov = load.provenance(path, allow_partial)
-    if prov.get("ruleset") != RULESET:
-        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not '{RULESET}'")
-    return prov, load.tables(path, GROUP, allow_partial)
-
-
-def _pct(x):
-    return "n/a" if np.isnan(x) else f"{100 * x:.2f}"
+    return rp.read_tables(path, RULESET, GROUP, allow_partial)
 
 
 def _bin_text(lo, hi):
@@ -166,11 +149,7 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
     prov, tabs = data if data is not None else read(path, allow_partial)
     exp = prov["experiment_yaml"]
     level = f"{100 * conf:g}%"
-    out = [f"muster Battlesystem report: {path}",
-           f"ruleset {prov.get('ruleset')}, muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), "
-           f"experiment {prov.get('experiment_path')}",
-           f"seed {prov.get('seed')}, games {prov.get('games_complete')} of {prov.get('games_requested')} "
-           f"({prov.get('status')})", ""]
+    out = rp.heading("Battlesystem", path, prov)
     ar = ar_frame(tabs, exp, conf)
     shown = ar[(ar["n"] > 0) & ((ar["units"] > 0) | (ar["exact"].fillna(0) > 0))]
     out.append(f"AR penalty after each Game Round by morale rating: observed ({level} Wilson CI) "
@@ -179,8 +158,8 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
                f"{'CI %':>17} {'exact %':>8} flag")
     for r in shown.itertuples():
         out.append(f"{r.arm:<18} {r.round:>5} {r.morale:>6} {'+' + str(r.penalty):>7} {r.units:>8} "
-                   f"{_pct(r.observed):>10} {'[' + _pct(r.lo) + ', ' + _pct(r.hi) + ']':>17} "
-                   f"{_pct(r.exact):>8} {'*' if r.outside else ''}")
+                   f"{rp.pct(r.observed):>10} {rp.ci(r.lo, r.hi):>17} "
+                   f"{rp.pct(r.exact):>8} {'*' if r.outside else ''}")
     with_exact = ar[ar["exact"].notna() & (ar["n"] > 0)]
     out += [f"Flag *: exact value outside the {level} interval ({int(with_exact['outside'].sum())} of "
             f"{len(with_exact)} cells with an exact value; about {100 * (1 - conf):g}% are expected by chance).",
@@ -192,27 +171,23 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
                f"{'success %':>9} {'CI %':>17}")
     for r in ch.itertuples():
         out.append(f"{r.arm:<18} {_bin_text(r.error_lo_pct, r.error_hi_pct):>12} {r.declared:>9} {r.made:>8} "
-                   f"{r.short:>8} {r.too_close:>9} {_pct(r.success):>9} "
-                   f"{'[' + _pct(r.lo) + ', ' + _pct(r.hi) + ']':>17}")
+                   f"{r.short:>8} {r.too_close:>9} {rp.pct(r.success):>9} "
+                   f"{rp.ci(r.lo, r.hi):>17}")
     out.append("")
     return "\n".join(out)
 
 
 def analyse(path, out_dir, conf=0.95, allow_partial=False):
     """Write DIR/<stem>-report.txt and DIR/<stem>-charges.png; return (report text, paths)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     data = read(path, allow_partial)
     text = format_report(str(path), conf, data=data)
     written = [out_dir / f"{path.stem}-report.txt", out_dir / f"{path.stem}-charges.png"]
     written[0].write_text(text, encoding="utf-8")
     ch = charge_frame(data[1], conf)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    plt, fig, ax = rp.figure()
     for label, g in ch[ch["declared"] > 0].groupby("arm", sort=False):
         mid = np.clip((g["error_lo_pct"] + g["error_hi_pct"]) / 2, -57.5, 52.5)
-        ax.errorbar(mid, 100 * g["success"], yerr=[100 * (g["success"] - g["lo"]), 100 * (g["hi"] - g["success"])],
+        ax.errorbar(mid, 100 * g["success"], yerr=rp.wilson_yerr(g, "success"),
                     marker="o", capsize=2, label=label)
     ax.set_xlabel("estimate error (% of the true distance; 5% bins)")
     ax.set_ylabel("charges made (%)")
@@ -221,7 +196,5 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
         ax.legend(fontsize="small")
     else:
         ax.text(0.5, 0.5, "no charges declared on an estimate", ha="center", va="center", transform=ax.transAxes)
-    fig.tight_layout()
-    fig.savefig(written[1], dpi=100)
-    plt.close(fig)
+    rp.save(plt, fig, written[1])
     return text, written

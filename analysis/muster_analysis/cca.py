@@ -14,7 +14,7 @@ centre); "never" are games that ended without one.
 import numpy as np
 import pandas as pd
 
-from . import load, stats
+from . import report_parts as rp
 
 GROUP = "cca"
 RULESET = "cca"
@@ -22,16 +22,7 @@ RULESET = "cca"
 
 def read(path, allow_partial=False):
     """Return (provenance, count tables of /cca) of a results file."""
-    prov = load.provenance(path, allow_partial)
-    if prov.get("ruleset") != RULESET:
-        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not '{RULESET}'")
-    return prov, load.tables(path, GROUP, allow_partial)
-
-
-def _share(df, k, n, conf):
-    df["share"] = np.where(df[n] > 0, df[k] / df[n].where(df[n] > 0, 1), np.nan)
-    df["lo"], df["hi"] = stats.wilson(df[k].to_numpy(), df[n].to_numpy(), conf)
-    return df
+    return rp.read_tables(path, RULESET, GROUP, allow_partial)
 
 
 def first_contact_frame(tabs, conf=0.95):
@@ -44,7 +35,7 @@ def first_contact_frame(tabs, conf=0.95):
         n = int(cells.sum())
         for s, c in zip(t["contact_section"].values, cells):
             rows.append((str(arm), str(s), int(c), n))
-    return _share(pd.DataFrame(rows, columns=["arm", "section", "games", "n"]), "games", "n", conf)
+    return rp.share(pd.DataFrame(rows, columns=["arm", "section", "games", "n"]), "games", "n", conf)
 
 
 def first_turn_frame(tabs):
@@ -77,7 +68,7 @@ def orders_frame(tabs, conf=0.95):
                 rows.append((str(arm), str(side), str(sec), int(c.sel(arm=arm, side=side, section=sec)), issued,
                              used))
     df = pd.DataFrame(rows, columns=["arm", "side", "section", "cards", "issued", "used"])
-    return _share(df, "used", "issued", conf)
+    return rp.share(df, "used", "issued", conf)
 
 
 def triangle_frame(tabs, conf=0.95):
@@ -90,7 +81,7 @@ def triangle_frame(tabs, conf=0.95):
             battle, dash = (int(x) for x in t.sel(arm=arm, side=side).values)
             rows.append((str(arm), str(side), battle, dash, battle + dash))
     df = pd.DataFrame(rows, columns=["arm", "side", "battle", "dash", "moves"])
-    return _share(df, "dash", "moves", conf)
+    return rp.share(df, "dash", "moves", conf)
 
 
 def leaders_frame(tabs):
@@ -108,28 +99,16 @@ def leaders_frame(tabs):
     return df
 
 
-def _pct(x):
-    return "n/a" if x is None or np.isnan(x) else f"{100 * x:.2f}"
-
-
-def _ci(lo, hi):
-    return f"[{_pct(lo)}, {_pct(hi)}]"
-
-
 def format_report(path, conf=0.95, allow_partial=False, data=None):
     """Return the cca report of a results file as plain text."""
     prov, tabs = data if data is not None else read(path, allow_partial)
     level = f"{100 * conf:g}%"
-    out = [f"muster Commands & Colors: Ancients report: {path}",
-           f"ruleset {prov.get('ruleset')}, muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), "
-           f"experiment {prov.get('experiment_path')}",
-           f"seed {prov.get('seed')}, games {prov.get('games_complete')} of {prov.get('games_requested')} "
-           f"({prov.get('status')})", ""]
+    out = rp.heading("Commands & Colors: Ancients", path, prov)
     fc = first_contact_frame(tabs, conf)
     out.append(f"Where the first contact came (board section, sides[0]'s view): share of games ({level} Wilson CI)")
     out.append(f"{'arm':<24} {'section':>8} {'games':>8} {'share %':>8} {'CI %':>17}")
     for r in fc.itertuples():
-        out.append(f"{r.arm:<24} {r.section:>8} {r.games:>8} {_pct(r.share):>8} {_ci(r.lo, r.hi):>17}")
+        out.append(f"{r.arm:<24} {r.section:>8} {r.games:>8} {rp.pct(r.share):>8} {rp.ci(r.lo, r.hi):>17}")
     out.append("")
     ft = first_turn_frame(tabs)
     out.append("When: game turn of the first contact (games with one)")
@@ -144,13 +123,13 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
                f"{'CI %':>17}")
     for r in od.itertuples():
         out.append(f"{r.arm:<24} {r.side:<10} {r.section:>8} {r.cards:>8} {r.issued:>8} {r.used:>8} "
-                   f"{_pct(r.share):>7} {_ci(r.lo, r.hi):>17}")
+                   f"{rp.pct(r.share):>7} {rp.ci(r.lo, r.hi):>17}")
     out.append("")
     tr = triangle_frame(tabs, conf)
     out.append(f"Triangle infantry: moved 1 hex and may battle vs 2 hexes and no battle ({level} CI of the 2-hex share)")
     out.append(f"{'arm':<24} {'side':<10} {'1 hex':>8} {'2 hexes':>8} {'2-hex %':>8} {'CI %':>17}")
     for r in tr.itertuples():
-        out.append(f"{r.arm:<24} {r.side:<10} {r.battle:>8} {r.dash:>8} {_pct(r.share):>8} {_ci(r.lo, r.hi):>17}")
+        out.append(f"{r.arm:<24} {r.side:<10} {r.battle:>8} {r.dash:>8} {rp.pct(r.share):>8} {rp.ci(r.lo, r.hi):>17}")
     out.append("")
     ld = leaders_frame(tabs)
     out.append("Leaders per game: joins (a unit joining him or he a unit), splits, escapes by the baseline")
@@ -164,10 +143,6 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
 
 def analyse(path, out_dir, conf=0.95, allow_partial=False):
     """Write DIR/<stem>-report.txt and DIR/<stem>-first-contact.png; return (report text, paths)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     data = read(path, allow_partial)
     text = format_report(str(path), conf, data=data)
     written = [out_dir / f"{path.stem}-report.txt", out_dir / f"{path.stem}-first-contact.png"]
@@ -175,20 +150,18 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     fc = first_contact_frame(data[1], conf)
     sections = list(dict.fromkeys(fc["section"]))
     arms = list(dict.fromkeys(fc["arm"]))
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    plt, fig, ax = rp.figure()
     width = 0.8 / max(1, len(arms))
     for i, arm in enumerate(arms):
         g = fc[fc["arm"] == arm]
         x = np.arange(len(sections)) + i * width
         ax.bar(x, 100 * g["share"], width, label=arm,
-               yerr=[100 * (g["share"] - g["lo"]), 100 * (g["hi"] - g["share"])], capsize=2)
+               yerr=rp.wilson_yerr(g, "share"), capsize=2)
     ax.set_xticks(np.arange(len(sections)) + 0.4 - width / 2, sections)
     ax.set_ylabel("games (%)")
     ax.set_title(f"{path.stem}: section of the first contact ({100 * conf:g}% Wilson CI)")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(written[1], dpi=100)
-    plt.close(fig)
+    rp.save(plt, fig, written[1])
     return text, written
 
 
@@ -204,7 +177,7 @@ def centre_first_frame(paths, conf=0.95):
         for arm, g in fc.groupby("arm", sort=False):
             rows.append((str(path), deck, arm, int(g["n"].iloc[0]), int(g[g["section"] == "centre"]["games"].iloc[0])))
     df = pd.DataFrame(rows, columns=["file", "deck", "arm", "games", "centre"])
-    return _share(df, "centre", "games", conf)
+    return rp.share(df, "centre", "games", conf)
 
 
 def two_proportion_p(k1, n1, k2, n2):
@@ -237,7 +210,7 @@ def format_centre_first(paths, conf=0.95):
     for r in df.itertuples():
         b = base.get(r.arm)
         p = two_proportion_p(r.centre, r.games, b.centre, b.games) if b is not None and b.file != r.file else np.nan
-        out.append(f"{r.deck:<28} {r.arm:<24} {r.games:>7} {r.centre:>7} {_pct(r.share):>8} {_ci(r.lo, r.hi):>17} "
+        out.append(f"{r.deck:<28} {r.arm:<24} {r.games:>7} {r.centre:>7} {rp.pct(r.share):>8} {rp.ci(r.lo, r.hi):>17} "
                    f"{_p_text(p):>9}")
     return "\n".join(out) + "\n"
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from . import load, stats
+from . import report_parts as rp
 
 GROUP = "ninth_age"
 RULESET = "ninth-age"
@@ -23,26 +24,17 @@ DEFAULT_TEST = {"dice": 2, "sides": 6}
 def pass_probability(discipline, test=None):
     """Return P(Discipline Test passes): the dice total is at most discipline."""
     t = dict(DEFAULT_TEST, **(test or {}))
-    ways = np.zeros(1)
-    ways[0] = 1.0
-    for _ in range(t["dice"]):
-        nxt = np.zeros(len(ways) + t["sides"])
-        for face in range(1, t["sides"] + 1):
-            nxt[face:face + len(ways)] += ways / t["sides"]
-        ways = nxt
-    return float(ways[:max(0, min(len(ways), discipline + 1))].sum())
+    return stats.dice_at_most(discipline, t["dice"], t["sides"])
 
 
 def read(path, allow_partial=False):
     """Return (provenance, count tables of /ninth_age, per-game rows or None) of a results file."""
-    prov = load.provenance(path, allow_partial)
-    if prov.get("ruleset") != RULESET:
-        raise ValueError(f"{path}: ruleset is '{prov.get('ruleset')}', not '{RULESET}'")
+    prov, tabs = rp.read_tables(path, RULESET, GROUP, allow_partial)
     try:
         games = load.games_frame(path, allow_partial)
     except ValueError:
         games = None
-    return prov, load.tables(path, GROUP, allow_partial), games
+    return prov, tabs, games
 
 
 def march_frame(tabs, exp, conf=0.95):
@@ -106,36 +98,28 @@ def arm_frame(games, arms, conf=0.95):
     return pd.DataFrame(rows)
 
 
-def _pct(x):
-    return "n/a" if x is None or np.isnan(x) else f"{100 * x:.2f}"
-
-
 def format_report(path, conf=0.95, allow_partial=False, data=None):
     """Return the Ninth Age report of a results file as plain text."""
     prov, tabs, games = data if data is not None else read(path, allow_partial)
     exp = prov["experiment_yaml"]
     level = f"{100 * conf:g}%"
     rules = (exp or {}).get("rules") or {}
-    out = [f"muster Ninth Age report: {path}",
-           f"ruleset {prov.get('ruleset')}, muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), "
-           f"experiment {prov.get('experiment_path')}",
-           f"seed {prov.get('seed')}, games {prov.get('games_complete')} of {prov.get('games_requested')} "
-           f"({prov.get('status')}); March Test radius {rules.get('march_test_radius_in', 8)} in", ""]
+    out = rp.heading("Ninth Age", path, prov, f"; March Test radius {rules.get('march_test_radius_in', 8)} in")
     mf = march_frame(tabs, exp, conf)
     shown = mf[mf["tests"] > 0]
     out.append(f"March Tests by Discipline: observed pass rate ({level} Wilson CI) vs exact")
     out.append(f"{'arm':<24} {'Disc':>4} {'tests':>8} {'pass %':>8} {'CI %':>17} {'exact %':>8} flag")
     for r in shown.itertuples():
-        out.append(f"{r.arm:<24} {r.discipline:>4} {r.tests:>8} {_pct(r.observed):>8} "
-                   f"{'[' + _pct(r.lo) + ', ' + _pct(r.hi) + ']':>17} {_pct(r.exact):>8} {'*' if r.outside else ''}")
+        out.append(f"{r.arm:<24} {r.discipline:>4} {r.tests:>8} {rp.pct(r.observed):>8} "
+                   f"{rp.ci(r.lo, r.hi):>17} {rp.pct(r.exact):>8} {'*' if r.outside else ''}")
     out += [f"Flag *: exact value outside the {level} interval ({int(shown['outside'].sum())} of {len(shown)} "
             f"cells; about {100 * (1 - conf):g}% are expected by chance).", ""]
     bf = band_frame(tabs, conf)
     bf = bf[bf["tests"] > 0]
     out.append(f"March Tests by distance to the nearest enemy (inches): pass rate ({level} Wilson CI)")
     for r in bf.to_dict("records"):
-        out.append(f"{r['arm']:<24} {r['band_in']:>6} {r['tests']:>8} {_pct(r['pass']):>8} "
-                   f"[{_pct(r['lo'])}, {_pct(r['hi'])}]")
+        out.append(f"{r['arm']:<24} {r['band_in']:>6} {r['tests']:>8} {rp.pct(r['pass']):>8} "
+                   f"{rp.ci(r['lo'], r['hi'])}")
     out.append("")
     if games is not None:
         arms = [str(a) for a in tabs["games"].coords["arm"].values]
@@ -144,17 +128,18 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
         for r in af.to_dict("records"):
             out.append(f"{r['arm']}: {r['games']} games")
             out.append(f"  March Tests {r['march_tests']:.2f}, failed {r['march_tests_failed']:.2f} "
-                       f"(fail rate {_pct(r['fail'])}% [{_pct(r['fail_lo'])}, {_pct(r['fail_hi'])}]), "
+                       f"(fail rate {rp.pct(r['fail'])}% {rp.ci(r['fail_lo'], r['fail_hi'])}), "
                        f"marches denied {r['marches_denied']:.2f}")
             out.append(f"  moves: marches {r['marches']:.2f}, advances {r['advances']:.2f}, reforms "
                        f"{r['reforms']:.2f}, wheels {r['wheels']:.2f}, holds {r['holds']:.2f}")
-            out.append(f"  games with contact {_pct(r['contact'])}% [{_pct(r['contact_lo'])}, "
-                       f"{_pct(r['contact_hi'])}], first contact on turn {r['first_contact_mean']:.2f} on average")
+            out.append(f"  games with contact {rp.pct(r['contact'])}% {rp.ci(r['contact_lo'], r['contact_hi'])}, "
+                       f"first contact on turn {r['first_contact_mean']:.2f} on average")
             extra = [f"{k} {v:.1f}" for k, v in r.items() if k.startswith(("gained_mm[", "able_to_shoot[",
                                                                          "marched_no_shoot["))]
             out.append("  " + ", ".join(extra))
-            obj = [f"{k[:-len(' reached')]} {_pct(v)}% [{_pct(r[k[:-len(' reached')] + ' lo'])}, "
-                   f"{_pct(r[k[:-len(' reached')] + ' hi'])}]" for k, v in r.items() if k.endswith(" reached")]
+            obj = [f"{k[:-len(' reached')]} {rp.pct(v)}% "
+                   f"{rp.ci(r[k[:-len(' reached')] + ' lo'], r[k[:-len(' reached')] + ' hi'])}"
+                   for k, v in r.items() if k.endswith(" reached")]
             if obj:
                 out.append("  objective reached: " + "; ".join(obj))
         out.append("")
@@ -163,19 +148,15 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
 
 def analyse(path, out_dir, conf=0.95, allow_partial=False):
     """Write DIR/<stem>-report.txt and DIR/<stem>-march.png; return (report text, paths)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     data = read(path, allow_partial)
     text = format_report(str(path), conf, data=data)
     written = [out_dir / f"{path.stem}-report.txt", out_dir / f"{path.stem}-march.png"]
     written[0].write_text(text, encoding="utf-8")
     mf = march_frame(data[1], data[0]["experiment_yaml"], conf)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    plt, fig, ax = rp.figure()
     for label, g in mf[mf["tests"] > 0].groupby("arm", sort=False):
         ax.errorbar(g["discipline"], 100 * g["observed"],
-                    yerr=[100 * (g["observed"] - g["lo"]), 100 * (g["hi"] - g["observed"])],
+                    yerr=rp.wilson_yerr(g, "observed"),
                     marker="o", capsize=2, linestyle="none", label=label)
     d = np.arange(mf["discipline"].min(), mf["discipline"].max() + 1)
     test = ((data[0]["experiment_yaml"] or {}).get("rules") or {}).get("discipline_test")
@@ -184,7 +165,5 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     ax.set_ylabel("March Tests passed (%)")
     ax.set_title(f"{path.stem}: March Tests by Discipline ({100 * conf:g}% Wilson CI)")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(written[1], dpi=100)
-    plt.close(fig)
+    rp.save(plt, fig, written[1])
     return text, written

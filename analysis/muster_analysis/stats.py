@@ -1,4 +1,4 @@
-"""Interval estimates and the exact odds of a Warmaster order roll."""
+"""Interval estimates, dice totals and the exact odds of a Warmaster order roll."""
 
 from statistics import NormalDist
 
@@ -40,6 +40,18 @@ def wilson(successes, trials, conf=0.95):
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
+
+
+def dice_at_most(target, dice, sides):
+    """Return P(the total of `dice` fair dice of `sides` faces is at most target)."""
+    ways = np.zeros(1)
+    ways[0] = 1.0
+    for _ in range(dice):
+        nxt = np.zeros(len(ways) + sides)
+        for face in range(1, sides + 1):
+            nxt[face:face + len(ways)] += ways / sides
+        ways = nxt
+    return float(ways[:max(0, min(len(ways), target + 1))].sum())
 
 
 def success_ways(target, blunder_on_12=True):

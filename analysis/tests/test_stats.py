@@ -88,3 +88,11 @@ def test_mean_ci_from_histogram():
     assert (mean, n) == (0.5, 10)
     assert hw == pytest.approx(1.959964 * math.sqrt(10 * 0.25 / 9) / math.sqrt(10), rel=1e-6)
     assert math.isnan(stats.mean_ci([0, 1], [0, 0])[0])
+
+
+@pytest.mark.parametrize("dice, sides", [(1, 20), (2, 6), (3, 4)])
+def test_dice_at_most_matches_enumeration(dice, sides):
+    totals = [sum(r) for r in itertools.product(range(1, sides + 1), repeat=dice)]
+    for target in range(-1, dice * sides + 2):
+        exact = sum(t <= target for t in totals) / len(totals)
+        assert stats.dice_at_most(target, dice, sides) == pytest.approx(exact, abs=1e-12)

@@ -138,4 +138,28 @@ static void fuzz_check(const char *loader, int rc, const char *err)
     }
 }
 
+/* fuzz_check, and more for a loader whose every error is about the
+ * input file itself (it names no other file): the line starts with the
+ * input's path, a line and a column, "path:LINE:COL: error: ". */
+__attribute__((unused)) static void fuzz_check_at(const char *loader, int rc, const char *err)
+{
+    fuzz_check(loader, rc, err);
+    if (rc == MU_EXIT_OK)
+        return;
+    size_t n = strlen(fuzz_path);
+    const char *p = err + n;
+    int ok = strncmp(err, fuzz_path, n) == 0 && *p == ':';
+    for (int field = 0; ok && field < 2; field++) {
+        const char *digits = ++p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        ok = p > digits && *p == ':';
+    }
+    if (!ok || strncmp(p, ": error: ", 9) != 0) {
+        fprintf(stderr, "fuzz harness: %s returned %d with an error not positioned in the input: [%s]\n", loader,
+                rc, err);
+        abort();
+    }
+}
+
 #endif

@@ -2,7 +2,10 @@
  * "Infantry/Cavalry Unit Movement", "Leader Movement" and "Leader Move off
  * the Battlefield"): where a piece may go this turn, exactly, and the move
  * itself. The rules say no by leaving a hex out of the reach; a move to a
- * hex outside it is refused and changes nothing. */
+ * hex outside it is refused and changes nothing. Modules: reach.c (the
+ * reach, and its fast path on boards of at most 128 cells),
+ * reach_general.c (the clauses as sets of hexes, the search on any board),
+ * move.c (applying a move); move_internal.h between them. */
 #ifndef MUSTER_CCA_MOVE_H
 #define MUSTER_CCA_MOVE_H
 
@@ -86,6 +89,11 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
  * from his unit if he was with one and joining a unit there. Returns 0 and
  * fills *res, or -1 (nothing changed). r as for cca_move_unit. */
 int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res);
+
+/* Returns whether unit un may still battle this turn after moving `hexes`
+ * hexes (0: it stayed) into cell: not a triangle infantry unit that moved
+ * 2, nor one that moved into terrain that forbids battle. */
+int cca_unit_may_battle_after(const cca_board *b, const cca_unit *un, int hexes, int cell);
 
 /* Returns whether unit u, ordered and not moving, may battle: it stands
  * where it may (terrain never stops a unit that stays). Always 1 for a

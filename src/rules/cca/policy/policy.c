@@ -193,15 +193,6 @@ int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards
     return best;
 }
 
-/* May unit un battle after moving `hexes` into cell c (cca_move.c's
- * rule, for scoring)? */
-static int battles_after(const cca_board *b, const cca_unit *un, int hexes, int c)
-{
-    if (un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && hexes > 1)
-        return 0;
-    return !b->terrain_rule[b->terrain[c]].no_battle;
-}
-
 typedef struct best_move {
     long value;
     cca_order order;
@@ -278,7 +269,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                     continue;
                 if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
                     continue;
-                int battle = e == 1 && battles_after(v->board, un, h, c);
+                int battle = e == 1 && cca_unit_may_battle_after(v->board, un, h, c);
                 consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
             }
         } else {
@@ -288,7 +279,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                 int off = abs(v->board->depth[v->side][c] - p->line);
                 if (off >= cur)
                     continue;
-                int stranded = cca_edist(v, c) == 1 && !battles_after(v->board, un, h, c);
+                int stranded = cca_edist(v, c) == 1 && !cca_unit_may_battle_after(v->board, un, h, c);
                 consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
             }
         }
