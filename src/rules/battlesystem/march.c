@@ -1,6 +1,6 @@
-/* Forced march: contact during the march, the Morale Check with its
- * cumulative AR penalty, and recovery (battlesystem-movement-phase.txt
- * 7.13 and Q&A 127.66). */
+/* Forced march: contact during the march and how a move books it, the
+ * Morale Check with its cumulative AR penalty, and recovery
+ * (battlesystem-movement-phase.txt 7.13 and Q&A 127.66). */
 #include "battlesystem/bs_march.h"
 
 #include "battlesystem/bs_rout.h"
@@ -32,6 +32,30 @@ bs_march_contact bs_march_on_contact(double used_mm, double rate_mm,
      * movement, it is stopped and ambushed by the hidden force" */
     c.outcome = BS_MARCH_AMBUSHED;
     return c;
+}
+
+/* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit bs.march.ambush */
+void bs_march_book(bs_field *f, const bs_env *env, int u, int e, bs_march_outcome o)
+{
+    bs_unit *un = &f->units[u];
+    un->march = o;
+    switch (o) {
+    case BS_MARCH_LOST_BONUS:
+        un->mode = BS_MODE_NORMAL;
+        BS_COUNT(env, march_lost_bonus);
+        break;
+    case BS_MARCH_HALTED:
+        BS_COUNT(env, march_halted);
+        un->state = BS_DONE;
+        break;
+    default:
+        assert(o == BS_MARCH_AMBUSHED);
+        BS_COUNT(env, march_ambushed);
+        un->ambushed_by = e;
+        f->units[e].hidden = 0;
+        un->state = BS_DONE;
+        break;
+    }
 }
 
 const char *bs_march_outcome_name(bs_march_outcome o)
