@@ -131,6 +131,14 @@ bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle
  * bs_can_act's. Returns BS_OK or the refusal. */
 bs_refusal bs_can_manoeuvre(const bs_field *f, int u, int lock_applies);
 
+/* The checks of a change of direction of unit u (a face, a free turn, a
+ * wheel): bs_can_manoeuvre with the lock, then its formation must be in
+ * `formations` (a mask of 1u << bs_formation; else BS_BAD_FORMATION) and
+ * it must not have made contact this phase (Q&A 127.66: straight ahead
+ * only; else BS_NO_TURN_IN_CONTACT), in that order. Returns BS_OK or the
+ * refusal. */
+bs_refusal bs_can_change_direction(const bs_field *f, int u, unsigned formations);
+
 /* Starts un's move as a normal move if it has not started (state IDLE). */
 void bs_ensure_started(bs_unit *un);
 

@@ -27,6 +27,22 @@ bs_refusal bs_can_manoeuvre(const bs_field *f, int u, int lock_applies)
     return BS_OK;
 }
 
+/* RULE bs.move.no-direction-change */
+bs_refusal bs_can_change_direction(const bs_field *f, int u, unsigned formations)
+{
+    bs_refusal r = bs_can_manoeuvre(f, u, 1);
+    if (r != BS_OK)
+        return r;
+    const bs_unit *un = &f->units[u];
+    if (!(formations & 1u << un->formation))
+        return BS_BAD_FORMATION;
+    /* Q&A 127.66: once a figure has made contact, "The figures can only
+     * move straight ahead" */
+    if (un->contact_made)
+        return BS_NO_TURN_IN_CONTACT;
+    return BS_OK;
+}
+
 void bs_ensure_started(bs_unit *un)
 {
     if (un->state == BS_IDLE) {

@@ -49,14 +49,10 @@ bs_refusal bs_change_formation(bs_field *f, const bs_env *env, int u,
 /* RULE bs.move.no-direction-change bs.move.face-cost bs.move.face-keeps-positions */
 bs_refusal bs_face(bs_field *f, const bs_env *env, int u, bs_face_turn turn)
 {
-    bs_refusal ref = bs_can_manoeuvre(f, u, 1);
+    bs_refusal ref = bs_can_change_direction(f, u, 1u << BS_CLOSED | 1u << BS_OPEN);
     if (ref != BS_OK)
         return ref;
     bs_unit *un = &f->units[u];
-    if (un->formation != BS_CLOSED && un->formation != BS_OPEN)
-        return BS_BAD_FORMATION;
-    if (un->contact_made)
-        return BS_NO_TURN_IN_CONTACT;
     if (turn != BS_RIGHT_FACE && turn != BS_LEFT_FACE && turn != BS_ABOUT_FACE)
         return BS_BAD_ARGUMENT;
     int about = turn == BS_ABOUT_FACE;
@@ -86,14 +82,10 @@ bs_refusal bs_face(bs_field *f, const bs_env *env, int u, bs_face_turn turn)
 /* RULE bs.move.skirmish-turns-free */
 bs_refusal bs_turn(bs_field *f, const bs_env *env, int u, double angle_rad)
 {
-    bs_refusal ref = bs_can_manoeuvre(f, u, 1);
+    bs_refusal ref = bs_can_change_direction(f, u, 1u << BS_SKIRMISH | 1u << BS_NO_FORMATION);
     if (ref != BS_OK)
         return ref;
-    bs_unit *un = &f->units[u];
-    if (un->formation != BS_SKIRMISH && un->formation != BS_NO_FORMATION)
-        return BS_BAD_FORMATION;
-    if (un->contact_made)
-        return BS_NO_TURN_IN_CONTACT;
+    const bs_unit *un = &f->units[u];
     bs_unit trial = *un;
     bs_face_to(&trial, mu_v2_rotate(un->facing, angle_rad));
     return put_in_place(f, env, u, &trial, 0.0);

@@ -37,15 +37,10 @@ bs_refusal bs_wheel(bs_field *f, const bs_env *env, int u, bs_pivot pivot,
 {
     if (done_rad)
         *done_rad = 0;
-    bs_refusal ref = bs_can_manoeuvre(f, u, 1);
+    bs_refusal ref = bs_can_change_direction(f, u, 1u << BS_CLOSED | 1u << BS_OPEN | 1u << BS_MOB_FORMATION);
     if (ref != BS_OK)
         return ref;
     bs_unit *un = &f->units[u];
-    if (un->formation != BS_CLOSED && un->formation != BS_OPEN &&
-        un->formation != BS_MOB_FORMATION)
-        return BS_BAD_FORMATION;
-    if (un->contact_made)
-        return BS_NO_TURN_IN_CONTACT;
     if (pivot != BS_PIVOT_LEFT && pivot != BS_PIVOT_RIGHT)
         return BS_BAD_ARGUMENT;
     double radius = bs_wheel_radius_mm(un, env->rules);
