@@ -1,7 +1,7 @@
 /* Manoeuvres in place (battlesystem-movement-phase.txt 7.6, 7.9, 7.10 and
  * Q&A 127.66): changing formation, facing about a quarter or a half,
  * a skirmisher's or individual's free turn, and changing frontage. Each
- * spends movement without moving the unit on (bs_move.h). */
+ * spends movement where the unit stands (contracts in bs_move.h). */
 #include "battlesystem/bs_move.h"
 
 #include "bs_internal.h"
