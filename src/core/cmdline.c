@@ -23,6 +23,40 @@ const char *mu_bad_option_text(char **argv, char *buf, size_t len)
     return argv[optind - 1];
 }
 
+int mu_option_next(mu_option_reader *r, int argc, char **argv)
+{
+    if (!r->started) {
+        optind = 1;
+        opterr = 0;
+        optopt = 0;
+        r->started = 1;
+    }
+    r->status = MU_EXIT_OK;
+    int c = getopt_long(argc, argv, ":h", r->longopts, NULL);
+    char optbuf[8];
+    switch (c) {
+    case -1:
+        if (optind < argc)
+            r->status = mu_usage_error(r->cmd, "unexpected argument '%s'", argv[optind]);
+        return 0;
+    case 'h':
+        r->status = r->help_status;
+        return 0;
+    case ':':
+        r->status = mu_usage_error(r->cmd, "option '%s' needs a value", argv[optind - 1]);
+        return 0;
+    case '?':
+        if (r->selector)
+            r->status = mu_usage_error(r->cmd, "option '%s' does not go with %s",
+                                       mu_bad_option_text(argv, optbuf, sizeof optbuf), r->selector);
+        else
+            r->status = mu_usage_error(r->cmd, "unknown option '%s'", mu_bad_option_text(argv, optbuf, sizeof optbuf));
+        return 0;
+    default:
+        return c;
+    }
+}
+
 int mu_usage_verror(const char *cmd, const char *fmt, va_list ap)
 {
     char msg[MU_ESCAPED_MAX], shown[MU_ESCAPED_MAX];
@@ -67,6 +101,23 @@ int mu_parse_int(const char *text, long lo, long hi, long *out)
     if (end == text || *end != '\0' || errno == ERANGE || v < lo || v > hi)
         return -1;
     *out = v;
+    return 0;
+}
+
+int mu_parse_dice(const char *text, int *n_dice, int *sides)
+{
+    char buf[32];
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    char *d = strchr(buf, 'd');
+    long n, s;
+    if (d == NULL)
+        return -1;
+    *d = '\0';
+    if (mu_parse_int(buf, 1, 10, &n) != 0 || mu_parse_int(d + 1, 2, 100, &s) != 0)
+        return -1;
+    *n_dice = (int)n, *sides = (int)s;
     return 0;
 }
 

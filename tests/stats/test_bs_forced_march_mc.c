@@ -3,7 +3,8 @@
  * of morale 4..18 forced-marching under three schedules for 8 Game Rounds)
  * played by the `battlesystem` ruleset exactly as `muster run` plays it,
  * its /battlesystem/ar_penalty table (arm, round, morale, penalty)
- * against the exact chain of mu_fm_odds_compute, at a fixed seed.
+ * against the exact chain of bs_march_odds (the one `muster odds
+ * --forced-march` prints), at a fixed seed.
  *
  * battlesystem-movement-phase.txt 7.13: "must make a Morale Check at the
  * end of its MOVE. If the check is failed, the unit's Attack Rating (AR)
@@ -16,10 +17,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "battlesystem/bs_march.h"
 #include "battlesystem/bs_rules.h"
 #include "muster/experiment.h"
 #include "muster/odds_forced_march.h"
@@ -54,8 +55,7 @@ static void exact_for(int p, int morale, mu_fm_odds *o)
 {
     mu_fm_action sched[MU_FM_MAX_ROUNDS];
     schedule_of(p, sched);
-    double pass = fmin(1.0, bs_check_probability(&BS(ex)->rules.morale, morale, 0));
-    assert_int_equal(mu_fm_odds_compute(sched, R, pass, o), 0);
+    assert_int_equal(bs_march_odds(&BS(ex)->rules, morale, sched, R, o), 0);
 }
 
 /* Observed units of morale `morale` by penalty after round r (1-based). */
@@ -189,8 +189,7 @@ static void test_bs_forced_march_rejects_chain_without_recovery(void **state)
         /* five marches, then rests that do not recover: the distribution
          * after round 5, held */
         assert_int_equal(mu_fm_schedule(5, 1, 0, 0, none, MU_FM_MAX_ROUNDS), 5);
-        assert_int_equal(mu_fm_odds_compute(none, 5, bs_check_probability(&BS(ex)->rules.morale,
-                                                                             morale[i], 0), &o), 0);
+        assert_int_equal(bs_march_odds(&BS(ex)->rules, morale[i], none, 5, &o), 0);
         long obs[MU_FM_MAX_ROUNDS + 1];
         double exp[MU_FM_MAX_ROUNDS + 1];
         observed(five, R, morale[i], obs);

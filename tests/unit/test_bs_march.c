@@ -21,6 +21,15 @@
 /* 12" regular infantry on 20 mm bases, AR 15, morale 12. */
 static bs_profile infantry(void) { return fx_profile(BS_REGULAR); }
 
+/* Begins side 0's Movement Phase of a new Game Round (dice from env) and
+ * declares unit u's forced march: returns bs_start's answer. */
+static bs_refusal begin_forced(bs_field *f, bs_env *env, int u)
+{
+    bs_round_begin(f, 0);
+    bs_phase_begin(f, env, 0);
+    return bs_start(f, env, u, BS_MODE_FORCED, -1);
+}
+
 /* One round in which unit u (side 0) forced-marches dist_mm straight on,
  * its Morale Check rolling `face`. */
 static bs_finish_result forced_round(bs_field *f, int u, double dist_mm, uint8_t face)
@@ -28,9 +37,7 @@ static bs_finish_result forced_round(bs_field *f, int u, double dist_mm, uint8_t
     const uint8_t faces[1] = {face};
     bs_script(faces, 1);
     bs_env e = fx_env();
-    bs_round_begin(f, 0);
-    bs_phase_begin(f, &e, 0);
-    assert_int_equal(bs_start(f, &e, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(f, &e, u), BS_OK);
     assert_int_equal(bs_advance(f, &e, u, dist_mm, 0, NULL), BS_OK);
     bs_finish_result res;
     bs_finish(f, &e, u, &res);
@@ -93,9 +100,7 @@ static void test_bs_forced_march_moves_one_and_a_half_rates(void **state)
     const uint8_t faces[1] = {1};
     bs_script(faces, 1);
     bs_env e = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &e, 0);
-    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &e, u), BS_OK);
     bs_step s;
     assert_int_equal(bs_advance(&f, &e, u, 30 * IN, 0, &s), BS_OK);
     assert_close(s.moved_mm, 18 * IN, 1e-9);
@@ -117,9 +122,7 @@ static void test_bs_forced_march_needs_command_except_individuals(void **state)
     bs_unit_set_command(&f.units[u], &R, 0);
     f.units[h].in_command = 0;
     bs_env e = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &e, 0);
-    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_NOT_IN_COMMAND);
+    assert_int_equal(begin_forced(&f, &e, u), BS_NOT_IN_COMMAND);
     assert_int_equal(bs_start(&f, &e, h, BS_MODE_FORCED, -1), BS_OK);
     /* reading: an individual is not a unit, so it takes no Morale Check */
     bs_advance(&f, &e, h, 18 * IN, 0, NULL);
@@ -139,9 +142,7 @@ static void test_bs_forced_march_refused_in_contact(void **state)
     int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 0);
     bs_env e = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &e, 0);
-    assert_int_equal(bs_start(&f, &e, u, BS_MODE_FORCED, -1), BS_IN_CONTACT);
+    assert_int_equal(begin_forced(&f, &e, u), BS_IN_CONTACT);
 }
 
 /* battlesystem 7.13: "(Units that "never check morale" are subject to this
@@ -236,6 +237,44 @@ static void test_bs_forced_march_failure_routs_open_unit(void **state)
     assert_int_equal(g.units[u].ar, 16);
 }
 
+/* Who a failed forced-march check routs, as the game (bs_march_check)
+ * and the odds calculator (its refusals) both ask it: open and skirmish
+ * units that check morale, under forced_march_fail_routs only. */
+/* RULE bs.march.failure-routs */
+static void test_bs_forced_march_failure_routs_whom(void **state)
+{
+    (void)state;
+    static const bs_formation all[] = {BS_CLOSED, BS_OPEN, BS_SKIRMISH, BS_MOB_FORMATION, BS_NO_FORMATION};
+    for (int fr = 0; fr <= 1; fr++)
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+            for (int never = 0; never <= 1; never++) {
+                R.forced_march_fail_routs = fr;
+                int expect = fr && !never && (all[i] == BS_OPEN || all[i] == BS_SKIRMISH);
+                assert_int_equal(bs_march_failure_routs(&R, all[i], never) != 0, expect);
+            }
+}
+
+/* The exact chain takes the rules' Morale Check: 1d20 <= 12 passes with
+ * 12/20; 2d10 - 2 <= 12 with 45/100 (totals 2..10); a check that always
+ * passes gives no penalty. */
+/* RULE bs.march.morale-check */
+static void test_bs_forced_march_odds_use_the_rules_check(void **state)
+{
+    (void)state;
+    mu_fm_action one[1] = {MU_FM_MARCH};
+    static mu_fm_odds o;
+    assert_int_equal(bs_march_odds(&R, 12, one, 1, &o), 0);
+    assert_close(o.p[1][0], 0.6, 1e-12);
+    assert_close(o.p[1][1], 0.4, 1e-12);
+    R.morale = (bs_check_rule){.n_dice = 2, .sides = 10, .modifier = -2};
+    assert_close(bs_march_pass_probability(&R, 12), 0.45, 1e-12);
+    assert_int_equal(bs_march_odds(&R, 12, one, 1, &o), 0);
+    assert_close(o.p[1][1], 0.55, 1e-12);
+    assert_close(bs_march_pass_probability(&R, 100), 1.0, 0);
+    assert_int_equal(bs_march_odds(&R, 100, one, 1, &o), 0);
+    assert_close(o.p[1][0], 1.0, 0);
+}
+
 /* Q&A 127.66: "If the unit makes a forced march and comes into contact
  * with an enemy unit before it has exceeded its normal 12" movement rate,
  * it loses its 6" forced march bonus as it must follow rule [7.8] ...; the
@@ -249,9 +288,7 @@ static void test_bs_forced_march_contact_within_normal_rate_loses_bonus(void **s
     int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 10 * IN);
     bs_env en = fx_env(); /* no dice: no Morale Check */
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     bs_advance(&f, &en, u, 18 * IN, 0, &s);
     assert_int_equal(s.stop, BS_STOP_ENEMY);
@@ -282,9 +319,7 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
     int u = bs_add(&f, infantry(), 0, 8, 4, BS_CLOSED, 0, 0);
     int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
     bs_env en = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     bs_advance(&f, &en, u, 18 * IN, 0, &s);
     assert_int_equal(s.stop, BS_STOP_HALT);
@@ -305,9 +340,7 @@ static void test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit(void *
     const uint8_t faces[1] = {20};
     bs_script(faces, 1);
     en = fx_env();
-    bs_round_begin(&g, 0);
-    bs_phase_begin(&g, &en, 0);
-    assert_int_equal(bs_start(&g, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&g, &en, u), BS_OK);
     bs_advance(&g, &en, u, 18 * IN, 0, &s);
     assert_int_equal(s.stop, BS_STOP_HALT);
     bs_finish(&g, &en, u, &r);
@@ -392,9 +425,7 @@ static void test_bs_forced_march_halts_short_of_enemy_just_beyond_reach(void **s
         const uint8_t faces[1] = {1};
         bs_script(faces, margin ? 0 : 1);
         bs_env en = fx_env();
-        bs_round_begin(&f, 0);
-        bs_phase_begin(&f, &en, 0);
-        assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+        assert_int_equal(begin_forced(&f, &en, u), BS_OK);
         bs_step s;
         bs_advance(&f, &en, u, INFINITY, 0, &s);
         bs_finish_result r;
@@ -422,9 +453,7 @@ static void test_bs_forced_march_skirmishers_halt_at_visible_enemy(void **state)
     int u = bs_add(&f, fx_profile(BS_SKIRMISHERS), 0, 4, 4, BS_SKIRMISH, 0, 0);
     int e = bs_add(&f, infantry(), 1, 8, 4, BS_CLOSED, 0, 14 * IN);
     bs_env en = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     bs_advance(&f, &en, u, 18 * IN, 0, &s);
     assert_int_equal(s.stop, BS_STOP_HALT);
@@ -447,9 +476,7 @@ static void test_bs_forced_march_wheel_into_contact_loses_bonus(void **state)
     int u = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);
     int e = bs_add(&f, infantry(), 1, 4, 4, BS_CLOSED, 0, 60);
     bs_env en = fx_env(); /* no dice: no Morale Check */
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     assert_int_equal(bs_wheel(&f, &en, u, BS_PIVOT_RIGHT, PI / 2, NULL), BS_OK);
     assert_true(bs_touching(&f, u, e));
     assert_int_equal(f.units[u].march, BS_MARCH_LOST_BONUS);
@@ -475,9 +502,7 @@ static void test_bs_forced_march_wheel_halts_at_limit_short_of_visible_enemy(voi
     int u = bs_add(&f, infantry(), 0, 4, 4, BS_CLOSED, 0, 0);                 /* x -40 .. 40 */
     int e = bs_add(&f, infantry(), 1, 4, 4, BS_CLOSED, -60, 11 * IN + 30);    /* x -100 .. -20 */
     bs_env en = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     assert_int_equal(bs_advance(&f, &en, u, 11 * IN, 0, &s), BS_OK);
     assert_close(s.moved_mm, 11 * IN, 1e-9);
@@ -512,9 +537,7 @@ static void test_bs_forced_march_skirmishers_not_ambushed_by_hidden_enemy(void *
     const uint8_t pass[1] = {1};
     bs_script(pass, 1);
     bs_env en = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     bs_advance(&f, &en, u, 18 * IN, 0, &s);
     assert_close(s.moved_mm, 14 * IN - R.skirmish_standoff_mm, 1e-6);
@@ -544,9 +567,7 @@ static void test_bs_forced_march_hidden_enemy_beyond_rate_ambushes(void **state)
     const uint8_t faces[1] = {3};
     bs_script(faces, 1);
     bs_env en = fx_env();
-    bs_round_begin(&f, 0);
-    bs_phase_begin(&f, &en, 0);
-    assert_int_equal(bs_start(&f, &en, u, BS_MODE_FORCED, -1), BS_OK);
+    assert_int_equal(begin_forced(&f, &en, u), BS_OK);
     bs_step s;
     bs_advance(&f, &en, u, 18 * IN, 0, &s);
     assert_int_equal(s.stop, BS_STOP_ENEMY);
@@ -594,6 +615,8 @@ int main(void)
         cmocka_unit_test_setup(test_bs_forced_march_ar_recovers_one_per_idle_round, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_no_recovery_in_contact, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_failure_routs_open_unit, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_failure_routs_whom, bs_setup),
+        cmocka_unit_test_setup(test_bs_forced_march_odds_use_the_rules_check, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_contact_within_normal_rate_loses_bonus, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_visible_enemy_beyond_rate_halts_at_limit, bs_setup),
         cmocka_unit_test_setup(test_bs_forced_march_hidden_enemy_beyond_rate_ambushes, bs_setup),

@@ -1,12 +1,15 @@
-/* Internal helpers of the Battlesystem engine, its bottom layer: the
- * table's edges and terrain path costs (table.c), the straight move and
- * the pieces every move shares (step.c), and small shared pieces of the
- * engine. Not a public header. The plane geometry (footprint overlap,
- * distance, sweeps) is core's: muster/geom.h, muster/geom_sweep.h. */
+/* Internal helpers of the Battlesystem engine: its bottom layer, the
+ * table's edges and terrain path costs (table.c) and the straight move
+ * and the pieces every move shares (step.c); then what the modules of a
+ * unit's move (move*.c), of the forced march (march.c), of the charge
+ * (charge.c) and of routing (rout*.c) share among themselves. Not a
+ * public header. The plane geometry (footprint overlap, distance, sweeps)
+ * is core's: muster/geom.h, muster/geom_sweep.h. */
 #ifndef MUSTER_BS_INTERNAL_H
 #define MUSTER_BS_INTERNAL_H
 
 #include "battlesystem/bs_field.h"
+#include "battlesystem/bs_rout.h"
 #include "muster/geom.h"
 #include "muster/geom_sweep.h"
 
@@ -117,6 +120,67 @@ bs_step bs_straight(bs_field *f, const bs_env *env, int u, mu_vec2 d, double len
  * from its facing (7.9; straight ahead only after contact, 7.8): for
  * bs_advance and the charge run. */
 bs_refusal bs_check_direction(const bs_unit *un, const bs_rules *r, double angle_rad);
+
+/* --- a unit's move: its state, budget and the checks its actions share
+ * (move.c; the actions in move_manoeuvre.c, move_wheel.c, move_advance.c) */
+
+/* The checks for the manoeuvres a unit that lost initiative and was
+ * contacted may not make (formation, facing, frontage: 7.8, when
+ * lock_applies), and that a unit that began in contact may not make
+ * (anything but wrap-around, fighting withdrawal or flee: 7.8), after
+ * bs_can_act's. Returns BS_OK or the refusal. */
+bs_refusal bs_can_manoeuvre(const bs_field *f, int u, int lock_applies);
+
+/* The checks of a change of direction of unit u (a face, a free turn, a
+ * wheel): bs_can_manoeuvre with the lock, then its formation must be in
+ * `formations` (a mask of 1u << bs_formation; else BS_BAD_FORMATION) and
+ * it must not have made contact this phase (Q&A 127.66: straight ahead
+ * only; else BS_NO_TURN_IN_CONTACT), in that order. Returns BS_OK or the
+ * refusal. */
+bs_refusal bs_can_change_direction(const bs_field *f, int u, unsigned formations);
+
+/* Starts un's move as a normal move if it has not started (state IDLE). */
+void bs_ensure_started(bs_unit *un);
+
+/* Books a manoeuvre in place (formation, facing, turn) of un: cost mm of
+ * its movement, a break in any straight run, and the unit has acted;
+ * starts its move if need be. */
+void bs_spend(bs_unit *un, double cost);
+
+/* Returns the movement (mm) unit un may spend in its phase outside a
+ * charge's run into contact: its mode's budget (bs_budget_mm), except
+ * that a declared charge has only its normal rate (Q&A 127.67); the run
+ * into contact may use the charge range (bs_charge_run). */
+double bs_move_budget_mm(const bs_unit *un, const bs_rules *r);
+
+/* Returns non-zero when un can spend cost mm more of bs_move_budget_mm. */
+int bs_affordable(const bs_unit *un, const bs_rules *r, double cost);
+
+/* --- the forced march (march.c) */
+
+/* Books what unit u's forced march came to on meeting enemy unit e (Q&A
+ * 127.66), for a straight move and a wheel alike: LOST_BONUS makes it a
+ * normal move (7.8); HALTED and AMBUSHED end its move, an ambush
+ * recording the ambusher, which is no longer hidden. Moves nothing;
+ * counts in the tally. */
+void bs_march_book(bs_field *f, const bs_env *env, int u, int e, bs_march_outcome o);
+
+/* --- routing (rout.c, rout_move.c) */
+
+/* Unit u routs, its own rout or a link of a rout chain at depth (0: the
+ * first): it gets the rout marker, drops any wrap-around, and makes its
+ * rout move (bs_rout_move); res gathers what happened. */
+void bs_rout_begin(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away, double dist, int depth,
+                   bs_rout_result *res);
+
+/* Moves routed unit u up to dist along dir through the obstacles of 7.15
+ * (away: directly away from the cause, which way to run along impassable
+ * terrain; depth: of the rout chain, friends it runs into that fail their
+ * check rout ahead of it through bs_rout_begin), settles it clear of
+ * anything it passed through, and turns it to face dir (its back to the
+ * enemy) where it has room. res gathers what happened. */
+void bs_rout_move(bs_field *f, const bs_env *env, int u, mu_vec2 dir, mu_vec2 away, double dist, int depth,
+                  bs_rout_result *res);
 
 /* --- the charge (charge.c) */
 

@@ -12,6 +12,7 @@
 #define MUSTER_BS_MARCH_H
 
 #include "battlesystem/bs_field.h"
+#include "muster/odds_forced_march.h"
 
 /* What a forced-marching unit does when its path meets an enemy
  * (Q&A 127.66). */
@@ -40,6 +41,29 @@ const char *bs_march_outcome_name(bs_march_outcome o);
  * in open or skirmish formation that does check morale (7.15). Counts in
  * the tally. *routed (if non-NULL) gets whether it routed. */
 bs_check_result bs_march_check(bs_field *f, const bs_env *env, int u, int *routed);
+
+/* Returns non-zero when a failed forced-march Morale Check routs a unit
+ * of this formation under rules r (7.15, the reading
+ * forced_march_fail_routs): one in open or skirmish formation that does
+ * not "never check morale". The same answer for a unit in a game
+ * (bs_march_check, which also spares a unit already routing) and for the
+ * odds calculator, which refuses the units it is yes for. Pure. */
+int bs_march_failure_routs(const bs_rules *r, bs_formation formation, int never_checks_morale);
+
+/* Returns the exact probability that a unit of morale rating `morale`
+ * passes its forced-march Morale Check under rules r (r->morale, no
+ * situational modifier: what bs_march_check rolls in a round without
+ * morale modifiers), clamped to [0, 1]. */
+double bs_march_pass_probability(const bs_rules *r, int morale);
+
+/* Computes into *out the exact distribution of the AR penalty, round by
+ * round, of a unit of morale rating `morale` under rules r that follows
+ * schedule[0..rounds) (muster/odds_forced_march.h): a march takes the
+ * check of bs_march_pass_probability, a rest recovers one point. Exact
+ * for units a failed check does not rout (bs_march_failure_routs) that
+ * are never attacked and march beyond their normal rate. Returns 0, or -1
+ * as mu_fm_odds_compute does. */
+int bs_march_odds(const bs_rules *r, int morale, const mu_fm_action *schedule, int rounds, mu_fm_odds *out);
 
 /* Recovers one point of AR, down to the original value (7.13, for a round
  * of doing absolutely nothing and not being attacked). Returns non-zero if

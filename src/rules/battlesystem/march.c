@@ -1,6 +1,7 @@
-/* Forced march: contact during the march, the Morale Check with its
- * cumulative AR penalty, and recovery (battlesystem-movement-phase.txt
- * 7.13 and Q&A 127.66). */
+/* Forced march: contact during the march and how a move books it, the
+ * Morale Check with its cumulative AR penalty, who a failed check routs,
+ * recovery, and the exact odds of the penalty under the same rules
+ * (battlesystem-movement-phase.txt 7.13, 7.15 and Q&A 127.66). */
 #include "battlesystem/bs_march.h"
 
 #include "battlesystem/bs_rout.h"
@@ -8,6 +9,7 @@
 #include "bs_internal.h"
 
 #include <assert.h>
+#include <math.h>
 
 /* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit bs.march.ambush */
 bs_march_contact bs_march_on_contact(double used_mm, double rate_mm,
@@ -32,6 +34,30 @@ bs_march_contact bs_march_on_contact(double used_mm, double rate_mm,
      * movement, it is stopped and ambushed by the hidden force" */
     c.outcome = BS_MARCH_AMBUSHED;
     return c;
+}
+
+/* RULE bs.march.contact-loses-bonus bs.march.halt-at-limit bs.march.ambush */
+void bs_march_book(bs_field *f, const bs_env *env, int u, int e, bs_march_outcome o)
+{
+    bs_unit *un = &f->units[u];
+    un->march = o;
+    switch (o) {
+    case BS_MARCH_LOST_BONUS:
+        un->mode = BS_MODE_NORMAL;
+        BS_COUNT(env, march_lost_bonus);
+        break;
+    case BS_MARCH_HALTED:
+        BS_COUNT(env, march_halted);
+        un->state = BS_DONE;
+        break;
+    default:
+        assert(o == BS_MARCH_AMBUSHED);
+        BS_COUNT(env, march_ambushed);
+        un->ambushed_by = e;
+        f->units[e].hidden = 0;
+        un->state = BS_DONE;
+        break;
+    }
 }
 
 const char *bs_march_outcome_name(bs_march_outcome o)
@@ -76,13 +102,29 @@ bs_check_result bs_march_check(bs_field *f, const bs_env *env, int u, int *route
     un->ar += 1;
     /* reading: 7.15 "If a unit in open or skirmish formation fails a
      * Morale Check, it Routs" applies to this check as to any */
-    if (env->rules->forced_march_fail_routs && !un->never_checks_morale && !un->routed &&
-        (un->formation == BS_OPEN || un->formation == BS_SKIRMISH)) {
+    if (bs_march_failure_routs(env->rules, un->formation, un->never_checks_morale) && !un->routed) {
         bs_rout_result rr = bs_rout_start(f, env, u, 0, mu_v2(0, 0), -1);
         if (routed)
             *routed = rr.routed || rr.destroyed || rr.removed;
     }
     return c;
+}
+
+/* RULE bs.march.failure-routs */
+int bs_march_failure_routs(const bs_rules *r, bs_formation formation, int never_checks_morale)
+{
+    return r->forced_march_fail_routs && !never_checks_morale && (formation == BS_OPEN || formation == BS_SKIRMISH);
+}
+
+double bs_march_pass_probability(const bs_rules *r, int morale)
+{
+    /* a sum of face probabilities: may exceed 1 by a rounding error */
+    return fmin(1.0, fmax(0.0, bs_check_probability(&r->morale, morale, 0)));
+}
+
+int bs_march_odds(const bs_rules *r, int morale, const mu_fm_action *schedule, int rounds, mu_fm_odds *out)
+{
+    return mu_fm_odds_compute(schedule, rounds, bs_march_pass_probability(r, morale), out);
 }
 
 /* RULE bs.march.ar-recovery */

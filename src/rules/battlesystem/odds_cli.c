@@ -1,17 +1,19 @@
 /* `muster odds --forced-march`: the exact Attack Rating penalty of a
  * Battlesystem unit after a schedule of forced marches with rest rounds
- * (battlesystem-movement-phase.txt 7.13). */
+ * (battlesystem-movement-phase.txt 7.13). The options set up the game's
+ * own rules (bs_rules: the Morale Check, forced_march_fail_routs) and the
+ * chain is bs_march_odds, so the calculator and the game decide who
+ * routs and who passes the same way (bs_march.h). */
 #include "battlesystem/bs_odds_cli.h"
 
+#include "battlesystem/bs_march.h"
 #include "battlesystem/bs_rules.h"
 #include "muster/cmdline.h"
 #include "muster/odds_forced_march.h"
 #include "muster/status.h"
 
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define CMD "odds"
@@ -65,29 +67,29 @@ enum {
     OPT_FORMATION, OPT_NEVER, OPT_NO_ROUTS
 };
 
+/* The --formation values, in the order the usage line gives them. */
+static const struct {
+    const char *name;
+    bs_formation formation;
+} formations[] = {{"closed", BS_CLOSED}, {"mob", BS_MOB_FORMATION}, {"open", BS_OPEN}, {"skirmish", BS_SKIRMISH}};
+
 struct forced_request {
     int morale, marches, burst, rest, recover, json;
-    const char *formation; /* closed, mob, open or skirmish */
-    int never_checks, no_fail_routs;
-    bs_check_rule check;
+    int formation; /* index in formations[] */
+    int never_checks;
+    /* the game's rules as the options set them: the Morale Check's dice
+     * and modifier (--check, --modifier), forced_march_fail_routs
+     * (--no-fail-routs) */
+    bs_rules rules;
 };
 
-/* Parses "NdS" (1 <= N <= 10, 2 <= S <= 100) into *r. Returns 0 or -1. */
-static int parse_dice(const char *text, bs_check_rule *r)
+/* Returns the index of name in formations[], or -1. */
+static int find_formation(const char *name)
 {
-    char buf[32];
-    if (strlen(text) >= sizeof buf)
-        return -1;
-    strcpy(buf, text);
-    char *d = strchr(buf, 'd');
-    long n, s;
-    if (d == NULL)
-        return -1;
-    *d = '\0';
-    if (mu_parse_int(buf, 1, 10, &n) != 0 || mu_parse_int(d + 1, 2, 100, &s) != 0)
-        return -1;
-    r->n_dice = (int)n, r->sides = (int)s;
-    return 0;
+    for (int i = 0; i < (int)(sizeof formations / sizeof formations[0]); i++)
+        if (strcmp(name, formations[i].name) == 0)
+            return i;
+    return -1;
 }
 
 /* Reads the command line; returns MU_EXIT_OK, an exit status (error
@@ -103,14 +105,11 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
         {"formation", required_argument, NULL, OPT_FORMATION}, {"never-checks", no_argument, NULL, OPT_NEVER},
         {"no-fail-routs", no_argument, NULL, OPT_NO_ROUTS},
         {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+    mu_option_reader rd = {.cmd = CMD, .selector = "--forced-march", .longopts = opts, .help_status = MU_ODDS_HELP};
     int have_morale = 0, c;
     long n;
-    char optbuf[8];
-    *q = (struct forced_request){.marches = 3, .burst = 1, .formation = "closed", .check = bs_rules_default().morale};
-    optind = 1;
-    opterr = 0;
-    optopt = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    *q = (struct forced_request){.marches = 3, .burst = 1, .rules = bs_rules_default()};
+    while ((c = mu_option_next(&rd, argc, argv)) != 0) {
         switch (c) {
         case OPT_FORCED: break;
         case 'm':
@@ -136,54 +135,43 @@ static int parse_args(int argc, char **argv, struct forced_request *q)
             *(c == OPT_REST ? &q->rest : &q->recover) = (int)n;
             break;
         case OPT_CHECK:
-            if (parse_dice(optarg, &q->check) != 0)
+            if (mu_parse_dice(optarg, &q->rules.morale.n_dice, &q->rules.morale.sides) != 0)
                 return mu_usage_error(CMD, "--check '%s' must be NdS, e.g. 1d20 (N 1..10, S 2..100)", optarg);
             break;
         case OPT_MODIFIER:
             if (mu_parse_int(optarg, -100, 100, &n) != 0)
                 return mu_usage_error(CMD, "--modifier '%s' must be an integer from -100 to 100", optarg);
-            q->check.modifier = (int)n;
+            q->rules.morale.modifier = (int)n;
             break;
         case OPT_JSON: q->json = 1; break;
         case OPT_FORMATION:
-            if (strcmp(optarg, "closed") != 0 && strcmp(optarg, "mob") != 0 && strcmp(optarg, "open") != 0 &&
-                strcmp(optarg, "skirmish") != 0)
+            if ((q->formation = find_formation(optarg)) < 0)
                 return mu_usage_error(CMD, "--formation '%s' must be closed, mob, open or skirmish", optarg);
-            q->formation = strcmp(optarg, "closed") == 0 ? "closed"
-                           : strcmp(optarg, "mob") == 0  ? "mob"
-                           : strcmp(optarg, "open") == 0 ? "open"
-                                                          : "skirmish";
             break;
         case OPT_NEVER: q->never_checks = 1; break;
-        case OPT_NO_ROUTS: q->no_fail_routs = 1; break;
-        case 'h': return MU_ODDS_HELP;
-        case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return mu_usage_error(CMD, "option '%s' does not go with --forced-march",
-                                  mu_bad_option_text(argv, optbuf, sizeof optbuf));
+        case OPT_NO_ROUTS: q->rules.forced_march_fail_routs = 0; break;
         }
     }
-    if (optind < argc)
-        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (rd.status != MU_EXIT_OK)
+        return rd.status;
     if (!have_morale)
         return mu_usage_error(CMD, "--forced-march needs --morale M (the unit's morale rating)");
     /* RULE bs.march.failure-routs */
-    if ((strcmp(q->formation, "open") == 0 || strcmp(q->formation, "skirmish") == 0) && !q->never_checks &&
-        !q->no_fail_routs)
+    if (bs_march_failure_routs(&q->rules, formations[q->formation].formation, q->never_checks))
         return mu_usage_error(CMD,
                               "--formation %s is not covered: a failed check routs an open or skirmish unit (7.15), "
                               "which this chain does not model; add --never-checks or --no-fail-routs if that "
                               "applies, or simulate it with muster run",
-                              q->formation);
+                              formations[q->formation].name);
     return MU_EXIT_OK;
 }
 
 static void print_json(const struct forced_request *q, const mu_fm_odds *o)
 {
-    printf("{\"formation\": \"%s\", \"never_checks\": %s, \"fail_routs\": %s, ", q->formation,
-           q->never_checks ? "true" : "false", q->no_fail_routs ? "false" : "true");
+    printf("{\"formation\": \"%s\", \"never_checks\": %s, \"fail_routs\": %s, ", formations[q->formation].name,
+           q->never_checks ? "true" : "false", q->rules.forced_march_fail_routs ? "true" : "false");
     printf("\"morale\": %d, \"check\": {\"dice\": %d, \"sides\": %d, \"modifier\": %d}, \"p_pass\": %.17g, ",
-           q->morale, q->check.n_dice, q->check.sides, q->check.modifier, o->p_pass);
+           q->morale, q->rules.morale.n_dice, q->rules.morale.sides, q->rules.morale.modifier, o->p_pass);
     printf("\"marches\": %d, \"burst\": %d, \"rest\": %d, \"recover\": %d, \"rounds\": [", q->marches, q->burst,
            q->rest, q->recover);
     for (int r = 1; r <= o->rounds; r++) {
@@ -214,10 +202,13 @@ static void print_text(const struct forced_request *q, const mu_fm_odds *o)
            "to the original AR) for each whole Game Round doing nothing and not attacked.\n");
     printf("Unit: %s formation%s; a failed check does not rout it, so it marches on schedule\n"
            "(each march beyond its normal rate, never attacked).\n\n",
-           q->formation, q->never_checks ? ", never checks morale" : q->no_fail_routs ? ", no rout on a failed march check" : "");
+           formations[q->formation].name,
+           q->never_checks               ? ", never checks morale"
+           : !q->rules.forced_march_fail_routs ? ", no rout on a failed march check"
+                                               : "");
     printf("Morale %d: the check passes on %dd%d <= %d (assumption: the text does not define\n"
            "the Morale Check), P(pass) = %.6f\n",
-           q->morale, q->check.n_dice, q->check.sides, q->morale + q->check.modifier, o->p_pass);
+           q->morale, q->rules.morale.n_dice, q->rules.morale.sides, q->morale + q->rules.morale.modifier, o->p_pass);
     printf("Schedule: %d march%s in bursts of %d, %d rest round%s between bursts, %d after: ", q->marches,
            q->marches == 1 ? "" : "es", q->burst, q->rest, q->rest == 1 ? "" : "s", q->recover);
     for (int r = 0; r < o->rounds; r++)
@@ -248,9 +239,7 @@ static int odds_forced_main(int argc, char **argv)
         return mu_usage_error(CMD, "the schedule is longer than %d rounds: fewer --marches, --rest or --recover",
                               MU_FM_MAX_ROUNDS);
     static mu_fm_odds odds;
-    /* a sum of face probabilities: may exceed 1 by a rounding error */
-    double p = fmin(1.0, fmax(0.0, bs_check_probability(&q.check, q.morale, 0)));
-    if (mu_fm_odds_compute(schedule, rounds, p, &odds) != 0)
+    if (bs_march_odds(&q.rules, q.morale, schedule, rounds, &odds) != 0)
         return MU_EXIT_SOFTWARE;
     if (q.json)
         print_json(&q, &odds);

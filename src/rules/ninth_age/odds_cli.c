@@ -11,7 +11,6 @@
 
 #include <getopt.h>
 #include <stdio.h>
-#include <string.h>
 
 #define CMD "odds"
 
@@ -41,23 +40,6 @@ struct request {
     int discipline, turns, dice, sides, json;
 };
 
-static int parse_dice(const char *text, int *n_out, int *s_out)
-{
-    char buf[32];
-    if (strlen(text) >= sizeof buf)
-        return -1;
-    strcpy(buf, text);
-    char *d = strchr(buf, 'd');
-    long n, s;
-    if (!d)
-        return -1;
-    *d = '\0';
-    if (mu_parse_int(buf, 1, 10, &n) != 0 || mu_parse_int(d + 1, 2, 100, &s) != 0)
-        return -1;
-    *n_out = (int)n, *s_out = (int)s;
-    return 0;
-}
-
 static int parse_args(int argc, char **argv, struct request *q)
 {
     static const struct option opts[] = {{"march-test", no_argument, NULL, OPT_MARCH},
@@ -67,14 +49,11 @@ static int parse_args(int argc, char **argv, struct request *q)
                                          {"json", no_argument, NULL, OPT_JSON},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
+    mu_option_reader rd = {.cmd = CMD, .selector = "--march-test", .longopts = opts, .help_status = MU_ODDS_HELP};
     *q = (struct request){.discipline = -1, .turns = 0, .dice = 2, .sides = 6};
     long n;
     int c;
-    char optbuf[8];
-    optind = 1;
-    opterr = 0;
-    optopt = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = mu_option_next(&rd, argc, argv)) != 0) {
         switch (c) {
         case OPT_MARCH: break;
         case OPT_DISC:
@@ -88,19 +67,14 @@ static int parse_args(int argc, char **argv, struct request *q)
             q->turns = (int)n;
             break;
         case OPT_DICE:
-            if (parse_dice(optarg, &q->dice, &q->sides) != 0)
+            if (mu_parse_dice(optarg, &q->dice, &q->sides) != 0)
                 return mu_usage_error(CMD, "--dice '%s' must be NdS, e.g. 2d6 (N 1..10, S 2..100)", optarg);
             break;
         case OPT_JSON: q->json = 1; break;
-        case 'h': return MU_ODDS_HELP;
-        case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return mu_usage_error(CMD, "option '%s' does not go with --march-test",
-                                  mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
-    if (optind < argc)
-        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (rd.status != MU_EXIT_OK)
+        return rd.status;
     if (q->turns && q->discipline < 0)
         return mu_usage_error(CMD, "--turns needs --discipline D");
     return MU_EXIT_OK;

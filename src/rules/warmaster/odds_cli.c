@@ -136,12 +136,9 @@ static int parse_args(int argc, char **argv, struct odds_request *req)
     *req = (struct odds_request){.rules = wm_order_rules_default(), .order_number = 1};
     single->where.enemy_distance_mm = INFINITY;
 
-    char optbuf[8];
-    optind = 1;
-    opterr = 0;
-    optopt = 0;
+    mu_option_reader rd = {.cmd = CMD, .longopts = opts, .help_status = MU_ODDS_HELP};
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = mu_option_next(&rd, argc, argv)) != 0) {
         switch (c) {
         case 'c':
             if (mu_parse_int(optarg, 1, 12, &n) != 0)
@@ -196,16 +193,10 @@ static int parse_args(int argc, char **argv, struct odds_request *req)
         case OPT_JSON:
             req->json = 1;
             break;
-        case 'h':
-            return MU_ODDS_HELP;
-        case ':':
-            return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return mu_usage_error(CMD, "unknown option '%s'", mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
-    if (optind < argc)
-        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (rd.status != MU_EXIT_OK)
+        return rd.status;
     if (!have_command)
         return mu_usage_error(CMD, "--command is required");
     if (n_specs > 0 && (have_distance || have_single_opt))
