@@ -44,16 +44,13 @@ static int parse_args(int argc, char **argv, int *lost, int *turns, int *json)
         {"off-table", no_argument, NULL, OPT_OFF_TABLE}, {"lost", required_argument, NULL, 'l'},
         {"turns", required_argument, NULL, 't'},         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+    mu_option_reader rd = {.cmd = CMD, .selector = "--off-table", .longopts = opts, .help_status = MU_ODDS_HELP};
     int have_lost = 0;
     long n;
-    char optbuf[8];
     *turns = DEFAULT_TURNS;
     *json = 0;
-    optind = 1;
-    opterr = 0;
-    optopt = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = mu_option_next(&rd, argc, argv)) != 0) {
         switch (c) {
         case OPT_OFF_TABLE:
             break;
@@ -72,16 +69,10 @@ static int parse_args(int argc, char **argv, int *lost, int *turns, int *json)
         case OPT_JSON:
             *json = 1;
             break;
-        case 'h': return MU_ODDS_HELP;
-        case ':':
-            return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return mu_usage_error(CMD, "option '%s' does not go with --off-table",
-                                  mu_bad_option_text(argv, optbuf, sizeof optbuf));
         }
     }
-    if (optind < argc)
-        return mu_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (rd.status != MU_EXIT_OK)
+        return rd.status;
     if (!have_lost)
         return mu_usage_error(CMD, "--off-table needs --lost N (stands already lost)");
     return MU_EXIT_OK;
