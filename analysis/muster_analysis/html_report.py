@@ -101,8 +101,8 @@ def _pct(x):
     return "n/a" if x is None or pd.isna(x) else f"{100 * x:.2f}"
 
 
-def _number(x):
-    """Return a cell as text: n/a, yes/no, an integer, or a float with 2 decimals (3 significant below 1)."""
+def _number(x, decimals=2):
+    """Return a cell as text: n/a, yes/no, an integer, or a float with `decimals` decimals."""
     if x is None or (isinstance(x, float) and np.isnan(x)):
         return "n/a"
     if isinstance(x, (bool, np.bool_)):
@@ -112,8 +112,15 @@ def _number(x):
     if isinstance(x, (float, np.floating)):
         if np.isinf(x):
             return "∞" if x > 0 else "−∞"
-        return f"{x:.3g}" if 0 < abs(x) < 1 else f"{x:.2f}"
+        return f"{x:.{decimals}f}"
     return str(x)
+
+
+def _decimals(values):
+    """Return the decimals a column of floats is shown with: 3 when every finite one is below 10, else 2."""
+    v = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(float)
+    v = v[np.isfinite(v)]
+    return 3 if len(v) and np.abs(v).max() < 10 else 2
 
 
 def display_frame(table, conf=0.95):
@@ -136,13 +143,15 @@ def display_frame(table, conf=0.95):
                          for v, a, b in zip(df[c], df[lo], df[hi])]
                 out[f"{c} % ({level} CI)"] = cells
             else:
-                cells = [f"{_number(v)} ({_number(a)} – {_number(b)})" if not pd.isna(v) else "n/a"
+                d = _decimals(list(df[lo]) + list(df[hi]))
+                cells = [f"{_number(v, d)} ({_number(a, d)} – {_number(b, d)})" if not pd.isna(v) else "n/a"
                          for v, a, b in zip(df[c], df[lo], df[hi])]
                 out[f"{c} ({level} CI)"] = cells
         elif c in table.percent:
             out[f"{c} %"] = [_pct(v) for v in df[c]]
         else:
-            out[c] = [_number(v) for v in df[c]]
+            d = _decimals(df[c]) if pd.api.types.is_float_dtype(df[c]) else 2
+            out[c] = [_number(v, d) for v in df[c]]
     return out
 
 
