@@ -169,6 +169,11 @@ def _label_columns(table, df):
             if not pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c])]
 
 
+def _plain_text(s):
+    """Return s for matplotlib as plain text: a '$' would start its math mode."""
+    return str(s).replace("$", r"\$")
+
+
 def interval_figure(table, conf=0.95):
     """Return PNG bytes of the table's intervals as dots with error bars, one row per
     frame row (labelled by its label columns), one colour per interval column;
@@ -179,7 +184,7 @@ def interval_figure(table, conf=0.95):
     if not intervals or len(df) == 0 or len(df) > MAX_PLOT_ROWS:
         return None
     scale = 100 if table.shares else 1
-    labels = [" | ".join(_number(r[c]) for c in _label_columns(table, df)) or str(i)
+    labels = [_plain_text(" | ".join(_number(r[c]) for c in _label_columns(table, df)) or str(i))
               for i, r in df.iterrows()]
     plt, fig, ax = rp.figure()
     fig.set_size_inches(8, 1.4 + 0.28 * len(df))
@@ -188,11 +193,11 @@ def interval_figure(table, conf=0.95):
     for i, (v, lo, hi) in enumerate(intervals):
         val, a, b = (scale * pd.to_numeric(df[k], errors="coerce").to_numpy(float) for k in (v, lo, hi))
         yy = y - 0.3 + step * (i + 0.5) if len(intervals) > 1 else y
-        ax.errorbar(val, yy, xerr=[val - a, b - val], fmt="o", capsize=3, markersize=4, label=v)
+        ax.errorbar(val, yy, xerr=[val - a, b - val], fmt="o", capsize=3, markersize=4, label=_plain_text(v))
     ax.set_yticks(y, labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel(("%" if table.shares else "value") + f" ({100 * conf:g}% interval)")
-    ax.set_title(table.title, fontsize=10)
+    ax.set_title(_plain_text(table.title), fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     if len(intervals) > 1:
         ax.legend(fontsize="small")

@@ -188,6 +188,12 @@ def test_text_is_escaped_not_run():
     assert "b&c" in shown and "b&amp;c" in text
 
 
+def test_dollar_signs_in_labels_are_drawn_as_text():
+    """matplotlib reads $...$ as math: a label like that must neither fail nor be typeset."""
+    frame = pd.DataFrame({"arm": ["$\\frac{$", "b$x$"], "share": [0.5, 0.2], "lo": [0.4, 0.1], "hi": [0.6, 0.3]})
+    assert html_report.interval_figure(html_report.Table("cost $\\x$", frame)).startswith(PNG_MAGIC)
+
+
 def test_cli_escapes_what_the_file_holds(synthetic_file, tmp_path):
     """A results file whose experiment text and attributes hold markup: the page shows them as text."""
     path = tmp_path / "markup.h5"
