@@ -1,9 +1,10 @@
 """Command line: python3 -m muster_analysis FILE.h5 [--out DIR] [--baseline OLD.h5].
 
-Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
-with its figures, and DIR/<stem>-report.html, one self-contained page with
-the tables, figures, experiment and provenance (muster_analysis.html_report;
---no-html skips it) (DIR: the file's own directory unless given). With
+Prints the report of the file's ruleset and writes, in DIR (the file's own
+directory unless given), <stem>-report.txt with its figures and
+<stem>-report.html, one self-contained page with the tables, figures,
+experiment and provenance (muster_analysis.html_report; --no-html skips
+it). With
 --baseline, the report ends with what changed against OLD.h5, a file of
 the same experiment (muster_analysis.compare). The file's
 root attribute `ruleset` picks the analysis: the module of this package
