@@ -9,7 +9,7 @@ MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python
 # inflates chunks by hand), the libpcg-cpp cross-check, dieharder,
 # h5diff/h5dump, pytest, xarray's h5netcdf engine, and the tsan preset's clang
 # with its OpenMP and sanitizer runtimes.
-MUSTER_TEST_PACKAGES="libcmocka-dev zlib1g-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev"
+MUSTER_TEST_PACKAGES="libcmocka-dev zlib1g-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev chromium"
 # Packages scripts/fuzz needs on top of the build's: clang with its OpenMP
 # runtime, and libclang-rt-14-dev, which holds libFuzzer
 # (libclang_rt.fuzzer*.a) and the sanitizer runtimes. The test suite needs

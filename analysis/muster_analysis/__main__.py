@@ -1,7 +1,10 @@
 """Command line: python3 -m muster_analysis FILE.h5 [--out DIR] [--baseline OLD.h5].
 
-Prints the report of the file's ruleset and writes DIR/<stem>-report.txt
-with its figures (DIR: the file's own directory unless given). With
+Prints the report of the file's ruleset and writes, in DIR (the file's own
+directory unless given), <stem>-report.txt with its figures and
+<stem>-report.html, one self-contained page with the tables, figures,
+experiment and provenance (muster_analysis.html_report; --no-html skips
+it). With
 --baseline, the report ends with what changed against OLD.h5, a file of
 the same experiment (muster_analysis.compare). The file's
 root attribute `ruleset` picks the analysis: the module of this package
@@ -17,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import compare, load
+from . import compare, html_report, load
 
 EXIT_UNREADABLE = 1      # not a results file, unreadable, or partial
 EXIT_NO_ANALYSIS = 3     # no analysis module for the file's ruleset (2: usage, argparse)
@@ -48,12 +51,16 @@ def analysis_module(ruleset):
     return module
 
 
-def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
+def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, html=True):
     """Write the report and figures of one results file; return (report text, paths).
 
-    Raises NoAnalysisError when the file's ruleset has no analysis module.
+    With baseline (an earlier file of the same experiment), the report ends
+    with what changed against it. With html, the paths end with the HTML
+    page (html_report.write_report). Raises NoAnalysisError when the file's
+    ruleset has no analysis module; ValueError when the baseline does not
+    match (nothing of the baseline section is written then).
     """
-    path = Path(path)
+    given, path = str(path), Path(path)
     out_dir = Path(out_dir) if out_dir is not None else path.parent
     ruleset = load.provenance(path, allow_partial).get("ruleset")
     module = analysis_module(ruleset)
@@ -61,8 +68,24 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False):
         raise NoAnalysisError(f"{path}: no analysis for ruleset '{ruleset}' "
                               f"(no module {__package__}.{str(ruleset).replace('-', '_')} with RULESET "
                               "and analyse())")
+    changes = None
+    if baseline:
+        changes = compare.compare_frame(path, baseline, conf, allow_partial)
+        old_prov = load.provenance(baseline, allow_partial)
     out_dir.mkdir(parents=True, exist_ok=True)
-    return module.analyse(path, out_dir, conf, allow_partial)
+    text, written = module.analyse(path, out_dir, conf, allow_partial)
+    written = list(written)
+    if changes is not None:
+        section = "\n" + compare.format_changes(changes, given, str(baseline), conf, old_prov)
+        text += section
+        for p in written:
+            if str(p).endswith("-report.txt"):
+                with open(p, "a", encoding="utf-8") as f:
+                    f.write(section)
+    if html:
+        written.append(html_report.write_report(path, out_dir, module, text, written, conf, allow_partial,
+                                                changes, baseline))
+    return text, written
 
 
 def main(argv=None):
@@ -81,19 +104,12 @@ def main(argv=None):
     ap.add_argument("--baseline", metavar="OLD.h5",
                     help="end the report with the per-game statistics that changed against this "
                          "earlier file of the same experiment")
+    ap.add_argument("--no-html", action="store_true", help="do not write DIR/<stem>-report.html")
     ap.add_argument("-q", "--quiet", action="store_true", help="do not print the report")
     args = ap.parse_args(argv)
     try:
-        text, written = analyse(args.file, args.out, args.conf, args.allow_partial)
-        if args.baseline:
-            frame = compare.compare_frame(args.file, args.baseline, args.conf, args.allow_partial)
-            old_prov = load.provenance(args.baseline, args.allow_partial)
-            section = "\n" + compare.format_changes(frame, args.file, args.baseline, args.conf, old_prov)
-            text += section
-            report = [p for p in written if str(p).endswith("-report.txt")]
-            for p in report:
-                with open(p, "a", encoding="utf-8") as f:
-                    f.write(section)
+        text, written = analyse(args.file, args.out, args.conf, args.allow_partial, args.baseline,
+                                not args.no_html)
     except NoAnalysisError as e:
         print(f"muster_analysis: error: {e}", file=sys.stderr)
         return EXIT_NO_ANALYSIS

@@ -15,6 +15,7 @@ import pandas as pd
 
 from . import report_parts as rp
 from . import stats
+from .html_report import Table
 
 GROUP = "battlesystem"
 RULESET = "battlesystem"
@@ -198,3 +199,15 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
         ax.text(0.5, 0.5, "no charges declared on an estimate", ha="center", va="center", transform=ax.transAxes)
     rp.save(plt, fig, written[1])
     return text, written
+
+
+def html_tables(path, conf=0.95, allow_partial=False):
+    """Declare the HTML report's tables (html_report): AR penalties beside the exact chain, charges."""
+    prov, tabs = read(path, allow_partial)
+    ar = ar_frame(tabs, prov["experiment_yaml"], conf)
+    ch = charge_frame(tabs, conf)
+    return [Table("AR penalty after each Game Round by morale rating vs the exact forced-march chain",
+                  ar[(ar["n"] > 0) & ((ar["units"] > 0) | (ar["exact"].fillna(0) > 0))],
+                  "exact n/a: the units of that morale do not all follow one forced-march schedule; outside: "
+                  "the exact value lies outside the interval.", percent=("exact",)),
+            Table("Charges declared on an estimate, by the estimate's relative error (%)", ch[ch["declared"] > 0])]

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from . import report_parts as rp
+from .html_report import Table
 
 GROUP = "cca"
 RULESET = "cca"
@@ -163,6 +164,19 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     ax.legend(fontsize="small")
     rp.save(plt, fig, written[1])
     return text, written
+
+
+def html_tables(path, conf=0.95, allow_partial=False):
+    """Declare the HTML report's tables (html_report): first contact where and when, orders, triangle
+    infantry, leaders."""
+    _, tabs = read(path, allow_partial)
+    return [Table("Where the first contact came (board section, sides[0]'s view)", first_contact_frame(tabs, conf)),
+            Table("When: game turn of the first contact (games with one)", first_turn_frame(tabs)),
+            Table("Orders by side and the player's section: issued by the cards, used", orders_frame(tabs, conf),
+                  plot=True),
+            Table("Triangle infantry: 1 hex and may battle vs 2 hexes and no battle (share: 2 hexes)",
+                  triangle_frame(tabs, conf), plot=True),
+            Table("Leaders per game: joins, splits, escapes by the baseline", leaders_frame(tabs))]
 
 
 def centre_first_frame(paths, conf=0.95):

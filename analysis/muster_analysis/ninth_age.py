@@ -15,6 +15,7 @@ import pandas as pd
 
 from . import load, stats
 from . import report_parts as rp
+from .html_report import Table
 
 GROUP = "ninth_age"
 RULESET = "ninth-age"
@@ -167,3 +168,18 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     ax.legend(fontsize="small")
     rp.save(plt, fig, written[1])
     return text, written
+
+
+def html_tables(path, conf=0.95, allow_partial=False):
+    """Declare the HTML report's tables (html_report): March Tests by Discipline and by distance, per arm."""
+    prov, tabs, games = read(path, allow_partial)
+    mf = march_frame(tabs, prov["experiment_yaml"], conf)
+    bf = band_frame(tabs, conf)
+    out = [Table("March Tests by Discipline: observed pass rate vs exact", mf[mf["tests"] > 0],
+                 "outside: the exact value lies outside the interval.", percent=("exact",)),
+           Table("March Tests by distance to the nearest enemy (inches)", bf[bf["tests"] > 0], plot=True)]
+    if games is not None:
+        arms = [str(a) for a in tabs["games"].coords["arm"].values]
+        out.append(Table("Per arm: means per game, contact and fail rates, objectives reached",
+                         arm_frame(games, arms, conf), plot=True))
+    return out

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from . import load, stats
+from .html_report import Table
 
 GROUP = "battle"
 RULESET = "warmaster-battle"
@@ -310,3 +311,40 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     plot_results(results_frame(tabs, conf), written[1],
                  f"{path.stem}: results by arm and army, {prov.get('games_complete'):,} games", f"{100 * conf:g}%")
     return text, written
+
+
+def html_tables(path, conf=0.95, allow_partial=False):
+    """Declare the HTML report's tables (html_report): results, arms, first mover and side, means,
+    characters, end reasons, off-table fates, objectives, initiative, unmoved units, order rolls."""
+    prov, tabs = read(path, allow_partial)
+    out = [Table("Results by arm and army", results_frame(tabs, conf)),
+           Table("Pooled over all arms (both sides, all pairings)", pooled_frame(tabs, conf), plot=True),
+           Table("Arms", arms_frame(prov))]
+    try:
+        games = load.games_frame(path, allow_partial)
+    except ValueError:
+        games = None
+    if games is not None:
+        armies = list(tabs["results"].coords["army"].values)
+        out += [Table("Win rate by who moved first (all arms)", first_frame(games, armies, conf), plot=True),
+                Table("Win rate by table side (all arms)", side_frame(games, armies, conf).query("games > 0"),
+                      plot=True),
+                Table("Means per game, by army and arm", means_frame(games), "arm n: row n of Arms.", index=True),
+                Table("Orders by character, means per game and arm", character_frame(games), index=True)]
+    out += [Table("Games by end reason", tabs["end_reasons"].to_pandas(), index=True),
+            Table("Units that left the table, by fate at the end (totals)", _unstack(tabs["off_table"], "fate"),
+                  index=True),
+            Table("Objective zones held at the end (share of games)",
+                  _unstack(tabs["zones"] / tabs["games"], "zone"), index=True,
+                  percent=tuple(str(z) for z in tabs["zones"].coords["zone"].values)),
+            Table("Initiative choices by outcome (totals)", _unstack(tabs["initiative"], "action"), index=True)]
+    if "unmoved" in tabs:
+        by_arm, by_policy = unmoved_frame(tabs, prov)
+        out += [Table("Units left unmoved when orders were available, by policy", by_policy,
+                      "Unit-turns of one game are not independent: no interval.", percent=("share",)),
+                Table("Units left unmoved when orders were available, by arm and army", by_arm, percent=("share",))]
+    orders = orders_frame(tabs, load.blunder_on_12(prov), conf)
+    if len(orders):
+        out.append(Table("Order rolls by player, Command, penalty and order number vs exact", orders,
+                         "outside: the exact value lies outside the interval.", percent=("exact",)))
+    return out

@@ -12,6 +12,7 @@ command, penalty, order_number), ``games`` (arm), ``orders_given_hist``
 from pathlib import Path
 
 from . import load, plots, report
+from .html_report import Table
 
 GROUP = "orders"
 RULESET = "warmaster-order-drill"
@@ -38,3 +39,18 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
     summary, _, method = report.arm_summary(tabs, games, conf)
     plots.orders_by_arm(summary, written[2], f"{stem}: orders given per turn by arm", level, method)
     return text, written
+
+
+def html_tables(path, conf=0.95, allow_partial=False):
+    """Declare the HTML report's tables (html_report): the order odds, the per-arm summary, who fails first."""
+    prov, tabs, games = report.read(path, allow_partial)
+    odds = report.odds_table(tabs, load.blunder_on_12(prov), conf)
+    summary, first, method = report.arm_summary(tabs, games, conf)
+    last = int(tabs["attempts"]["penalty"].values[-1])
+    return [Table("Order rolls, all arms pooled: observed success vs exact", odds,
+                  f"Penalty: without the order-number penalty; penalty_open: the {last}+ bin. Target = Command - "
+                  "Penalty - (Order - 1). outside: the exact value lies outside the interval.", percent=("exact",)),
+            Table("Per arm: orders given and units ordered per game, the General's failure ending the phase",
+                  summary, f"*_hw: half-width of the mean's interval (orders given: from {method}).", index=True,
+                  plot=True),
+            Table("Who fails first (share of games; none: no order failed)", first, plot=True)]
