@@ -8,7 +8,8 @@ MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python
 # Packages only the test suite and the benchmarks need: cmocka, zlib (tests/h5
 # inflates chunks by hand), the libpcg-cpp cross-check, dieharder,
 # h5diff/h5dump, pytest, xarray's h5netcdf engine, and the tsan preset's clang
-# with its OpenMP and sanitizer runtimes.
+# with its OpenMP and sanitizer runtimes, and chromium for the HTML report's
+# browser test.
 MUSTER_TEST_PACKAGES="libcmocka-dev zlib1g-dev libpcg-cpp-dev dieharder hdf5-tools python3-pytest python3-h5netcdf clang libomp-dev libclang-rt-14-dev chromium"
 # Packages scripts/fuzz needs on top of the build's: clang with its OpenMP
 # runtime, and libclang-rt-14-dev, which holds libFuzzer
