@@ -85,13 +85,17 @@ static na_refusal straight(const na_scene *s, const na_env *env, na_unit *u, mu_
     mu_vec2 c[4];
     na_unit_corners(u, c);
     double t = len;
-    mu_vec2 lo, hi, end[4];
+    mu_vec2 lo, hi, end[4], end_lo, end_hi;
     for (int i = 0; i < 4; i++)
         end[i] = mu_v2_add(c[i], mu_v2_scale(d, len));
     box_of(c, 4, &lo, &hi);
-    box_of(end, 4, &end[0], &end[1]);
-    lo = mu_v2(mu_lesser(lo.x, end[0].x) - 1e-3, mu_lesser(lo.y, end[0].y) - 1e-3);
-    hi = mu_v2(mu_greater(hi.x, end[1].x) + 1e-3, mu_greater(hi.y, end[1].y) + 1e-3);
+    /* (the end's box into variables of its own: written over end[0] and
+     * end[1] it lost the end's second corner, and an enemy only that
+     * corner's side of the box reached was never met: the step went on
+     * and was refused as blocked instead of stopping at contact) */
+    box_of(end, 4, &end_lo, &end_hi);
+    lo = mu_v2(mu_lesser(lo.x, end_lo.x) - 1e-3, mu_lesser(lo.y, end_lo.y) - 1e-3);
+    hi = mu_v2(mu_greater(hi.x, end_hi.x) + 1e-3, mu_greater(hi.y, end_hi.y) + 1e-3);
     for (int k = 0; k < s->n; k++) {
         if (!s->enemy[k] || s->lo[k].x > hi.x || s->lo[k].y > hi.y || s->hi[k].x < lo.x || s->hi[k].y < lo.y)
             continue;
