@@ -352,7 +352,8 @@ static void test_na_contact_stops_move(void **state)
  * here a Giant (50 x 75 mm) steps sideways into a block of 20 whose
  * corner only the side of its end's front right corner reaches (the
  * step's box once left that corner out, and the step went on and was
- * refused as blocked). RULE na.game.contact */
+ * refused as blocked: found by the lanes' test, tests/unit/test_na_lane.c).
+ * RULE na.game.contact */
 static void test_na_contact_stops_step_met_by_any_corner(void **state)
 {
     (void)state;

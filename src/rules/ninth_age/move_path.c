@@ -25,6 +25,8 @@ void na_scene_build(const na_field *f, int u, na_scene *s)
     s->n = 0;
     s->n_memo = 0;
     s->exact = 0;
+    for (int i = 0; i < NA_SCENE_MEMO; i++)
+        s->memo[i].used = 0;
     for (int o = 0; o < f->n_units; o++) {
         if (o == u)
             continue;
@@ -74,6 +76,14 @@ static na_refusal region_clear(const na_scene *s, const int *list, int nl, const
             return NA_BLOCKED;
     }
     return NA_OK;
+}
+
+na_refusal na_scene_region_clear(const na_scene *s, const na_env *env, const mu_vec2 *p, int np)
+{
+    int list[NA_MAX_UNITS];
+    for (int k = 0; k < s->n; k++)
+        list[k] = k;
+    return region_clear(s, list, s->n, env, p, np, 0);
 }
 
 /* A straight step of u along d for len mm: stops at the first enemy it
@@ -303,6 +313,49 @@ int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene 
     return 0;
 }
 
+/* The cache slot of the first turn (kind, amount) in s: the one holding
+ * it, or the empty one it would take; -1 when neither (the cache full). */
+static int memo_slot(const na_scene *s, int kind, double amount)
+{
+    uint64_t bits;
+    memcpy(&bits, &amount, sizeof bits);
+    bits ^= (uint64_t)kind << 60;
+    unsigned h = (unsigned)((bits * UINT64_C(0x9e3779b97f4a7c15)) >> 57) & (NA_SCENE_MEMO - 1);
+    for (int probe = 0; probe < NA_SCENE_MEMO; probe++) {
+        int k = (int)((h + (unsigned)probe) & (NA_SCENE_MEMO - 1));
+        const na_turn_memo *m = &s->memo[k];
+        if (!m->used)
+            return s->n_memo < NA_SCENE_MEMO * 3 / 4 ? k : -1;
+        if (m->kind == kind && memcmp(&m->amount, &amount, sizeof amount) == 0)
+            return k;
+    }
+    return -1;
+}
+
+/* The first turn of a move of s->u from where it stands (un): from the
+ * cache or checked (and cached). */
+static na_refusal first_turn(na_scene *s, const na_env *env, const na_unit *un, int kind, double amount,
+                             na_unit *cur)
+{
+    int k = s->exact ? -1 : memo_slot(s, kind, amount);
+    if (k >= 0 && s->memo[k].used) {
+        *cur = s->memo[k].end;
+        return s->memo[k].r;
+    }
+    *cur = *un;
+    na_refusal r = turn(s, env, cur, amount, kind == NA_STEP_PIVOT);
+    if (k >= 0) {
+        s->memo[k] = (na_turn_memo){1, (uint8_t)kind, amount, r, *cur};
+        s->n_memo++;
+    }
+    return r;
+}
+
+na_refusal na_scene_turn(const na_field *f, const na_env *env, na_scene *s, int kind, double amount, na_unit *end)
+{
+    return first_turn(s, env, &f->units[s->u], kind, amount, end);
+}
+
 /* Checks the steps of move m of unit un from where it stands along the
  * path (after the kind and distance checks); cur ends where it stops.
  * The scene remembers the first step's turn (the same from the same
@@ -318,18 +371,10 @@ static na_refusal path(na_scene *s, const na_env *env, const na_unit *un, const 
         na_refusal r;
         if (st->kind == NA_STEP_WHEEL || st->kind == NA_STEP_PIVOT) {
             path += na_step_cost(cur, st);
-            int hit = -1;
-            for (int q = 0; i == 0 && !s->exact && q < s->n_memo; q++)
-                if (s->memo[q].kind == st->kind && s->memo[q].amount == st->amount)
-                    hit = q;
-            if (hit >= 0) {
-                r = s->memo[hit].r;
-                *cur = s->memo[hit].end;
-            } else {
+            if (i == 0)
+                r = first_turn(s, env, un, st->kind, st->amount, cur);
+            else
                 r = turn(s, env, cur, st->amount, st->kind == NA_STEP_PIVOT);
-                if (i == 0 && !s->exact && s->n_memo < NA_SCENE_MEMO)
-                    s->memo[s->n_memo++] = (na_turn_memo){st->kind, st->amount, r, *cur};
-            }
             o->wheels += st->kind == NA_STEP_WHEEL;
             o->pivots += st->kind == NA_STEP_PIVOT;
         } else {

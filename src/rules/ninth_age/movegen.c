@@ -16,16 +16,6 @@ static void push(na_candidates *c, const na_move *m)
         c->m[c->n++] = *m;
 }
 
-static na_move two_steps(int kind, int k1, double a1, int k2, double a2)
-{
-    na_move m = {.kind = (uint8_t)kind};
-    if (a1 != 0)
-        m.steps[m.n_steps++] = (na_step){(uint8_t)k1, a1};
-    if (a2 != 0)
-        m.steps[m.n_steps++] = (na_step){(uint8_t)k2, a2};
-    return m;
-}
-
 /* push(c, two_steps(...)) written in place (the same bytes, no copies). */
 static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, double a2)
 {
@@ -40,106 +30,99 @@ static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, doub
         m->steps[m->n_steps++] = (na_step){(uint8_t)k2, a2};
 }
 
-/* The extreme models of u in its own frame (na_unit_extreme_models). */
-typedef struct extremes {
-    int n;
-    double a[6], b[6];
-    mu_vec2 at[6]; /* where they stand now */
-} extremes;
-
-/* The longest straight part d in [0, room] of a move of kind with a
- * turn before it (turn_first) or after it, e being u after the turn
- * alone, such that no model ends beyond the kind's limit L; -1 when even
- * d = 0 is too far. Either way a model ends displaced by v + d g, v its
- * displacement by the turn alone and g the facing the straight part is
- * made in (after the turn, or before it: the turn's pivot moves with the
- * unit), so each extreme model allows d up to the larger root of
- * |v + d g| = L. */
-static double longest(const na_unit *u, const extremes *x, const na_unit *e, int kind, int turn_first, double room)
+/* Forward moves of kind (Advance or March) at the menu's angles: a turn
+ * then the farthest legal straight part its lane allows and the legal
+ * ones nearest 3/4, 1/2 and 1/4 of it (each once); the longest straight part the first lane's clear stretch
+ * allows and 3/4 of it, then a turn. */
+static void forward_moves(na_search *S, int kind, na_candidates *c)
 {
-    double limit = na_move_model_limit_mm(u, kind) - 1e-6;
-    mu_vec2 g = turn_first ? e->facing : u->facing;
-    double best = room;
-    for (int i = 0; i < x->n; i++) {
-        mu_vec2 v = mu_v2_sub(na_local_to_world(e, x->a[i], x->b[i]), x->at[i]);
-        double vg = mu_v2_dot(v, g), vv = mu_v2_dot(v, v);
-        if (vv > limit * limit)
-            return -1;
-        double d = -vg + sqrt(vg * vg - vv + limit * limit);
-        best = d < best ? d : best;
-    }
-    return best < 0 ? 0 : best;
-}
-
-/* Forward moves of kind (Advance or March). */
-static void forward_moves(const na_unit *u, int kind, na_candidates *c)
-{
+    const na_unit *u = &S->f->units[S->u];
     double allow = na_move_allowance_mm(u, kind), width = na_unit_width_mm(u);
     int single = na_unit_single(u);
     int turn_kind = single ? NA_STEP_PIVOT : NA_STEP_WHEEL;
     static const double frac[] = {1.0, 0.75, 0.5, 0.25};
-    int idx[6];
-    extremes x;
-    x.n = na_unit_extreme_models(u, idx);
-    for (int i = 0; i < x.n; i++) {
-        na_model_local(u, idx[i], &x.a[i], &x.b[i]);
-        x.at[i] = na_local_to_world(u, x.a[i], x.b[i]);
-    }
     for (int w = 0; w < N_WHEELS; w++) {
-        double a = wheel_deg[w] * PI / 180;
+        int gi = NA_GRID_HALF + (int)(wheel_deg[w] / 5);
+        double a = na_grid_amount(gi);
         double cost = single ? 0.0 : fabs(a) * width;
         if (cost > allow + 1e-9)
             continue;
         double room = allow - cost;
-        na_move turn_only = two_steps(kind, turn_kind, a, NA_STEP_FORWARD, 0);
-        na_unit e = na_move_end(u, &turn_only, NULL);
-        for (int order = 0; order < (a == 0 ? 1 : 2); order++) {
-            int turn_first = order == 0;
-            double d = longest(u, &x, &e, kind, turn_first, room);
-            if (d < 0 || (!turn_first && d < 1.0))
-                continue;
-            int nf = turn_first ? 4 : 2;
-            for (int k = 0; k < nf; k++) {
-                double dk = d * frac[k];
-                if (k > 0 && dk < 1.0)
+        /* the turn first */
+        const na_unit *pose;
+        const na_lane *l = na_search_lane(S, gi, &pose);
+        double cap = l ? na_search_longest(S, gi, kind, 1, room) : -1;
+        double far;
+        int at_contact;
+        if (cap >= 0 && na_lane_nearest(l, cap, 1e12, &far, &at_contact)) {
+            double prev = -1;
+            for (int k = 0; k < 4; k++) {
+                /* the legal end nearest each share of the farthest */
+                double dk = far;
+                int c_k = at_contact;
+                if (k > 0 && (far * frac[k] < 1.0 || !na_lane_nearest(l, cap, far * frac[k], &dk, &c_k)))
                     break;
+                if (k > 0 && fabs(dk - prev) < 1.0)
+                    continue;
+                prev = dk;
                 if (dk < 1e-9 && a == 0)
                     break;
-                if (turn_first)
-                    push_two(c, kind, turn_kind, a, NA_STEP_FORWARD, dk);
-                else
-                    push_two(c, kind, NA_STEP_FORWARD, dk, turn_kind, a);
+                push_two(c, kind, turn_kind, a, NA_STEP_FORWARD, c_k ? cap : dk);
                 if (dk < 1e-9)
                     break;
             }
         }
+        /* the turn last */
+        if (a == 0)
+            continue;
+        const na_lane *l0 = na_search_lane(S, NA_GRID_HALF, NULL);
+        double d = l0 ? na_search_longest(S, gi, kind, 0, room) : -1;
+        if (l0)
+            d = mu_lesser(d, mu_lesser(l0->block_mm, l0->contact_mm) - NA_LANE_MARGIN_MM);
+        for (int k = 0; k < 2 && d >= 1.0; k++) {
+            double dk = d * frac[k];
+            if (dk < 1.0)
+                break;
+            push_two(c, kind, NA_STEP_FORWARD, dk, turn_kind, a);
+        }
     }
 }
 
-/* RULE na.search.menu */
-void na_movegen(const na_field *f, int u, unsigned kinds, na_candidates *out)
+/* A straight move of kind along lane i: the farthest legal and the legal
+ * one nearest half of it. */
+static void straight_moves(na_search *S, int kind, int i, na_candidates *c)
 {
+    const na_unit *u = &S->f->units[S->u];
+    const na_lane *l = na_search_lane(S, i, NULL);
+    double cap = mu_lesser(na_move_allowance_mm(u, kind), na_move_model_limit_mm(u, kind) - 1e-6), far;
+    int at_contact;
+    if (!na_lane_nearest(l, cap, 1e12, &far, &at_contact) || far < 1e-9)
+        return;
+    int step = i == NA_LANE_BACK ? NA_STEP_BACK : NA_STEP_SIDE;
+    double sign = i == NA_LANE_LEFT ? -1 : 1;
+    push_two(c, kind, step, sign * (at_contact ? cap : far), step, 0);
+    double half;
+    if (na_lane_nearest(l, cap, far / 2, &half, &at_contact) && half > 1e-9 && fabs(half - far) >= 1.0)
+        push_two(c, kind, step, sign * (at_contact ? cap : half), step, 0);
+}
+
+/* RULE na.search.menu */
+void na_movegen(na_search *S, unsigned kinds, na_candidates *out)
+{
+    const na_field *f = S->f;
+    int u = S->u;
     const na_unit *un = &f->units[u];
     out->n = 0;
     for (int kind = NA_ADVANCE; kind < NA_MOVE_KINDS; kind++) {
         if (!(kinds & (1u << kind)) || na_move_allowed(f, u, kind) != NA_OK)
             continue;
-        double half = na_move_allowance_mm(un, kind);
         switch (kind) {
         case NA_ADVANCE:
-        case NA_MARCH: forward_moves(un, kind, out); break;
-        case NA_ADVANCE_BACK:
-            for (int k = 1; k <= 2; k++) {
-                na_move m = two_steps(kind, NA_STEP_BACK, half / k, NA_STEP_BACK, 0);
-                push(out, &m);
-            }
-            break;
+        case NA_MARCH: forward_moves(S, kind, out); break;
+        case NA_ADVANCE_BACK: straight_moves(S, kind, NA_LANE_BACK, out); break;
         case NA_ADVANCE_SIDE:
-            for (int k = 1; k <= 2; k++)
-                for (int s = -1; s <= 1; s += 2) {
-                    na_move m = two_steps(kind, NA_STEP_SIDE, s * half / k, NA_STEP_SIDE, 0);
-                    push(out, &m);
-                }
+            straight_moves(S, kind, NA_LANE_LEFT, out);
+            straight_moves(S, kind, NA_LANE_RIGHT, out);
             break;
         case NA_REFORM: {
             for (int q = 1; q <= 3; q++) {

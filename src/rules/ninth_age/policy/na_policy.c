@@ -95,83 +95,6 @@ static na_move hold_move(void)
     return m;
 }
 
-typedef struct scored {
-    double score;
-    int i;
-} scored;
-
-static int by_score(const void *a, const void *b)
-{
-    const scored *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score < y->score ? -1 : 1;
-    return x->i - y->i;
-}
-
-/* Restores the min-heap (by_score) below slot k of h[0..n). */
-static void sift_down(scored *h, int n, int k)
-{
-    for (;;) {
-        int l = 2 * k + 1, m = k;
-        if (l < n && by_score(&h[l], &h[m]) < 0)
-            m = l;
-        if (l + 1 < n && by_score(&h[l + 1], &h[m]) < 0)
-            m = l + 1;
-        if (m == k)
-            return;
-        scored t = h[k];
-        h[k] = h[m], h[m] = t;
-        k = m;
-    }
-}
-
-/* The best legal candidate of c by distance to aim that gains at least
- * min_gain over standing; -1 when none. */
-static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int u, const na_candidates *c,
-                        mu_vec2 aim, double min_gain, na_outcome *o)
-{
-    static _Thread_local scored s[NA_MAX_CANDIDATES];
-    const na_unit *un = &f->units[u];
-    double now = mu_v2_dist(un->centre, aim);
-    int n = 0;
-    /* the menu lists each first turn with several straight parts after
-     * it: the pose after that turn is made once (the same arithmetic) */
-    na_step turned_by = {0, 0.0};
-    na_unit turned = *un;
-    for (int i = 0; i < c->n; i++) {
-        const na_move *m = &c->m[i];
-        na_unit e;
-        if (m->kind != NA_REFORM && m->n_steps > 0 && m->steps[0].kind >= NA_STEP_WHEEL) {
-            if (m->steps[0].kind != turned_by.kind || m->steps[0].amount != turned_by.amount || turned_by.amount == 0) {
-                turned = na_move_end_steps(un, m, 0, 1);
-                turned_by = m->steps[0];
-            }
-            e = na_move_end_steps(&turned, m, 1, m->n_steps);
-        } else {
-            e = na_move_end(un, m, NULL);
-        }
-        double d = mu_v2_dist(e.centre, aim);
-        if (d <= now - min_gain)
-            s[n++] = (scored){d, i};
-    }
-    /* best first: a binary heap on (score, index), a total order, so the
-     * candidates come out in the one sorted order */
-    for (int k = n / 2 - 1; k >= 0; k--)
-        sift_down(s, n, k);
-    for (int left = n; left > 0; left--) {
-        scored pick = s[0];
-        s[0] = s[left - 1];
-        sift_down(s, left - 1, 0);
-        if (na_move_surely_refused(f, env, sc, u, &c->m[pick.i]) ||
-            na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
-            continue;
-        /* a stop at contact may leave it short: still a gain? */
-        if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
-            return pick.i;
-    }
-    return -1;
-}
-
 /* Does a unit standing as b stand elsewhere than a (place, facing or
  * formation)? */
 static int changes(const na_unit *a, const na_unit *b)
@@ -180,11 +103,11 @@ static int changes(const na_unit *a, const na_unit *b)
 }
 
 /* RULE na.policy.random */
-static void choose_random(const na_field *f, const na_env *env, na_scene *sc, int u, mu_rng *rng, na_move *m,
-                          na_outcome *o)
+static void choose_random(const na_field *f, const na_env *env, na_scene *sc, na_search *S, int u, mu_rng *rng,
+                          na_move *m, na_outcome *o)
 {
     static _Thread_local na_candidates c;
-    na_movegen(f, u, NA_ALL_MOVES, &c);
+    na_movegen(S, NA_ALL_MOVES, &c);
     /* a uniform random order: the first legal move that moves is uniform
      * among the legal moves that move */
     for (int i = c.n - 1; i > 0; i--) {
@@ -255,12 +178,31 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
             *why = "may not move";
         return;
     }
-    /* one scene for all the moves this choice checks */
+    /* one scene and one search for all the moves this choice checks
+     * (kept from the last choice when that was this unit on this field,
+     * but for its March Test: "would it have marched?" then the choice) */
     static _Thread_local na_scene sc;
-    na_scene_build(f, u, &sc);
+    static _Thread_local na_search S;
+    static _Thread_local na_field last;
+    static _Thread_local int last_u = -1;
+    static _Thread_local const na_env *last_env;
+    int same = u == last_u && env == last_env && last.n_units == f->n_units;
+    if (same) {
+        last.units[u].march_denied = f->units[u].march_denied;
+        same = memcmp(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]) == 0;
+    }
+    if (same) {
+        S.f = f;
+    } else {
+        na_scene_build(f, u, &sc);
+        na_search_begin(&S, f, env, &sc);
+        last.n_units = f->n_units;
+        memcpy(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]);
+        last_u = u, last_env = env;
+    }
     switch (p->kind) {
     case NA_POLICY_RANDOM:
-        choose_random(f, env, &sc, u, rng, m, o);
+        choose_random(f, env, &sc, &S, u, rng, m, o);
         reason = "random";
         break;
     case NA_POLICY_LINE: reason = choose_line(p, f, env, &sc, u, m, o); break;
@@ -276,22 +218,20 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
             reason = "holds the objective";
             break;
         }
-        static _Thread_local na_candidates c;
-        int found = -1;
+        int found = 0;
         if (p->march && na_move_allowed(f, u, NA_MARCH) == NA_OK) {
-            na_movegen(f, u, 1u << NA_MARCH, &c);
-            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
+            found = na_search_towards(&S, 1u << NA_MARCH, aim, p->min_gain_mm, m, o);
             reason = "marches";
         }
-        if (found < 0 && !march_only) {
-            na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
-            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
+        if (!found && !march_only) {
+            found = na_search_towards(&S, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), aim,
+                                      p->min_gain_mm, m, o);
             reason = "advances";
         }
-        if (found >= 0)
-            *m = c.m[found];
-        else
+        if (!found) {
+            *m = hold_move();
             reason = "no move gains";
+        }
         break;
     }
     default: break;

@@ -1,0 +1,315 @@
+/* The move search of one unit's choice (see na_search.h). */
+#include "ninth_age/na_search.h"
+
+#include "na_move_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+double na_grid_amount(int i) { return (double)(5 * (i - NA_GRID_HALF)) * PI / 180; }
+
+void na_search_begin(na_search *S, const na_field *f, const na_env *env, na_scene *s)
+{
+    S->f = f, S->env = env, S->s = s, S->u = s->u;
+    const na_unit *un = &f->units[s->u];
+    S->reach_mm = mu_greater(un->p.march_mm, un->p.advance_mm);
+    int idx[6];
+    S->x.n = na_unit_extreme_models(un, idx);
+    for (int i = 0; i < S->x.n; i++) {
+        na_model_local(un, idx[i], &S->x.a[i], &S->x.b[i]);
+        S->x.at[i] = na_local_to_world(un, S->x.a[i], S->x.b[i]);
+    }
+    for (int i = 0; i < NA_LANES; i++)
+        S->ang[i].posed = S->ang[i].checked = S->ang[i].laned = 0;
+    S->fan_reached[0] = S->fan_reached[1] = 0;
+    S->fan_blocked[0] = S->fan_blocked[1] = 0;
+}
+
+static int turn_kind(const na_unit *u) { return na_unit_single(u) ? NA_STEP_PIVOT : NA_STEP_WHEEL; }
+
+/* Lane i's turn and pose by arithmetic (its direction too). */
+static na_angle *posed(na_search *S, int i)
+{
+    na_angle *a = &S->ang[i];
+    if (a->posed)
+        return a;
+    const na_unit *un = &S->f->units[S->u];
+    a->pose = *un;
+    a->posed = 1;
+    if (i < NA_GRID || i == NA_LANE_AIM) {
+        if (i < NA_GRID)
+            a->amount = na_grid_amount(i);
+        if (a->amount != 0) {
+            na_step st = {(uint8_t)turn_kind(un), a->amount};
+            na_apply_step(&a->pose, &st, -1);
+        }
+        a->dir = a->pose.facing;
+    } else {
+        a->amount = 0;
+        mu_vec2 r = na_right(un->facing);
+        a->dir = i == NA_LANE_LEFT ? mu_v2_scale(r, -1) : i == NA_LANE_RIGHT ? r : mu_v2_scale(un->facing, -1);
+    }
+    return a;
+}
+
+/* Are the turns to side sg (1: left) by 5 j degrees, 0 < j <= k, clear,
+ * sector by sector from the start? */
+static int fan_clear(na_search *S, int sg, int k)
+{
+    while (S->fan_reached[sg] < k && !S->fan_blocked[sg]) {
+        int j = S->fan_reached[sg];
+        const na_unit *p0 = &posed(S, NA_GRID_HALF + (sg ? j : -j))->pose;
+        const na_unit *p1 = &posed(S, NA_GRID_HALF + (sg ? j + 1 : -(j + 1)))->pose;
+        mu_vec2 pts[8];
+        na_unit_corners(p0, pts);
+        na_unit_corners(p1, pts + 4);
+        if (na_scene_region_clear(S->s, S->env, pts, 8) != NA_OK)
+            S->fan_blocked[sg] = 1;
+        else
+            S->fan_reached[sg] = j + 1;
+    }
+    return S->fan_reached[sg] >= k;
+}
+
+const na_lane *na_search_lane(na_search *S, int i, const na_unit **pose)
+{
+    na_angle *a = posed(S, i);
+    if (!a->checked) {
+        a->checked = 1;
+        a->turn = NA_OK;
+        if (a->amount != 0) {
+            double steps = fabs(a->amount) / (5 * PI / 180);
+            int k = i < NA_GRID ? abs(i - NA_GRID_HALF) : (int)ceil(steps - 1e-9);
+            if (!fan_clear(S, a->amount > 0, k > NA_GRID_HALF ? NA_GRID_HALF : k))
+                a->turn = NA_BLOCKED;
+        }
+    }
+    if (a->turn != NA_OK)
+        return NULL;
+    if (!a->laned) {
+        na_lane_sweep(S->s, S->env, &a->pose, a->dir, S->reach_mm, &a->lane);
+        a->laned = 1;
+    }
+    if (pose)
+        *pose = &a->pose;
+    return &a->lane;
+}
+
+/* Each extreme model ends displaced by v + d g, v its displacement by the
+ * turn alone and g the facing the straight part is made in (after the
+ * turn, or before it: the turn's pivot moves with the unit), so each
+ * allows d up to the larger root of |v + d g| = L. */
+double na_search_longest(na_search *S, int i, int kind, int turn_first, double room_mm)
+{
+    const na_unit *un = &S->f->units[S->u];
+    const na_unit *e = &posed(S, i)->pose;
+    double limit = na_move_model_limit_mm(un, kind) - 1e-6;
+    mu_vec2 g = turn_first ? e->facing : un->facing;
+    double best = room_mm;
+    for (int k = 0; k < S->x.n; k++) {
+        mu_vec2 v = mu_v2_sub(na_local_to_world(e, S->x.a[k], S->x.b[k]), S->x.at[k]);
+        double vg = mu_v2_dot(v, g), vv = mu_v2_dot(v, v);
+        if (vv > limit * limit)
+            return -1;
+        double d = -vg + sqrt(vg * vg - vv + limit * limit);
+        best = d < best ? d : best;
+    }
+    return best < 0 ? 0 : best;
+}
+
+/* ---- best first towards an aim --------------------------------------- */
+
+enum { C_TURN_FIRST, C_TURN_LAST, C_STRAIGHT };
+enum { S_BOUND, S_READY };
+
+typedef struct cand {
+    double key;   /* S_BOUND: no end of it comes nearer; S_READY: where it ends */
+    uint8_t type, kind, state, tries;
+    int16_t i;    /* lane */
+    double room;  /* what the allowance leaves for the straight part */
+    double req;   /* S_READY: the straight part asked for (mm) */
+} cand;
+
+#define MAX_CANDS (4 * NA_GRID + 8)
+
+/* The distance from q to the segment from p along the unit vector d for
+ * len; *at gets how far along it the nearest point is. */
+static double seg_dist(mu_vec2 q, mu_vec2 p, mu_vec2 d, double len, double *at)
+{
+    double t = mu_v2_dot(mu_v2_sub(q, p), d);
+    t = t < 0 ? 0 : t > len ? len : t;
+    if (at)
+        *at = t;
+    return mu_v2_dist(q, mu_v2_add(p, mu_v2_scale(d, t)));
+}
+
+static void put_step(na_move *m, int kind, double amount)
+{
+    if (amount != 0)
+        m->steps[m->n_steps++] = (na_step){(uint8_t)kind, amount};
+}
+
+/* The move candidate c stands for (S_READY). */
+static na_move cand_move(na_search *S, const cand *c)
+{
+    const na_unit *un = &S->f->units[S->u];
+    na_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = c->kind;
+    double a = S->ang[c->i].amount;
+    switch (c->type) {
+    case C_TURN_FIRST:
+        put_step(&m, turn_kind(un), a);
+        put_step(&m, NA_STEP_FORWARD, c->req);
+        break;
+    case C_TURN_LAST:
+        put_step(&m, NA_STEP_FORWARD, c->req);
+        put_step(&m, turn_kind(un), a);
+        break;
+    default:
+        if (c->i == NA_LANE_BACK)
+            put_step(&m, NA_STEP_BACK, c->req);
+        else
+            put_step(&m, NA_STEP_SIDE, c->i == NA_LANE_LEFT ? -c->req : c->req);
+        break;
+    }
+    return m;
+}
+
+/* Turns a bound into where the candidate's best end is (S_READY), or
+ * returns 0 when it has none that could be taken. */
+static int settle(na_search *S, cand *c, mu_vec2 aim, double thr)
+{
+    const na_unit *un = &S->f->units[S->u];
+    const na_unit *pose;
+    if (c->type == C_TURN_LAST) {
+        /* the straight part first, along the first lane's clear stretch
+         * (a stop at contact would drop the turn: kept short of it) */
+        const na_lane *l0 = na_search_lane(S, NA_GRID_HALF, NULL);
+        if (!l0)
+            return 0;
+        double top = na_search_longest(S, c->i, c->kind, 0, c->room);
+        top = mu_lesser(top, mu_lesser(l0->block_mm, l0->contact_mm) - NA_LANE_MARGIN_MM);
+        mu_vec2 p = posed(S, c->i)->pose.centre;
+        double at;
+        c->key = seg_dist(aim, p, un->facing, top, &at);
+        if (top < 1.0 || at < 1.0 || c->key > thr)
+            return 0;
+        c->req = at;
+        return 1;
+    }
+    const na_lane *l = na_search_lane(S, c->i, &pose);
+    if (!l)
+        return 0;
+    double cap = c->type == C_TURN_FIRST ? na_search_longest(S, c->i, c->kind, 1, c->room)
+                                         : mu_lesser(c->room, na_move_model_limit_mm(un, c->kind) - 1e-6);
+    if (cap < 0)
+        return 0;
+    mu_vec2 g = S->ang[c->i].dir;
+    double want = mu_v2_dot(mu_v2_sub(aim, pose->centre), g), end;
+    int at_contact;
+    if (!na_lane_nearest(l, cap, want, &end, &at_contact))
+        return 0;
+    c->key = mu_v2_dist(aim, mu_v2_add(pose->centre, mu_v2_scale(g, end)));
+    c->req = at_contact ? cap : end;
+    if (c->req <= 0 && (c->type != C_TURN_FIRST || S->ang[c->i].amount == 0))
+        return 0; /* does not move */
+    return c->key <= thr || at_contact;
+}
+
+/* Is grid index i one of the menu's angles (0, 10, 20, 30, 45, 60, 90,
+ * 120, 150, 180 degrees either way), the turns tried last? */
+static int turn_last_angle(int i)
+{
+    int k = i - NA_GRID_HALF;
+    k = k < 0 ? -k : k;
+    return k % 6 == 0 || k == 2 || k == 4 || k == 9;
+}
+
+static int moved(const na_unit *a, const na_unit *b)
+{
+    return mu_v2_dist(a->centre, b->centre) > 1e-6 || mu_v2_dist(a->facing, b->facing) > 1e-9 || a->files != b->files;
+}
+
+int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain_mm, na_move *m, na_outcome *o)
+{
+    static _Thread_local cand c[MAX_CANDS];
+    const na_unit *un = &S->f->units[S->u];
+    int n = 0, single = na_unit_single(un);
+    double now = mu_v2_dist(un->centre, aim), thr = now - min_gain_mm, width = na_unit_width_mm(un);
+    for (int kind = NA_ADVANCE; kind < NA_REFORM; kind++) {
+        if (!(kinds & (1u << kind)) || na_move_allowed(S->f, S->u, kind) != NA_OK)
+            continue;
+        double allow = na_move_allowance_mm(un, kind);
+        if (kind == NA_ADVANCE_BACK || kind == NA_ADVANCE_SIDE) {
+            for (int i = NA_LANE_LEFT; i <= NA_LANE_BACK; i++) {
+                if ((i == NA_LANE_BACK) != (kind == NA_ADVANCE_BACK))
+                    continue;
+                na_angle *a = posed(S, i);
+                double key = seg_dist(aim, un->centre, a->dir, allow, NULL);
+                if (key <= thr)
+                    c[n++] = (cand){key, C_STRAIGHT, (uint8_t)kind, S_BOUND, 0, (int16_t)i, allow, 0};
+            }
+            continue;
+        }
+        for (int i = 0; i < NA_GRID + (single ? 1 : 0); i++) {
+            int lane = i;
+            if (i == NA_GRID) { /* a single model's Pivot straight at the aim */
+                mu_vec2 to = mu_v2_sub(aim, un->centre);
+                if (mu_v2_len(to) <= 0)
+                    continue;
+                lane = NA_LANE_AIM;
+                if (!S->ang[lane].posed) {
+                    S->ang[lane].amount = mu_v2_turn(un->facing, to);
+                    S->ang[lane].checked = S->ang[lane].laned = 0;
+                }
+            }
+            double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : na_grid_amount(i);
+            double cost = single ? 0.0 : fabs(amount) * width;
+            if (cost > allow + 1e-9)
+                continue;
+            double room = allow - cost;
+            na_angle *a = posed(S, lane);
+            double key = seg_dist(aim, a->pose.centre, a->pose.facing, room, NULL);
+            if (key <= thr)
+                c[n++] = (cand){key, C_TURN_FIRST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
+            if (amount != 0 && lane != NA_LANE_AIM && turn_last_angle(i)) {
+                key = seg_dist(aim, a->pose.centre, un->facing, room, NULL);
+                if (key <= thr)
+                    c[n++] = (cand){key, C_TURN_LAST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
+            }
+        }
+    }
+    /* best first: the least key, ties to the first listed */
+    int last_failures = 0;
+    for (;;) {
+        int b = -1;
+        for (int k = 0; k < n; k++)
+            if (c[k].state != 0xff && (b < 0 || c[k].key < c[b].key))
+                b = k;
+        if (b < 0)
+            return 0;
+        cand *cb = &c[b];
+        if (cb->type == C_TURN_LAST && last_failures >= 2) {
+            cb->state = 0xff; /* turns last kept failing: enough of them */
+            continue;
+        }
+        if (cb->state == S_BOUND) {
+            cb->state = settle(S, cb, aim, thr) ? S_READY : 0xff;
+            continue;
+        }
+        na_move mv = cand_move(S, cb);
+        if (na_move_check_in(S->f, S->env, S->s, S->u, &mv, o) == NA_OK && moved(un, &o->end) &&
+            (mu_v2_dist(o->end.centre, aim) <= thr || o->contact >= 0)) {
+            *m = mv;
+            return 1;
+        }
+        /* refused: a turn last its end blocks (a few of those, then no
+         * more), or rounding at an edge of the lane */
+        last_failures += cb->type == C_TURN_LAST;
+        cb->state = 0xff;
+    }
+}
