@@ -110,7 +110,7 @@ static void test_na_lane_equals_fine_steps(void **state)
             static na_scene s;
             na_scene_build(&F, u, &s);
             na_lane l;
-            na_lane_sweep(&s, &E, &F.units[u], g, reach, &l);
+            na_lane_sweep(&s, NULL, 0, &E, &F.units[u], g, reach, &l);
             contacts += l.contact >= 0;
             gaps += l.n_gaps;
             /* the model limit is the Advance Rate, the allowance half of it

@@ -179,7 +179,8 @@ static void add_gap(na_lane *l, double lo, double hi, double *overflow)
     l->gap_lo[k] = lo, l->gap_hi[k] = hi;
 }
 
-void na_lane_sweep(const na_scene *s, const na_env *env, const na_unit *at, mu_vec2 g, double reach_mm, na_lane *l)
+void na_lane_sweep(const na_scene *s, const int *list, int n_list, const na_env *env, const na_unit *at, mu_vec2 g,
+                   double reach_mm, na_lane *l)
 {
     const na_table *t = env->table;
     const double e = MU_GEOM_EPS_MM, mu = NA_LANE_MARGIN_MM;
@@ -237,7 +238,10 @@ void na_lane_sweep(const na_scene *s, const na_env *env, const na_unit *at, mu_v
     /* a unit farther from the lane's centre line than both half
      * diagonals and the spacing is never met */
     double my_reach = 0.5 * sqrt(na_unit_width_mm(at) * na_unit_width_mm(at) + na_unit_depth_mm(at) * na_unit_depth_mm(at));
-    for (int k = 0; k < s->n; k++) {
+    if (!list)
+        n_list = s->n;
+    for (int li = 0; li < n_list; li++) {
+        int k = list ? list[li] : li;
         if (boxes_apart(plo, phi, s->lo[k], s->hi[k]))
             continue;
         const mu_vec2 *kc = s->corners[k];

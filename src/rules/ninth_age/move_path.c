@@ -78,12 +78,16 @@ static na_refusal region_clear(const na_scene *s, const int *list, int nl, const
     return NA_OK;
 }
 
-na_refusal na_scene_region_clear(const na_scene *s, const na_env *env, const mu_vec2 *p, int np)
+na_refusal na_scene_region_clear(const na_scene *s, const int *list, int n, const na_env *env, const mu_vec2 *p,
+                                  int np)
 {
-    int list[NA_MAX_UNITS];
-    for (int k = 0; k < s->n; k++)
-        list[k] = k;
-    return region_clear(s, list, s->n, env, p, np, 0);
+    int all[NA_MAX_UNITS];
+    if (!list) {
+        for (int k = 0; k < s->n; k++)
+            all[k] = k;
+        list = all, n = s->n;
+    }
+    return region_clear(s, list, n, env, p, np, 0);
 }
 
 /* A straight step of u along d for len mm: stops at the first enemy it

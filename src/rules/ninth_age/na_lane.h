@@ -33,9 +33,11 @@ typedef struct na_lane {
 /* Sweeps unit u's footprint standing as `at` (u's pose after some first
  * step; u is s->u) along the unit vector g for up to reach_mm, against
  * the table, its terrain and the units of scene s (built for u on the
- * field the move is made on); fills *l. Obstacles beyond reach_mm (and
- * the spacing) are left out: l's answers hold for ends up to reach_mm. */
-void na_lane_sweep(const na_scene *s, const na_env *env, const na_unit *at, mu_vec2 g, double reach_mm, na_lane *l);
+ * field the move is made on) in slots list[0..n) (list NULL: all); fills
+ * *l. Obstacles beyond reach_mm (and the spacing) are left out: l's
+ * answers hold for ends up to reach_mm. */
+void na_lane_sweep(const na_scene *s, const int *list, int n, const na_env *env, const na_unit *at, mu_vec2 g,
+                   double reach_mm, na_lane *l);
 
 /* The end distances along l a straight step no longer than cap_mm can
  * make legally (as far as the lane can tell: the model limit is the

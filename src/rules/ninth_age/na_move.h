@@ -157,10 +157,11 @@ na_refusal na_move_try_in(const na_field *f, const na_env *env, na_scene *s, int
 na_refusal na_scene_turn(const na_field *f, const na_env *env, na_scene *s, int kind, double amount, na_unit *end);
 
 /* Returns NA_OK when the convex hull of p[0..np) (np <= 16) stays on the
- * table, clear of terrain and of the scene's units (overlap deeper than
- * MU_GEOM_EPS_MM), as the path checks judge each swept region; else
- * NA_OFF_TABLE or NA_BLOCKED. */
-na_refusal na_scene_region_clear(const na_scene *s, const na_env *env, const mu_vec2 *p, int np);
+ * table, clear of terrain and of the scene's units in slots list[0..n)
+ * (list NULL: all; overlap deeper than MU_GEOM_EPS_MM), as the path
+ * checks judge each swept region; else NA_OFF_TABLE or NA_BLOCKED. */
+na_refusal na_scene_region_clear(const na_scene *s, const int *list, int n, const na_env *env, const mu_vec2 *p,
+                                  int np);
 
 /* Carries out a legal move m with outcome o (from na_move_try on the same
  * f): u takes o->end; it has moved; a March Move sets marched, a Reform

@@ -30,6 +30,16 @@ typedef struct na_candidates {
  * that na_move_allowed permits (none when it may not move). No Holds. */
 void na_movegen(na_search *S, unsigned kinds, na_candidates *out);
 
+/* Returns how many slots the menu has: na_movegen lists the moves of
+ * slots 0, 1, ... in turn, each slot holding one move or none. */
+int na_menu_slots(void);
+
+/* Writes the move of menu slot `slot` (0 <= slot < na_menu_slots()) of
+ * the search's unit to *m and returns 1, or returns 0 when the slot holds
+ * none (for this unit, these kinds, this table). Slot by slot, only the
+ * turns and lanes each needs are looked at. */
+int na_menu_slot(na_search *S, unsigned kinds, int slot, na_move *m);
+
 /* Every kind of move but Hold. */
 #define NA_ALL_MOVES ((1u << NA_ADVANCE) | (1u << NA_ADVANCE_BACK) | (1u << NA_ADVANCE_SIDE) | (1u << NA_MARCH) | \
                       (1u << NA_REFORM))

@@ -49,6 +49,8 @@ typedef struct na_search {
     na_scene *s;
     int u;
     double reach_mm; /* how far lanes are swept: the unit's longest allowance */
+    int n_near;      /* the scene's units any turn or lane of the unit may meet */
+    int near[NA_MAX_UNITS];
     na_extremes x;
     int fan_reached[2];    /* turns to the right [0] and left [1]: 5-degree sectors found clear */
     uint8_t fan_blocked[2]; /* the next sector is blocked */

@@ -24,6 +24,19 @@ void na_search_begin(na_search *S, const na_field *f, const na_env *env, na_scen
     }
     for (int i = 0; i < NA_LANES; i++)
         S->ang[i].posed = S->ang[i].checked = S->ang[i].laned = 0;
+    /* the units within reach: a turn moves the Centre at most twice the
+     * half diagonal r; a lane then runs reach_mm; a unit (half diagonal
+     * r_k) farther than that and the spacing is never met */
+    double w = na_unit_width_mm(un), d = na_unit_depth_mm(un), r = 0.5 * sqrt(w * w + d * d);
+    double pad = env->rules->spacing_mm + 1.0;
+    S->n_near = 0;
+    for (int k = 0; k < s->n; k++) {
+        const mu_vec2 *kc = s->corners[k];
+        mu_vec2 centre = mu_v2(0.25 * (kc[0].x + kc[1].x + kc[2].x + kc[3].x), 0.25 * (kc[0].y + kc[1].y + kc[2].y + kc[3].y));
+        double r_k = 0.5 * mu_v2_dist(kc[0], kc[2]);
+        if (mu_v2_dist(centre, un->centre) <= 3 * r + S->reach_mm + r_k + pad)
+            S->near[S->n_near++] = k;
+    }
     S->fan_reached[0] = S->fan_reached[1] = 0;
     S->fan_blocked[0] = S->fan_blocked[1] = 0;
 }
@@ -66,7 +79,7 @@ static int fan_clear(na_search *S, int sg, int k)
         mu_vec2 pts[8];
         na_unit_corners(p0, pts);
         na_unit_corners(p1, pts + 4);
-        if (na_scene_region_clear(S->s, S->env, pts, 8) != NA_OK)
+        if (na_scene_region_clear(S->s, S->near, S->n_near, S->env, pts, 8) != NA_OK)
             S->fan_blocked[sg] = 1;
         else
             S->fan_reached[sg] = j + 1;
@@ -90,7 +103,7 @@ const na_lane *na_search_lane(na_search *S, int i, const na_unit **pose)
     if (a->turn != NA_OK)
         return NULL;
     if (!a->laned) {
-        na_lane_sweep(S->s, S->env, &a->pose, a->dir, S->reach_mm, &a->lane);
+        na_lane_sweep(S->s, S->near, S->n_near, S->env, &a->pose, a->dir, S->reach_mm, &a->lane);
         a->laned = 1;
     }
     if (pose)
@@ -229,9 +242,65 @@ static int turn_last_angle(int i)
     return k % 6 == 0 || k == 2 || k == 4 || k == 9;
 }
 
+/* Does candidate i come before j: (key, index) ascending? */
+static int before(const cand *c, int i, int j) { return c[i].key < c[j].key || (c[i].key == c[j].key && i < j); }
+
+/* Restores the heap h[0..n) below slot k. */
+static void sift(const cand *c, int *h, int n, int k)
+{
+    for (;;) {
+        int l = 2 * k + 1, m = k;
+        if (l < n && before(c, h[l], h[m]))
+            m = l;
+        if (l + 1 < n && before(c, h[l + 1], h[m]))
+            m = l + 1;
+        if (m == k)
+            return;
+        int t = h[k];
+        h[k] = h[m], h[m] = t;
+        k = m;
+    }
+}
+
+/* Restores the heap h[0..k] above slot k. */
+static void up(const cand *c, int *h, int k)
+{
+    while (k > 0 && before(c, h[k], h[(k - 1) / 2])) {
+        int p = (k - 1) / 2, t = h[k];
+        h[k] = h[p], h[p] = t;
+        k = p;
+    }
+}
+
 static int moved(const na_unit *a, const na_unit *b)
 {
     return mu_v2_dist(a->centre, b->centre) > 1e-6 || mu_v2_dist(a->facing, b->facing) > 1e-9 || a->files != b->files;
+}
+
+/* Adds the candidates of a turn of grid index i (NA_GRID: the aim's
+ * Pivot) for kind to c[0..n): the turn first (if first), and the turn
+ * last (if last, at the menu's angles), each when it may gain; returns
+ * the new n. */
+static int add_turns(na_search *S, cand *c, int n, int kind, int i, mu_vec2 aim, double thr, int first, int last)
+{
+    const na_unit *un = &S->f->units[S->u];
+    int single = na_unit_single(un), lane = i == NA_GRID ? NA_LANE_AIM : i;
+    double allow = na_move_allowance_mm(un, kind);
+    double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : na_grid_amount(i);
+    double cost = single ? 0.0 : fabs(amount) * na_unit_width_mm(un);
+    if (cost > allow + 1e-9)
+        return n;
+    double room = allow - cost;
+    na_angle *a = posed(S, lane);
+    double key = seg_dist(aim, a->pose.centre, a->pose.facing, room, NULL);
+    if (first && key <= thr)
+        c[n++] = (cand){key, C_TURN_FIRST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
+    if (last && amount != 0 && lane != NA_LANE_AIM && turn_last_angle(i)) {
+        key = seg_dist(aim, a->pose.centre, un->facing, room, NULL);
+        if (key <= thr)
+            c[n++] = (cand){key, C_TURN_LAST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
+    }
+    return n;
 }
 
 int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain_mm, na_move *m, na_outcome *o)
@@ -239,7 +308,7 @@ int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain
     static _Thread_local cand c[MAX_CANDS];
     const na_unit *un = &S->f->units[S->u];
     int n = 0, single = na_unit_single(un);
-    double now = mu_v2_dist(un->centre, aim), thr = now - min_gain_mm, width = na_unit_width_mm(un);
+    double now = mu_v2_dist(un->centre, aim), thr = now - min_gain_mm;
     for (int kind = NA_ADVANCE; kind < NA_REFORM; kind++) {
         if (!(kinds & (1u << kind)) || na_move_allowed(S->f, S->u, kind) != NA_OK)
             continue;
@@ -255,50 +324,67 @@ int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain
             }
             continue;
         }
+        /* every 10 degrees (the 5 between come in beside the best) */
         for (int i = 0; i < NA_GRID + (single ? 1 : 0); i++) {
-            int lane = i;
+            int odd = i < NA_GRID && (i - NA_GRID_HALF) % 2 != 0;
+            if (odd && !turn_last_angle(i))
+                continue;
             if (i == NA_GRID) { /* a single model's Pivot straight at the aim */
                 mu_vec2 to = mu_v2_sub(aim, un->centre);
                 if (mu_v2_len(to) <= 0)
                     continue;
-                lane = NA_LANE_AIM;
-                if (!S->ang[lane].posed) {
-                    S->ang[lane].amount = mu_v2_turn(un->facing, to);
-                    S->ang[lane].checked = S->ang[lane].laned = 0;
+                if (!S->ang[NA_LANE_AIM].posed) {
+                    S->ang[NA_LANE_AIM].amount = mu_v2_turn(un->facing, to);
+                    S->ang[NA_LANE_AIM].checked = S->ang[NA_LANE_AIM].laned = 0;
                 }
             }
-            double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : na_grid_amount(i);
-            double cost = single ? 0.0 : fabs(amount) * width;
-            if (cost > allow + 1e-9)
-                continue;
-            double room = allow - cost;
-            na_angle *a = posed(S, lane);
-            double key = seg_dist(aim, a->pose.centre, a->pose.facing, room, NULL);
-            if (key <= thr)
-                c[n++] = (cand){key, C_TURN_FIRST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
-            if (amount != 0 && lane != NA_LANE_AIM && turn_last_angle(i)) {
-                key = seg_dist(aim, a->pose.centre, un->facing, room, NULL);
-                if (key <= thr)
-                    c[n++] = (cand){key, C_TURN_LAST, (uint8_t)kind, S_BOUND, 0, (int16_t)lane, room, 0};
-            }
+            n = add_turns(S, c, n, kind, i, aim, thr, !odd, 1);
         }
     }
-    /* best first: the least key, ties to the first listed */
+    /* best first: the least key, ties to the first listed (a binary heap
+     * of candidate indices on (key, index), a total order) */
+    static _Thread_local int heap[MAX_CANDS];
+    int nh = n;
+    for (int k = 0; k < n; k++)
+        heap[k] = k;
+    for (int k = n / 2 - 1; k >= 0; k--)
+        sift(c, heap, nh, k);
     int last_failures = 0;
     for (;;) {
-        int b = -1;
-        for (int k = 0; k < n; k++)
-            if (c[k].state != 0xff && (b < 0 || c[k].key < c[b].key))
-                b = k;
-        if (b < 0)
+        if (nh == 0)
             return 0;
+        int b = heap[0];
         cand *cb = &c[b];
-        if (cb->type == C_TURN_LAST && last_failures >= 2) {
-            cb->state = 0xff; /* turns last kept failing: enough of them */
+        /* cb's key may grow below (settled or retried): it goes back */
+        heap[0] = heap[--nh];
+        sift(c, heap, nh, 0);
+        if (cb->type == C_TURN_LAST && last_failures >= 2)
+            continue; /* turns last kept failing: enough of them */
+        if (cb->state == S_BOUND) {
+            if (settle(S, cb, aim, thr)) {
+                cb->state = S_READY;
+                heap[nh] = b;
+                up(c, heap, nh++);
+            }
             continue;
         }
-        if (cb->state == S_BOUND) {
-            cb->state = settle(S, cb, aim, thr) ? S_READY : 0xff;
+        if (cb->type == C_TURN_FIRST && cb->i < NA_GRID && !cb->tries) {
+            /* the best so far on the 10-degree grid: the turns 5 degrees
+             * either side come in, and it goes back behind any better */
+            cb->tries = 1;
+            for (int side = -1; side <= 1; side += 2) {
+                int j = cb->i + side;
+                if (j < 0 || j >= NA_GRID || (j - NA_GRID_HALF) % 2 == 0 || n + 2 > MAX_CANDS)
+                    continue;
+                int n0 = n;
+                n = add_turns(S, c, n, cb->kind, j, aim, thr, 1, 0);
+                for (int k = n0; k < n; k++) {
+                    heap[nh] = k;
+                    up(c, heap, nh++);
+                }
+            }
+            heap[nh] = b;
+            up(c, heap, nh++);
             continue;
         }
         na_move mv = cand_move(S, cb);
@@ -310,6 +396,5 @@ int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain
         /* refused: a turn last its end blocks (a few of those, then no
          * more), or rounding at an edge of the lane */
         last_failures += cb->type == C_TURN_LAST;
-        cb->state = 0xff;
     }
 }

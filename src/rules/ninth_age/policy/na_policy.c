@@ -106,21 +106,24 @@ static int changes(const na_unit *a, const na_unit *b)
 static void choose_random(const na_field *f, const na_env *env, na_scene *sc, na_search *S, int u, mu_rng *rng,
                           na_move *m, na_outcome *o)
 {
-    static _Thread_local na_candidates c;
-    na_movegen(S, NA_ALL_MOVES, &c);
-    /* a uniform random order: the first legal move that moves is uniform
-     * among the legal moves that move */
-    for (int i = c.n - 1; i > 0; i--) {
-        int j = (int)mu_rng_bounded(rng, (uint32_t)(i + 1));
-        na_move t = c.m[i];
-        c.m[i] = c.m[j];
-        c.m[j] = t;
-    }
-    for (int i = 0; i < c.n; i++) {
-        if (na_move_surely_refused(f, env, sc, u, &c.m[i]) || na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
+    /* the menu's slots in a uniform random order, drawn one at a time:
+     * the first that holds a legal move that moves is uniform among the
+     * menu's legal moves that move (na_movegen lists the same moves) */
+    static _Thread_local int slot[1024];
+    int n = na_menu_slots();
+    for (int i = 0; i < n; i++)
+        slot[i] = i;
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)mu_rng_bounded(rng, (uint32_t)(n - i));
+        int t = slot[i];
+        slot[i] = slot[j];
+        slot[j] = t;
+        na_move c;
+        if (!na_menu_slot(S, NA_ALL_MOVES, slot[i], &c) || na_move_surely_refused(f, env, sc, u, &c) ||
+            na_move_try_in(f, env, sc, u, &c, o) != NA_OK)
             continue;
         if (changes(&f->units[u], &o->end)) {
-            *m = c.m[i];
+            *m = c;
             return;
         }
     }
