@@ -21,34 +21,27 @@ static int mink_sum(const mu_vec2 *p, int n, const mu_vec2 *q, int m, mu_vec2 *o
     for (int j = 1; j < m; j++)
         if (q[j].y < q[iq].y || (q[j].y == q[iq].y && q[j].x < q[iq].x))
             iq = j;
-    int i = 0, j = 0, k = 0;
+    int i = 0, j = 0, k = 0, a_at = ip, b_at = iq;
     while (i < n || j < m) {
-        mu_vec2 a = p[(ip + i) % n], b = q[(iq + j) % m];
+        mu_vec2 a = p[a_at], b = q[b_at];
         out[k++] = mu_v2_add(a, b);
+        int a_next = a_at + 1 == n ? 0 : a_at + 1, b_next = b_at + 1 == m ? 0 : b_at + 1;
+        int step_a;
         if (i == n) {
-            j++;
-            continue;
-        }
-        if (j == m) {
-            i++;
-            continue;
-        }
-        mu_vec2 ea = mu_v2_sub(p[(ip + i + 1) % n], a), eb = mu_v2_sub(q[(iq + j + 1) % m], b);
-        /* by angle in [0, 2 pi): the half plane first, then the turn */
-        int ha = ea.y < 0 || (ea.y == 0 && ea.x < 0), hb = eb.y < 0 || (eb.y == 0 && eb.x < 0);
-        double c = mu_v2_cross(ea, eb);
-        if (ha != hb) {
-            if (ha < hb)
-                i++;
-            else
-                j++;
-        } else if (c > 0) {
-            i++;
-        } else if (c < 0) {
-            j++;
+            step_a = 0;
+        } else if (j == m) {
+            step_a = 1;
         } else {
-            i++, j++;
+            mu_vec2 ea = mu_v2_sub(p[a_next], a), eb = mu_v2_sub(q[b_next], b);
+            /* by angle in [0, 2 pi): the half plane first, then the turn */
+            int ha = ea.y < 0 || (ea.y == 0 && ea.x < 0), hb = eb.y < 0 || (eb.y == 0 && eb.x < 0);
+            double c = mu_v2_cross(ea, eb);
+            step_a = ha != hb ? (ha < hb ? 1 : 0) : c > 0 ? 1 : c < 0 ? 0 : 2;
         }
+        if (step_a >= 1)
+            i++, a_at = a_next;
+        if (step_a != 1)
+            j++, b_at = b_next;
     }
     return k;
 }
@@ -58,16 +51,19 @@ static int mink_sum(const mu_vec2 *p, int n, const mu_vec2 *q, int m, mu_vec2 *o
 typedef struct line_poly {
     int n;
     const mu_vec2 *v;
-    double gn[2 * NA_LANE_GAPS + 20], h[2 * NA_LANE_GAPS + 20];
+    double gn[NA_MAX_POLY + 4], h[NA_MAX_POLY + 4], len[NA_MAX_POLY + 4];
+    mu_vec2 eu[NA_MAX_POLY + 4]; /* edge k's unit direction */
 } line_poly;
 
 static void line_poly_make(line_poly *lp, const mu_vec2 *v, int n, mu_vec2 g)
 {
     lp->n = n, lp->v = v;
     for (int k = 0; k < n; k++) {
-        mu_vec2 e = mu_v2_sub(v[(k + 1) % n], v[k]);
+        mu_vec2 e = mu_v2_sub(v[k + 1 == n ? 0 : k + 1], v[k]);
         double len = mu_v2_len(e);
-        mu_vec2 nrm = len > 0 ? mu_v2(e.y / len, -e.x / len) : mu_v2(0, 0);
+        mu_vec2 eu = len > 0 ? mu_v2(e.x / len, e.y / len) : mu_v2(0, 0);
+        mu_vec2 nrm = mu_v2(eu.y, -eu.x);
+        lp->len[k] = len, lp->eu[k] = eu;
         lp->gn[k] = mu_v2_dot(nrm, g);
         lp->h[k] = len > 0 ? mu_v2_dot(nrm, v[k]) : INFINITY;
     }
@@ -108,11 +104,10 @@ static int line_within(const line_poly *lp, mu_vec2 g, double r, double *lo, dou
             a = mu_lesser(a, p - sq), b = mu_greater(b, p + sq);
         }
         /* the band along edge k: along it within [0, len], across within r */
-        mu_vec2 e = mu_v2_sub(lp->v[(k + 1) % lp->n], v);
-        double len = mu_v2_len(e);
+        double len = lp->len[k];
         if (len <= 0)
             continue;
-        mu_vec2 eu = mu_v2_scale(e, 1 / len);
+        mu_vec2 eu = lp->eu[k];
         double ge = mu_v2_dot(eu, g), u0 = -mu_v2_dot(eu, v);
         double gn = lp->gn[k], w0 = -lp->h[k];
         double s0 = -INFINITY, s1 = INFINITY;
@@ -221,7 +216,7 @@ void na_lane_sweep(const na_scene *s, const int *list, int n_list, const na_env 
         double area2 = 0;
         for (int i = 0; i < tr->n; i++)
             area2 += mu_v2_cross(tr->v[i], tr->v[(i + 1) % tr->n]);
-        mu_vec2 q[NA_MAX_POLY];
+        mu_vec2 q[NA_MAX_POLY] = {{0, 0}};
         for (int i = 0; i < tr->n; i++)
             q[i] = area2 >= 0 ? tr->v[i] : tr->v[tr->n - 1 - i];
         if (tr->convex) {
