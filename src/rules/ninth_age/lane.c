@@ -174,6 +174,7 @@ static void add_gap(na_lane *l, double lo, double hi, double *overflow)
     l->gap_lo[k] = lo, l->gap_hi[k] = hi;
 }
 
+/* RULE na.search.menu */
 void na_lane_sweep(const na_scene *s, const int *list, int n_list, const na_env *env, const na_unit *at, mu_vec2 g,
                    double reach_mm, na_lane *l)
 {

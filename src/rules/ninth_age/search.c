@@ -303,6 +303,7 @@ static int add_turns(na_search *S, cand *c, int n, int kind, int i, mu_vec2 aim,
     return n;
 }
 
+/* RULE na.search.menu na.search.serves-aim */
 int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain_mm, na_move *m, na_outcome *o)
 {
     static _Thread_local cand c[MAX_CANDS];
