@@ -10,9 +10,12 @@
  * backwards moves are straight. For a turn first the lane gives the
  * legal straight part nearest the aim in closed form; for a turn last,
  * the straight part nearest the aim within the first lane's clear
- * stretch. na_search_towards tries the moves best first (bounded by where
- * each could end were the table empty, so most are never looked at) and
- * checks the one it takes with na_move_check_in. */
+ * stretch. na_search_towards looks at turns first every 10 degrees (and
+ * at the 5 degrees either side of the best), turns last at the menu's
+ * angles (na_movegen.h), and a single model's Pivot straight at the aim;
+ * it tries them best first (bounded by where each could end were the
+ * table empty, so most are never looked at) and checks the one it takes
+ * with na_move_check_in. */
 #ifndef MUSTER_NA_SEARCH_H
 #define MUSTER_NA_SEARCH_H
 

@@ -140,7 +140,7 @@ enum { S_BOUND, S_READY };
 
 typedef struct cand {
     double key;   /* S_BOUND: no end of it comes nearer; S_READY: where it ends */
-    uint8_t type, kind, state, tries;
+    uint8_t type, kind, state, refined; /* refined: its neighbours on the 5-degree grid came in */
     int16_t i;    /* lane */
     double room;  /* what the allowance leaves for the straight part */
     double req;   /* S_READY: the straight part asked for (mm) */
@@ -369,10 +369,10 @@ int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain
             }
             continue;
         }
-        if (cb->type == C_TURN_FIRST && cb->i < NA_GRID && !cb->tries) {
+        if (cb->type == C_TURN_FIRST && cb->i < NA_GRID && !cb->refined) {
             /* the best so far on the 10-degree grid: the turns 5 degrees
              * either side come in, and it goes back behind any better */
-            cb->tries = 1;
+            cb->refined = 1;
             for (int side = -1; side <= 1; side += 2) {
                 int j = cb->i + side;
                 if (j < 0 || j >= NA_GRID || (j - NA_GRID_HALF) % 2 == 0 || n + 2 > MAX_CANDS)
