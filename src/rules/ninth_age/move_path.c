@@ -19,8 +19,32 @@ static void box_of(const mu_vec2 *p, int n, mu_vec2 *lo, mu_vec2 *hi)
     }
 }
 
+/* What a unit's corners are made from (na_unit_corners). */
+typedef struct corner_key {
+    mu_vec2 centre, facing;
+    double base_w, base_d;
+    int files, models;
+} corner_key;
+
+static corner_key key_of(const na_unit *u)
+{
+    corner_key k;
+    memset(&k, 0, sizeof k);
+    k.centre = u->centre, k.facing = u->facing;
+    k.base_w = u->p.base_w_mm, k.base_d = u->p.base_d_mm;
+    k.files = u->files, k.models = u->models;
+    return k;
+}
+
 void na_scene_build(const na_field *f, int u, na_scene *s)
 {
+    /* each unit's corners and box, remembered per thread while the unit
+     * stands as it did (most choices of a phase meet the same units) */
+    static _Thread_local struct {
+        int set;
+        corner_key key;
+        mu_vec2 corners[4], lo, hi;
+    } last[NA_MAX_UNITS];
     s->u = u;
     s->n = 0;
     s->n_memo = 0;
@@ -33,8 +57,14 @@ void na_scene_build(const na_field *f, int u, na_scene *s)
         int k = s->n++;
         s->index[k] = o;
         s->enemy[k] = f->units[o].side != f->units[u].side;
-        na_unit_corners(&f->units[o], s->corners[k]);
-        box_of(s->corners[k], 4, &s->lo[k], &s->hi[k]);
+        corner_key key = key_of(&f->units[o]);
+        if (!last[o].set || memcmp(&last[o].key, &key, sizeof key) != 0) {
+            na_unit_corners(&f->units[o], last[o].corners);
+            box_of(last[o].corners, 4, &last[o].lo, &last[o].hi);
+            last[o].key = key, last[o].set = 1;
+        }
+        memcpy(s->corners[k], last[o].corners, sizeof s->corners[k]);
+        s->lo[k] = last[o].lo, s->hi[k] = last[o].hi;
     }
 }
 

@@ -36,6 +36,17 @@ static mu_vec2 side_forward(const na_field *f, int side)
     return mu_v2_unit(mu_v2_sub(mu_v2_scale(b, 1.0 / nb), mu_v2_scale(a, 1.0 / na)));
 }
 
+/* Is unit o surely out of objective ob: its Centre farther from ob's
+ * centre than its half diagonal, ob's radius and a millimetre? (The
+ * footprint lies within the half diagonal of its Centre.) */
+static int far_from(const na_unit *o, const na_objective *ob)
+{
+    double w = na_unit_width_mm(o), d = na_unit_depth_mm(o);
+    double reach = 0.5 * sqrt(w * w + d * d) + ob->radius_mm + 1.0;
+    mu_vec2 v = mu_v2_sub(o->centre, ob->centre);
+    return mu_v2_dot(v, v) > reach * reach;
+}
+
 /* RULE na.policy.aims */
 mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, int u, int *has)
 {
@@ -49,7 +60,7 @@ mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, 
             const na_objective *ob = &env->table->objectives[k];
             int held = 0;
             for (int o = 0; o < f->n_units && !held; o++) {
-                if (o == u || f->units[o].side != un->side)
+                if (o == u || f->units[o].side != un->side || far_from(&f->units[o], ob))
                     continue;
                 mu_orect r = na_unit_rect(&f->units[o]);
                 held = mu_point_orect_distance(ob->centre, &r, NULL) <= ob->radius_mm;
@@ -83,7 +94,7 @@ static int in_objective(const na_field *f, const na_env *env, int u)
     mu_orect r = na_unit_rect(&f->units[u]);
     for (int k = 0; k < env->table->n_objectives; k++) {
         const na_objective *o = &env->table->objectives[k];
-        if (mu_point_orect_distance(o->centre, &r, NULL) <= o->radius_mm)
+        if (!far_from(&f->units[u], o) && mu_point_orect_distance(o->centre, &r, NULL) <= o->radius_mm)
             return 1;
     }
     return 0;
