@@ -240,13 +240,13 @@ void na_lane_sweep(const na_scene *s, const int *list, int n_list, const na_env 
         int k = list ? list[li] : li;
         if (boxes_apart(plo, phi, s->lo[k], s->hi[k]))
             continue;
-        const mu_vec2 *kc = s->corners[k];
-        mu_vec2 centre = mu_v2(0.25 * (kc[0].x + kc[1].x + kc[2].x + kc[3].x), 0.25 * (kc[0].y + kc[1].y + kc[2].y + kc[3].y));
-        double r_k = 0.5 * mu_v2_dist(kc[0], kc[2]);
-        mu_vec2 rel = mu_v2_sub(centre, at->centre);
+        double r_k = s->half_diag[k];
+        mu_vec2 rel = mu_v2_sub(s->centre[k], at->centre);
         double along = mu_v2_dot(rel, g);
         along = along < 0 ? 0 : along > reach_mm ? reach_mm : along;
-        if (mu_v2_dist(rel, mu_v2_scale(g, along)) > r_k + my_reach + pad)
+        mu_vec2 off = mu_v2_sub(rel, mu_v2_scale(g, along));
+        double far = r_k + my_reach + pad;
+        if (mu_v2_dot(off, off) > far * far)
             continue;
         const mu_vec2 *qc = s->corners[k];
         mu_vec2 q[4] = {qc[0], qc[3], qc[2], qc[1]};

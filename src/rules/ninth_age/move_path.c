@@ -44,6 +44,7 @@ void na_scene_build(const na_field *f, int u, na_scene *s)
         int set;
         corner_key key;
         mu_vec2 corners[4], lo, hi;
+        double half_diag;
     } last[NA_MAX_UNITS];
     s->u = u;
     s->n = 0;
@@ -61,10 +62,13 @@ void na_scene_build(const na_field *f, int u, na_scene *s)
         if (!last[o].set || memcmp(&last[o].key, &key, sizeof key) != 0) {
             na_unit_corners(&f->units[o], last[o].corners);
             box_of(last[o].corners, 4, &last[o].lo, &last[o].hi);
+            double w = na_unit_width_mm(&f->units[o]), d = na_unit_depth_mm(&f->units[o]);
+            last[o].half_diag = 0.5 * sqrt(w * w + d * d);
             last[o].key = key, last[o].set = 1;
         }
         memcpy(s->corners[k], last[o].corners, sizeof s->corners[k]);
         s->lo[k] = last[o].lo, s->hi[k] = last[o].hi;
+        s->centre[k] = f->units[o].centre, s->half_diag[k] = last[o].half_diag;
     }
 }
 

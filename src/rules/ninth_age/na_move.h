@@ -133,6 +133,8 @@ typedef struct na_scene {
     uint8_t enemy[NA_MAX_UNITS];
     mu_vec2 corners[NA_MAX_UNITS][4];
     mu_vec2 lo[NA_MAX_UNITS], hi[NA_MAX_UNITS];
+    mu_vec2 centre[NA_MAX_UNITS]; /* the unit's Centre */
+    double half_diag[NA_MAX_UNITS]; /* half its footprint's diagonal: it lies within this of its Centre */
     int n_memo;
     na_turn_memo memo[NA_SCENE_MEMO]; /* open addressing on (kind, amount) */
 } na_scene;

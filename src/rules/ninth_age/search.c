@@ -31,10 +31,9 @@ void na_search_begin(na_search *S, const na_field *f, const na_env *env, na_scen
     double pad = env->rules->spacing_mm + 1.0;
     S->n_near = 0;
     for (int k = 0; k < s->n; k++) {
-        const mu_vec2 *kc = s->corners[k];
-        mu_vec2 centre = mu_v2(0.25 * (kc[0].x + kc[1].x + kc[2].x + kc[3].x), 0.25 * (kc[0].y + kc[1].y + kc[2].y + kc[3].y));
-        double r_k = 0.5 * mu_v2_dist(kc[0], kc[2]);
-        if (mu_v2_dist(centre, un->centre) <= 3 * r + S->reach_mm + r_k + pad)
+        double far = 3 * r + S->reach_mm + s->half_diag[k] + pad;
+        mu_vec2 v = mu_v2_sub(s->centre[k], un->centre);
+        if (mu_v2_dot(v, v) <= far * far)
             S->near[S->n_near++] = k;
     }
     S->fan_reached[0] = S->fan_reached[1] = 0;
