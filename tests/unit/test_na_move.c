@@ -348,6 +348,26 @@ static void test_na_contact_stops_move(void **state)
     assert_int_equal(na_move_allowed(&F, e, NA_HOLD), NA_CANNOT_MOVE);
 }
 
+/* A straight step stops at an enemy whatever corner of its end meets it:
+ * here a Giant (50 x 75 mm) steps sideways into a block of 20 whose
+ * corner only the side of its end's front right corner reaches (the
+ * step's box once left that corner out, and the step went on and was
+ * refused as blocked: found by the lanes' test, tests/unit/test_na_lane.c).
+ * RULE na.game.contact */
+static void test_na_contact_stops_step_met_by_any_corner(void **state)
+{
+    (void)state;
+    int u = fx_add(&F, fx_profile(8, 16, 6, 50, 75), 0, 1, 1, 8.062047, 13.035132, -27.613109);
+    int e = fx_add(&F, fx_profile(4, 8, 7, 20, 20), 1, 20, 5, 8.610890, 8.436739, -10.369398);
+    na_move m = {.kind = NA_ADVANCE_SIDE};
+    fx_step(&m, NA_STEP_SIDE, 40);
+    na_outcome o;
+    assert_int_equal(na_move_try(&F, &E, u, &m, &o), NA_OK);
+    assert_int_equal(o.contact, e);
+    assert_close(o.path_mm, 28.68, 0.01);
+    assert_true(na_unit_distance(&F, u, e) > 10); /* it was apart */
+}
+
 /* Units may not pass through other units or impassable terrain, nor leave
  * the table; a move may not end within Unit Spacing of a friend.
  * RULE na.game.blocked na.game.terrain na.game.table */
@@ -423,6 +443,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_who_may_move, setup),
         cmocka_unit_test_setup(test_na_once_per_phase, setup),
         cmocka_unit_test_setup(test_na_contact_stops_move, setup),
+        cmocka_unit_test_setup(test_na_contact_stops_step_met_by_any_corner, setup),
         cmocka_unit_test_setup(test_na_blocked_by_units_terrain_and_edge, setup),
         cmocka_unit_test_setup(test_na_partial_rank_centred, setup),
     };

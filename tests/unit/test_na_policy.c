@@ -61,19 +61,22 @@ static void random_table_n(mu_rng *r, int n)
 
 static void random_table(mu_rng *r) { random_table_n(r, 6); }
 
-/* The search finds a legal move that moves whenever the exhaustive
- * reference does, and its best legal end comes near the reference's best
- * towards a random aim (reference: turns every 3 degrees, distances every
- * 3 mm): over 24 random tables, the mean shortfall at most 0.75" and the
- * worst at most 6" (the menu's level when written: 0.53" and 5.2"; the
- * worst is a unit whose best move threads past the rock at a wheel the
- * menu does not have).
+/* The menu lists a legal move that moves whenever the exhaustive
+ * reference finds one, and its best legal end comes near the reference's
+ * best towards a random aim (reference: turns every 3 degrees, distances
+ * every 3 mm): over 24 random tables, the mean shortfall at most 0.75" and
+ * the worst at most 6" (the fixed-fraction menu: 0.59" and 5.3"; the menu
+ * fitted to the lanes: 0.51" and 3.9"). The search towards the aim
+ * (na_search_towards, as objective and flanker ask it) comes much nearer:
+ * at most 0.1" on average and 1" at worst (0.045" and 0.50" when written;
+ * with turns every 10 degrees and no 5-degree refinement it fails, at
+ * 0.13").
  * RULE na.search.menu */
 static void test_na_movegen_against_exhaustive_reference(void **state)
 {
     (void)state;
     mu_rng r = mu_rng_for_game(14, 1);
-    double gap_sum = 0, gap_max = 0;
+    double gap_sum = 0, gap_max = 0, search_sum = 0, search_max = 0;
     int n = 24;
     for (int i = 0; i < n; i++) {
         random_table(&r);
@@ -81,7 +84,11 @@ static void test_na_movegen_against_exhaustive_reference(void **state)
         unsigned kinds = NA_ALL_MOVES;
         na_ref ref = na_ref_search(&F, &E, 0, kinds, aim, 3, 3);
         static na_candidates c;
-        na_movegen(&F, 0, kinds, &c);
+        static na_scene sc;
+        static na_search S;
+        na_scene_build(&F, 0, &sc);
+        na_search_begin(&S, &F, &E, &sc);
+        na_movegen(&S, kinds, &c);
         na_ref gen = {0, 0, mu_v2_dist(F.units[0].centre, aim)};
         for (int k = 0; k < c.n; k++)
             ref_try(&F, &E, 0, &c.m[k], aim, &gen);
@@ -90,12 +97,31 @@ static void test_na_movegen_against_exhaustive_reference(void **state)
         double gap = gen.best_mm - ref.best_mm;
         gap_sum += gap > 0 ? gap : 0;
         gap_max = gap > gap_max ? gap : gap_max;
-        print_message("table %2d: reference %ld legal of %ld, best %.2fin; search %ld legal of %d, best %.2fin\n", i,
-                      ref.legal_moving, ref.tried, ref.best_mm / IN, gen.legal_moving, c.n, gen.best_mm / IN);
+        /* the search towards the aim (any gain), as the policies ask it */
+        na_move m;
+        na_outcome o;
+        double got = mu_v2_dist(F.units[0].centre, aim);
+        na_scene_build(&F, 0, &sc);
+        na_search_begin(&S, &F, &E, &sc);
+        if (na_search_towards(&S, kinds, aim, 0.0, &m, &o)) {
+            na_outcome again;
+            assert_int_equal(na_move_try(&F, &E, 0, &m, &again), NA_OK);
+            got = mu_v2_dist(again.end.centre, aim);
+        }
+        double sgap = got - ref.best_mm;
+        search_sum += sgap > 0 ? sgap : 0;
+        search_max = sgap > search_max ? sgap : search_max;
+        print_message("table %2d: reference %ld legal of %ld, best %.2fin; menu %ld legal of %d, best %.2fin; search "
+                      "%.2fin\n",
+                      i, ref.legal_moving, ref.tried, ref.best_mm / IN, gen.legal_moving, c.n, gen.best_mm / IN,
+                      got / IN);
     }
-    print_message("shortfall: mean %.3fin, worst %.3fin\n", gap_sum / n / IN, gap_max / IN);
+    print_message("shortfall of the menu: mean %.3fin, worst %.3fin\n", gap_sum / n / IN, gap_max / IN);
+    print_message("shortfall of the search: mean %.3fin, worst %.3fin\n", search_sum / n / IN, search_max / IN);
     assert_true(gap_sum / n <= 0.75 * IN);
     assert_true(gap_max <= 6 * IN);
+    assert_true(search_sum / n <= 0.1 * IN);
+    assert_true(search_max <= 1 * IN);
 }
 
 /* Every policy's choice is legal (the rules say no, the policy picks) on
@@ -200,7 +226,11 @@ static void test_na_policy_random_uniform_among_legal_moving(void **state)
     mu_rng r = mu_rng_for_game(14, 3);
     random_table(&r);
     static na_candidates c;
-    na_movegen(&F, 0, NA_ALL_MOVES, &c);
+    static na_scene sc;
+    static na_search S;
+    na_scene_build(&F, 0, &sc);
+    na_search_begin(&S, &F, &E, &sc);
+    na_movegen(&S, NA_ALL_MOVES, &c);
     int legal[NA_MAX_CANDIDATES], n = 0;
     for (int k = 0; k < c.n; k++) {
         na_outcome o;
@@ -247,7 +277,11 @@ static void test_na_fast_checks_equal_exact(void **state)
         random_table_n(&r, 14);
         for (int u = 0; u < F.n_units; u++) {
             static na_candidates c;
-            na_movegen(&F, u, NA_ALL_MOVES, &c);
+            static na_scene sc;
+            static na_search S;
+            na_scene_build(&F, u, &sc);
+            na_search_begin(&S, &F, &E, &sc);
+            na_movegen(&S, NA_ALL_MOVES, &c);
             for (int k = 0; k < 40 && c.n < NA_MAX_CANDIDATES; k++) {
                 double a = uniform(&r, -3.2, 3.2), d = uniform(&r, 0, 16 * IN);
                 int tk = na_unit_single(&F.units[u]) ? NA_STEP_PIVOT : NA_STEP_WHEEL;
@@ -294,7 +328,9 @@ static void test_na_fast_checks_equal_exact(void **state)
     }
     print_message("%ld moves checked, %ld legal, %ld blocked in a first turn, %ld surely refused\n", tried, legal,
                   turned_blocked, sure);
-    assert_true(turned_blocked > 500 && legal > 5000 && sure > 5000);
+    /* (the menu lists few first turns that its fan finds blocked: most
+     * of those counted come from the random moves) */
+    assert_true(turned_blocked > 300 && legal > 5000 && sure > 5000);
 }
 
 /* The nearest enemy and "an enemy within" (bounds first, then exact

@@ -68,24 +68,19 @@ static double reach(const na_unit *u)
     return 0.5 * sqrt(w * w + d * d);
 }
 
-/* A cheap lower bound on the distance between the footprints of a and b:
- * their Centres' distance less both half diagonals. */
-static double circle_bound(const na_unit *a, const na_unit *b)
-{
-    return mu_v2_dist(a->centre, b->centre) - reach(a) - reach(b);
-}
-
 /* The non-Fleeing enemies of u with a lower bound on their distance (the
- * circles' bound), the least first (ties by index); returns how many. */
+ * circles' bound: their Centres' distance less both half diagonals), the
+ * least first (ties by index); returns how many. */
 static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
 {
     const na_unit *me = &f->units[u];
     int n = 0;
+    double r_me = reach(me);
     for (int e = 0; e < f->n_units; e++) {
         const na_unit *en = &f->units[e];
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
-        double g = circle_bound(me, en);
+        double g = mu_v2_dist(me->centre, en->centre) - r_me - reach(en);
         int k = n++;
         for (; k > 0 && bound[k - 1] > g; k--)
             bound[k] = bound[k - 1], who[k] = who[k - 1];
@@ -123,12 +118,18 @@ double na_nearest_enemy_mm(const na_field *f, int u, int *who)
 
 int na_enemy_within(const na_field *f, int u, double mm)
 {
-    int order[NA_MAX_UNITS];
-    double bound[NA_MAX_UNITS];
-    int n = enemies_by_bound(f, u, order, bound);
-    for (int i = 0; i < n && bound[i] < mm; i++)
-        if (gap_bound(&f->units[u], &f->units[order[i]]) < mm && na_unit_distance(f, u, order[i]) < mm)
+    /* any one will do: no order needed, each enemy by its bounds first
+     * (the circles', the separating axes') */
+    const na_unit *me = &f->units[u];
+    double r_me = reach(me);
+    for (int e = 0; e < f->n_units; e++) {
+        const na_unit *en = &f->units[e];
+        if (en->side == me->side || (en->flags & NA_FLEEING))
+            continue;
+        if (mu_v2_dist(me->centre, en->centre) - r_me - reach(en) < mm && gap_bound(me, en) < mm &&
+            na_unit_distance(f, u, e) < mm)
             return 1;
+    }
     return 0;
 }
 

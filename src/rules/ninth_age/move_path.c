@@ -19,20 +19,56 @@ static void box_of(const mu_vec2 *p, int n, mu_vec2 *lo, mu_vec2 *hi)
     }
 }
 
+/* What a unit's corners are made from (na_unit_corners). */
+typedef struct corner_key {
+    mu_vec2 centre, facing;
+    double base_w, base_d;
+    int files, models;
+} corner_key;
+
+static corner_key key_of(const na_unit *u)
+{
+    corner_key k;
+    memset(&k, 0, sizeof k);
+    k.centre = u->centre, k.facing = u->facing;
+    k.base_w = u->p.base_w_mm, k.base_d = u->p.base_d_mm;
+    k.files = u->files, k.models = u->models;
+    return k;
+}
+
 void na_scene_build(const na_field *f, int u, na_scene *s)
 {
+    /* each unit's corners and box, remembered per thread while the unit
+     * stands as it did (most choices of a phase meet the same units) */
+    static _Thread_local struct {
+        int set;
+        corner_key key;
+        mu_vec2 corners[4], lo, hi;
+        double half_diag;
+    } last[NA_MAX_UNITS];
     s->u = u;
     s->n = 0;
     s->n_memo = 0;
     s->exact = 0;
+    for (int i = 0; i < NA_SCENE_MEMO; i++)
+        s->memo[i].used = 0;
     for (int o = 0; o < f->n_units; o++) {
         if (o == u)
             continue;
         int k = s->n++;
         s->index[k] = o;
         s->enemy[k] = f->units[o].side != f->units[u].side;
-        na_unit_corners(&f->units[o], s->corners[k]);
-        box_of(s->corners[k], 4, &s->lo[k], &s->hi[k]);
+        corner_key key = key_of(&f->units[o]);
+        if (!last[o].set || memcmp(&last[o].key, &key, sizeof key) != 0) {
+            na_unit_corners(&f->units[o], last[o].corners);
+            box_of(last[o].corners, 4, &last[o].lo, &last[o].hi);
+            double w = na_unit_width_mm(&f->units[o]), d = na_unit_depth_mm(&f->units[o]);
+            last[o].half_diag = 0.5 * sqrt(w * w + d * d);
+            last[o].key = key, last[o].set = 1;
+        }
+        memcpy(s->corners[k], last[o].corners, sizeof s->corners[k]);
+        s->lo[k] = last[o].lo, s->hi[k] = last[o].hi;
+        s->centre[k] = f->units[o].centre, s->half_diag[k] = last[o].half_diag;
     }
 }
 
@@ -76,6 +112,18 @@ static na_refusal region_clear(const na_scene *s, const int *list, int nl, const
     return NA_OK;
 }
 
+na_refusal na_scene_region_clear(const na_scene *s, const int *list, int n, const na_env *env, const mu_vec2 *p,
+                                  int np)
+{
+    int all[NA_MAX_UNITS];
+    if (!list) {
+        for (int k = 0; k < s->n; k++)
+            all[k] = k;
+        list = all, n = s->n;
+    }
+    return region_clear(s, list, n, env, p, np, 0);
+}
+
 /* A straight step of u along d for len mm: stops at the first enemy it
  * would touch (*stop set, *contact that enemy), else must be clear.
  * RULE na.game.contact */
@@ -85,13 +133,17 @@ static na_refusal straight(const na_scene *s, const na_env *env, na_unit *u, mu_
     mu_vec2 c[4];
     na_unit_corners(u, c);
     double t = len;
-    mu_vec2 lo, hi, end[4];
+    mu_vec2 lo, hi, end[4], end_lo, end_hi;
     for (int i = 0; i < 4; i++)
         end[i] = mu_v2_add(c[i], mu_v2_scale(d, len));
     box_of(c, 4, &lo, &hi);
-    box_of(end, 4, &end[0], &end[1]);
-    lo = mu_v2(mu_lesser(lo.x, end[0].x) - 1e-3, mu_lesser(lo.y, end[0].y) - 1e-3);
-    hi = mu_v2(mu_greater(hi.x, end[1].x) + 1e-3, mu_greater(hi.y, end[1].y) + 1e-3);
+    /* (the end's box into variables of its own: written over end[0] and
+     * end[1] it lost the end's second corner, and an enemy only that
+     * corner's side of the box reached was never met: the step went on
+     * and was refused as blocked instead of stopping at contact) */
+    box_of(end, 4, &end_lo, &end_hi);
+    lo = mu_v2(mu_lesser(lo.x, end_lo.x) - 1e-3, mu_lesser(lo.y, end_lo.y) - 1e-3);
+    hi = mu_v2(mu_greater(hi.x, end_hi.x) + 1e-3, mu_greater(hi.y, end_hi.y) + 1e-3);
     for (int k = 0; k < s->n; k++) {
         if (!s->enemy[k] || s->lo[k].x > hi.x || s->lo[k].y > hi.y || s->hi[k].x < lo.x || s->hi[k].y < lo.y)
             continue;
@@ -299,6 +351,49 @@ int na_move_surely_refused(const na_field *f, const na_env *env, const na_scene 
     return 0;
 }
 
+/* The cache slot of the first turn (kind, amount) in s: the one holding
+ * it, or the empty one it would take; -1 when neither (the cache full). */
+static int memo_slot(const na_scene *s, int kind, double amount)
+{
+    uint64_t bits;
+    memcpy(&bits, &amount, sizeof bits);
+    bits ^= (uint64_t)kind << 60;
+    unsigned h = (unsigned)((bits * UINT64_C(0x9e3779b97f4a7c15)) >> 57) & (NA_SCENE_MEMO - 1);
+    for (int probe = 0; probe < NA_SCENE_MEMO; probe++) {
+        int k = (int)((h + (unsigned)probe) & (NA_SCENE_MEMO - 1));
+        const na_turn_memo *m = &s->memo[k];
+        if (!m->used)
+            return s->n_memo < NA_SCENE_MEMO * 3 / 4 ? k : -1;
+        if (m->kind == kind && memcmp(&m->amount, &amount, sizeof amount) == 0)
+            return k;
+    }
+    return -1;
+}
+
+/* The first turn of a move of s->u from where it stands (un): from the
+ * cache or checked (and cached). */
+static na_refusal first_turn(na_scene *s, const na_env *env, const na_unit *un, int kind, double amount,
+                             na_unit *cur)
+{
+    int k = s->exact ? -1 : memo_slot(s, kind, amount);
+    if (k >= 0 && s->memo[k].used) {
+        *cur = s->memo[k].end;
+        return s->memo[k].r;
+    }
+    *cur = *un;
+    na_refusal r = turn(s, env, cur, amount, kind == NA_STEP_PIVOT);
+    if (k >= 0) {
+        s->memo[k] = (na_turn_memo){1, (uint8_t)kind, amount, r, *cur};
+        s->n_memo++;
+    }
+    return r;
+}
+
+na_refusal na_scene_turn(const na_field *f, const na_env *env, na_scene *s, int kind, double amount, na_unit *end)
+{
+    return first_turn(s, env, &f->units[s->u], kind, amount, end);
+}
+
 /* Checks the steps of move m of unit un from where it stands along the
  * path (after the kind and distance checks); cur ends where it stops.
  * The scene remembers the first step's turn (the same from the same
@@ -314,18 +409,10 @@ static na_refusal path(na_scene *s, const na_env *env, const na_unit *un, const 
         na_refusal r;
         if (st->kind == NA_STEP_WHEEL || st->kind == NA_STEP_PIVOT) {
             path += na_step_cost(cur, st);
-            int hit = -1;
-            for (int q = 0; i == 0 && !s->exact && q < s->n_memo; q++)
-                if (s->memo[q].kind == st->kind && s->memo[q].amount == st->amount)
-                    hit = q;
-            if (hit >= 0) {
-                r = s->memo[hit].r;
-                *cur = s->memo[hit].end;
-            } else {
+            if (i == 0)
+                r = first_turn(s, env, un, st->kind, st->amount, cur);
+            else
                 r = turn(s, env, cur, st->amount, st->kind == NA_STEP_PIVOT);
-                if (i == 0 && !s->exact && s->n_memo < NA_SCENE_MEMO)
-                    s->memo[s->n_memo++] = (na_turn_memo){st->kind, st->amount, r, *cur};
-            }
             o->wheels += st->kind == NA_STEP_WHEEL;
             o->pivots += st->kind == NA_STEP_PIVOT;
         } else {

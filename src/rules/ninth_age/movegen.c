@@ -10,28 +10,9 @@
 static const double wheel_deg[] = {0, 10, -10, 20, -20, 30, -30, 45, -45, 60, -60, 90, -90, 120, -120, 150, -150, 180};
 #define N_WHEELS ((int)(sizeof wheel_deg / sizeof wheel_deg[0]))
 
-static void push(na_candidates *c, const na_move *m)
+/* A move of kind with steps (k1, a1) then (k2, a2), zero amounts left out. */
+static void two_steps(na_move *m, int kind, int k1, double a1, int k2, double a2)
 {
-    if (c->n < NA_MAX_CANDIDATES)
-        c->m[c->n++] = *m;
-}
-
-static na_move two_steps(int kind, int k1, double a1, int k2, double a2)
-{
-    na_move m = {.kind = (uint8_t)kind};
-    if (a1 != 0)
-        m.steps[m.n_steps++] = (na_step){(uint8_t)k1, a1};
-    if (a2 != 0)
-        m.steps[m.n_steps++] = (na_step){(uint8_t)k2, a2};
-    return m;
-}
-
-/* push(c, two_steps(...)) written in place (the same bytes, no copies). */
-static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, double a2)
-{
-    if (c->n >= NA_MAX_CANDIDATES)
-        return;
-    na_move *m = &c->m[c->n++];
     memset(m, 0, sizeof *m);
     m->kind = (uint8_t)kind;
     if (a1 != 0)
@@ -40,123 +21,151 @@ static void push_two(na_candidates *c, int kind, int k1, double a1, int k2, doub
         m->steps[m->n_steps++] = (na_step){(uint8_t)k2, a2};
 }
 
-/* The extreme models of u in its own frame (na_unit_extreme_models). */
-typedef struct extremes {
-    int n;
-    double a[6], b[6];
-    mu_vec2 at[6]; /* where they stand now */
-} extremes;
+/* The menu's slots, in its order: per forward kind (Advance, March) and
+ * angle, four turn-first lengths and two turn-last ones; backwards two;
+ * sideways two each way; Reforms three quarter turns and four
+ * formations. A slot holds one move or none. */
+#define FORWARD_SLOTS (N_WHEELS * 6)
+enum {
+    SLOT_ADVANCE = 0,
+    SLOT_MARCH = SLOT_ADVANCE + FORWARD_SLOTS,
+    SLOT_BACK = SLOT_MARCH + FORWARD_SLOTS,
+    SLOT_SIDE = SLOT_BACK + 2,
+    SLOT_REFORM = SLOT_SIDE + 4,
+    SLOTS = SLOT_REFORM + 7
+};
 
-/* The longest straight part d in [0, room] of a move of kind with a
- * turn before it (turn_first) or after it, e being u after the turn
- * alone, such that no model ends beyond the kind's limit L; -1 when even
- * d = 0 is too far. Either way a model ends displaced by v + d g, v its
- * displacement by the turn alone and g the facing the straight part is
- * made in (after the turn, or before it: the turn's pivot moves with the
- * unit), so each extreme model allows d up to the larger root of
- * |v + d g| = L. */
-static double longest(const na_unit *u, const extremes *x, const na_unit *e, int kind, int turn_first, double room)
-{
-    double limit = na_move_model_limit_mm(u, kind) - 1e-6;
-    mu_vec2 g = turn_first ? e->facing : u->facing;
-    double best = room;
-    for (int i = 0; i < x->n; i++) {
-        mu_vec2 v = mu_v2_sub(na_local_to_world(e, x->a[i], x->b[i]), x->at[i]);
-        double vg = mu_v2_dot(v, g), vv = mu_v2_dot(v, v);
-        if (vv > limit * limit)
-            return -1;
-        double d = -vg + sqrt(vg * vg - vv + limit * limit);
-        best = d < best ? d : best;
-    }
-    return best < 0 ? 0 : best;
-}
+int na_menu_slots(void) { return SLOTS; }
 
-/* Forward moves of kind (Advance or March). */
-static void forward_moves(const na_unit *u, int kind, na_candidates *c)
+static const double frac[] = {1.0, 0.75, 0.5, 0.25};
+
+/* Slot `sub` (0..5) of forward kind at menu angle w. */
+static int forward_slot(na_search *S, int kind, int w, int sub, na_move *m)
 {
+    const na_unit *u = &S->f->units[S->u];
     double allow = na_move_allowance_mm(u, kind), width = na_unit_width_mm(u);
     int single = na_unit_single(u);
     int turn_kind = single ? NA_STEP_PIVOT : NA_STEP_WHEEL;
-    static const double frac[] = {1.0, 0.75, 0.5, 0.25};
-    int idx[6];
-    extremes x;
-    x.n = na_unit_extreme_models(u, idx);
-    for (int i = 0; i < x.n; i++) {
-        na_model_local(u, idx[i], &x.a[i], &x.b[i]);
-        x.at[i] = na_local_to_world(u, x.a[i], x.b[i]);
-    }
-    for (int w = 0; w < N_WHEELS; w++) {
-        double a = wheel_deg[w] * PI / 180;
-        double cost = single ? 0.0 : fabs(a) * width;
-        if (cost > allow + 1e-9)
-            continue;
-        double room = allow - cost;
-        na_move turn_only = two_steps(kind, turn_kind, a, NA_STEP_FORWARD, 0);
-        na_unit e = na_move_end(u, &turn_only, NULL);
-        for (int order = 0; order < (a == 0 ? 1 : 2); order++) {
-            int turn_first = order == 0;
-            double d = longest(u, &x, &e, kind, turn_first, room);
-            if (d < 0 || (!turn_first && d < 1.0))
-                continue;
-            int nf = turn_first ? 4 : 2;
-            for (int k = 0; k < nf; k++) {
-                double dk = d * frac[k];
-                if (k > 0 && dk < 1.0)
-                    break;
-                if (dk < 1e-9 && a == 0)
-                    break;
-                if (turn_first)
-                    push_two(c, kind, turn_kind, a, NA_STEP_FORWARD, dk);
-                else
-                    push_two(c, kind, NA_STEP_FORWARD, dk, turn_kind, a);
-                if (dk < 1e-9)
-                    break;
+    int gi = NA_GRID_HALF + (int)(wheel_deg[w] / 5);
+    double a = na_grid_amount(gi);
+    double cost = single ? 0.0 : fabs(a) * width;
+    if (cost > allow + 1e-9)
+        return 0;
+    double room = allow - cost;
+    if (sub < 4) {
+        /* the turn first: the farthest legal straight part and the legal
+         * ones nearest 3/4, 1/2 and 1/4 of it, each once */
+        const na_unit *pose;
+        const na_lane *l = na_search_lane(S, gi, &pose);
+        double cap = l ? na_search_longest(S, gi, kind, 1, room) : -1;
+        double far;
+        int at_contact;
+        if (cap < 0 || !na_lane_nearest(l, cap, 1e12, &far, &at_contact))
+            return 0;
+        double prev = -1, dk = far;
+        int c_k = at_contact;
+        for (int k = 0; k <= sub; k++) {
+            dk = far, c_k = at_contact;
+            if (k > 0 && (far * frac[k] < 1.0 || !na_lane_nearest(l, cap, far * frac[k], &dk, &c_k)))
+                return 0;
+            int dup = k > 0 && fabs(dk - prev) < 1.0;
+            if (!dup)
+                prev = dk;
+            if (dk < 1e-9 && a == 0)
+                return 0;
+            if (k == sub) {
+                if (dup)
+                    return 0;
+                two_steps(m, kind, turn_kind, a, NA_STEP_FORWARD, c_k ? cap : dk);
+                return 1;
             }
+            if (!dup && dk < 1e-9)
+                return 0; /* a turn alone: listed once */
         }
+        return 0;
+    }
+    /* the turn last: the longest straight part the first lane's clear
+     * stretch allows and 3/4 of it */
+    if (a == 0)
+        return 0;
+    const na_lane *l0 = na_search_lane(S, NA_GRID_HALF, NULL);
+    if (!l0)
+        return 0;
+    double d = na_search_longest(S, gi, kind, 0, room);
+    d = mu_lesser(d, mu_lesser(l0->block_mm, l0->contact_mm) - NA_LANE_MARGIN_MM);
+    double dk = d * frac[sub - 4];
+    if (d < 1.0 || dk < 1.0)
+        return 0;
+    two_steps(m, kind, NA_STEP_FORWARD, dk, turn_kind, a);
+    return 1;
+}
+
+/* Slot `sub` (0: the farthest legal, 1: the legal one nearest half of
+ * it) of a straight move of kind along lane i. */
+static int straight_slot(na_search *S, int kind, int i, int sub, na_move *m)
+{
+    const na_unit *u = &S->f->units[S->u];
+    const na_lane *l = na_search_lane(S, i, NULL);
+    double cap = mu_lesser(na_move_allowance_mm(u, kind), na_move_model_limit_mm(u, kind) - 1e-6), far;
+    int at_contact;
+    if (!na_lane_nearest(l, cap, 1e12, &far, &at_contact) || far < 1e-9)
+        return 0;
+    int step = i == NA_LANE_BACK ? NA_STEP_BACK : NA_STEP_SIDE;
+    double sign = i == NA_LANE_LEFT ? -1 : 1, d = far;
+    if (sub == 1) {
+        if (!na_lane_nearest(l, cap, far / 2, &d, &at_contact) || d <= 1e-9 || fabs(d - far) < 1.0)
+            return 0;
+    }
+    two_steps(m, kind, step, sign * (at_contact ? cap : d), step, 0);
+    return 1;
+}
+
+int na_menu_slot(na_search *S, unsigned kinds, int slot, na_move *m)
+{
+    const na_unit *un = &S->f->units[S->u];
+    int kind = slot < SLOT_MARCH    ? NA_ADVANCE
+               : slot < SLOT_BACK   ? NA_MARCH
+               : slot < SLOT_SIDE   ? NA_ADVANCE_BACK
+               : slot < SLOT_REFORM ? NA_ADVANCE_SIDE
+                                    : NA_REFORM;
+    if (!(kinds & (1u << kind)) || na_move_allowed(S->f, S->u, kind) != NA_OK)
+        return 0;
+    switch (kind) {
+    case NA_ADVANCE:
+    case NA_MARCH: {
+        int k = slot - (kind == NA_ADVANCE ? SLOT_ADVANCE : SLOT_MARCH);
+        return forward_slot(S, kind, k / 6, k % 6, m);
+    }
+    case NA_ADVANCE_BACK: return straight_slot(S, kind, NA_LANE_BACK, slot - SLOT_BACK, m);
+    case NA_ADVANCE_SIDE: {
+        int k = slot - SLOT_SIDE;
+        return straight_slot(S, kind, k < 2 ? NA_LANE_LEFT : NA_LANE_RIGHT, k % 2, m);
+    }
+    default: {
+        int k = slot - SLOT_REFORM;
+        memset(m, 0, sizeof *m);
+        m->kind = NA_REFORM;
+        if (k < 3) {
+            m->files = un->files;
+            m->facing = mu_v2_rotate(un->facing, (k + 1) * PI / 2);
+            return 1;
+        }
+        static const int df[4] = {-2, -1, 1, 2};
+        int files = un->files + df[k - 3];
+        if (!na_formation_legal(un, files))
+            return 0;
+        m->files = (uint8_t)files;
+        m->facing = un->facing;
+        return 1;
+    }
     }
 }
 
 /* RULE na.search.menu */
-void na_movegen(const na_field *f, int u, unsigned kinds, na_candidates *out)
+void na_movegen(na_search *S, unsigned kinds, na_candidates *out)
 {
-    const na_unit *un = &f->units[u];
     out->n = 0;
-    for (int kind = NA_ADVANCE; kind < NA_MOVE_KINDS; kind++) {
-        if (!(kinds & (1u << kind)) || na_move_allowed(f, u, kind) != NA_OK)
-            continue;
-        double half = na_move_allowance_mm(un, kind);
-        switch (kind) {
-        case NA_ADVANCE:
-        case NA_MARCH: forward_moves(un, kind, out); break;
-        case NA_ADVANCE_BACK:
-            for (int k = 1; k <= 2; k++) {
-                na_move m = two_steps(kind, NA_STEP_BACK, half / k, NA_STEP_BACK, 0);
-                push(out, &m);
-            }
-            break;
-        case NA_ADVANCE_SIDE:
-            for (int k = 1; k <= 2; k++)
-                for (int s = -1; s <= 1; s += 2) {
-                    na_move m = two_steps(kind, NA_STEP_SIDE, s * half / k, NA_STEP_SIDE, 0);
-                    push(out, &m);
-                }
-            break;
-        case NA_REFORM: {
-            for (int q = 1; q <= 3; q++) {
-                na_move m = {.kind = NA_REFORM, .files = un->files};
-                m.facing = mu_v2_rotate(un->facing, q * PI / 2);
-                push(out, &m);
-            }
-            for (int df = -2; df <= 2; df++) {
-                int files = un->files + df;
-                if (df == 0 || !na_formation_legal(un, files))
-                    continue;
-                na_move m = {.kind = NA_REFORM, .files = (uint8_t)files, .facing = un->facing};
-                push(out, &m);
-            }
-            break;
-        }
-        default: break;
-        }
-    }
+    for (int slot = 0; slot < SLOTS && out->n < NA_MAX_CANDIDATES; slot++)
+        if (na_menu_slot(S, kinds, slot, &out->m[out->n]))
+            out->n++;
 }

@@ -27,7 +27,7 @@ typedef struct na_march_result {
 /* Returns non-zero when unit u of f must take a March Test now: some
  * non-Fleeing enemy is within rules->march_radius_mm (distance between
  * footprints, at most the radius). *enemy_mm and *enemy (if non-NULL) get
- * the nearest such enemy. Positions are as they stand now, before the
+ * the nearest such enemy (INFINITY and -1 when there is none). Positions are as they stand now, before the
  * move (effects present at the start of the move apply). */
 int na_march_test_needed(const na_field *f, const na_rules *rules, int u, double *enemy_mm, int *enemy);
 

@@ -110,13 +110,16 @@ na_refusal na_move_check(const na_field *f, const na_env *env, int u, const na_m
 /* What a wheel or pivot made first from where the unit stands came to
  * (a cache entry of na_scene). */
 typedef struct na_turn_memo {
+    uint8_t used;   /* the slot holds an entry */
     uint8_t kind;   /* na_step_kind: NA_STEP_WHEEL or NA_STEP_PIVOT */
     double amount;  /* its angle */
     na_refusal r;   /* the path check's answer */
     na_unit end;    /* where it ended (r == NA_OK) */
 } na_turn_memo;
 
-#define NA_SCENE_MEMO 24
+/* Slots of the cache of first turns (a power of two; it holds at most
+ * 3/4 of them). */
+#define NA_SCENE_MEMO 128
 
 /* The other units as unit u's moves meet them (their corners and boxes),
  * and a cache of the first turns checked: one unit's choice checks many
@@ -130,8 +133,10 @@ typedef struct na_scene {
     uint8_t enemy[NA_MAX_UNITS];
     mu_vec2 corners[NA_MAX_UNITS][4];
     mu_vec2 lo[NA_MAX_UNITS], hi[NA_MAX_UNITS];
+    mu_vec2 centre[NA_MAX_UNITS]; /* the unit's Centre */
+    double half_diag[NA_MAX_UNITS]; /* half its footprint's diagonal: it lies within this of its Centre */
     int n_memo;
-    na_turn_memo memo[NA_SCENE_MEMO];
+    na_turn_memo memo[NA_SCENE_MEMO]; /* open addressing on (kind, amount) */
 } na_scene;
 
 /* Fills *s for unit u of f (an empty cache, exact 0). */
@@ -145,6 +150,20 @@ na_refusal na_move_check_in(const na_field *f, const na_env *env, na_scene *s, i
                             na_outcome *o);
 na_refusal na_move_try_in(const na_field *f, const na_env *env, na_scene *s, int u, const na_move *m,
                           na_outcome *o);
+
+/* The first turn of a move of unit s->u of f (built into s) from where it
+ * stands: a Wheel (kind NA_STEP_WHEEL) or Pivot by amount radians,
+ * checked along its path as na_move_check_in checks it (the same answer
+ * and end pose, bit for bit, from s's cache when it was asked before);
+ * *end gets the pose it ends in when the answer is NA_OK. */
+na_refusal na_scene_turn(const na_field *f, const na_env *env, na_scene *s, int kind, double amount, na_unit *end);
+
+/* Returns NA_OK when the convex hull of p[0..np) (np <= 16) stays on the
+ * table, clear of terrain and of the scene's units in slots list[0..n)
+ * (list NULL: all; overlap deeper than MU_GEOM_EPS_MM), as the path
+ * checks judge each swept region; else NA_OFF_TABLE or NA_BLOCKED. */
+na_refusal na_scene_region_clear(const na_scene *s, const int *list, int n, const na_env *env, const mu_vec2 *p,
+                                  int np);
 
 /* Carries out a legal move m with outcome o (from na_move_try on the same
  * f): u takes o->end; it has moved; a March Move sets marched, a Reform

@@ -36,6 +36,17 @@ static mu_vec2 side_forward(const na_field *f, int side)
     return mu_v2_unit(mu_v2_sub(mu_v2_scale(b, 1.0 / nb), mu_v2_scale(a, 1.0 / na)));
 }
 
+/* Is unit o surely out of objective ob: its Centre farther from ob's
+ * centre than its half diagonal, ob's radius and a millimetre? (The
+ * footprint lies within the half diagonal of its Centre.) */
+static int far_from(const na_unit *o, const na_objective *ob)
+{
+    double w = na_unit_width_mm(o), d = na_unit_depth_mm(o);
+    double reach = 0.5 * sqrt(w * w + d * d) + ob->radius_mm + 1.0;
+    mu_vec2 v = mu_v2_sub(o->centre, ob->centre);
+    return mu_v2_dot(v, v) > reach * reach;
+}
+
 /* RULE na.policy.aims */
 mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, int u, int *has)
 {
@@ -49,7 +60,7 @@ mu_vec2 na_policy_aim(const na_policy *p, const na_field *f, const na_env *env, 
             const na_objective *ob = &env->table->objectives[k];
             int held = 0;
             for (int o = 0; o < f->n_units && !held; o++) {
-                if (o == u || f->units[o].side != un->side)
+                if (o == u || f->units[o].side != un->side || far_from(&f->units[o], ob))
                     continue;
                 mu_orect r = na_unit_rect(&f->units[o]);
                 held = mu_point_orect_distance(ob->centre, &r, NULL) <= ob->radius_mm;
@@ -83,7 +94,7 @@ static int in_objective(const na_field *f, const na_env *env, int u)
     mu_orect r = na_unit_rect(&f->units[u]);
     for (int k = 0; k < env->table->n_objectives; k++) {
         const na_objective *o = &env->table->objectives[k];
-        if (mu_point_orect_distance(o->centre, &r, NULL) <= o->radius_mm)
+        if (!far_from(&f->units[u], o) && mu_point_orect_distance(o->centre, &r, NULL) <= o->radius_mm)
             return 1;
     }
     return 0;
@@ -95,83 +106,6 @@ static na_move hold_move(void)
     return m;
 }
 
-typedef struct scored {
-    double score;
-    int i;
-} scored;
-
-static int by_score(const void *a, const void *b)
-{
-    const scored *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score < y->score ? -1 : 1;
-    return x->i - y->i;
-}
-
-/* Restores the min-heap (by_score) below slot k of h[0..n). */
-static void sift_down(scored *h, int n, int k)
-{
-    for (;;) {
-        int l = 2 * k + 1, m = k;
-        if (l < n && by_score(&h[l], &h[m]) < 0)
-            m = l;
-        if (l + 1 < n && by_score(&h[l + 1], &h[m]) < 0)
-            m = l + 1;
-        if (m == k)
-            return;
-        scored t = h[k];
-        h[k] = h[m], h[m] = t;
-        k = m;
-    }
-}
-
-/* The best legal candidate of c by distance to aim that gains at least
- * min_gain over standing; -1 when none. */
-static int best_towards(const na_field *f, const na_env *env, na_scene *sc, int u, const na_candidates *c,
-                        mu_vec2 aim, double min_gain, na_outcome *o)
-{
-    static _Thread_local scored s[NA_MAX_CANDIDATES];
-    const na_unit *un = &f->units[u];
-    double now = mu_v2_dist(un->centre, aim);
-    int n = 0;
-    /* the menu lists each first turn with several straight parts after
-     * it: the pose after that turn is made once (the same arithmetic) */
-    na_step turned_by = {0, 0.0};
-    na_unit turned = *un;
-    for (int i = 0; i < c->n; i++) {
-        const na_move *m = &c->m[i];
-        na_unit e;
-        if (m->kind != NA_REFORM && m->n_steps > 0 && m->steps[0].kind >= NA_STEP_WHEEL) {
-            if (m->steps[0].kind != turned_by.kind || m->steps[0].amount != turned_by.amount || turned_by.amount == 0) {
-                turned = na_move_end_steps(un, m, 0, 1);
-                turned_by = m->steps[0];
-            }
-            e = na_move_end_steps(&turned, m, 1, m->n_steps);
-        } else {
-            e = na_move_end(un, m, NULL);
-        }
-        double d = mu_v2_dist(e.centre, aim);
-        if (d <= now - min_gain)
-            s[n++] = (scored){d, i};
-    }
-    /* best first: a binary heap on (score, index), a total order, so the
-     * candidates come out in the one sorted order */
-    for (int k = n / 2 - 1; k >= 0; k--)
-        sift_down(s, n, k);
-    for (int left = n; left > 0; left--) {
-        scored pick = s[0];
-        s[0] = s[left - 1];
-        sift_down(s, left - 1, 0);
-        if (na_move_surely_refused(f, env, sc, u, &c->m[pick.i]) ||
-            na_move_try_in(f, env, sc, u, &c->m[pick.i], o) != NA_OK)
-            continue;
-        /* a stop at contact may leave it short: still a gain? */
-        if (mu_v2_dist(o->end.centre, aim) <= now - min_gain || o->contact >= 0)
-            return pick.i;
-    }
-    return -1;
-}
-
 /* Does a unit standing as b stand elsewhere than a (place, facing or
  * formation)? */
 static int changes(const na_unit *a, const na_unit *b)
@@ -180,24 +114,27 @@ static int changes(const na_unit *a, const na_unit *b)
 }
 
 /* RULE na.policy.random */
-static void choose_random(const na_field *f, const na_env *env, na_scene *sc, int u, mu_rng *rng, na_move *m,
-                          na_outcome *o)
+static void choose_random(const na_field *f, const na_env *env, na_scene *sc, na_search *S, int u, mu_rng *rng,
+                          na_move *m, na_outcome *o)
 {
-    static _Thread_local na_candidates c;
-    na_movegen(f, u, NA_ALL_MOVES, &c);
-    /* a uniform random order: the first legal move that moves is uniform
-     * among the legal moves that move */
-    for (int i = c.n - 1; i > 0; i--) {
-        int j = (int)mu_rng_bounded(rng, (uint32_t)(i + 1));
-        na_move t = c.m[i];
-        c.m[i] = c.m[j];
-        c.m[j] = t;
-    }
-    for (int i = 0; i < c.n; i++) {
-        if (na_move_surely_refused(f, env, sc, u, &c.m[i]) || na_move_try_in(f, env, sc, u, &c.m[i], o) != NA_OK)
+    /* the menu's slots in a uniform random order, drawn one at a time:
+     * the first that holds a legal move that moves is uniform among the
+     * menu's legal moves that move (na_movegen lists the same moves) */
+    static _Thread_local int slot[1024];
+    int n = na_menu_slots();
+    for (int i = 0; i < n; i++)
+        slot[i] = i;
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)mu_rng_bounded(rng, (uint32_t)(n - i));
+        int t = slot[i];
+        slot[i] = slot[j];
+        slot[j] = t;
+        na_move c;
+        if (!na_menu_slot(S, NA_ALL_MOVES, slot[i], &c) || na_move_surely_refused(f, env, sc, u, &c) ||
+            na_move_try_in(f, env, sc, u, &c, o) != NA_OK)
             continue;
         if (changes(&f->units[u], &o->end)) {
-            *m = c.m[i];
+            *m = c;
             return;
         }
     }
@@ -255,12 +192,31 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
             *why = "may not move";
         return;
     }
-    /* one scene for all the moves this choice checks */
+    /* one scene and one search for all the moves this choice checks
+     * (kept from the last choice when that was this unit on this field,
+     * but for its March Test: "would it have marched?" then the choice) */
     static _Thread_local na_scene sc;
-    na_scene_build(f, u, &sc);
+    static _Thread_local na_search S;
+    static _Thread_local na_field last;
+    static _Thread_local int last_u = -1;
+    static _Thread_local const na_env *last_env;
+    int same = u == last_u && env == last_env && last.n_units == f->n_units;
+    if (same) {
+        last.units[u].march_denied = f->units[u].march_denied;
+        same = memcmp(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]) == 0;
+    }
+    if (same) {
+        S.f = f;
+    } else {
+        na_scene_build(f, u, &sc);
+        na_search_begin(&S, f, env, &sc);
+        last.n_units = f->n_units;
+        memcpy(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]);
+        last_u = u, last_env = env;
+    }
     switch (p->kind) {
     case NA_POLICY_RANDOM:
-        choose_random(f, env, &sc, u, rng, m, o);
+        choose_random(f, env, &sc, &S, u, rng, m, o);
         reason = "random";
         break;
     case NA_POLICY_LINE: reason = choose_line(p, f, env, &sc, u, m, o); break;
@@ -276,22 +232,20 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
             reason = "holds the objective";
             break;
         }
-        static _Thread_local na_candidates c;
-        int found = -1;
+        int found = 0;
         if (p->march && na_move_allowed(f, u, NA_MARCH) == NA_OK) {
-            na_movegen(f, u, 1u << NA_MARCH, &c);
-            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
+            found = na_search_towards(&S, 1u << NA_MARCH, aim, p->min_gain_mm, m, o);
             reason = "marches";
         }
-        if (found < 0 && !march_only) {
-            na_movegen(f, u, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), &c);
-            found = best_towards(f, env, &sc, u, &c, aim, p->min_gain_mm, o);
+        if (!found && !march_only) {
+            found = na_search_towards(&S, (1u << NA_ADVANCE) | (1u << NA_ADVANCE_SIDE) | (1u << NA_ADVANCE_BACK), aim,
+                                      p->min_gain_mm, m, o);
             reason = "advances";
         }
-        if (found >= 0)
-            *m = c.m[found];
-        else
+        if (!found) {
+            *m = hold_move();
             reason = "no move gains";
+        }
         break;
     }
     default: break;
