@@ -35,8 +35,14 @@
 typedef struct mu_provenance {
     const char *ruleset;
     uint64_t seed;
-    uint64_t games_requested;
-    int threads;
+    uint64_t games_requested;    /* games this result holds: the run's, or its shard's */
+    uint64_t first_game;         /* the game index of row 0: the shard's first game, 0
+                                  * for a whole run */
+    int shard, shards;           /* shard K of N (1 <= K <= N), or 0 and 0: a whole run */
+    uint64_t games_total;        /* a shard's: the games of the whole run */
+    int threads;                 /* OpenMP threads (per rank) */
+    int ranks;                   /* processes (MPI ranks) playing the run; 0 counts as 1 */
+    int merged_shards;           /* a whole result merged from this many shards, or 0 */
     int per_game_rows;           /* whether per-game rows are written */
     const char *experiment_text; /* the experiment file verbatim */
     const char *experiment_path;
