@@ -31,7 +31,7 @@ typedef struct mu_run_options {
                               * alone (mu_team_solo). Only member 0 opens the
                               * output; the others need no out_path */
     int shard, shards;       /* play only shard K of N (1 <= K <= N): games
-                              * mu_team_block(games, K - 1, N) of the run, into
+                              * mu_split_equal(games, K - 1, N) of the run, into
                               * a result of their own; 0 and 0: every game */
 } mu_run_options;
 
@@ -50,6 +50,7 @@ typedef struct mu_run_report {
     double gather_seconds;   /* time the rows took to reach member 0 (with the
                               * wait for the slowest member) */
     double reduce_seconds;   /* time the tables took to be summed on member 0 */
+    double writer_share;     /* the share of the last batch member 0 played */
     int threads;             /* of this member */
     int ranks;               /* members of the team */
     uint64_t first_game;     /* the first game played: a shard's, or 0 */

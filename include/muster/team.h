@@ -2,9 +2,10 @@
  * batch runner (muster/batch.h) sees them. Member 0 (rank 0) is the one
  * writer: it opens the output; every member plays its own block of each
  * batch (mu_team_block), then the rows of every block are gathered into
- * member 0's batch and the count tables are summed there. Blocks depend
- * only on the batch and the team's size, and game g is always played
- * with game g's generator, so the result is the same for any size.
+ * member 0's batch and the count tables are summed there. Every member
+ * computes the same blocks from values they agreed on, and game g is
+ * always played with game g's generator wherever it is played, so the
+ * result is the same for any size and any split.
  *
  * The solo team (one process, every operation a no-op) is the default.
  * The MPI team (src/sim/team_mpi.c, built only when CMake finds MPI) is
@@ -31,11 +32,12 @@ typedef struct mu_team_ops {
      * the members (an "or" of flags). */
     void (*agree)(const mu_team *t, uint64_t *words, int n);
     /* Gathers the rows of a batch of n rows into member 0's columns: each
-     * member m holds the rows of its block (mu_team_block(n, m, size)) at
+     * member m holds the rows of its block (mu_team_block(n, lead, m,
+     * size)) at
      * their places in its columns[c] (n rows of mu_column_row_bytes(l, c)
      * each, for every column of l); afterwards member 0's columns hold all
      * n rows. Other members' columns are only read. */
-    void (*gather_rows)(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n);
+    void (*gather_rows)(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t lead);
     /* Sums every member's tables[t] (mu_table_cells(l, t) cells each) into
      * member 0's totals[t]; other members' totals are not touched (may be
      * NULL). On member 0, tables and totals are either the same arrays
@@ -53,10 +55,17 @@ struct mu_team {
 /* The one-process team. */
 extern const mu_team mu_team_solo;
 
+/* Part part (0 <= part < parts) of n things split in parts equal
+ * contiguous ranges, in order, within one of each other in length:
+ * [*lo, *hi). Shards of a run (muster/batch.h) are these parts. */
+void mu_split_equal(uint64_t n, int part, int parts, uint64_t *lo, uint64_t *hi);
+
 /* The block of member rank in a batch of n games (rows), out of size
- * members: rows [*lo, *hi), contiguous, the members' blocks in rank order
- * and within one row of each other in length. */
-void mu_team_block(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi);
+ * members, when member 0 plays the first lead of them (lead <= n; the
+ * writer takes fewer games to make up for packing and writing) and the
+ * others split the rest equally in rank order (mu_split_equal): rows
+ * [*lo, *hi). A team of one plays all n whatever lead. */
+void mu_team_block(uint64_t n, uint64_t lead, int rank, int size, uint64_t *lo, uint64_t *hi);
 
 /* Starts the team of this process: the MPI team when the process was
  * launched as an MPI job (initialising MPI, one thread calling it), else

@@ -224,9 +224,9 @@ static void report(const struct run_args *a, const char *out, int rc, const mu_r
                out_name, (unsigned long long)rep->games_total, (unsigned long long)rep->games_this_run,
                rep->seconds, rate, ranks, rep->threads, rep->threads == 1 ? "" : "s", rep->write_seconds);
         if (rep->ranks > 1)
-            printf("rank 0 waited %.3f s for the rows (%.3g us a game) and %.3f s for the tables "
-                   "(%.3g us a game)\n",
-                   rep->gather_seconds,
+            printf("rank 0 (the writer) played %.1f%% of the last batch, packed rows for %.3f s; gathering "
+                   "the rows took %.3f s (%.3g us a game), summing the tables %.3f s (%.3g us a game)\n",
+                   100.0 * rep->writer_share, rep->pack_seconds, rep->gather_seconds,
                    rep->games_this_run ? 1e6 * rep->gather_seconds / (double)rep->games_this_run : 0.0,
                    rep->reduce_seconds,
                    rep->games_this_run ? 1e6 * rep->reduce_seconds / (double)rep->games_this_run : 0.0);

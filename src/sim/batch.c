@@ -193,8 +193,41 @@ static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t a
     return games - first < n ? games - first : n;
 }
 
-/* What every member agrees on after playing its block of a batch. */
-enum { AGREE_STOP, AGREE_GROW, AGREE_FAILED, AGREE_WORDS };
+/* What every member agrees on after playing its block of a batch: a stop
+ * request, rank 0's wish for bigger batches, a failed write, and the busy
+ * times (us) of rank 0 and of the busiest other member since the last
+ * agreement, from which every member computes the same next split. */
+enum { AGREE_STOP, AGREE_GROW, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
+
+/* The writer's weight in the split of a batch, in units of one other
+ * member's (WEIGHT_ONE): rank 0 also packs and writes, so it plays fewer
+ * games, as many as keep it as busy as the others. Integer arithmetic on
+ * agreed values only, so every member computes the same. */
+#define WEIGHT_ONE UINT64_C(1024)
+
+/* The games rank 0 plays of a batch of n, with weight w0. */
+static uint64_t writer_lead(uint64_t n, uint64_t w0, int size)
+{
+    return n * w0 / (w0 + WEIGHT_ONE * (uint64_t)(size - 1));
+}
+
+/* The next weight of rank 0 after a batch of n games of which it played
+ * lead, busy for busy0 us while the busiest other member was busy for
+ * busy_others us: rank 0's extra work, in games the others play in that
+ * time, is moved to them (halfway, against oscillation). */
+static uint64_t rebalance(uint64_t w0, uint64_t n, uint64_t lead, uint64_t busy0, uint64_t busy_others, int size)
+{
+    uint64_t m = (n - lead) / (uint64_t)(size - 1); /* another member's games */
+    if (m == 0 || busy_others == 0 || n == 0)
+        return w0;
+    uint64_t as_games = busy0 * m / busy_others; /* rank 0's time in games */
+    uint64_t extra = as_games > lead ? as_games - lead : 0;
+    uint64_t moved = (uint64_t)(size - 1) * extra;
+    uint64_t target = moved >= n ? 0 : WEIGHT_ONE * (n - moved) / (n + extra);
+    if (target > WEIGHT_ONE)
+        target = WEIGHT_ONE;
+    return (w0 + target) / 2;
+}
 
 /* Runs batches from rep->games_complete to games (rows of the result,
  * from game game0). Batch k's rows are gathered and packed by all threads
@@ -213,11 +246,13 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     uint64_t max_batch = MAX_BATCH_GAMES > align ? MAX_BATCH_GAMES / align * align : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
-    double t0 = now_seconds();
+    double t0 = now_seconds(), t_agreed = t0;
+    uint64_t w0 = WEIGHT_ONE;
     while (played < games) {
         batch_plan p = {.game0 = game0, .first = played};
         p.n = batch_size(opt, batch, align, p.first, games);
-        mu_team_block(p.n, team->rank, team->size, &p.lo, &p.hi);
+        uint64_t lead = writer_lead(p.n, w0, team->size);
+        mu_team_block(p.n, lead, team->rank, team->size, &p.lo, &p.hi);
         mu_output_batch *pack = NULL;
         if (ops && rows_on &&
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
@@ -228,7 +263,13 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         agreed[AGREE_FAILED] = w.rc != 0;
         agreed[AGREE_GROW] = team->rank == 0 && !opt->batch_games &&
                              now_seconds() - tb < TARGET_BATCH_SECONDS / 2 && batch < max_batch;
+        uint64_t busy = (uint64_t)((now_seconds() - t_agreed) * 1e6);
+        agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
         team->ops->agree(team, agreed, AGREE_WORDS);
+        t_agreed = now_seconds();
+        if (team->size > 1)
+            w0 = rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
+        rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
         rep->write_seconds = w.seconds;
         if (agreed[AGREE_FAILED]) {
             if (ops)
@@ -248,7 +289,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         }
         double tg = now_seconds();
         if (rows_on)
-            team->ops->gather_rows(team, l, b->columns, p.n);
+            team->ops->gather_rows(team, l, b->columns, p.n, lead);
         double tr = now_seconds();
         team->ops->reduce_tables(team, l, b->tables, b->totals);
         rep->gather_seconds += tr - tg;
@@ -313,7 +354,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
         return MU_EXIT_DATAERR;
     uint64_t game0 = 0, end = games;
     if (opt->shards > 0)
-        mu_team_block(games, opt->shard - 1, opt->shards, &game0, &end);
+        mu_split_equal(games, opt->shard - 1, opt->shards, &game0, &end);
     if (opt->shards > 0 && end == game0) {
         snprintf(err, err_len, "muster run: error: shard %d/%d holds no games: the run has only %llu",
                  opt->shard, opt->shards, (unsigned long long)games);

@@ -1,8 +1,11 @@
 /* The MPI team (built only when CMake finds MPI): the members are the
- * ranks of MPI_COMM_WORLD, rank 0 the writer. Rows move with one
- * MPI_Gatherv per column (a row is one element of a contiguous type, so
- * counts stay small), tables with one MPI_Reduce per table, flags with
- * MPI_Allreduce (max). MPI is initialised only when a launcher started
+ * ranks of MPI_COMM_WORLD, rank 0 the writer. A batch costs three
+ * collectives whatever the layout: the flags (MPI_Iallreduce, max), the
+ * rows of every column in one MPI_Igatherv (a row of all columns is one
+ * element of a contiguous type, so counts stay small), every table in one
+ * MPI_Ireduce; each is waited for asleep (wait_asleep). On a loaded
+ * machine a collective costs a scheduling delay or more, so their number
+ * per batch matters more than their size. MPI is initialised only when a launcher started
  * this process (its environment says so); otherwise the solo team runs
  * and no MPI call is made. MPI is called from one thread only
  * (MPI_THREAD_FUNNELED): the runner's calling thread, outside its OpenMP
@@ -16,56 +19,131 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Waits for request r asleep: the members meet at share and agree after
+ * playing, and one that finished early would otherwise spin in MPI's
+ * progress loop, taking a core from the members still playing (on a
+ * machine with fewer cores than threads, or shared). Sleeps from 20 us
+ * up to 1 ms between tests: a batch takes far longer. */
+static void wait_asleep(MPI_Request *r)
+{
+    long nap = 20000; /* ns */
+    for (int done = 0;;) {
+        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        struct timespec ts = {0, nap};
+        nanosleep(&ts, NULL);
+        if (nap < 1000000)
+            nap *= 2;
+    }
+}
 
 static void mpi_share(const mu_team *t, uint64_t *words, int n)
 {
     (void)t;
-    MPI_Bcast(words, n, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    MPI_Request r;
+    MPI_Ibcast(words, n, MPI_UINT64_T, 0, MPI_COMM_WORLD, &r);
+    wait_asleep(&r);
 }
 
 static void mpi_agree(const mu_team *t, uint64_t *words, int n)
 {
     (void)t;
-    MPI_Allreduce(MPI_IN_PLACE, words, n, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Request r;
+    MPI_Iallreduce(MPI_IN_PLACE, words, n, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD, &r);
+    wait_asleep(&r);
 }
 
-static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n)
+/* Scratch reused from batch to batch (one team per process, one thread). */
+static unsigned char *scratch;
+static size_t scratch_len;
+
+static unsigned char *scratch_for(size_t n)
 {
+    if (n > scratch_len) {
+        free(scratch);
+        scratch = mu_xmalloc(n);
+        scratch_len = n;
+    }
+    return scratch;
+}
+
+/* One message a member: its block's rows of every column, column after
+ * column, sent as rows of a type of R bytes (R the bytes of a row of
+ * every column), so that counts stay rows and a batch is one collective
+ * whatever its columns. Member 0 receives them at row lo * R of the
+ * scratch and copies each column's rows into place. */
+static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t lead)
+{
+    size_t row = 0;
+    for (int c = 0; c < l->n_columns; c++)
+        row += mu_column_row_bytes(l, c);
+    if (row == 0)
+        return;
     int *counts = mu_xcalloc((size_t)t->size, sizeof *counts);
     int *displs = mu_xcalloc((size_t)t->size, sizeof *displs);
+    uint64_t *los = mu_xcalloc((size_t)t->size, sizeof *los);
     for (int r = 0; r < t->size; r++) {
         uint64_t lo, hi;
-        mu_team_block(n, r, t->size, &lo, &hi);
+        mu_team_block(n, lead, r, t->size, &lo, &hi);
         counts[r] = (int)(hi - lo); /* a batch is at most 2^20 rows */
         displs[r] = (int)lo;
+        los[r] = lo;
     }
-    for (int c = 0; c < l->n_columns; c++) {
-        MPI_Datatype row;
-        MPI_Type_contiguous((int)mu_column_row_bytes(l, c), MPI_BYTE, &row);
-        MPI_Type_commit(&row);
-        unsigned char *mine = (unsigned char *)columns[c] + (size_t)displs[t->rank] * mu_column_row_bytes(l, c);
-        if (t->rank == 0)
-            MPI_Gatherv(MPI_IN_PLACE, 0, row, columns[c], counts, displs, row, 0, MPI_COMM_WORLD);
-        else
-            MPI_Gatherv(mine, counts[t->rank], row, NULL, NULL, NULL, row, 0, MPI_COMM_WORLD);
-        MPI_Type_free(&row);
+    MPI_Datatype rows;
+    MPI_Type_contiguous((int)row, MPI_BYTE, &rows);
+    MPI_Type_commit(&rows);
+    MPI_Request req;
+    if (t->rank == 0) {
+        unsigned char *in = scratch_for((size_t)n * row);
+        MPI_Igatherv(MPI_IN_PLACE, 0, rows, in, counts, displs, rows, 0, MPI_COMM_WORLD, &req);
+        wait_asleep(&req);
+        for (int r = 1; r < t->size; r++) {
+            const unsigned char *from = in + (size_t)los[r] * row;
+            for (int c = 0; c < l->n_columns; c++) {
+                size_t rb = mu_column_row_bytes(l, c), bytes = (size_t)counts[r] * rb;
+                memcpy((unsigned char *)columns[c] + (size_t)los[r] * rb, from, bytes);
+                from += bytes;
+            }
+        }
+    } else {
+        unsigned char *out = scratch_for((size_t)counts[t->rank] * row + 1), *to = out;
+        for (int c = 0; c < l->n_columns; c++) {
+            size_t rb = mu_column_row_bytes(l, c), bytes = (size_t)counts[t->rank] * rb;
+            memcpy(to, (const unsigned char *)columns[c] + (size_t)los[t->rank] * rb, bytes);
+            to += bytes;
+        }
+        MPI_Igatherv(out, counts[t->rank], rows, NULL, NULL, NULL, rows, 0, MPI_COMM_WORLD, &req);
+        wait_asleep(&req);
     }
-    free(counts);
-    free(displs);
+    MPI_Type_free(&rows);
+    free(counts), free(displs), free(los);
 }
 
+/* Every table in one message: the cells of all tables one after the
+ * other, summed on member 0 and copied into its totals. */
 static void mpi_reduce(const mu_team *t, const mu_layout *l, uint64_t *const *tables, uint64_t *const *totals)
 {
-    for (int k = 0; k < l->n_tables; k++) {
-        size_t cells = mu_table_cells(l, k);
-        for (size_t at = 0; at < cells; at += INT_MAX / 2) {
-            int n = (int)(cells - at < INT_MAX / 2 ? cells - at : INT_MAX / 2);
-            const void *send = tables[k] + at;
-            if (t->rank == 0 && tables[k] == totals[k]) /* one rank: the runner's totals are its tables */
-                send = MPI_IN_PLACE;
-            MPI_Reduce(send, t->rank == 0 ? totals[k] + at : NULL, n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-        }
+    size_t cells = 0;
+    for (int k = 0; k < l->n_tables; k++)
+        cells += mu_table_cells(l, k);
+    if (cells == 0)
+        return;
+    uint64_t *buf = (uint64_t *)(void *)scratch_for(2 * cells * sizeof *buf), *sum = buf + cells;
+    for (int k = 0, at = 0; k < l->n_tables; at += (int)mu_table_cells(l, k), k++)
+        memcpy(buf + at, tables[k], mu_table_cells(l, k) * sizeof *buf);
+    for (size_t at = 0; at < cells; at += INT_MAX / 2) {
+        int m = (int)(cells - at < INT_MAX / 2 ? cells - at : INT_MAX / 2);
+        MPI_Request req;
+        MPI_Ireduce(buf + at, t->rank == 0 ? sum + at : NULL, m, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &req);
+        wait_asleep(&req);
     }
+    if (t->rank == 0)
+        for (int k = 0, at = 0; k < l->n_tables; at += (int)mu_table_cells(l, k), k++)
+            memcpy(totals[k], sum + at, mu_table_cells(l, k) * sizeof *sum);
 }
 
 static const mu_team_ops mpi_ops = {
@@ -108,8 +186,11 @@ int mu_team_start(int *argc, char ***argv, const mu_team **team, char *err, size
 
 void mu_team_end(const mu_team *team)
 {
-    if (team == &world)
-        MPI_Finalize();
+    if (team != &world)
+        return;
+    MPI_Finalize();
+    free(scratch);
+    scratch = NULL, scratch_len = 0;
 }
 
 int mu_team_mpi_built(void) { return 1; }

@@ -228,9 +228,11 @@ def mpi_ranks_identical():
     exp = pc.THREADS_EXP
     ref = path("ref.h5")
     run_ok("run", exp, "-o", ref, "-q", "-j", "1")
-    for n, threads in ((1, 1), (2, 1), (3, 1), (4, 1), (2, 2)):
+    # several batches (--batch): the writer's share of each is rebalanced
+    for n, threads, batch in ((1, 1, []), (2, 1, ["--batch", "7001"]), (3, 1, []), (4, 1, ["--batch", "9000"]),
+                              (2, 2, [])):
         out = path(f"np{n}j{threads}.h5")
-        p = mpirun(n, "run", exp, "-o", out, "-j", str(threads))
+        p = mpirun(n, "run", exp, "-o", out, "-j", str(threads), *batch)
         assert p.returncode == EXIT_OK, f"np {n}: {show(p)}"
         assert p.stdout.startswith(f"wrote {out}: 60000 games"), p.stdout
         identical(ref, out, ranks=n, threads=threads)
