@@ -51,6 +51,10 @@ typedef struct mu_run_report {
                               * wait for the slowest member) */
     double reduce_seconds;   /* time the tables took to be summed on member 0 */
     double writer_share;     /* the share of the last batch member 0 played */
+    double cpu_seconds;      /* CPU time of this process (all threads) playing,
+                              * packing and writing the batches */
+    double cpu_seconds_max;  /* the most of any member: with one core a
+                              * thread, the run's length on an idle machine */
     int threads;             /* of this member */
     int ranks;               /* members of the team */
     uint64_t first_game;     /* the first game played: a shard's, or 0 */

@@ -196,9 +196,10 @@ static int output_path(const struct run_args *a, const mu_experiment *ex, char *
     return MU_EXIT_OK;
 }
 
-/* Prints the one line of a finished, stopped or failed run (member 0 of
- * a team only). */
-static void report(const struct run_args *a, const char *out, int rc, const mu_run_report *rep, const char *err)
+/* Prints the line of a finished, stopped or failed run (member 0 of a
+ * team only), and under MPI (mpi) a second line on what the ranks cost. */
+static void report(const struct run_args *a, const char *out, int rc, const mu_run_report *rep, const char *err,
+                   int mpi)
 {
     static char out_name[MU_ESCAPED_MAX], exp_name[MU_ESCAPED_MAX]; /* as messages show them */
     mu_escape_name(out_name, sizeof out_name, out);
@@ -223,13 +224,15 @@ static void report(const struct run_args *a, const char *out, int rc, const mu_r
                "writing took %.2f s\n",
                out_name, (unsigned long long)rep->games_total, (unsigned long long)rep->games_this_run,
                rep->seconds, rate, ranks, rep->threads, rep->threads == 1 ? "" : "s", rep->write_seconds);
-        if (rep->ranks > 1)
+        if (mpi)
             printf("rank 0 (the writer) played %.1f%% of the last batch, packed rows for %.3f s; gathering "
-                   "the rows took %.3f s (%.3g us a game), summing the tables %.3f s (%.3g us a game)\n",
+                   "the rows took %.3f s (%.3g us a game), summing the tables %.3f s (%.3g us a game); "
+                   "the busiest rank used %.3f CPU s\n",
                    100.0 * rep->writer_share, rep->pack_seconds, rep->gather_seconds,
                    rep->games_this_run ? 1e6 * rep->gather_seconds / (double)rep->games_this_run : 0.0,
                    rep->reduce_seconds,
-                   rep->games_this_run ? 1e6 * rep->reduce_seconds / (double)rep->games_this_run : 0.0);
+                   rep->games_this_run ? 1e6 * rep->reduce_seconds / (double)rep->games_this_run : 0.0,
+                   rep->cpu_seconds_max);
     }
 }
 
@@ -270,7 +273,7 @@ static int run_member(int argc, char **argv, const mu_team *team)
     install_stop_handlers();
     rc = mu_batch_run(&ex, &opt, &rep, err, sizeof err);
     if (team->rank == 0)
-        report(&a, out, rc, &rep, err);
+        report(&a, out, rc, &rep, err, team != &mu_team_solo);
     mu_experiment_free(&ex);
     return rc;
 }

@@ -37,6 +37,14 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of this process (every thread) in seconds. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Everything one run allocates. */
 typedef struct run_buffers {
     void *columns[MU_LAYOUT_MAX_COLUMNS];   /* one batch of rows per column */
@@ -116,18 +124,29 @@ typedef struct batch_plan {
     uint64_t game0;   /* the game index of row 0 of the result (a shard's first game) */
     uint64_t first;   /* the batch's first row */
     uint64_t n;       /* its rows */
-    uint64_t lo, hi;  /* this member's block of them: rows first + [lo, hi) */
+    int blocks;       /* this member's blocks of them: rows first + [lo[i], hi[i]) */
+    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES];
+    uint64_t rows;    /* in all its blocks */
 } batch_plan;
 
-/* Plays this member's block of the batch in parallel (each game's row at
+/* Row of the batch of this member's i-th game (0 <= i < p->rows). */
+static uint64_t block_row(const batch_plan *p, uint64_t i)
+{
+    int k = 0;
+    while (i >= p->hi[k] - p->lo[k])
+        i -= p->hi[k] - p->lo[k], k++;
+    return p->lo[k] + i;
+}
+
+/* Plays this member's blocks of the batch in parallel (each game's row at
  * its place in the batch's columns, its counts into its thread's tables)
  * while the calling thread (as a worker too) first writes w. Returns 1 if
  * a stop request cut the block short. */
 static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, const batch_plan *p,
                       run_buffers *b, int rows_on, write_job *w)
 {
-    int64_t lo = (int64_t)p->lo, hi = (int64_t)p->hi;
-    int64_t chunk = (hi - lo) / (b->threads * 64) + 1;
+    int64_t count = (int64_t)p->rows;
+    int64_t chunk = count / (b->threads * 64) + 1;
 #pragma omp parallel num_threads(b->threads)
     {
         mu_worker *me = b->workers[omp_get_thread_num()];
@@ -138,11 +157,12 @@ static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, cons
 #pragma omp master
         write_pending(w);
 #pragma omp for schedule(dynamic, chunk)
-        for (int64_t i = lo; i < hi; i++) {
+        for (int64_t i = 0; i < count; i++) {
             if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
                 continue;
-            sink.row = (size_t)i;
-            mu_play_game(rs, ctx, seed, p->game0 + p->first + (uint64_t)i, me->state, &sink);
+            uint64_t row = block_row(p, (uint64_t)i);
+            sink.row = (size_t)row;
+            mu_play_game(rs, ctx, seed, p->game0 + p->first + row, me->state, &sink);
         }
     }
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;
@@ -199,16 +219,20 @@ static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t a
  * agreement, from which every member computes the same next split. */
 enum { AGREE_STOP, AGREE_GROW, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
-/* The writer's weight in the split of a batch, in units of one other
- * member's (WEIGHT_ONE): rank 0 also packs and writes, so it plays fewer
- * games, as many as keep it as busy as the others. Integer arithmetic on
- * agreed values only, so every member computes the same. */
-#define WEIGHT_ONE UINT64_C(1024)
+/* The writer's weight in the split of a batch (muster/team.h): rank 0
+ * also packs and writes, so it plays fewer games, as many as keep it as
+ * busy as the others. Integer arithmetic on agreed values only, so every
+ * member computes the same. */
+#define WEIGHT_ONE MU_TEAM_WEIGHT_ONE
 
-/* The games rank 0 plays of a batch of n, with weight w0. */
-static uint64_t writer_lead(uint64_t n, uint64_t w0, int size)
+/* The games member 0 plays of a batch of n with weight w0. */
+static uint64_t writer_games(uint64_t n, uint64_t w0, int size)
 {
-    return n * w0 / (w0 + WEIGHT_ONE * (uint64_t)(size - 1));
+    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES], games = 0;
+    int blocks = mu_team_blocks(n, w0, 0, size, lo, hi);
+    for (int k = 0; k < blocks; k++)
+        games += hi[k] - lo[k];
+    return games;
 }
 
 /* The next weight of rank 0 after a batch of n games of which it played
@@ -251,8 +275,10 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     while (played < games) {
         batch_plan p = {.game0 = game0, .first = played};
         p.n = batch_size(opt, batch, align, p.first, games);
-        uint64_t lead = writer_lead(p.n, w0, team->size);
-        mu_team_block(p.n, lead, team->rank, team->size, &p.lo, &p.hi);
+        uint64_t lead = writer_games(p.n, w0, team->size);
+        p.blocks = mu_team_blocks(p.n, w0, team->rank, team->size, p.lo, p.hi);
+        for (int k = 0; k < p.blocks; k++)
+            p.rows += p.hi[k] - p.lo[k];
         mu_output_batch *pack = NULL;
         if (ops && rows_on &&
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
@@ -267,6 +293,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
         team->ops->agree(team, agreed, AGREE_WORDS);
         t_agreed = now_seconds();
+        uint64_t w0_played = w0; /* the split of this batch, for the gather */
         if (team->size > 1)
             w0 = rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
         rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
@@ -289,7 +316,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         }
         double tg = now_seconds();
         if (rows_on)
-            team->ops->gather_rows(team, l, b->columns, p.n, lead);
+            team->ops->gather_rows(team, l, b->columns, p.n, w0_played);
         double tr = now_seconds();
         team->ops->reduce_tables(team, l, b->tables, b->totals);
         rep->gather_seconds += tr - tg;
@@ -384,8 +411,13 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
     int rc = start_output(ex, opt, team, rs, &layout, &prov, &b, &out, &rep->games_complete, &align, err,
                           err_len);
     if (rc == MU_EXIT_OK) {
+        double cpu0 = cpu_seconds();
         rc = run_batches(ex, opt, team, rs, ctx, &layout, game0, end - game0, align, &b, out, rep, err,
                          err_len);
+        rep->cpu_seconds = cpu_seconds() - cpu0;
+        uint64_t busiest = (uint64_t)(rep->cpu_seconds * 1e6);
+        team->ops->agree(team, &busiest, 1);
+        rep->cpu_seconds_max = (double)busiest * 1e-6;
         if (rc == MU_EXIT_OK) {
             if (out && out->ops->finish(out, err, err_len) != 0)
                 rc = MU_EXIT_IOERR;

@@ -71,12 +71,13 @@ static unsigned char *scratch_for(size_t n)
     return scratch;
 }
 
-/* One message a member: its block's rows of every column, column after
- * column, sent as rows of a type of R bytes (R the bytes of a row of
- * every column), so that counts stay rows and a batch is one collective
- * whatever its columns. Member 0 receives them at row lo * R of the
- * scratch and copies each column's rows into place. */
-static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t lead)
+/* One message a member: the rows of its blocks, column after column and
+ * block after block within a column, sent as rows of a type of R bytes
+ * (R the bytes of a row of every column), so that counts stay rows and a
+ * batch is one collective whatever its columns. Member 0 receives member
+ * r's at the sum of the counts before r, in the scratch, and copies each
+ * block of each column into place. */
+static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t w0)
 {
     size_t row = 0;
     for (int c = 0; c < l->n_columns; c++)
@@ -85,42 +86,53 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
         return;
     int *counts = mu_xcalloc((size_t)t->size, sizeof *counts);
     int *displs = mu_xcalloc((size_t)t->size, sizeof *displs);
-    uint64_t *los = mu_xcalloc((size_t)t->size, sizeof *los);
-    for (int r = 0; r < t->size; r++) {
-        uint64_t lo, hi;
-        mu_team_block(n, lead, r, t->size, &lo, &hi);
-        counts[r] = (int)(hi - lo); /* a batch is at most 2^20 rows */
-        displs[r] = (int)lo;
-        los[r] = lo;
+    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES];
+    for (int r = 0, at = 0; r < t->size; r++) {
+        int blocks = mu_team_blocks(n, w0, r, t->size, lo, hi);
+        uint64_t rows = 0;
+        for (int k = 0; k < blocks; k++)
+            rows += hi[k] - lo[k];
+        counts[r] = (int)rows; /* a batch is at most 2^20 rows */
+        displs[r] = at;
+        at += r == 0 ? 0 : counts[r]; /* member 0's rows stay in place */
     }
     MPI_Datatype rows;
     MPI_Type_contiguous((int)row, MPI_BYTE, &rows);
     MPI_Type_commit(&rows);
     MPI_Request req;
     if (t->rank == 0) {
-        unsigned char *in = scratch_for((size_t)n * row);
+        unsigned char *in = scratch_for((size_t)n * row + 1);
+        counts[0] = 0;
         MPI_Igatherv(MPI_IN_PLACE, 0, rows, in, counts, displs, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
         for (int r = 1; r < t->size; r++) {
-            const unsigned char *from = in + (size_t)los[r] * row;
+            const unsigned char *from = in + (size_t)displs[r] * row;
+            int blocks = mu_team_blocks(n, w0, r, t->size, lo, hi);
             for (int c = 0; c < l->n_columns; c++) {
-                size_t rb = mu_column_row_bytes(l, c), bytes = (size_t)counts[r] * rb;
-                memcpy((unsigned char *)columns[c] + (size_t)los[r] * rb, from, bytes);
-                from += bytes;
+                size_t rb = mu_column_row_bytes(l, c);
+                for (int k = 0; k < blocks; k++) {
+                    size_t bytes = (size_t)(hi[k] - lo[k]) * rb;
+                    memcpy((unsigned char *)columns[c] + (size_t)lo[k] * rb, from, bytes);
+                    from += bytes;
+                }
             }
         }
     } else {
         unsigned char *out = scratch_for((size_t)counts[t->rank] * row + 1), *to = out;
+        int blocks = mu_team_blocks(n, w0, t->rank, t->size, lo, hi);
         for (int c = 0; c < l->n_columns; c++) {
-            size_t rb = mu_column_row_bytes(l, c), bytes = (size_t)counts[t->rank] * rb;
-            memcpy(to, (const unsigned char *)columns[c] + (size_t)los[t->rank] * rb, bytes);
-            to += bytes;
+            size_t rb = mu_column_row_bytes(l, c);
+            for (int k = 0; k < blocks; k++) {
+                size_t bytes = (size_t)(hi[k] - lo[k]) * rb;
+                memcpy(to, (const unsigned char *)columns[c] + (size_t)lo[k] * rb, bytes);
+                to += bytes;
+            }
         }
         MPI_Igatherv(out, counts[t->rank], rows, NULL, NULL, NULL, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
     }
     MPI_Type_free(&rows);
-    free(counts), free(displs), free(los);
+    free(counts), free(displs);
 }
 
 /* Every table in one message: the cells of all tables one after the
