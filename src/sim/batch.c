@@ -22,6 +22,11 @@
 #include <time.h>
 
 #define MAX_BATCH_GAMES (UINT64_C(1) << 20)
+/* A team of processes needs bigger batches (games per worker per batch,
+ * against the wait at each batch's end; bench/README.md, "Cluster
+ * runs"): up to TEAM_BATCH_BYTES of rows, or TEAM_BATCH_GAMES games. */
+#define TEAM_BATCH_BYTES (UINT64_C(1) << 30)
+#define TEAM_BATCH_GAMES (UINT64_C(1) << 30)
 #define FIRST_BATCH_GAMES UINT64_C(4096)
 #define TARGET_BATCH_SECONDS 0.5
 
@@ -43,6 +48,31 @@ static double cpu_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The most games a batch may hold: MAX_BATCH_GAMES alone; for a team,
+ * as many as TEAM_BATCH_BYTES of rows hold (at least MAX_BATCH_GAMES), at
+ * most TEAM_BATCH_GAMES. */
+static uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
+{
+    if (team_size == 1)
+        return MAX_BATCH_GAMES;
+    size_t row = 0;
+    for (int c = 0; rows_on && c < l->n_columns; c++)
+        row += mu_column_row_bytes(l, c);
+    uint64_t cap = row ? TEAM_BATCH_BYTES / row : TEAM_BATCH_GAMES;
+    return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_GAMES ? TEAM_BATCH_GAMES : cap;
+}
+
+/* The wall time a batch aims at: TARGET_BATCH_SECONDS, times the square
+ * root of the team's size (more games per worker per batch, so that the
+ * slowest worker's wait stays small; fewer checkpoints). */
+static double batch_target(int team_size)
+{
+    double s = TARGET_BATCH_SECONDS;
+    for (int n = 1; n * n < team_size; n++)
+        s = TARGET_BATCH_SECONDS * (n + 1);
+    return s;
 }
 
 /* Everything one run allocates. */
@@ -214,10 +244,10 @@ static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t a
 }
 
 /* What every member agrees on after playing its block of a batch: a stop
- * request, rank 0's wish for bigger batches, a failed write, and the busy
+ * request, a failed write, and the busy
  * times (us) of rank 0 and of the busiest other member since the last
  * agreement, from which every member computes the same next split. */
-enum { AGREE_STOP, AGREE_GROW, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
+enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
 /* The writer's weight in the split of a batch (muster/team.h): rank 0
  * also packs and writes, so it plays fewer games, as many as keep it as
@@ -267,7 +297,8 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     int rows_on = ex->per_game_rows != 0;
     uint64_t first_batch = l->games_per_chunk ? l->games_per_chunk : FIRST_BATCH_GAMES;
     uint64_t batch = opt->batch_games ? opt->batch_games : (first_batch + align - 1) / align * align;
-    uint64_t max_batch = MAX_BATCH_GAMES > align ? MAX_BATCH_GAMES / align * align : align;
+    uint64_t cap = batch_cap(l, rows_on, team->size), target_us = (uint64_t)(batch_target(team->size) * 1e6);
+    uint64_t max_batch = cap > align ? cap / align * align : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
     double t0 = now_seconds(), t_agreed = t0;
@@ -283,12 +314,9 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         if (ops && rows_on &&
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
-        double tb = now_seconds();
         uint64_t agreed[AGREE_WORDS] = {0};
         agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex->seed, &p, b, rows_on, &w);
         agreed[AGREE_FAILED] = w.rc != 0;
-        agreed[AGREE_GROW] = team->rank == 0 && !opt->batch_games &&
-                             now_seconds() - tb < TARGET_BATCH_SECONDS / 2 && batch < max_batch;
         uint64_t busy = (uint64_t)((now_seconds() - t_agreed) * 1e6);
         agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
         team->ops->agree(team, agreed, AGREE_WORDS);
@@ -327,7 +355,11 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         }
         played = p.first + p.n;
         w.rows = pack, w.games = played;
-        if (agreed[AGREE_GROW])
+        /* bigger batches while the busiest member was busy for less than
+         * half the target (the same decision on every member) */
+        uint64_t busiest = agreed[AGREE_BUSY0] > agreed[AGREE_BUSY_OTHERS] ? agreed[AGREE_BUSY0]
+                                                                          : agreed[AGREE_BUSY_OTHERS];
+        if (!opt->batch_games && busiest < target_us / 2 && batch < max_batch)
             batch *= 2;
     }
     write_pending(&w); /* the last batch */
@@ -393,7 +425,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
     rep->first_game = game0;
     rep->ranks = team->size;
     rep->threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
-    uint64_t max_batch = opt->batch_games ? opt->batch_games : MAX_BATCH_GAMES;
+    uint64_t max_batch = opt->batch_games ? opt->batch_games : batch_cap(&layout, ex->per_game_rows, team->size);
     if (max_batch > rep->games_total)
         max_batch = rep->games_total;
     if (max_batch == 0) /* an empty shard */
