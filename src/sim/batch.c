@@ -24,9 +24,12 @@
 #define MAX_BATCH_GAMES (UINT64_C(1) << 20)
 /* A team of processes needs bigger batches (games per worker per batch,
  * against the wait at each batch's end; bench/README.md, "Cluster
- * runs"): up to TEAM_BATCH_BYTES of rows, or TEAM_BATCH_GAMES games. */
+ * runs"): up to TEAM_BATCH_BYTES of rows (at most TEAM_BATCH_ROWS games:
+ * the rows of a member travel with int counts), or TEAM_BATCH_GAMES games
+ * without rows. */
 #define TEAM_BATCH_BYTES (UINT64_C(1) << 30)
-#define TEAM_BATCH_GAMES (UINT64_C(1) << 30)
+#define TEAM_BATCH_ROWS (UINT64_C(1) << 30)
+#define TEAM_BATCH_GAMES (UINT64_C(1) << 36)
 #define FIRST_BATCH_GAMES UINT64_C(4096)
 #define TARGET_BATCH_SECONDS 0.5
 
@@ -51,8 +54,8 @@ static double cpu_seconds(void)
 }
 
 /* The most games a batch may hold: MAX_BATCH_GAMES alone; for a team,
- * as many as TEAM_BATCH_BYTES of rows hold (at least MAX_BATCH_GAMES), at
- * most TEAM_BATCH_GAMES. */
+ * as many as TEAM_BATCH_BYTES of rows hold (at least MAX_BATCH_GAMES, at
+ * most TEAM_BATCH_ROWS), or TEAM_BATCH_GAMES without rows. */
 static uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
 {
     if (team_size == 1)
@@ -60,8 +63,10 @@ static uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
     size_t row = 0;
     for (int c = 0; rows_on && c < l->n_columns; c++)
         row += mu_column_row_bytes(l, c);
-    uint64_t cap = row ? TEAM_BATCH_BYTES / row : TEAM_BATCH_GAMES;
-    return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_GAMES ? TEAM_BATCH_GAMES : cap;
+    if (row == 0)
+        return TEAM_BATCH_GAMES;
+    uint64_t cap = TEAM_BATCH_BYTES / row;
+    return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_ROWS ? TEAM_BATCH_ROWS : cap;
 }
 
 /* The wall time a batch aims at: TARGET_BATCH_SECONDS, times the square

@@ -26,7 +26,8 @@
  * playing, and one that finished early would otherwise spin in MPI's
  * progress loop, taking a core from the members still playing (on a
  * machine with fewer cores than threads, or shared). Sleeps from 20 us
- * up to 1 ms between tests: a batch takes far longer. */
+ * up to 250 us between tests (a wake-up costs a few us of CPU): three
+ * waits a batch add at most ~1 ms to a batch of a second or more. */
 static void wait_asleep(MPI_Request *r)
 {
     long nap = 20000; /* ns */
@@ -36,8 +37,8 @@ static void wait_asleep(MPI_Request *r)
             return;
         struct timespec ts = {0, nap};
         nanosleep(&ts, NULL);
-        if (nap < 1000000)
-            nap *= 2;
+        if (nap < 250000)
+            nap = nap * 2 < 250000 ? nap * 2 : 250000;
     }
 }
 
@@ -92,7 +93,7 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
         uint64_t rows = 0;
         for (int k = 0; k < blocks; k++)
             rows += hi[k] - lo[k];
-        counts[r] = (int)rows; /* a batch is at most 2^20 rows */
+        counts[r] = (int)rows; /* a batch with rows has at most 2^30 (batch.c) */
         displs[r] = at;
         at += r == 0 ? 0 : counts[r]; /* member 0's rows stay in place */
     }
