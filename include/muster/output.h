@@ -3,8 +3,9 @@
  * a mu_output_type (how to begin a new result or resume a partial one)
  * whose open outputs carry a table of operations (mu_output_ops), like
  * the ruleset table. The HDF5 results file (mu_output_hdf5, src/io/
- * output_h5.c over muster/h5out.h) is the one transport today; another
- * (several processes, several machines) goes behind the same table.
+ * output_h5.c over muster/h5out.h) is the one transport today. Several
+ * processes (MPI ranks, muster/team.h) share one output: only rank 0
+ * opens it, the others' rows and counts reach it through the team.
  *
  * A run, as the batch runner drives it:
  *
@@ -59,7 +60,8 @@ typedef struct mu_output_ops {
      * packed and written once each; others cost some rework, never a
      * difference in the result. 0 when the run has no per-game rows. */
     uint64_t (*batch_align)(const mu_output *o);
-    /* Plans the rows of games [first_game, first_game + n): columns[c]
+    /* Plans the rows of games [first_game, first_game + n) of this result
+     * (counted from its row 0, game prov->first_game of the run): columns[c]
      * holds their n rows of column c packed (mu_column_row_bytes each),
      * borrowed until batch_seal. first_game must follow the batches begun
      * so far and the previous batch must be sealed; at most two batches

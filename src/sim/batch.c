@@ -164,13 +164,21 @@ typedef struct batch_plan {
     uint64_t rows;    /* in all its blocks */
 } batch_plan;
 
-/* Row of the batch of this member's i-th game (0 <= i < p->rows). */
-static uint64_t block_row(const batch_plan *p, uint64_t i)
+/* The rows of piece i of this member's blocks cut in pieces of at most
+ * piece rows each (each block cut on its own): [*lo, *hi). Returns 0, or
+ * -1 past the last piece. */
+static int piece_rows(const batch_plan *p, uint64_t piece, uint64_t i, uint64_t *lo, uint64_t *hi)
 {
-    int k = 0;
-    while (i >= p->hi[k] - p->lo[k])
-        i -= p->hi[k] - p->lo[k], k++;
-    return p->lo[k] + i;
+    for (int k = 0; k < p->blocks; k++) {
+        uint64_t len = p->hi[k] - p->lo[k], pieces = (len + piece - 1) / piece;
+        if (i < pieces) {
+            *lo = p->lo[k] + i * piece;
+            *hi = *lo + piece < p->hi[k] ? *lo + piece : p->hi[k];
+            return 0;
+        }
+        i -= pieces;
+    }
+    return -1;
 }
 
 /* Plays this member's blocks of the batch in parallel (each game's row at
@@ -180,8 +188,12 @@ static uint64_t block_row(const batch_plan *p, uint64_t i)
 static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, const batch_plan *p,
                       run_buffers *b, int rows_on, write_job *w)
 {
-    int64_t count = (int64_t)p->rows;
-    int64_t chunk = count / (b->threads * 64) + 1;
+    /* pieces of the blocks handed out one by one (dynamic chunks of the
+     * rows, as many as before the blocks) */
+    uint64_t piece = p->rows / ((uint64_t)b->threads * 64) + 1, pieces = 0;
+    for (int k = 0; k < p->blocks; k++)
+        pieces += (p->hi[k] - p->lo[k] + piece - 1) / piece;
+    int64_t count = (int64_t)pieces;
 #pragma omp parallel num_threads(b->threads)
     {
         mu_worker *me = b->workers[omp_get_thread_num()];
@@ -191,13 +203,16 @@ static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, cons
          * once */
 #pragma omp master
         write_pending(w);
-#pragma omp for schedule(dynamic, chunk)
+#pragma omp for schedule(dynamic, 1)
         for (int64_t i = 0; i < count; i++) {
-            if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
-                continue;
-            uint64_t row = block_row(p, (uint64_t)i);
-            sink.row = (size_t)row;
-            mu_play_game(rs, ctx, seed, p->game0 + p->first + row, me->state, &sink);
+            uint64_t lo = 0, hi = 0;
+            piece_rows(p, piece, (uint64_t)i, &lo, &hi);
+            for (uint64_t row = lo; row < hi; row++) {
+                if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
+                    break;
+                sink.row = (size_t)row;
+                mu_play_game(rs, ctx, seed, p->game0 + p->first + row, me->state, &sink);
+            }
         }
     }
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;

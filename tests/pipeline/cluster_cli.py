@@ -201,6 +201,14 @@ def merge_refusals():
         assert p.stdout == "", f"{what}: {show(p)}"
         no_output(out)
         print(f"{what}: {p.returncode} {p.stderr.strip()}")
+    # usage errors: one line, 64
+    for args in (["-o", out], [s[1], s[2], s[3]], [s[1], "-o", out, "--bogus"], [s[1], "-o", out, "-j", "0"]):
+        p = muster("merge", *args)
+        assert p.returncode == pc.EXIT_USAGE, f"merge {args}: {show(p)}"
+        one_line(p.stderr, f"merge {args}")
+        no_output(out)
+    p = muster("merge", "--help")
+    assert p.returncode == EXIT_OK and p.stdout.startswith("Usage: muster merge SHARD... -o OUT"), show(p)
     # OUT exists: refused, untouched
     with open(out, "w") as f:
         f.write("keep")
@@ -253,15 +261,17 @@ def mpi_ranks_identical():
 
 
 def mpi_kill_and_resume():
-    """One rank SIGKILLed mid-run: the job ends, OUT.partial is valid and
-    --resume on 3 ranks completes it identically. The whole job SIGKILLed
-    (every rank at once): --resume without MPI completes it identically."""
+    """One rank SIGKILLed mid-run (another, or rank 0, the writer): the job
+    ends, OUT.partial is valid and --resume on 3 ranks (on 1) completes it
+    identically. The whole job SIGKILLed (every rank at once): --resume
+    without MPI completes it identically."""
     exp, games = pc.RESUME_EXP, ["-n", "60000"]  # 240000 games in batches of 2000
     ref = path("ref.h5")
     run_ok("run", exp, "-o", ref, "-q", "-j", "2", *games)
-    for what, ranks, kill, min_complete, resume in (("rank 1", 2, [1], 40000, 3), ("every rank", 3, [0, 1, 2], 80000, 0)):
-        out = path(f"killed-{ranks}.h5")
-        tag = f"{os.getpid()}-{ranks}"
+    for what, ranks, kill, min_complete, resume in (("rank 1", 2, [1], 40000, 3), ("rank 0, the writer", 2, [0], 60000, 1),
+                                                     ("every rank", 3, [0, 1, 2], 80000, 0)):
+        out = path(f"killed-{ranks}-{kill[0]}.h5")
+        tag = f"{os.getpid()}-{ranks}-{kill[0]}"
         proc = mpirun(ranks, "run", exp, "-o", out, "-q", "-j", "1", "--batch", pc.SMALL_BATCH, *games, tag=tag,
                       popen=True)
         seen = wait_for(proc, out, min_complete)
