@@ -69,7 +69,8 @@ static uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
     return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_ROWS ? TEAM_BATCH_ROWS : cap;
 }
 
-/* The wall time a batch aims at: TARGET_BATCH_SECONDS, times the square
+/* The time a batch aims at (CPU time a thread: wall time on a machine of
+ * its own): TARGET_BATCH_SECONDS, times the square
  * root of the team's size (more games per worker per batch, so that the
  * slowest worker's wait stays small; fewer checkpoints). */
 static double batch_target(int team_size)
@@ -264,8 +265,8 @@ static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t a
 }
 
 /* What every member agrees on after playing its block of a batch: a stop
- * request, a failed write, and the busy
- * times (us) of rank 0 and of the busiest other member since the last
+ * request, a failed write, and the busy (CPU) times per thread (us) of
+ * rank 0 and of the busiest other member since the last
  * agreement, from which every member computes the same next split. */
 enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
@@ -321,7 +322,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     uint64_t max_batch = cap > align ? cap / align * align : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
-    double t0 = now_seconds(), t_agreed = t0;
+    double t0 = now_seconds(), t_agreed = cpu_seconds();
     uint64_t w0 = WEIGHT_ONE;
     while (played < games) {
         batch_plan p = {.game0 = game0, .first = played};
@@ -337,10 +338,12 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         uint64_t agreed[AGREE_WORDS] = {0};
         agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex->seed, &p, b, rows_on, &w);
         agreed[AGREE_FAILED] = w.rc != 0;
-        uint64_t busy = (uint64_t)((now_seconds() - t_agreed) * 1e6);
+        /* CPU time, not wall time: on a machine shared with other work the
+         * wall clock measures the load, and a member waiting sleeps */
+        uint64_t busy = (uint64_t)((cpu_seconds() - t_agreed) / b->threads * 1e6);
         agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
         team->ops->agree(team, agreed, AGREE_WORDS);
-        t_agreed = now_seconds();
+        t_agreed = cpu_seconds();
         uint64_t w0_played = w0; /* the split of this batch, for the gather */
         if (team->size > 1)
             w0 = rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
