@@ -320,6 +320,11 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     uint64_t batch = opt->batch_games ? opt->batch_games : (first_batch + align - 1) / align * align;
     uint64_t cap = batch_cap(l, rows_on, team->size), target_us = (uint64_t)(batch_target(team->size) * 1e6);
     uint64_t max_batch = cap > align ? cap / align * align : align;
+    /* a team's last batch is packed and written by rank 0 alone, after
+     * the others are done: no batch above a sixteenth of the run */
+    uint64_t tail = (games / 16 + align - 1) / align * align;
+    if (team->size > 1 && tail < max_batch)
+        max_batch = tail > align ? tail : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
     double t0 = now_seconds(), t_agreed = cpu_seconds();
