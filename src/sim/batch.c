@@ -14,24 +14,14 @@
 #include "muster/sim.h"
 #include "muster/status.h"
 
+#include "batch_sizes.h"
+
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#define MAX_BATCH_GAMES (UINT64_C(1) << 20)
-/* A team of processes needs bigger batches (games per worker per batch,
- * against the wait at each batch's end; bench/README.md, "Cluster
- * runs"): up to TEAM_BATCH_BYTES of rows (at most TEAM_BATCH_ROWS games:
- * the rows of a member travel with int counts), or TEAM_BATCH_GAMES games
- * without rows. */
-#define TEAM_BATCH_BYTES (UINT64_C(1) << 30)
-#define TEAM_BATCH_ROWS (UINT64_C(1) << 30)
-#define TEAM_BATCH_GAMES (UINT64_C(1) << 36)
-#define FIRST_BATCH_GAMES UINT64_C(4096)
-#define TARGET_BATCH_SECONDS 0.5
 
 static atomic_int stop_requested;
 
@@ -51,34 +41,6 @@ static double cpu_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The most games a batch may hold: MAX_BATCH_GAMES alone; for a team,
- * as many as TEAM_BATCH_BYTES of rows hold (at least MAX_BATCH_GAMES, at
- * most TEAM_BATCH_ROWS), or TEAM_BATCH_GAMES without rows. */
-static uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
-{
-    if (team_size == 1)
-        return MAX_BATCH_GAMES;
-    size_t row = 0;
-    for (int c = 0; rows_on && c < l->n_columns; c++)
-        row += mu_column_row_bytes(l, c);
-    if (row == 0)
-        return TEAM_BATCH_GAMES;
-    uint64_t cap = TEAM_BATCH_BYTES / row;
-    return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_ROWS ? TEAM_BATCH_ROWS : cap;
-}
-
-/* The time a batch aims at (CPU time a thread: wall time on a machine of
- * its own): TARGET_BATCH_SECONDS, times the square
- * root of the team's size (more games per worker per batch, so that the
- * slowest worker's wait stays small; fewer checkpoints). */
-static double batch_target(int team_size)
-{
-    double s = TARGET_BATCH_SECONDS;
-    for (int n = 1; n * n < team_size; n++)
-        s = TARGET_BATCH_SECONDS * (n + 1);
-    return s;
 }
 
 /* Everything one run allocates. */
@@ -254,55 +216,11 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
     return type->begin(opt->out_path, opt->overwrite, l, prov, out, err, err_len);
 }
 
-/* The size of the batch from row first: the adaptive size (a multiple
- * of align, the rows per chunk) cut so that the batch ends on a chunk
- * boundary, or exactly --batch; never past games. */
-static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t align, uint64_t first,
-                           uint64_t games)
-{
-    uint64_t n = opt->batch_games ? batch : batch - first % align;
-    return games - first < n ? games - first : n;
-}
-
 /* What every member agrees on after playing its block of a batch: a stop
  * request, a failed write, and the busy (CPU) times per thread (us) of
  * rank 0 and of the busiest other member since the last
  * agreement, from which every member computes the same next split. */
 enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
-
-/* The writer's weight in the split of a batch (muster/team.h): rank 0
- * also packs and writes, so it plays fewer games, as many as keep it as
- * busy as the others. Integer arithmetic on agreed values only, so every
- * member computes the same. */
-#define WEIGHT_ONE MU_TEAM_WEIGHT_ONE
-
-/* The games member 0 plays of a batch of n with weight w0. */
-static uint64_t writer_games(uint64_t n, uint64_t w0, int size)
-{
-    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES], games = 0;
-    int blocks = mu_team_blocks(n, w0, 0, size, lo, hi);
-    for (int k = 0; k < blocks; k++)
-        games += hi[k] - lo[k];
-    return games;
-}
-
-/* The next weight of rank 0 after a batch of n games of which it played
- * lead, busy for busy0 us while the busiest other member was busy for
- * busy_others us: rank 0's extra work, in games the others play in that
- * time, is moved to them (halfway, against oscillation). */
-static uint64_t rebalance(uint64_t w0, uint64_t n, uint64_t lead, uint64_t busy0, uint64_t busy_others, int size)
-{
-    uint64_t m = (n - lead) / (uint64_t)(size - 1); /* another member's games */
-    if (m == 0 || busy_others == 0 || n == 0)
-        return w0;
-    uint64_t as_games = busy0 * m / busy_others; /* rank 0's time in games */
-    uint64_t extra = as_games > lead ? as_games - lead : 0;
-    uint64_t moved = (uint64_t)(size - 1) * extra;
-    uint64_t target = moved >= n ? 0 : WEIGHT_ONE * (n - moved) / (n + extra);
-    if (target > WEIGHT_ONE)
-        target = WEIGHT_ONE;
-    return (w0 + target) / 2;
-}
 
 /* Runs batches from rep->games_complete to games (rows of the result,
  * from game game0). Batch k's rows are gathered and packed by all threads
@@ -328,11 +246,11 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
     double t0 = now_seconds(), t_agreed = cpu_seconds();
-    uint64_t w0 = WEIGHT_ONE;
+    uint64_t w0 = MU_TEAM_WEIGHT_ONE;
     while (played < games) {
         batch_plan p = {.game0 = game0, .first = played};
-        p.n = batch_size(opt, batch, align, p.first, games);
-        uint64_t lead = writer_games(p.n, w0, team->size);
+        p.n = batch_size(opt->batch_games != 0, batch, align, p.first, games);
+        uint64_t lead = batch_writer_games(p.n, w0, team->size);
         p.blocks = mu_team_blocks(p.n, w0, team->rank, team->size, p.lo, p.hi);
         for (int k = 0; k < p.blocks; k++)
             p.rows += p.hi[k] - p.lo[k];
@@ -351,7 +269,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         t_agreed = cpu_seconds();
         uint64_t w0_played = w0; /* the split of this batch, for the gather */
         if (team->size > 1)
-            w0 = rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
+            w0 = batch_rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
         rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
         rep->write_seconds = w.seconds;
         if (agreed[AGREE_FAILED]) {
