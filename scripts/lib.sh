@@ -2,7 +2,7 @@
 # Sourced, not run.
 
 # Debian packages the build needs.
-MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libdeflate-dev libcyaml-dev libyaml-dev"
+MUSTER_BUILD_PACKAGES="cmake make gcc g++ pkg-config git libhdf5-dev libdeflate-dev libcyaml-dev libyaml-dev libopenmpi-dev openmpi-bin"
 # Packages the analysis (Python) needs.
 MUSTER_PYTHON_PACKAGES="python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-scipy python3-yaml python3-xarray"
 # Packages only the test suite and the benchmarks need: cmocka, zlib (tests/h5

@@ -4,12 +4,15 @@
  * interface (muster/output.h; by default the HDF5 file). Game g always
  * uses the generator mu_rng_for_game(seed, g), its row is stored at index
  * g, and count tables are integer sums, so the output is bit-identical for
- * any thread count, batch size, and after an interrupted run is resumed. */
+ * any thread count, batch size, number of processes (muster/team.h), and
+ * after an interrupted run is resumed; a run split in shards gives the
+ * same rows and, summed, the same tables. */
 #ifndef MUSTER_BATCH_H
 #define MUSTER_BATCH_H
 
 #include "muster/experiment.h"
 #include "muster/output.h"
+#include "muster/team.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +27,12 @@ typedef struct mu_run_options {
                               * batch, in whole chunks of the per-game rows) */
     const mu_output_type *output; /* where results go; NULL: the HDF5 file
                                    * (mu_output_hdf5) */
+    const mu_team *team;     /* the processes playing together; NULL: this one
+                              * alone (mu_team_solo). Only member 0 opens the
+                              * output; the others need no out_path */
+    int shard, shards;       /* play only shard K of N (1 <= K <= N): games
+                              * mu_split_equal(games, K - 1, N) of the run, into
+                              * a result of their own; 0 and 0: every game */
 } mu_run_options;
 
 /* What a run did. Batch k's rows are packed (for the HDF5 file: shuffled
@@ -38,11 +47,23 @@ typedef struct mu_run_report {
     double seconds;          /* wall time of this call */
     double write_seconds;    /* time the calling thread spent writing the file */
     double pack_seconds;     /* wall time all threads spent compressing rows */
-    int threads;
+    double gather_seconds;   /* time the rows took to reach member 0 (with the
+                              * wait for the slowest member) */
+    double reduce_seconds;   /* time the tables took to be summed on member 0 */
+    double writer_share;     /* the share of the last batch member 0 played */
+    double cpu_seconds;      /* CPU time of this process (all threads) playing,
+                              * packing and writing the batches */
+    double cpu_seconds_max;  /* the most of any member: with one core a
+                              * thread, the run's length on an idle machine */
+    int threads;             /* of this member */
+    int ranks;               /* members of the team */
+    uint64_t first_game;     /* the first game played: a shard's, or 0 */
 } mu_run_report;
 
 /* Runs experiment ex (seed, games and rules as given in ex) and writes the
- * results. Returns MU_EXIT_OK when the file is complete and renamed,
+ * results. With a team of several members, every member calls it with
+ * the same experiment and options; member 0 writes and the others return
+ * its status (err is filled on member 0 only). Returns MU_EXIT_OK when the file is complete and renamed,
  * MU_EXIT_INTERRUPTED when mu_batch_request_stop stopped it (the partial
  * file is valid and resumable), or an error status (MU_EXIT_CANTCREAT,
  * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch, MU_EXIT_NOINPUT

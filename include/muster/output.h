@@ -3,8 +3,9 @@
  * a mu_output_type (how to begin a new result or resume a partial one)
  * whose open outputs carry a table of operations (mu_output_ops), like
  * the ruleset table. The HDF5 results file (mu_output_hdf5, src/io/
- * output_h5.c over muster/h5out.h) is the one transport today; another
- * (several processes, several machines) goes behind the same table.
+ * output_h5.c over muster/h5out.h) is the one transport today. Several
+ * processes (MPI ranks, muster/team.h) share one output: only rank 0
+ * opens it, the others' rows and counts reach it through the team.
  *
  * A run, as the batch runner drives it:
  *
@@ -35,8 +36,14 @@
 typedef struct mu_provenance {
     const char *ruleset;
     uint64_t seed;
-    uint64_t games_requested;
-    int threads;
+    uint64_t games_requested;    /* games this result holds: the run's, or its shard's */
+    uint64_t first_game;         /* the game index of row 0: the shard's first game, 0
+                                  * for a whole run */
+    int shard, shards;           /* shard K of N (1 <= K <= N), or 0 and 0: a whole run */
+    uint64_t games_total;        /* a shard's: the games of the whole run */
+    int threads;                 /* OpenMP threads (per rank) */
+    int ranks;                   /* processes (MPI ranks) playing the run; 0 counts as 1 */
+    int merged_shards;           /* a whole result merged from this many shards, or 0 */
     int per_game_rows;           /* whether per-game rows are written */
     const char *experiment_text; /* the experiment file verbatim */
     const char *experiment_path;
@@ -53,7 +60,8 @@ typedef struct mu_output_ops {
      * packed and written once each; others cost some rework, never a
      * difference in the result. 0 when the run has no per-game rows. */
     uint64_t (*batch_align)(const mu_output *o);
-    /* Plans the rows of games [first_game, first_game + n): columns[c]
+    /* Plans the rows of games [first_game, first_game + n) of this result
+     * (counted from its row 0, game prov->first_game of the run): columns[c]
      * holds their n rows of column c packed (mu_column_row_bytes each),
      * borrowed until batch_seal. first_game must follow the batches begun
      * so far and the previous batch must be sealed; at most two batches

@@ -27,7 +27,8 @@ static const char help_text[] =
     "\n"
     "Describes a muster results file (FILE.h5, or FILE.h5.partial left by an\n"
     "interrupted run): who made it and from what (tool version, git commit,\n"
-    "ruleset, seed, games requested and complete, status, threads, creation\n"
+    "ruleset, seed, games requested and complete, status, threads (and ranks,\n"
+    "shard or merged shards), creation\n"
     "time, experiment file), then each axis, per-game column and count table\n"
     "with its shape, type, long_name and [units]; tables also show the sum of\n"
     "their cells. A .partial file being written shows its last checkpoint.\n"
@@ -123,7 +124,21 @@ static int print_provenance(hid_t f, const char *name)
     printf("  %-15s %" PRIu64 "\n", "seed", seed);
     printf("  %-15s %" PRIu64 " of %" PRIu64 " complete\n", "games", complete, requested);
     print_str(f, "status", "status");
-    printf("  %-15s %" PRId64 "\n", "threads", threads);
+    int64_t ranks = 1, shard = 0, shards = 0, merged = 0;
+    uint64_t first = 0, total = 0;
+    if (H5Aexists(f, "ranks") > 0)
+        mu_h5_get_i64(f, "ranks", &ranks);
+    if (ranks > 1)
+        printf("  %-15s %" PRId64 " ranks x %" PRId64 "\n", "threads", ranks, threads);
+    else
+        printf("  %-15s %" PRId64 "\n", "threads", threads);
+    if (H5Aexists(f, "shards") > 0 && mu_h5_get_i64(f, "shard", &shard) == 0 &&
+        mu_h5_get_i64(f, "shards", &shards) == 0 && mu_h5_get_u64(f, "first_game", &first) == 0 &&
+        mu_h5_get_u64(f, "games_total", &total) == 0)
+        printf("  %-15s %" PRId64 " of %" PRId64 ": games %" PRIu64 "..%" PRIu64 " of %" PRIu64 "\n", "shard", shard,
+               shards, first, first + requested - (requested > 0), total);
+    if (H5Aexists(f, "merged_shards") > 0 && mu_h5_get_i64(f, "merged_shards", &merged) == 0)
+        printf("  %-15s from %" PRId64 " shards\n", "merged", merged);
     printf("  %-15s %s\n", "per-game rows", rows ? "yes" : "no");
     print_str(f, "created", "created");
     print_str(f, "experiment", "experiment_path");

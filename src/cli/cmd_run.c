@@ -6,6 +6,7 @@
 #include "muster/escape.h"
 #include "muster/experiment.h"
 #include "muster/status.h"
+#include "muster/team.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -17,26 +18,37 @@
 #define CMD "run"
 
 static const char help_text[] =
-    "Usage: muster run EXPERIMENT [-o OUT] [-n GAMES] [-s SEED] [-j THREADS] [-q] [--force]\n"
-    "       muster run EXPERIMENT --resume OUT.partial [-n GAMES] [-s SEED] [-j THREADS] [-q]\n"
+    "Usage: muster run EXPERIMENT [-o OUT] [-n GAMES] [-s SEED] [-j THREADS] [--shard K/N] [-q] [--force]\n"
+    "       muster run EXPERIMENT --resume OUT.partial [-n GAMES] [-s SEED] [-j THREADS] [--shard K/N] [-q]\n"
+    "       mpirun -np RANKS muster run EXPERIMENT ...   (a build with MPI)\n"
     "\n"
     "Plays the experiment's games in parallel and writes the results to OUT\n"
     "(HDF5). The file is written as OUT.partial, flushed after every batch,\n"
     "and renamed to OUT when complete; a run stopped any way (Ctrl-C, a kill)\n"
     "leaves an OUT.partial that --resume continues from the last batch saved\n"
     "whole. Same experiment and seed give bit-identical datasets for any\n"
-    "thread count.\n"
+    "thread count, rank count and shard split.\n"
     "\n"
-    "  -o, --output OUT     output file (default: the experiment's output.file)\n"
+    "  -o, --output OUT     output file (default: the experiment's output.file; with\n"
+    "                       --shard, that name with .shard-K-of-N before its .h5)\n"
     "  -n, --games N        games per arm (default: the experiment's games)\n"
     "  -s, --seed S         seed (default: the experiment's seed)\n"
-    "  -j, --threads N      worker threads (default: all cores)\n"
+    "  -j, --threads N      worker threads (per rank; default: all cores)\n"
+    "      --shard K/N      play only the K-th (1 <= K <= N) of N equal ranges of the\n"
+    "                       games into OUT, a shard; 'muster merge' joins the N shards\n"
+    "                       into the file a whole run writes\n"
     "      --resume FILE    continue an interrupted run from FILE (OUT.partial); the\n"
-    "                       experiment, seed and games must be the same\n"
+    "                       experiment, seed, games and shard must be the same\n"
     "      --force          replace OUT and OUT.partial if they exist (default: refuse)\n"
     "      --batch N        games per batch (default: adaptive, about 0.5 s each)\n"
     "  -q, --quiet          no progress line and no summary\n"
     "  -h, --help           print this help\n"
+    "\n"
+    "Under mpirun (a build with MPI; 'muster --version' says), the ranks play\n"
+    "each batch in equal blocks, each rank on its threads; rank 0 gathers the\n"
+    "rows, sums the count tables and alone writes OUT and its checkpoints.\n"
+    "A rank killed leaves OUT.partial as of its last checkpoint; --resume\n"
+    "continues it with any number of ranks (or none).\n"
     "\n"
     "A progress line (games done, games/s, ETA) is shown on stderr when it is a\n"
     "terminal. SIGINT or SIGTERM stops the workers after their current game and\n"
@@ -52,9 +64,29 @@ struct run_args {
     uint64_t seed;
     long threads, batch;
     int quiet, force;
+    int shard, shards; /* --shard K/N, or 0 and 0 */
 };
 
-enum { OPT_RESUME = 256, OPT_FORCE, OPT_BATCH };
+enum { OPT_RESUME = 256, OPT_FORCE, OPT_BATCH, OPT_SHARD };
+
+/* Most shards a run can be split into. */
+#define SHARDS_MAX 1000000
+
+/* Parses "K/N" (1 <= K <= N <= SHARDS_MAX); 0 or -1. */
+static int parse_shard(const char *text, int *k, int *n)
+{
+    const char *slash = strchr(text, '/');
+    char left[16];
+    long kk, nn;
+    if (!slash || (size_t)(slash - text) >= sizeof left)
+        return -1;
+    memcpy(left, text, (size_t)(slash - text));
+    left[slash - text] = '\0';
+    if (mu_parse_int(left, 1, SHARDS_MAX, &kk) != 0 || mu_parse_int(slash + 1, 1, SHARDS_MAX, &nn) != 0 || kk > nn)
+        return -1;
+    *k = (int)kk, *n = (int)nn;
+    return 0;
+}
 
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
@@ -63,6 +95,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 'j'},
         {"resume", required_argument, NULL, OPT_RESUME}, {"force", no_argument, NULL, OPT_FORCE},
         {"batch", required_argument, NULL, OPT_BATCH}, {"quiet", no_argument, NULL, 'q'},
+        {"shard", required_argument, NULL, OPT_SHARD},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     char optbuf[8];
@@ -94,6 +127,10 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         case OPT_BATCH:
             if (mu_parse_int(optarg, 1, 1L << 20, &a->batch) != 0)
                 return mu_usage_error(CMD, "--batch '%s' must be an integer from 1 to 1048576", optarg);
+            break;
+        case OPT_SHARD:
+            if (parse_shard(optarg, &a->shard, &a->shards) != 0)
+                return mu_usage_error(CMD, "--shard '%s' must be K/N with 1 <= K <= N <= %d", optarg, SHARDS_MAX);
             break;
         case 'q': a->quiet = 1; break;
         case 'h': fputs(help_text, stdout); return -1;
@@ -144,24 +181,77 @@ static int output_path(const struct run_args *a, const mu_experiment *ex, char *
     const char *path = a->output ? a->output : ex->output;
     if (!path || !*path)
         return mu_usage_error(CMD, "no output file: give -o OUT or output.file in %s", ex->path);
-    if (strlen(path) >= out_len)
+    size_t len = strlen(path);
+    if (len >= out_len)
         return mu_usage_error(CMD, "output path too long");
     strcpy(out, path);
+    if (a->shards && !a->output) { /* results/x.h5 -> results/x.shard-K-of-N.h5 */
+        char tag[48];
+        snprintf(tag, sizeof tag, ".shard-%d-of-%d", a->shard, a->shards);
+        size_t at = len > 3 && strcmp(path + len - 3, ".h5") == 0 ? len - 3 : len;
+        if (len + strlen(tag) >= out_len)
+            return mu_usage_error(CMD, "output path too long");
+        snprintf(out + at, out_len - at, "%s%s", tag, path + at);
+    }
     return MU_EXIT_OK;
 }
 
-int cmd_run(int argc, char **argv)
+/* Prints the line of a finished, stopped or failed run (member 0 of a
+ * team only), and under MPI (mpi) a second line on what the ranks cost. */
+static void report(const struct run_args *a, const char *out, int rc, const mu_run_report *rep, const char *err,
+                   int mpi)
+{
+    static char out_name[MU_ESCAPED_MAX], exp_name[MU_ESCAPED_MAX]; /* as messages show them */
+    mu_escape_name(out_name, sizeof out_name, out);
+    mu_escape_name(exp_name, sizeof exp_name, a->experiment);
+    char shard[40] = "";
+    if (a->shards)
+        snprintf(shard, sizeof shard, " --shard %d/%d", a->shard, a->shards);
+    if (rc == MU_EXIT_INTERRUPTED) {
+        fprintf(stderr, "muster run: interrupted: %s.partial holds %llu of %llu games; continue with "
+                        "'muster run %s%s --resume %s.partial'\n",
+                out_name, (unsigned long long)rep->games_complete, (unsigned long long)rep->games_total,
+                exp_name, shard, out_name);
+    } else if (rc != MU_EXIT_OK) {
+        if (err[0])
+            fprintf(stderr, "%s\n", err);
+    } else if (!a->quiet) {
+        double rate = rep->seconds > 0 ? (double)rep->games_this_run / rep->seconds : 0.0;
+        char ranks[64] = "";
+        if (rep->ranks > 1)
+            snprintf(ranks, sizeof ranks, "%d ranks x ", rep->ranks);
+        printf("wrote %s: %llu games (%llu this run) in %.2f s, %.3g games/s on %s%d thread%s; "
+               "writing took %.2f s\n",
+               out_name, (unsigned long long)rep->games_total, (unsigned long long)rep->games_this_run,
+               rep->seconds, rate, ranks, rep->threads, rep->threads == 1 ? "" : "s", rep->write_seconds);
+        if (mpi)
+            printf("rank 0 (the writer) played %.1f%% of the last batch, packed rows for %.3f s; gathering "
+                   "the rows took %.3f s (%.3g us a game), summing the tables %.3f s (%.3g us a game); "
+                   "the busiest rank used %.3f CPU s\n",
+                   100.0 * rep->writer_share, rep->pack_seconds, rep->gather_seconds,
+                   rep->games_this_run ? 1e6 * rep->gather_seconds / (double)rep->games_this_run : 0.0,
+                   rep->reduce_seconds,
+                   rep->games_this_run ? 1e6 * rep->reduce_seconds / (double)rep->games_this_run : 0.0,
+                   rep->cpu_seconds_max);
+    }
+}
+
+/* cmd_run on one member of the team. */
+static int run_member(int argc, char **argv, const mu_team *team)
 {
     struct run_args a;
     int rc = parse_run_args(argc, argv, &a);
     if (rc != MU_EXIT_OK)
         return rc < 0 ? MU_EXIT_OK : rc;
+    if (team->rank != 0)
+        a.quiet = 1;
 
     static mu_experiment ex;
     char err[1024];
     rc = mu_experiment_load(a.experiment, &ex, err, sizeof err);
     if (rc != 0) {
-        fprintf(stderr, "%s\n", err);
+        if (team->rank == 0)
+            fprintf(stderr, "%s\n", err);
         return rc;
     }
     if (a.games)
@@ -177,27 +267,30 @@ int cmd_run(int argc, char **argv)
 
     mu_run_options opt = {.out_path = out, .resume_path = a.resume, .threads = (int)a.threads,
                           .overwrite = a.force, .progress = !a.quiet && isatty(STDERR_FILENO),
-                          .batch_games = (uint64_t)a.batch};
+                          .batch_games = (uint64_t)a.batch, .team = team, .shard = a.shard,
+                          .shards = a.shards};
     mu_run_report rep;
     install_stop_handlers();
     rc = mu_batch_run(&ex, &opt, &rep, err, sizeof err);
-    static char out_name[MU_ESCAPED_MAX], exp_name[MU_ESCAPED_MAX]; /* as messages show them */
-    mu_escape_name(out_name, sizeof out_name, out);
-    mu_escape_name(exp_name, sizeof exp_name, a.experiment);
-    if (rc == MU_EXIT_INTERRUPTED) {
-        fprintf(stderr, "muster run: interrupted: %s.partial holds %llu of %llu games; continue with "
-                        "'muster run %s --resume %s.partial'\n",
-                out_name, (unsigned long long)rep.games_complete, (unsigned long long)rep.games_total,
-                exp_name, out_name);
-    } else if (rc != MU_EXIT_OK) {
-        fprintf(stderr, "%s\n", err);
-    } else if (!a.quiet) {
-        double rate = rep.seconds > 0 ? (double)rep.games_this_run / rep.seconds : 0.0;
-        printf("wrote %s: %llu games (%llu this run) in %.2f s, %.3g games/s on %d thread%s; "
-               "writing took %.2f s\n",
-               out_name, (unsigned long long)rep.games_total, (unsigned long long)rep.games_this_run, rep.seconds,
-               rate, rep.threads, rep.threads == 1 ? "" : "s", rep.write_seconds);
-    }
+    if (team->rank == 0)
+        report(&a, out, rc, &rep, err, team != &mu_team_solo);
     mu_experiment_free(&ex);
+    return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    const mu_team *team = NULL;
+    char err[512];
+    int rc = mu_team_start(&argc, &argv, &team, err, sizeof err);
+    if (rc != MU_EXIT_OK) {
+        fprintf(stderr, "%s\n", err);
+        return rc;
+    }
+    /* usage errors and the like: every member would print the same line */
+    if (team->rank != 0 && !freopen("/dev/null", "w", stderr))
+        return MU_EXIT_SOFTWARE;
+    rc = run_member(argc, argv, team);
+    mu_team_end(team);
     return rc;
 }

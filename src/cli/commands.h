@@ -16,6 +16,9 @@ void odds_print_tools(FILE *f);
 /* `muster run`: play an experiment and write its HDF5 results. */
 int cmd_run(int argc, char **argv);
 
+/* `muster merge`: join the shards of a run (run --shard) into one file. */
+int cmd_merge(int argc, char **argv);
+
 /* `muster replay`: play one game again, printing every roll and its row. */
 int cmd_replay(int argc, char **argv);
 

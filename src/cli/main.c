@@ -6,6 +6,7 @@
 #include "muster/output.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
+#include "muster/team.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,7 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     {"run", cmd_run, "play an experiment's games in parallel and write HDF5 results"},
+    {"merge", cmd_merge, "join the shards of a run (run --shard K/N) into the whole run's file"},
     {"replay", cmd_replay, "play one game again, printing every roll, order and move"},
     {"validate", cmd_validate, "check experiment files without running them"},
     {"info", cmd_info, "show what a results file holds: provenance, status, summary"},
@@ -56,7 +58,8 @@ int main(int argc, char **argv)
         return MU_EXIT_OK;
     }
     if (strcmp(name, "--version") == 0) {
-        printf("muster %s (git %s)\n", mu_tool_version, mu_git_commit);
+        printf("muster %s (git %s)%s\n", mu_tool_version, mu_git_commit,
+               mu_team_mpi_built() ? ", with MPI" : ", without MPI");
         return MU_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)

@@ -198,6 +198,12 @@ static int write_provenance(hid_t f, const mu_provenance *p)
         mu_h5_set_u64(f, "games_complete", 0) < 0 ||
         mu_h5_set_str(f, "status", "partial") < 0 ||
         mu_h5_set_i32(f, "threads", (int32_t)p->threads) < 0 ||
+        mu_h5_set_i32(f, "ranks", (int32_t)(p->ranks > 0 ? p->ranks : 1)) < 0 ||
+        (p->merged_shards > 0 && mu_h5_set_i32(f, "merged_shards", (int32_t)p->merged_shards) < 0) ||
+        (p->shards > 0 && (mu_h5_set_i32(f, "shard", (int32_t)p->shard) < 0 ||
+                           mu_h5_set_i32(f, "shards", (int32_t)p->shards) < 0 ||
+                           mu_h5_set_u64(f, "first_game", p->first_game) < 0 ||
+                           mu_h5_set_u64(f, "games_total", p->games_total) < 0)) ||
         mu_h5_set_i32(f, "per_game_rows", p->per_game_rows != 0) < 0 ||
         mu_h5_set_str(f, "created", created) < 0 ||
         mu_h5_set_str(f, "experiment_path", p->experiment_path) < 0 ||

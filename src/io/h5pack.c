@@ -109,20 +109,21 @@ static void shuffle(unsigned char *dst, const unsigned char *src, size_t n, size
 
 /* ---- the game scale -------------------------------------------------------- */
 
-/* Packs a chunk of the game scale into out: game indices [row0, row0 +
- * valid), zeros up to the chunk's rows, written straight as the shuffle
+/* Packs a chunk of the game scale into out: game indices first_game +
+ * [row0, row0 + valid), zeros up to the chunk's rows, written straight as the shuffle
  * filter's 8 byte planes (plane p holds byte p of each index), deflated. */
 static size_t pack_game(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
 {
     hsize_t rows = b->h->game_chunk;
     uint64_t row0 = c->offset[0], end = b->first + b->n, valid = end - row0 < rows ? end - row0 : rows;
+    uint64_t first_game = b->h->prov.first_game; /* of row 0: a shard's first game */
     size_t n = (size_t)rows;
     unsigned char *planes = mu_xcalloc(GAME_BYTES, n);
     for (int p = 0; p < GAME_BYTES; p++) {
         unsigned shift = 8u * (unsigned)p;
         unsigned char *plane = planes + (size_t)p * n;
         for (uint64_t i = 0; i < valid; i++)
-            plane[i] = (unsigned char)((row0 + i) >> shift);
+            plane[i] = (unsigned char)((first_game + row0 + i) >> shift);
     }
     size_t size = deflate_chunk(out, c->cap, planes, GAME_BYTES * n, LEVEL_GAME_SCALE);
     free(planes);

@@ -50,6 +50,27 @@ static void progress(void)
         alarm(watchdog);
 }
 
+/* Compares the shard attributes of f (none: a whole run) with p's. */
+static int check_shard(hid_t f, const mu_provenance *p, char *msg, size_t len)
+{
+    int64_t shard = 0, shards = 0;
+    uint64_t first = 0;
+    if (H5Aexists(f, "shards") > 0 &&
+        (mu_h5_get_i64(f, "shard", &shard) < 0 || mu_h5_get_i64(f, "shards", &shards) < 0 ||
+         mu_h5_get_u64(f, "first_game", &first) < 0))
+        return snprintf(msg, len, "its shard attributes are damaged"), -1;
+    H5Eclear2(H5E_DEFAULT);
+    if (shard != p->shard || shards != p->shards || first != p->first_game) {
+        if (shards == 0)
+            return snprintf(msg, len, "it holds a whole run, not shard %d/%d", p->shard, p->shards), -1;
+        if (p->shards == 0)
+            return snprintf(msg, len, "it holds shard %d/%d, not a whole run", (int)shard, (int)shards), -1;
+        return snprintf(msg, len, "it holds shard %d/%d, not shard %d/%d", (int)shard, (int)shards, p->shard,
+                        p->shards), -1;
+    }
+    return 0;
+}
+
 /* Compares the root attributes of f (provenance) with p's; msg names the
  * first difference. */
 static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
@@ -77,6 +98,8 @@ static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t l
     else if (strcmp(text, p->experiment_text ? p->experiment_text : "") != 0)
         snprintf(msg, len, "experiment text differs from the run's experiment file %s",
                  p->experiment_path ? p->experiment_path : "");
+    else if (check_shard(f, p, msg, len) < 0)
+        ;
     else if (strcmp(status, "partial") != 0 && strcmp(status, "complete") != 0)
         snprintf(msg, len, "status is '%s', not 'partial'", status);
     else
@@ -177,6 +200,17 @@ static int read_into(struct walk *w, hid_t obj, int is_attr, hid_t type, hid_t m
     return rc < 0 ? -1 : 0;
 }
 
+/* Whether a root attribute is left out of the static digest. */
+static int is_run_attr(const char *name)
+{
+    static const char *const run_attrs[] = {"games_complete", "status", "created", "threads", "ranks",
+                                            "merged_shards"};
+    for (size_t i = 0; i < sizeof run_attrs / sizeof run_attrs[0]; i++)
+        if (strcmp(name, run_attrs[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static herr_t read_attr(hid_t obj, const char *name, const H5A_info_t *info, void *data)
 {
     (void)info;
@@ -186,9 +220,11 @@ static herr_t read_attr(hid_t obj, const char *name, const H5A_info_t *info, voi
     hid_t type = ftype >= 0 ? H5Tget_native_type(ftype, H5T_DIR_ASCEND) : H5I_INVALID_HID;
     hid_t space = a >= 0 ? H5Aget_space(a) : H5I_INVALID_HID;
     hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
-    /* the root's games_complete and status change at every checkpoint */
-    w->digest = w->live && !(w->at_root && (strcmp(name, "games_complete") == 0 ||
-                                            strcmp(name, "status") == 0));
+    /* the root's games_complete and status change at every checkpoint;
+     * how and when the result was made (created, threads, ranks,
+     * merged_shards) is no part of what it holds, so that the same games
+     * give the same checkpoint slots however they were played */
+    w->digest = w->live && !(w->at_root && is_run_attr(name));
     if (w->digest)
         w->sum = mix_bytes(w->sum, name, strlen(name));
     int rc = type >= 0 && n >= 0 && (hsize_t)n * H5Tget_size(type) <= w->max_bytes
@@ -355,7 +391,8 @@ static int read_whole_file(const char *path, int partial, hid_t *f, char *msg, s
 /* ---- the rows a checkpoint promises ------------------------------------------ */
 
 /* Reads rows [0, games) of column c (c < 0: the game scale) in chunks and
- * checks them against the slot: the game scale holds 0, 1, 2, ...; each
+ * checks them against the slot: the game scale holds first_game, first_game
+ * + 1, ...; each
  * column's rows digest is the slot's. */
 static int check_rows(mu_h5out *h, int c, uint64_t games, char *msg, size_t len)
 {
@@ -382,7 +419,7 @@ static int check_rows(mu_h5out *h, int c, uint64_t games, char *msg, size_t len)
         for (uint64_t i = 0; rc == 0 && c < 0 && i < count[0]; i++) {
             uint64_t g;
             memcpy(&g, buf + i * sizeof g, sizeof g);
-            if (g != at + i)
+            if (g != h->prov.first_game + at + i)
                 rc = (snprintf(msg, len, "games/game reads %" PRIu64 " at row %" PRIu64, g, at + i), -1);
         }
         if (rc == 0 && c >= 0)
@@ -431,6 +468,7 @@ static int vet(const char *path, const mu_layout *layout, const mu_provenance *p
     memset(&h, 0, sizeof h);
     h.file = h.game = h.ckpt.dset[0] = h.ckpt.dset[1] = H5I_INVALID_HID;
     h.per_game_rows = prov->per_game_rows != 0;
+    h.prov = *prov;
     h.games_requested = prov->games_requested;
     uint64_t *tables[MU_LAYOUT_MAX_TABLES] = {0};
     int rc = read_whole_file(path, 1, &h.file, msg, len);

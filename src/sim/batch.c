@@ -2,7 +2,10 @@
  * game driver (muster/sim.h); the rows of each batch are packed (for the
  * HDF5 file: compressed chunks) by all threads, then written through the
  * output interface (muster/output.h) by this thread (also a worker) while
- * the next batch is played. */
+ * the next batch is played. With a team of processes (muster/team.h),
+ * each member plays its block of every batch; the rows are gathered and
+ * the tables summed on member 0, which alone packs, writes and
+ * checkpoints. */
 #include "muster/batch.h"
 
 #include "muster/alloc.h"
@@ -11,16 +14,14 @@
 #include "muster/sim.h"
 #include "muster/status.h"
 
+#include "batch_sizes.h"
+
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#define MAX_BATCH_GAMES (UINT64_C(1) << 20)
-#define FIRST_BATCH_GAMES UINT64_C(4096)
-#define TARGET_BATCH_SECONDS 0.5
 
 static atomic_int stop_requested;
 
@@ -34,23 +35,35 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of this process (every thread) in seconds. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Everything one run allocates. */
 typedef struct run_buffers {
     void *columns[MU_LAYOUT_MAX_COLUMNS];   /* one batch of rows per column */
-    uint64_t *tables[MU_LAYOUT_MAX_TABLES]; /* totals so far */
+    uint64_t *tables[MU_LAYOUT_MAX_TABLES]; /* this process's totals so far */
+    uint64_t *totals[MU_LAYOUT_MAX_TABLES]; /* the team's (member 0): tables
+                                             * itself when playing alone */
     mu_worker **workers;                    /* [thread]: state and counts */
     int threads;
 } run_buffers;
 
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
-                          uint64_t max_batch, int threads)
+                          uint64_t max_batch, int threads, int team_size)
 {
     memset(b, 0, sizeof *b);
     b->threads = threads;
     for (int c = 0; rows_on && c < l->n_columns; c++)
         b->columns[c] = mu_xcalloc((size_t)max_batch, mu_column_row_bytes(l, c));
-    for (int t = 0; t < l->n_tables; t++)
+    for (int t = 0; t < l->n_tables; t++) {
         b->tables[t] = mu_xcalloc(mu_table_cells(l, t), sizeof(uint64_t));
+        b->totals[t] = team_size > 1 ? mu_xcalloc(mu_table_cells(l, t), sizeof(uint64_t)) : b->tables[t];
+    }
     b->workers = mu_xcalloc((size_t)threads, sizeof *b->workers);
     for (int i = 0; i < threads; i++)
         b->workers[i] = mu_worker_new(rs, l);
@@ -60,8 +73,11 @@ static void buffers_free(run_buffers *b)
 {
     for (int c = 0; c < MU_LAYOUT_MAX_COLUMNS; c++)
         free(b->columns[c]);
-    for (int t = 0; t < MU_LAYOUT_MAX_TABLES; t++)
+    for (int t = 0; t < MU_LAYOUT_MAX_TABLES; t++) {
+        if (b->totals[t] != b->tables[t])
+            free(b->totals[t]);
         free(b->tables[t]);
+    }
     for (int i = 0; i < b->threads; i++)
         mu_worker_free(b->workers[i]);
     free(b->workers);
@@ -90,7 +106,7 @@ typedef struct write_job {
 
 static void write_pending(write_job *w)
 {
-    if (w->games == 0)
+    if (w->games == 0 || !w->out) /* nothing, or not the writer */
         return;
     double t0 = now_seconds();
     mu_output_batch *rows = w->rows;
@@ -101,20 +117,46 @@ static void write_pending(write_job *w)
     w->seconds += now_seconds() - t0;
 }
 
-/* Plays games [first, first + n) in parallel while the calling thread (as
- * a worker too) first writes w, then packs every part of the batch's rows
- * (pack NULL: rows off). *pack_seconds gets the packing's wall time.
- * Returns 1 if a stop request cut the batch short (its results must then be
- * dropped; w is written all the same). */
-static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t first, uint64_t n,
-                      run_buffers *b, int rows_on, const mu_output_ops *ops, mu_output_batch *pack,
-                      write_job *w, double *pack_seconds)
+/* Where a batch's games come from and where it stands. */
+typedef struct batch_plan {
+    uint64_t game0;   /* the game index of row 0 of the result (a shard's first game) */
+    uint64_t first;   /* the batch's first row */
+    uint64_t n;       /* its rows */
+    int blocks;       /* this member's blocks of them: rows first + [lo[i], hi[i]) */
+    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES];
+    uint64_t rows;    /* in all its blocks */
+} batch_plan;
+
+/* The rows of piece i of this member's blocks cut in pieces of at most
+ * piece rows each (each block cut on its own): [*lo, *hi). Returns 0, or
+ * -1 past the last piece. */
+static int piece_rows(const batch_plan *p, uint64_t piece, uint64_t i, uint64_t *lo, uint64_t *hi)
 {
-    int64_t count = (int64_t)n;
-    int64_t chunk = count / (b->threads * 64) + 1;
-    int64_t n_chunks = pack ? (int64_t)ops->batch_parts(pack) : 0;
-    int do_pack = 0;
-    double t_pack = 0.0;
+    for (int k = 0; k < p->blocks; k++) {
+        uint64_t len = p->hi[k] - p->lo[k], pieces = (len + piece - 1) / piece;
+        if (i < pieces) {
+            *lo = p->lo[k] + i * piece;
+            *hi = *lo + piece < p->hi[k] ? *lo + piece : p->hi[k];
+            return 0;
+        }
+        i -= pieces;
+    }
+    return -1;
+}
+
+/* Plays this member's blocks of the batch in parallel (each game's row at
+ * its place in the batch's columns, its counts into its thread's tables)
+ * while the calling thread (as a worker too) first writes w. Returns 1 if
+ * a stop request cut the block short. */
+static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, const batch_plan *p,
+                      run_buffers *b, int rows_on, write_job *w)
+{
+    /* pieces of the blocks handed out one by one (dynamic chunks of the
+     * rows, as many as before the blocks) */
+    uint64_t piece = p->rows / ((uint64_t)b->threads * 64) + 1, pieces = 0;
+    for (int k = 0; k < p->blocks; k++)
+        pieces += (p->hi[k] - p->lo[k] + piece - 1) / piece;
+    int64_t count = (int64_t)pieces;
 #pragma omp parallel num_threads(b->threads)
     {
         mu_worker *me = b->workers[omp_get_thread_num()];
@@ -124,27 +166,31 @@ static int play_batch(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint
          * once */
 #pragma omp master
         write_pending(w);
-#pragma omp for schedule(dynamic, chunk)
-        for (int64_t i = 0; i < count; i++) {
-            if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
-                continue;
-            sink.row = (size_t)i;
-            mu_play_game(rs, ctx, seed, first + (uint64_t)i, me->state, &sink);
-        }
-#pragma omp single
-        {
-            do_pack = n_chunks > 0 && !atomic_load_explicit(&stop_requested, memory_order_relaxed);
-            t_pack = now_seconds();
-        }
-        if (do_pack) {
 #pragma omp for schedule(dynamic, 1)
-            for (int64_t i = 0; i < n_chunks; i++)
-                ops->batch_pack(pack, (size_t)i);
+        for (int64_t i = 0; i < count; i++) {
+            uint64_t lo = 0, hi = 0;
+            piece_rows(p, piece, (uint64_t)i, &lo, &hi);
+            for (uint64_t row = lo; row < hi; row++) {
+                if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
+                    break;
+                sink.row = (size_t)row;
+                mu_play_game(rs, ctx, seed, p->game0 + p->first + row, me->state, &sink);
+            }
         }
     }
-    if (do_pack)
-        *pack_seconds += now_seconds() - t_pack;
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;
+}
+
+/* Packs every part of pack (the rows of a batch) on all threads; returns
+ * the wall time it took. */
+static double pack_batch(const mu_output_ops *ops, mu_output_batch *pack, int threads)
+{
+    int64_t n_chunks = (int64_t)ops->batch_parts(pack);
+    double t0 = now_seconds();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int64_t i = 0; i < n_chunks; i++)
+        ops->batch_pack(pack, (size_t)i);
+    return now_seconds() - t0;
 }
 
 static void print_progress(uint64_t done, uint64_t total, uint64_t this_run, double elapsed)
@@ -158,116 +204,207 @@ static void print_progress(uint64_t done, uint64_t total, uint64_t this_run, dou
 
 /* Opens the output: a new result, or the partial one to resume. */
 static int open_output(const mu_experiment *ex, const mu_run_options *opt, const mu_ruleset *rs,
-                       const mu_layout *l, uint64_t games, run_buffers *b, mu_output **out,
+                       const mu_layout *l, const mu_provenance *prov, run_buffers *b, mu_output **out,
                        uint64_t *complete, char *err, size_t err_len)
 {
     const mu_output_type *type = opt->output ? opt->output : &mu_output_hdf5;
-    mu_provenance prov = {.ruleset = rs->name, .seed = ex->seed, .games_requested = games,
-                          .threads = b->threads, .per_game_rows = ex->per_game_rows,
-                          .experiment_text = ex->text, .experiment_path = ex->path};
+    (void)ex, (void)rs;
     *complete = 0;
     if (opt->resume_path)
-        return type->resume(opt->resume_path, opt->out_path, l, &prov, out, complete, b->tables, err,
+        return type->resume(opt->resume_path, opt->out_path, l, prov, out, complete, b->tables, err,
                             err_len);
-    return type->begin(opt->out_path, opt->overwrite, l, &prov, out, err, err_len);
+    return type->begin(opt->out_path, opt->overwrite, l, prov, out, err, err_len);
 }
 
-/* The size of the batch from game first: the adaptive size (a multiple
- * of align, the rows per chunk) cut so that the batch ends on a chunk
- * boundary, or exactly --batch; never past games. */
-static uint64_t batch_size(const mu_run_options *opt, uint64_t batch, uint64_t align, uint64_t first,
-                           uint64_t games)
-{
-    uint64_t n = opt->batch_games ? batch : batch - first % align;
-    return games - first < n ? games - first : n;
-}
+/* What every member agrees on after playing its block of a batch: a stop
+ * request, a failed write, and the busy (CPU) times per thread (us) of
+ * rank 0 and of the busiest other member since the last
+ * agreement, from which every member computes the same next split. */
+enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
-/* Runs batches from rep->games_complete to games. Batch k's rows are
- * packed by all threads right after they are played, and written and
- * checkpointed while batch k + 1 is played. Returns an exit status. */
-static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const mu_ruleset *rs,
-                       const void *ctx, const mu_layout *l, uint64_t games, run_buffers *b, mu_output *out,
-                       mu_run_report *rep, char *err, size_t err_len)
+/* Runs batches from rep->games_complete to games (rows of the result,
+ * from game game0). Batch k's rows are gathered and packed by all threads
+ * right after they are played, and written and checkpointed while batch
+ * k + 1 is played. out is NULL on members other than 0; align is member
+ * 0's (ops->batch_align). Returns an exit status. */
+static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const mu_team *team,
+                       const mu_ruleset *rs, const void *ctx, const mu_layout *l, uint64_t game0,
+                       uint64_t games, uint64_t align, run_buffers *b, mu_output *out, mu_run_report *rep,
+                       char *err, size_t err_len)
 {
-    const mu_output_ops *ops = out->ops;
+    const mu_output_ops *ops = out ? out->ops : NULL;
     int rows_on = ex->per_game_rows != 0;
-    uint64_t align = rows_on ? ops->batch_align(out) : 1;
     uint64_t first_batch = l->games_per_chunk ? l->games_per_chunk : FIRST_BATCH_GAMES;
     uint64_t batch = opt->batch_games ? opt->batch_games : (first_batch + align - 1) / align * align;
-    uint64_t max_batch = MAX_BATCH_GAMES > align ? MAX_BATCH_GAMES / align * align : align;
+    uint64_t cap = batch_cap(l, rows_on, team->size), target_us = (uint64_t)(batch_target(team->size) * 1e6);
+    uint64_t max_batch = cap > align ? cap / align * align : align;
+    /* a team's last batch is packed and written by rank 0 alone, after
+     * the others are done: no batch above a sixteenth of the run */
+    uint64_t tail = (games / 16 + align - 1) / align * align;
+    if (team->size > 1 && tail < max_batch)
+        max_batch = tail > align ? tail : align;
     uint64_t played = rep->games_complete, resumed = rep->games_complete;
-    write_job w = {.out = out, .tables = (const uint64_t *const *)b->tables, .err = err, .err_len = err_len};
-    double t0 = now_seconds();
+    write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
+    double t0 = now_seconds(), t_agreed = cpu_seconds();
+    uint64_t w0 = MU_TEAM_WEIGHT_ONE;
     while (played < games) {
-        uint64_t first = played, n = batch_size(opt, batch, align, first, games);
+        batch_plan p = {.game0 = game0, .first = played};
+        p.n = batch_size(opt->batch_games != 0, batch, align, p.first, games);
+        uint64_t lead = batch_writer_games(p.n, w0, team->size);
+        p.blocks = mu_team_blocks(p.n, w0, team->rank, team->size, p.lo, p.hi);
+        for (int k = 0; k < p.blocks; k++)
+            p.rows += p.hi[k] - p.lo[k];
         mu_output_batch *pack = NULL;
-        if (rows_on && ops->batch_begin(out, first, n, (const void *const *)b->columns, &pack, err, err_len) != 0)
+        if (ops && rows_on &&
+            ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
-        double tb = now_seconds();
-        int stopped = play_batch(rs, ctx, ex->seed, first, n, b, rows_on, ops, pack, &w, &rep->pack_seconds);
+        uint64_t agreed[AGREE_WORDS] = {0};
+        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex->seed, &p, b, rows_on, &w);
+        agreed[AGREE_FAILED] = w.rc != 0;
+        /* CPU time, not wall time: on a machine shared with other work the
+         * wall clock measures the load, and a member waiting sleeps */
+        uint64_t busy = (uint64_t)((cpu_seconds() - t_agreed) / b->threads * 1e6);
+        agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
+        team->ops->agree(team, agreed, AGREE_WORDS);
+        t_agreed = cpu_seconds();
+        uint64_t w0_played = w0; /* the split of this batch, for the gather */
+        if (team->size > 1)
+            w0 = batch_rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
+        rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
         rep->write_seconds = w.seconds;
-        if (w.rc != 0) {
-            ops->batch_drop(out, pack);
+        if (agreed[AGREE_FAILED]) {
+            if (ops)
+                ops->batch_drop(out, pack);
             return MU_EXIT_IOERR;
         }
         rep->games_complete = w.games > rep->games_complete ? w.games : rep->games_complete;
         rep->games_this_run = rep->games_complete - resumed;
-        if (opt->progress && w.games)
+        if (opt->progress && w.games && out)
             print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
+        int stopped = agreed[AGREE_STOP] != 0;
         reduce_tables(b, l, !stopped); /* after the write: it read the totals */
         if (stopped) {
-            ops->batch_drop(out, pack);
+            if (ops)
+                ops->batch_drop(out, pack);
             return MU_EXIT_INTERRUPTED;
         }
-        if (pack)
+        double tg = now_seconds();
+        if (rows_on)
+            team->ops->gather_rows(team, l, b->columns, p.n, w0_played);
+        double tr = now_seconds();
+        team->ops->reduce_tables(team, l, b->tables, b->totals);
+        rep->gather_seconds += tr - tg;
+        rep->reduce_seconds += now_seconds() - tr;
+        if (pack) {
+            rep->pack_seconds += pack_batch(ops, pack, b->threads);
             ops->batch_seal(pack);
-        played = first + n;
+        }
+        played = p.first + p.n;
         w.rows = pack, w.games = played;
-        if (!opt->batch_games && now_seconds() - tb < TARGET_BATCH_SECONDS / 2 && batch < max_batch)
+        /* bigger batches while the busiest member was busy for less than
+         * half the target (the same decision on every member) */
+        uint64_t busiest = agreed[AGREE_BUSY0] > agreed[AGREE_BUSY_OTHERS] ? agreed[AGREE_BUSY0]
+                                                                          : agreed[AGREE_BUSY_OTHERS];
+        if (!opt->batch_games && busiest < target_us / 2 && batch < max_batch)
             batch *= 2;
     }
     write_pending(&w); /* the last batch */
     rep->write_seconds = w.seconds;
-    if (w.rc != 0)
+    uint64_t failed = w.rc != 0;
+    team->ops->agree(team, &failed, 1);
+    if (failed)
         return MU_EXIT_IOERR;
     rep->games_complete = played;
     rep->games_this_run = played - resumed;
-    if (opt->progress) {
+    if (opt->progress && out) {
         print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
         fputc('\n', stderr);
     }
     return MU_EXIT_OK;
 }
 
+/* Opens the output on member 0 and tells every member how it went:
+ * words {status, games complete, align}. Other members get out NULL. */
+static int start_output(const mu_experiment *ex, const mu_run_options *opt, const mu_team *team,
+                        const mu_ruleset *rs, const mu_layout *l, const mu_provenance *prov, run_buffers *b,
+                        mu_output **out, uint64_t *complete, uint64_t *align, char *err, size_t err_len)
+{
+    uint64_t words[3] = {0};
+    *out = NULL;
+    if (team->rank == 0) {
+        int rc = open_output(ex, opt, rs, l, prov, b, out, complete, err, err_len);
+        words[0] = (uint64_t)rc;
+        words[1] = *complete;
+        words[2] = rc == MU_EXIT_OK && ex->per_game_rows ? (*out)->ops->batch_align(*out) : 1;
+    }
+    team->ops->share(team, words, 3);
+    *complete = words[1];
+    *align = words[2] ? words[2] : 1;
+    return (int)words[0];
+}
+
 int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_report *rep, char *err,
                  size_t err_len)
 {
     memset(rep, 0, sizeof *rep);
+    if (err_len)
+        err[0] = '\0';
     double t0 = now_seconds();
+    const mu_team *team = opt->team ? opt->team : &mu_team_solo;
     const mu_ruleset *rs = ex->ruleset;
     void *ctx = NULL;
     mu_layout layout;
     uint64_t games = 0;
     if (rs->prepare(ex, &ctx, &layout, &games, err, err_len) != 0)
         return MU_EXIT_DATAERR;
-    rep->games_total = games;
+    uint64_t game0 = 0, end = games;
+    if (opt->shards > 0)
+        mu_split_equal(games, opt->shard - 1, opt->shards, &game0, &end);
+    if (opt->shards > 0 && end == game0) {
+        snprintf(err, err_len, "muster run: error: shard %d/%d holds no games: the run has only %llu",
+                 opt->shard, opt->shards, (unsigned long long)games);
+        mu_layout_free(&layout);
+        rs->release(ctx);
+        return MU_EXIT_USAGE;
+    }
+    rep->games_total = end - game0;
+    rep->first_game = game0;
+    rep->ranks = team->size;
     rep->threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
-    uint64_t max_batch = opt->batch_games ? opt->batch_games : MAX_BATCH_GAMES;
-    if (max_batch > games)
-        max_batch = games;
+    uint64_t max_batch = opt->batch_games ? opt->batch_games : batch_cap(&layout, ex->per_game_rows, team->size);
+    if (max_batch > rep->games_total)
+        max_batch = rep->games_total;
+    if (max_batch == 0) /* an empty shard */
+        max_batch = 1;
 
     run_buffers b;
-    buffers_alloc(&b, &layout, rs, ex->per_game_rows, max_batch, rep->threads);
+    buffers_alloc(&b, &layout, rs, ex->per_game_rows, max_batch, rep->threads, team->size);
+    mu_provenance prov = {.ruleset = rs->name, .seed = ex->seed, .games_requested = end - game0,
+                          .first_game = game0, .shard = opt->shards ? opt->shard : 0,
+                          .shards = opt->shards, .games_total = games, .threads = rep->threads,
+                          .ranks = team->size, .per_game_rows = ex->per_game_rows,
+                          .experiment_text = ex->text, .experiment_path = ex->path};
     mu_output *out = NULL;
-    int rc = open_output(ex, opt, rs, &layout, games, &b, &out, &rep->games_complete, err, err_len);
+    uint64_t align = 1;
+    int rc = start_output(ex, opt, team, rs, &layout, &prov, &b, &out, &rep->games_complete, &align, err,
+                          err_len);
     if (rc == MU_EXIT_OK) {
-        rc = run_batches(ex, opt, rs, ctx, &layout, games, &b, out, rep, err, err_len);
+        double cpu0 = cpu_seconds();
+        rc = run_batches(ex, opt, team, rs, ctx, &layout, game0, end - game0, align, &b, out, rep, err,
+                         err_len);
+        rep->cpu_seconds = cpu_seconds() - cpu0;
+        uint64_t busiest = (uint64_t)(rep->cpu_seconds * 1e6);
+        team->ops->agree(team, &busiest, 1);
+        rep->cpu_seconds_max = (double)busiest * 1e-6;
         if (rc == MU_EXIT_OK) {
-            if (out->ops->finish(out, err, err_len) != 0)
+            if (out && out->ops->finish(out, err, err_len) != 0)
                 rc = MU_EXIT_IOERR;
-        } else {
+        } else if (out) {
             out->ops->abandon(out);
         }
+        uint64_t word = (uint64_t)rc;
+        team->ops->share(team, &word, 1); /* member 0's finish */
+        rc = (int)word;
     }
     buffers_free(&b);
     mu_layout_free(&layout);

@@ -211,7 +211,7 @@ def help_lists_the_registry():
 
 def version_prints_project_version():
     out = ok(["--version"])
-    m = re.fullmatch(r"muster (\S+) \(git ([0-9a-f]{7,40}(-dirty)?|unknown)\)\n", out)
+    m = re.fullmatch(r"muster (\S+) \(git ([0-9a-f]{7,40}(-dirty)?|unknown)\), with(out)? MPI\n", out)
     assert m, f"unexpected --version output {out!r}"
     assert m.group(1) == VERSION, f"version {m.group(1)!r}, project says {VERSION!r}"
 

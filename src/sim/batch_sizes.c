@@ -1,0 +1,76 @@
+/* How big the batch runner's batches are and how a team splits them: see
+ * batch_sizes.h. */
+#include "batch_sizes.h"
+
+#include "muster/team.h"
+
+/* The most games a batch may hold: MAX_BATCH_GAMES alone; for a team,
+ * as many as TEAM_BATCH_BYTES of rows hold (at least MAX_BATCH_GAMES, at
+ * most TEAM_BATCH_ROWS), or TEAM_BATCH_GAMES without rows. */
+uint64_t batch_cap(const mu_layout *l, int rows_on, int team_size)
+{
+    if (team_size == 1)
+        return MAX_BATCH_GAMES;
+    size_t row = 0;
+    for (int c = 0; rows_on && c < l->n_columns; c++)
+        row += mu_column_row_bytes(l, c);
+    if (row == 0)
+        return TEAM_BATCH_GAMES;
+    uint64_t cap = TEAM_BATCH_BYTES / row;
+    return cap < MAX_BATCH_GAMES ? MAX_BATCH_GAMES : cap > TEAM_BATCH_ROWS ? TEAM_BATCH_ROWS : cap;
+}
+
+/* The time a batch aims at (CPU time a thread: wall time on a machine of
+ * its own): TARGET_BATCH_SECONDS, times the square
+ * root of the team's size (more games per worker per batch, so that the
+ * slowest worker's wait stays small; fewer checkpoints). */
+double batch_target(int team_size)
+{
+    double s = TARGET_BATCH_SECONDS;
+    for (int n = 1; n * n < team_size; n++)
+        s = TARGET_BATCH_SECONDS * (n + 1);
+    return s;
+}
+
+/* The size of the batch from row first: the adaptive size (a multiple
+ * of align, the rows per chunk) cut so that the batch ends on a chunk
+ * boundary, or exactly --batch; never past games. */
+uint64_t batch_size(int fixed, uint64_t batch, uint64_t align, uint64_t first, uint64_t games)
+{
+    uint64_t n = fixed ? batch : batch - first % align;
+    return games - first < n ? games - first : n;
+}
+
+/* The writer's weight in the split of a batch (muster/team.h): rank 0
+ * also packs and writes, so it plays fewer games, as many as keep it as
+ * busy as the others. Integer arithmetic on agreed values only, so every
+ * member computes the same. */
+
+/* The games member 0 plays of a batch of n with weight w0. */
+uint64_t batch_writer_games(uint64_t n, uint64_t w0, int size)
+{
+    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES], games = 0;
+    int blocks = mu_team_blocks(n, w0, 0, size, lo, hi);
+    for (int k = 0; k < blocks; k++)
+        games += hi[k] - lo[k];
+    return games;
+}
+
+/* The next weight of rank 0 after a batch of n games of which it played
+ * lead, busy for busy0 us while the busiest other member was busy for
+ * busy_others us: rank 0's extra work, in games the others play in that
+ * time, is moved to them (halfway, against oscillation). */
+uint64_t batch_rebalance(uint64_t w0, uint64_t n, uint64_t lead, uint64_t busy0, uint64_t busy_others, int size)
+{
+    uint64_t m = (n - lead) / (uint64_t)(size - 1); /* another member's games */
+    if (m == 0 || busy_others == 0 || n == 0)
+        return w0;
+    uint64_t as_games = busy0 * m / busy_others; /* rank 0's time in games */
+    uint64_t extra = as_games > lead ? as_games - lead : 0;
+    uint64_t moved = (uint64_t)(size - 1) * extra;
+    uint64_t target = moved >= n ? 0 : MU_TEAM_WEIGHT_ONE * (n - moved) / (n + extra);
+    if (target > MU_TEAM_WEIGHT_ONE)
+        target = MU_TEAM_WEIGHT_ONE;
+    return (w0 + target) / 2;
+}
+
