@@ -255,11 +255,119 @@ static void test_wm_contact_search_against_the_reference_on_game_states(void **s
     assert_true(100 * t.ref_only <= MAX_MISSED_PCT * legal);
 }
 
+
+/* ---- misses of the fast search, from real game states ---- */
+
+/* Adds a unit of side with troop's Movement Chart profile (flags as
+ * wm_profile_default) and n stands at s[i] = {x, y, facing x, facing y},
+ * engaged as the mask says; returns its index. */
+static int unit_at(int side, int troop, unsigned flags, int n, const double (*s)[4], unsigned engaged)
+{
+    wm_profile p = wm_profile_default((wm_troop)troop, flags);
+    wm_unit u = wm_unit_make(side, &p);
+    for (int i = 0; i < n; i++)
+        wm_unit_add_stand(&u, mu_v2(s[i][0], s[i][1]), mu_v2(s[i][2], s[i][3]));
+    u.engaged = engaged;
+    assert_int_equal(wm_add_unit(&bf, &u), WM_OK);
+    return bf.n_units - 1;
+}
+
+static void poly(wm_terrain kind, int n, const double (*v)[2])
+{
+    mu_vec2 w[16];
+    for (int i = 0; i < n; i++)
+        w[i] = mu_v2(v[i][0], v[i][1]);
+    assert_int_equal(wm_add_polygon(&bf, kind, w, n), WM_OK);
+}
+
+/* The terrain of experiments/default.yaml's scenario. */
+static void default_terrain(void)
+{
+    poly((wm_terrain)2, 5, (const double[][2]){{250, 480}, {420, 440}, {500, 580}, {400, 700}, {240, 640}});
+    poly((wm_terrain)2, 5, (const double[][2]){{1180, 300}, {1340, 280}, {1380, 400}, {1240, 460}, {1140, 400}});
+    assert_int_equal(wm_add_circle(&bf, WM_OPEN_HILL, mu_v2(880, 620), 140), WM_OK);
+    poly((wm_terrain)1, 5, (const double[][2]){{580, 840}, {740, 800}, {800, 900}, {660, 960}, {560, 920}});
+    poly((wm_terrain)6, 4, (const double[][2]){{80, 260}, {300, 260}, {300, 380}, {80, 380}});
+    poly((wm_terrain)7, 4, (const double[][2]){{1000, 635}, {1220, 635}, {1220, 645}, {1000, 645}});
+    poly((wm_terrain)3, 8, (const double[][2]){{1380, 1200}, {1440, 980}, {1560, 760}, {1800, 600}, {1800, 660}, {1620, 800}, {1500, 1000}, {1440, 1200}});
+    poly((wm_terrain)5, 4, (const double[][2]){{1606, 894}, {1576, 946}, {1454, 876}, {1484, 824}});
+}
+
+/* Plans unit u's charge at t in any arrangement; returns whether it
+ * reached, checking that a reached plan is a legal move in contact. */
+static int charge_reaches(int u, int t)
+{
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = t;
+    wm_plan p;
+    wm_plan_move(&bf, &rq, &p);
+    if (p.reached)
+        assert_true(legal_contact(&p.move, t));
+    return p.reached;
+}
+
+/* bench_wm_charge -g 12 -s 7, pair 73 (the stands as the game had them,
+ * the units within 400 mm): cavalry (u, a line at y 457..477 facing
+ * north) charging cavalry in a column (t, x 212.6..252.6, y 646..706,
+ * facing south, engaged) whose other sides are held by friends and a
+ * wood. The way in is the target's west flank, with each stand turning a
+ * quarter to face east as it passes the friends' column (x 172.9..212.9,
+ * y 586..646): every route through the corner waypoints is refused by
+ * the sampled poses, so the plan missed it; the grid fallback
+ * (planner_route.c) gives a stand a waypoint where it fits. */
+/* RULE wm.plan.contact-rearranged */
+static void test_wm_plan_charge_needs_the_grid_fallback(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    unit_at(0, 0, 0u, 3, (const double[][4]){{192.89000082304449, 616.10467848156293, 0, 1}, {192.89000082304449, 636.10467848156293, 0, 1}, {192.89000082304449, 596.10467848156293, 0, 1}}, 2u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{252.51500082304449, 636.10467848156293, 0, 1}, {292.51500082304449, 636.10467848156293, 0, 1}, {332.51500082304449, 636.10467848156293, 0, 1}}, 5u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{372.51500082304449, 596.10467848156293, 0, 1}, {372.51500082304449, 636.10467848156293, 0, 1}, {372.51500082304449, 616.10467848156293, 0, 1}}, 2u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{502.43463859828336, 348.14474152278262, 0, 1}, {542.4346385982833, 348.14474152278262, 0, 1}, {582.4346385982833, 348.14474152278262, 0, 1}}, 0u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{500, 390, 0, 1}, {540, 390, 0, 1}, {580, 390, 0, 1}}, 0u);
+    int u = unit_at(0, 1, 1u, 3, (const double[][4]){{62.42640687119286, 466.98484809834991, 0, 1}, {102.42640687119285, 466.98484809834991, 0, 1}, {142.42640687119285, 466.98484809834991, 0, 1}}, 0u);
+    unit_at(0, 3, 0u, 2, (const double[][4]){{334.87221712876214, 245.81531751581315, 0, 1}, {374.87221712876214, 245.81531751581315, 0, 1}}, 0u);
+    unit_at(0, 6, 0u, 1, (const double[][4]){{344.71791316522643, 302.97802496014003, 0, 1}}, 0u);
+    unit_at(0, 6, 0u, 1, (const double[][4]){{340, 170, 0, 1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{452.26500082304449, 656.10467848156293, 0, -1}, {412.26500082304449, 656.10467848156293, 0, -1}, {372.26500082304449, 656.10467848156293, 0, -1}}, 6u);
+    int t = unit_at(1, 1, 0u, 3, (const double[][4]){{232.64000082304449, 696.10467848156293, 0, -1}, {232.64000082304449, 656.10467848156293, 0, -1}, {232.64000082304449, 676.10467848156293, 0, -1}}, 2u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{394.62517378619219, 850.02620316863829, 0, -1}, {354.62517378619219, 850.02620316863829, 0, -1}, {314.62517378619219, 850.02620316863829, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{306.4485110950526, 722.72547114397946, 0, -1}, {266.4485110950526, 722.72547114397946, 0, -1}, {226.44851109505262, 722.72547114397946, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{413.81638690260479, 810.0247885012792, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
+/* bench_wm_charge -g 12 -s 7, pair 116: cavalry (u, a line at y
+ * 734.9..754.9 facing south) behind friends whose stands touch the
+ * front of the target (infantry, t, a line x 167.4..287.4 at y
+ * 683.7..703.7 facing north, engaged). The way in is a column through the
+ * 47 mm between the friends' lines, after placements that all need
+ * routing: with a placement made up to three times (a special slide equal
+ * to an even one) the 64 route searches ran out before it; made once each,
+ * it is reached. */
+/* RULE wm.plan.contact-rearranged wm.plan.contact-any-edge */
+static void test_wm_plan_charge_tries_each_placement_once(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    int t = unit_at(0, 0, 0u, 3, (const double[][4]){{187.41789054765985, 693.73121983360443, 0, 1}, {227.41789054765985, 693.73121983360443, 0, 1}, {267.41789054765985, 693.73121983360443, 0, 1}}, 7u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{754.28299821003293, 763.70288556850403, 0, -1}, {714.28299821003293, 763.70288556850403, 0, -1}, {674.28299821003293, 763.70288556850403, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{387.16789054765985, 713.73121983360443, 0, -1}, {347.16789054765985, 713.73121983360443, 0, -1}, {307.16789054765985, 713.73121983360443, 0, -1}}, 4u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{219.99999999999997, 713.73121983360443, 0, -1}, {179.99999999999997, 713.73121983360443, 0, -1}, {139.99999999999997, 713.73121983360443, 0, -1}}, 3u);
+    int u = unit_at(1, 1, 1u, 3, (const double[][4]){{240.35418715191813, 744.8572042296372, 0, -1}, {200.35418715191813, 744.8572042296372, 0, -1}, {160.35418715191813, 744.8572042296372, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{200.3541871519181, 844.85720422963709, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_reference_finds_the_three_leg_flank_charge),
         cmocka_unit_test(test_wm_reference_straight_out_of_reach_and_boxed_in),
+        cmocka_unit_test(test_wm_plan_charge_needs_the_grid_fallback),
+        cmocka_unit_test(test_wm_plan_charge_tries_each_placement_once),
         cmocka_unit_test(test_wm_route_pruning_changes_no_plan),
         cmocka_unit_test(test_wm_contact_search_against_the_reference_on_game_states),
     };

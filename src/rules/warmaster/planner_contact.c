@@ -34,6 +34,13 @@ static int nearer(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
+/* Returns non-zero when a and b put the same arrangement at the same place. */
+static int same_placement(const placement *a, const placement *b)
+{
+    return a->form == b->form && a->front == b->front && a->align == b->align && fabs(a->c.x - b->c.x) <= 1e-9 &&
+           fabs(a->c.y - b->c.y) <= 1e-9 && fabs(a->f.x - b->f.x) <= 1e-12 && fabs(a->f.y - b->f.y) <= 1e-12;
+}
+
 /* Returns non-zero when p lies in a stand of t other than stand s. */
 static int covered(const wm_unit *t, int s, mu_vec2 p)
 {
@@ -172,8 +179,16 @@ static int placements(planner *pl, placement **out)
     for (int i = 0; i < n; i++)
         pc[i].index = i;
     qsort(pc, (size_t)n, sizeof *pc, nearer); /* nearest first */
+    int kept = 0; /* the same placement made twice (a special slide that is also an even one) once */
+    for (int i = 0; i < n; i++) {
+        int dup = 0;
+        for (int j = kept - 1; j >= 0 && !dup && pc[j].tier == pc[i].tier && pc[j].lb == pc[i].lb; j--)
+            dup = same_placement(&pc[j], &pc[i]);
+        if (!dup)
+            pc[kept++] = pc[i];
+    }
     *out = pc;
-    return n;
+    return kept;
 }
 
 /* Sets pl's template for placement p (assigned and ordered for it). */
