@@ -361,6 +361,76 @@ static void test_wm_plan_charge_tries_each_placement_once(void **state)
     assert_true(charge_reaches(u, t));
 }
 
+/* bench_wm_charge -g 12 -s 7, pair 182: infantry (u, a line x
+ * 733.6..853.6 at y 900..920 facing south) charging infantry (t, a line
+ * x 556..676 at y 772.7..792.7 facing north) whose front has 120 mm open
+ * between two friendly units. The way in is a column down the open part,
+ * the stands round the corner of the friends on the right (x 675.8..,
+ * y 792.7..812.7). The least-longest-move assignment sends stand 1 (the
+ * middle one) to the front place and stand 2 (the west end) behind it:
+ * round that corner stand 1's way is over the pace (201.6 of 200 mm).
+ * Assigned in moving order, the front place to the nearest stand, each
+ * goes round in turn. */
+/* RULE wm.plan.contact-rearranged wm.stands.one-at-a-time */
+static void test_wm_plan_charge_assigns_the_front_place_first(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    unit_at(0, 0, 0u, 3, (const double[][4]){{394.83210241849031, 656.65106444345111, 0, 1}, {434.83210241849031, 656.65106444345111, 0, 1}, {474.83210241849031, 656.65106444345111, 0, 1}}, 0u);
+    int t = unit_at(0, 0, 0u, 3, (const double[][4]){{576.00876262634438, 782.7119402361127, 0, 1}, {616.00876262634438, 782.7119402361127, 0, 1}, {656.00876262634438, 782.7119402361127, 0, 1}}, 5u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{685.59914064997179, 760.87609958148289, 0, 1}, {725.59914064997179, 760.87609958148289, 0, 1}, {765.59914064997179, 760.87609958148289, 0, 1}}, 0u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{718.68284707797034, 782.7119402361127, 0, 1}, {758.68284707797034, 782.7119402361127, 0, 1}, {798.68284707797034, 782.7119402361127, 0, 1}}, 7u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{858.55784707797034, 742.7119402361127, 0, 1}, {858.55784707797034, 782.7119402361127, 0, 1}, {858.55784707797034, 762.7119402361127, 0, 1}}, 2u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{963.69993257750878, 900.21024108286781, 0, -1}, {923.69993257750878, 900.21024108286781, 0, -1}, {883.69993257750878, 900.21024108286781, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{918.43284707797034, 802.7119402361127, 0, -1}, {878.43284707797034, 802.7119402361127, 0, -1}, {838.43284707797034, 802.7119402361127, 0, -1}}, 6u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1203.0682782597519, 913.53864734052593, 0, -1}, {1163.0682782597519, 913.53864734052593, 0, -1}, {1123.0682782597519, 913.53864734052593, 0, -1}}, 0u);
+    int u = unit_at(1, 0, 0u, 3, (const double[][4]){{833.5880703542631, 910.01312772433141, 0, -1}, {793.5880703542631, 910.01312772433141, 0, -1}, {753.5880703542631, 910.01312772433141, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{775.75876262634438, 802.7119402361127, 0, -1}, {735.75876262634438, 802.7119402361127, 0, -1}, {695.75876262634438, 802.7119402361127, 0, -1}}, 7u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{868.65479742911577, 823.77046008392915, 0, -1}, {828.65479742911577, 823.77046008392915, 0, -1}, {788.65479742911577, 823.77046008392915, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{700, 1010, 0, -1}, {660, 1010, 0, -1}, {620, 1010, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{580, 1010, 0, -1}, {540, 1010, 0, -1}, {500, 1010, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{460, 1189.999, 0, -1}, {420, 1189.999, 0, -1}, {380, 1189.999, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{536.25876262634438, 802.7119402361127, 0, -1}, {496.25876262634438, 802.7119402361127, 0, -1}, {456.25876262634438, 802.7119402361127, 0, -1}}, 1u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{992.6375848936259, 1083.3552707585427, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
+/* bench_wm_charge -g 12 -s 7, pair 9: infantry (u, a line x 807..927 at
+ * y 738.9..758.9 facing south) charging infantry in a column (t, x
+ * 928.6..968.6, y 642..702, facing north) whose front a friendly line
+ * (x 868.7..988.7, y 702..722) holds. The way in is the west flank, as a
+ * column facing east, every stand going west round the friends' end and
+ * turning a quarter. The stand nearest the flank goes farthest round, so
+ * nearest-first sends the stands across each other's ways; assigned along
+ * the way the first route set off (west: the west-most stand leads), the
+ * stands file round in order. */
+/* RULE wm.plan.contact-rearranged wm.stands.one-at-a-time */
+static void test_wm_plan_charge_files_stands_along_the_route(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    unit_at(0, 0, 0u, 3, (const double[][4]){{500, 490, 0, 1}, {540, 490, 0, 1}, {580, 490, 0, 1}}, 0u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{523.63591296571178, 616.35137157510815, 0, 1}, {563.63591296571178, 616.35137157510815, 0, 1}, {603.63591296571178, 616.35137157510815, 0, 1}}, 6u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{680.77221232863326, 596.35137157510815, 0, 1}, {680.77221232863326, 616.35137157510815, 0, 1}, {680.77221232863326, 576.35137157510815, 0, 1}}, 2u);
+    int t = unit_at(0, 0, 0u, 3, (const double[][4]){{948.59055007003565, 672.0651383982788, 0, 1}, {948.59055007003565, 692.0651383982788, 0, 1}, {948.59055007003565, 652.0651383982788, 0, 1}}, 2u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{1122.6577121449054, 369.98933578636814, 0, 1}, {1162.6577121449054, 369.98933578636814, 0, 1}, {1202.6577121449054, 369.98933578636814, 0, 1}}, 0u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{1100, 390, 0, 1}, {1140, 390, 0, 1}, {1180, 390, 0, 1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1400.9978093434138, 711.82201494097194, 0, -1}, {1360.9978093434138, 711.82201494097194, 0, -1}, {1320.9978093434138, 711.82201494097194, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1337.0815349454226, 830.00025480710838, 0, -1}, {1297.0815349454226, 830.00025480710838, 0, -1}, {1257.0815349454226, 830.00025480710838, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1227.7712092604502, 713.97334222203631, 0, -1}, {1187.7712092604502, 713.97334222203631, 0, -1}, {1147.7712092604502, 713.97334222203631, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1050.7646316579535, 732.08840542085932, 0, -1}, {1010.7646316579534, 732.08840542085932, 0, -1}, {970.76463165795349, 732.08840542085932, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{968.66688965875949, 712.0651383982788, 0, -1}, {928.66688965875949, 712.0651383982788, 0, -1}, {888.66688965875949, 712.0651383982788, 0, -1}}, 3u);
+    int u = unit_at(1, 0, 0u, 3, (const double[][4]){{906.97373875938638, 748.86249572906127, 0, -1}, {866.97373875938638, 748.86249572906127, 0, -1}, {826.97373875938638, 748.86249572906127, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{700, 1010, 0, -1}, {660, 1010, 0, -1}, {620, 1010, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{679.22778767136674, 636.35137157510815, 0, -1}, {639.22778767136674, 636.35137157510815, 0, -1}, {599.22778767136674, 636.35137157510815, 0, -1}}, 7u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{535.667361145482, 880.48378303363245, 0, -1}, {495.667361145482, 880.48378303363245, 0, -1}, {455.667361145482, 880.48378303363245, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{1046.0568222075499, 974.32661683022422, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{639.22778767136674, 736.35137157510803, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +438,8 @@ int main(void)
         cmocka_unit_test(test_wm_reference_straight_out_of_reach_and_boxed_in),
         cmocka_unit_test(test_wm_plan_charge_needs_the_grid_fallback),
         cmocka_unit_test(test_wm_plan_charge_tries_each_placement_once),
+        cmocka_unit_test(test_wm_plan_charge_assigns_the_front_place_first),
+        cmocka_unit_test(test_wm_plan_charge_files_stands_along_the_route),
         cmocka_unit_test(test_wm_route_pruning_changes_no_plan),
         cmocka_unit_test(test_wm_contact_search_against_the_reference_on_game_states),
     };

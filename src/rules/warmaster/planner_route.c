@@ -465,6 +465,18 @@ static int grid_candidates(planner *pl, const wm_move *m, int k, wm_stand_path *
     return n;
 }
 
+/* Sets pl->lead, if not set, from path k of m when it is the first to
+ * move and goes round (more than one leg): the way its first leg sets off. */
+static void note_lead(planner *pl, const wm_move *m, int k)
+{
+    const wm_stand_path *p = &m->path[k];
+    if (k != 0 || p->n_legs < 2 || pl->lead.x != 0.0 || pl->lead.y != 0.0)
+        return;
+    mu_vec2 d = mu_v2_sub(p->leg[0].center, pl->u->stand[p->stand].center);
+    if (mu_v2_len(d) > EPS)
+        pl->lead = mu_v2_unit(d);
+}
+
 /* RULE wm.plan.contact-rearranged wm.stands.one-at-a-time */
 int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
 {
@@ -487,6 +499,7 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
                 return 0; /* no path the filters let through */
         }
         m->path[k] = cand[k][0];
+        note_lead(pl, m, k);
     }
     for (;;) {
         pl->checks++;
@@ -510,5 +523,6 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
             at[k] = n_cand[k] > 0 && cand[k][0].n_legs == 1 ? 0 : -1;
         }
         m->path[k] = cand[k][at[k]];
+        note_lead(pl, m, k);
     }
 }
