@@ -430,6 +430,68 @@ static void test_wm_plan_charge_files_stands_along_the_route(void **state)
     assert_true(charge_reaches(u, t));
 }
 
+/* bench_wm_charge -g 12 -s 8, pair 40: cavalry (u, a line x 360..480 at
+ * y 797.4..817.4 facing south) charging the rear of infantry (t, a line
+ * x 705.1..825.1 at the same depth, facing north, engaged) whose other
+ * sides friends hold. The way in is the corner of the rear edge, the
+ * charger's line turned half round below the target, the first stand
+ * round its friends through a waypoint. With 6 paths checked per stand
+ * (TRY_ROUTES) it was missed; with 12 the first stand's way is found, a
+ * grid fallback's waypoint (660, 780). */
+/* RULE wm.plan.contact-rearranged wm.plan.contact-any-edge */
+static void test_wm_plan_charge_checks_twelve_routes_per_stand(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    int t = unit_at(0, 0, 0u, 3, (const double[][4]){{725.11644750857522, 807.412942585932, 0, 1}, {765.11644750857522, 807.412942585932, 0, 1}, {805.11644750857522, 807.412942585932, 0, 1}}, 7u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{968.6071495212359, 889.7161592530432, 0, -1}, {928.6071495212359, 889.7161592530432, 0, -1}, {888.6071495212359, 889.7161592530432, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{924.86644750857522, 827.412942585932, 0, -1}, {884.86644750857522, 827.412942585932, 0, -1}, {844.86644750857522, 827.412942585932, 0, -1}}, 4u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{860.07051825751887, 1015.3105866138203, 0, -1}, {820.07051825751887, 1015.3105866138203, 0, -1}, {780.07051825751887, 1015.3105866138203, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{902.24249472438407, 863.84293942951626, 0, -1}, {862.24249472438407, 863.84293942951626, 0, -1}, {822.24249472438407, 863.84293942951626, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{779.99999999999989, 847.412942585932, 0, -1}, {779.99999999999989, 827.412942585932, 0, -1}, {779.99999999999989, 867.412942585932, 0, -1}}, 2u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{700, 827.412942585932, 0, -1}, {660, 827.412942585932, 0, -1}, {620, 827.412942585932, 0, -1}}, 1u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{728.66465615989284, 876.21352830401418, 0, -1}, {688.66465615989284, 876.21352830401418, 0, -1}, {648.66465615989284, 876.21352830401418, 0, -1}}, 0u);
+    int u = unit_at(1, 1, 0u, 3, (const double[][4]){{460, 807.41294258593211, 0, -1}, {420, 807.41294258593211, 0, -1}, {380, 807.41294258593211, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{340, 1010, 0, -1}, {300, 1010, 0, -1}, {260, 1010, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{220, 1010, 0, -1}, {180, 1010, 0, -1}, {140, 1010, 0, -1}}, 0u);
+    unit_at(1, 1, 1u, 3, (const double[][4]){{100, 1010, 0, -1}, {60, 1010, 0, -1}, {20, 1010, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{240, 1059.353235646483, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{688.66465615989284, 976.21352830401406, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
+/* bench_wm_charge -g 12 -s 8, pair 328: infantry (u, a line x
+ * 700.6..820.6 at y 843.8..863.8 facing south) charging infantry in a
+ * column (t, x 805..845, y 723.8..783.8, facing north, engaged) whose
+ * front a friendly column holds. The way in is the west flank, each stand
+ * turning a quarter round the friends: the placements before it spent the
+ * 16 grid fallbacks a plan had; with 32 it is reached. */
+/* RULE wm.plan.contact-rearranged */
+static void test_wm_plan_charge_with_thirty_two_grid_fallbacks(void **state)
+{
+    (void)state;
+    fresh();
+    default_terrain();
+    unit_at(0, 0, 0u, 3, (const double[][4]){{579.93905592003841, 473.32961391606364, 0, 1}, {619.93905592003841, 473.32961391606364, 0, 1}, {659.93905592003841, 473.32961391606364, 0, 1}}, 0u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{744.94702551798116, 564.84107655394325, 0, 1}, {784.94702551798116, 564.84107655394325, 0, 1}, {824.94702551798116, 564.84107655394325, 0, 1}}, 0u);
+    int t = unit_at(0, 0, 0u, 3, (const double[][4]){{824.97190133975164, 753.82545389964037, 0, 1}, {824.97190133975164, 773.82545389964037, 0, 1}, {824.97190133975164, 733.82545389964037, 0, 1}}, 2u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{888.05169594355425, 773.82545389964037, 0, 1}, {928.05169594355425, 773.82545389964037, 0, 1}, {968.05169594355425, 773.82545389964037, 0, 1}}, 7u);
+    unit_at(0, 0, 0u, 3, (const double[][4]){{865.53560218812549, 569.93668703478693, 0, 1}, {905.53560218812549, 569.93668703478693, 0, 1}, {945.53560218812549, 569.93668703478693, 0, 1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1316.5297704846382, 930.00041600366444, 0, -1}, {1276.5297704846382, 930.00041600366444, 0, -1}, {1236.5297704846382, 930.00041600366444, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{1087.8016959435543, 793.82545389964037, 0, -1}, {1047.8016959435543, 793.82545389964037, 0, -1}, {1007.8016959435543, 793.82545389964037, 0, -1}}, 4u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{980.03713282471006, 813.84319383771958, 0, -1}, {940.03713282471006, 813.84319383771958, 0, -1}, {900.03713282471006, 813.84319383771958, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{940, 793.82545389964037, 0, -1}, {900, 793.82545389964037, 0, -1}, {860, 793.82545389964037, 0, -1}}, 7u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{819.07495586563778, 813.82545389964037, 0, -1}, {819.07495586563778, 793.82545389964037, 0, -1}, {819.07495586563778, 833.82545389964037, 0, -1}}, 2u);
+    int u = unit_at(1, 0, 0u, 3, (const double[][4]){{800.56580526740356, 853.83765169477044, 0, -1}, {760.56580526740356, 853.83765169477044, 0, -1}, {720.56580526740356, 853.83765169477044, 0, -1}}, 0u);
+    unit_at(1, 0, 0u, 3, (const double[][4]){{580, 1189.999, 0, -1}, {540, 1189.999, 0, -1}, {500, 1189.999, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{497.57716919752113, 864.78307138938362, 0, -1}, {457.57716919752113, 864.78307138938362, 0, -1}, {417.57716919752113, 864.78307138938362, 0, -1}}, 0u);
+    unit_at(1, 1, 0u, 3, (const double[][4]){{387.16789054765985, 713.73121983360443, 0, -1}, {347.16789054765985, 713.73121983360443, 0, -1}, {307.16789054765985, 713.73121983360443, 0, -1}}, 4u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{1025.342698827144, 1035.8858799462857, 0, -1}}, 0u);
+    unit_at(1, 6, 0u, 1, (const double[][4]){{760.56580526740356, 953.83765169477033, 0, -1}}, 0u);
+    assert_true(charge_reaches(u, t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -439,6 +501,8 @@ int main(void)
         cmocka_unit_test(test_wm_plan_charge_tries_each_placement_once),
         cmocka_unit_test(test_wm_plan_charge_assigns_the_front_place_first),
         cmocka_unit_test(test_wm_plan_charge_files_stands_along_the_route),
+        cmocka_unit_test(test_wm_plan_charge_checks_twelve_routes_per_stand),
+        cmocka_unit_test(test_wm_plan_charge_with_thirty_two_grid_fallbacks),
         cmocka_unit_test(test_wm_route_pruning_changes_no_plan),
         cmocka_unit_test(test_wm_contact_search_against_the_reference_on_game_states),
     };

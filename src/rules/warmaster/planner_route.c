@@ -12,11 +12,11 @@
 
 #define EPS MU_GEOM_EPS_MM
 #define MAX_ROUTES 48  /* candidate routes collected per stand */
-#define TRY_ROUTES 6   /* of which the shortest are checked */
+#define TRY_ROUTES 12  /* of which the shortest are checked */
 #define MAX_SEARCHES 64 /* route searches per plan and tier of placements */
 #define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
 #define GRID_MM 15.0    /* the fallback's one-waypoint grid */
-#define GRID_SEARCHES 16 /* grid fallbacks per plan and tier of placements */
+#define GRID_SEARCHES 32 /* grid fallbacks per plan and tier of placements */
 #define GRID_FILTER 96   /* grid paths put through poses_clear per fallback */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
 #define PRUNE_SLACK_MM 1e-7 /* bound_to_go's sums and the search's differ by rounding only */
