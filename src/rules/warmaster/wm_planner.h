@@ -57,23 +57,24 @@
  *   once its shortest way on to the end, by Dijkstra over the waypoints,
  *   makes the route longer than any it keeps: the same routes, found
  *   without walking every dead end), the turn spread over the legs by
- *   length, all in the last or all in the first; at most 6 paths per
+ *   length, all in the last or all in the first; at most 12 paths per
  *   stand reach the checker. When every one of them is refused, a
  *   fallback: one waypoint of a 15 mm grid fixed on the table, shortest
  *   centre path first, the turn spread by length (room for a stand that
  *   turns as it passes, where the corner waypoints give none), at most
- *   96 paths filtered and 6 checked. The first legal move in contact
- *   wins. Limits: 64 route searches and 16 grid fallbacks per tier of
+ *   96 paths filtered and 12 checked. The first legal move in contact
+ *   wins. Limits: 64 route searches and 32 grid fallbacks per tier of
  *   placements (then only straight legs), so a target whose every way in
  *   needs routing round friends may be missed when many nearer
- *   placements also need routes; paths only through those waypoints.
+ *   placements also need routes; paths only through those waypoints or
+ *   one grid point.
  *   Measured against a slow exhaustive reference on game states
  *   (bench/bench_wm_charge, tests/unit/test_wm_contact_search.c;
- *   figures in bench/README.md): on 12 games of the default experiment
- *   it misses none of the 143 charges the reference finds (95% interval
- *   0 to 2.6%; before the grid fallback and the other assignments: 13 of
- *   145, 9%; the old
- *   one-leg search in the present formation: 80%). If none is legal, the planner moves toward
+ *   figures in bench/README.md): on 12 games each of the default
+ *   experiment at seeds 7, 8 and 9 it misses none of the 402 charges the
+ *   reference finds (95% interval 0 to 0.95%; before the grid fallback,
+ *   the other assignments and the larger budgets, 13 of 145 at seed 7,
+ *   9%; the old one-leg search in the present formation: 80%). If none is legal, the planner moves toward
  *   the nearest placement that fits like a POINT goal and reports no
  *   contact. How chargers line up in detail ("Moving Chargers", Combat)
  *   is not in our texts: contact = some stand touches the target.
