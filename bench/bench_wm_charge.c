@@ -17,9 +17,11 @@
  * Not a test: it asserts nothing (the test with a fixed sample is
  * tests/unit/test_wm_contact_search.c).
  *
- * Usage: bench_wm_charge [-g GAMES] [-s SEED] [-R] [-v] [EXPERIMENT]
+ * Usage: bench_wm_charge [-g GAMES] [-s SEED] [-p PAIR] [-R] [-v] [EXPERIMENT]
  *   -g GAMES  games to play (default 20)
  *   -s SEED   seed (default: the experiment's)
+ *   -p PAIR   plan only pair PAIR (1-based, as -v numbers them; with -v -v
+ *             its table is dumped when the fast search misses it)
  *   -R        no reference: the fast search's cost only
  *   -v        a line per pair on stderr (-v -v: and the table round each miss) */
 #ifndef _POSIX_C_SOURCE
@@ -47,8 +49,8 @@
 #endif
 
 typedef struct tally {
-    int reference, verbose;
-    double pairs, by_init, fast, ref, missed, fast_only, undecided; /* counts */
+    int reference, verbose, only;
+    double pairs, planned, by_init, fast, ref, missed, fast_only, undecided; /* counts */
     double checks, checks_reached, ref_checks;
     double cpu_s, ref_cpu_s;
 } tally;
@@ -57,6 +59,9 @@ static void on_pair(void *user, const wm_game *g, int unit, int target, int init
 {
     tally *t = user;
     t->pairs++;
+    if (t->only > 0 && (int)t->pairs != t->only)
+        return;
+    t->planned++;
     t->by_init += initiative;
     wm_plan_request rq = wm_plan_request_make(unit, WM_GOAL_CONTACT, BENCH_CHARGE_FORM, WM_MOVE_CHARGE);
     rq.target = target;
@@ -122,17 +127,19 @@ int main(int argc, char **argv)
     int games = 20;
     uint64_t seed = 0;
     tally t = {.reference = 1};
-    for (int opt; (opt = getopt(argc, argv, "g:s:Rv")) != -1;) {
+    for (int opt; (opt = getopt(argc, argv, "g:s:p:Rv")) != -1;) {
         if (opt == 'g')
             games = atoi(optarg);
         else if (opt == 's')
             seed = strtoull(optarg, NULL, 10);
+        else if (opt == 'p')
+            t.only = atoi(optarg);
         else if (opt == 'R')
             t.reference = 0;
         else if (opt == 'v')
             t.verbose++;
         else {
-            fprintf(stderr, "usage: %s [-g GAMES] [-s SEED] [-R] [-v] [EXPERIMENT]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-g GAMES] [-s SEED] [-p PAIR] [-R] [-v] [EXPERIMENT]\n", argv[0]);
             return 2;
         }
     }
@@ -143,11 +150,11 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("%s: %d games, %.0f (unit, target) pairs (%.0f initiative candidates, %.0f ordered units)\n", path, games,
-           t.pairs, t.by_init, t.pairs - t.by_init);
+           t.planned, t.by_init, t.planned - t.by_init);
     printf("fast search reaches %.0f; %.1f checks per contact plan (%.1f when it reaches); %.0f contact plans per CPU "
            "second\n",
-           t.fast, t.pairs > 0.0 ? t.checks / t.pairs : 0.0, t.fast > 0.0 ? t.checks_reached / t.fast : 0.0,
-           t.cpu_s > 0.0 ? t.pairs / t.cpu_s : 0.0);
+           t.fast, t.planned > 0.0 ? t.checks / t.planned : 0.0, t.fast > 0.0 ? t.checks_reached / t.fast : 0.0,
+           t.cpu_s > 0.0 ? t.planned / t.cpu_s : 0.0);
     if (t.reference) {
         double n = t.ref, p = n > 0 ? t.missed / n : 0.0, z = 1.96;
         double mid = (p + z * z / (2 * n)) / (1 + z * z / n), half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
@@ -155,8 +162,8 @@ int main(int argc, char **argv)
                "the fast search reaches %.0f the reference does not\n",
                t.ref, t.missed, 100.0 * p, n > 0 ? 100.0 * fmax(0.0, mid - half) : 0.0, n > 0 ? 100.0 * (mid + half) : 0.0,
                t.fast_only);
-        printf("reference gave up (budget) on %.0f pairs; %.0f checks per pair, %.3f CPU s per pair\n", t.undecided, t.pairs > 0.0 ? t.ref_checks / t.pairs : 0.0,
-               t.pairs > 0.0 ? t.ref_cpu_s / t.pairs : 0.0);
+        printf("reference gave up (budget) on %.0f pairs; %.0f checks per pair, %.3f CPU s per pair\n", t.undecided, t.planned > 0.0 ? t.ref_checks / t.planned : 0.0,
+               t.planned > 0.0 ? t.ref_cpu_s / t.planned : 0.0);
     }
     return 0;
 }

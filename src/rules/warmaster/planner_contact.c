@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define EPS MU_GEOM_EPS_MM
 #define SLIDES 9           /* evenly spaced slides along an edge, plus the special ones */
@@ -32,6 +33,13 @@ static int nearer(const void *a, const void *b)
     if (x->lb != y->lb)
         return x->lb < y->lb ? -1 : 1;
     return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Returns non-zero when a and b put the same arrangement at the same place. */
+static int same_placement(const placement *a, const placement *b)
+{
+    return a->form == b->form && a->front == b->front && a->align == b->align && fabs(a->c.x - b->c.x) <= 1e-9 &&
+           fabs(a->c.y - b->c.y) <= 1e-9 && fabs(a->f.x - b->f.x) <= 1e-12 && fabs(a->f.y - b->f.y) <= 1e-12;
 }
 
 /* Returns non-zero when p lies in a stand of t other than stand s. */
@@ -172,16 +180,98 @@ static int placements(planner *pl, placement **out)
     for (int i = 0; i < n; i++)
         pc[i].index = i;
     qsort(pc, (size_t)n, sizeof *pc, nearer); /* nearest first */
+    int kept = 0; /* the same placement made twice (a special slide that is also an even one) once */
+    for (int i = 0; i < n; i++) {
+        int dup = 0;
+        for (int j = kept - 1; j >= 0 && !dup && pc[j].tier == pc[i].tier && pc[j].lb == pc[i].lb; j--)
+            dup = same_placement(&pc[j], &pc[i]);
+        if (!dup)
+            pc[kept++] = pc[i];
+    }
     *out = pc;
-    return n;
+    return kept;
+}
+
+/* The way to placement p (its moving order's direction). */
+static mu_vec2 way_to(const planner *pl, const placement *p)
+{
+    mu_vec2 d = mu_v2_sub(p->c, pl->c0);
+    return mu_v2_len(d) > EPS ? mu_v2_unit(d) : p->f;
 }
 
 /* Sets pl's template for placement p (assigned and ordered for it). */
 static void take(planner *pl, const placement *p)
 {
     set_arrangement(pl, p->form, p->front, p->align);
-    mu_vec2 d = mu_v2_sub(p->c, pl->c0);
-    wm_planner_template(pl, p->f, p->c, mu_v2_len(d) > EPS ? mu_v2_unit(d) : p->f);
+    wm_planner_template(pl, p->f, p->c, way_to(pl, p));
+}
+
+/* Re-assigns the stands to the places of pl's template for placement p
+ * in the order they move: the front-most place (along the way to p)
+ * takes the nearest stand (straight distance plus turn at the half
+ * diagonal), the next place the nearest left, and so on; the moving order
+ * follows. The template's assignment (least longest move) can send the
+ * stands across each other's ways, each round a corner that the other
+ * passes more shortly. Returns non-zero when this assignment differs from
+ * the one made and keeps every corner within reach (pl set to it), else 0
+ * (pl unchanged). */
+static int assign_in_order(planner *pl, const placement *p, mu_vec2 lead, int (*tried)[WM_MAX_STANDS], int n_tried)
+{
+    int n = pl->n, places[WM_MAX_STANDS], slot[WM_MAX_STANDS], differs = 0;
+    mu_vec2 d = way_to(pl, p);
+    for (int j = 0; j < n; j++) { /* places, front-most first (insertion sort) */
+        int k = j;
+        for (; k > 0 && mu_v2_dot(pl->off[places[k - 1]], d) < mu_v2_dot(pl->off[j], d); k--)
+            places[k] = places[k - 1];
+        places[k] = j;
+    }
+    unsigned used = 0;
+    for (int q = 0; q < n; q++) {
+        int j = places[q], best = -1;
+        double best_cost = INFINITY;
+        for (int i = 0; i < n; i++) {
+            if ((used >> i) & 1u)
+                continue;
+            const mu_orect *s = &pl->u->stand[i];
+            double cost = lead.x != 0.0 || lead.y != 0.0
+                              ? -mu_v2_dot(s->center, lead)
+                              : mu_v2_dist(s->center, mu_v2_add(p->c, pl->off[j])) +
+                                    fabs(mu_v2_turn(s->facing, pl->face[j])) * 0.5 * hypot(s->width, s->depth);
+            if (cost < best_cost - 1e-9) {
+                best_cost = cost;
+                best = i;
+            }
+        }
+        used |= 1u << best;
+        slot[best] = j;
+    }
+    for (int i = 0; i < n; i++) {
+        mu_orect e = pl->u->stand[i];
+        e.center = mu_v2_add(p->c, pl->off[slot[i]]);
+        e.facing = pl->face[slot[i]];
+        mu_vec2 a[4], b[4];
+        mu_orect_corners(&pl->u->stand[i], a);
+        mu_orect_corners(&e, b);
+        for (int k = 0; k < 4; k++)
+            if (mu_v2_dist(a[k], b[k]) > pl->ctx.allowance_mm + EPS)
+                return 0;
+    }
+    for (int t = 0; t < n_tried; t++) {
+        differs = 0;
+        for (int i = 0; i < n; i++)
+            differs |= slot[i] != tried[t][i];
+        if (!differs)
+            return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        pl->slot[i] = slot[i];
+        int k = i;
+        double key = mu_v2_dot(pl->off[slot[i]], d);
+        for (; k > 0 && mu_v2_dot(pl->off[pl->slot[pl->order[k - 1]]], d) < key; k--)
+            pl->order[k] = pl->order[k - 1];
+        pl->order[k] = i;
+    }
+    return 1;
 }
 
 /* RULE wm.stands.one-at-a-time wm.plan.contact-rearranged wm.plan.contact-any-edge */
@@ -200,15 +290,23 @@ void wm_planner_contact(planner *pl, wm_plan *out)
             continue; /* out of reach (sorted by tier, then nearest first) */
         if (!fits)
             continue;
-        for (int reverse = 0; reverse < (pl->n > 1 ? 2 : 1); reverse++) {
-            wm_move m;
-            wm_move_report rep;
-            wm_planner_build(pl, pc[i].c, reverse, &m);
-            if (wm_planner_route_move(pl, &m, &rep) && wm_planner_target_distance(pl, &m) <= EPS) {
-                wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
-                out->reached = 1;
-                free(pc);
-                return;
+        pl->lead = mu_v2(0, 0);
+        int tried[3][WM_MAX_STANDS], n_tried = 0;
+        for (int alt = 0; alt < 3; alt++) { /* the template's assignment, in moving order, along the lead */
+            if (alt > 0 && (pl->form == WM_FORM_KEEP || (alt == 2 && pl->lead.x == 0.0 && pl->lead.y == 0.0) ||
+                            !assign_in_order(pl, &pc[i], alt == 2 ? pl->lead : mu_v2(0, 0), tried, n_tried)))
+                continue;
+            memcpy(tried[n_tried++], pl->slot, sizeof(int) * (size_t)pl->n);
+            for (int reverse = 0; reverse < (pl->n > 1 ? 2 : 1); reverse++) {
+                wm_move m;
+                wm_move_report rep;
+                wm_planner_build(pl, pc[i].c, reverse, &m);
+                if (wm_planner_route_move(pl, &m, &rep) && wm_planner_target_distance(pl, &m) <= EPS) {
+                    wm_planner_consider(pl, &m, &rep, pc[i].c, pc[i].c);
+                    out->reached = 1;
+                    free(pc);
+                    return;
+                }
             }
         }
     }

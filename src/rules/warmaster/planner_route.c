@@ -12,16 +12,19 @@
 
 #define EPS MU_GEOM_EPS_MM
 #define MAX_ROUTES 48  /* candidate routes collected per stand */
-#define TRY_ROUTES 6   /* of which the shortest are checked */
+#define TRY_ROUTES 12  /* of which the shortest are checked */
 #define MAX_SEARCHES 64 /* route searches per plan and tier of placements */
 #define FILTER_ROUTES 24 /* paths put through poses_clear per stand */
+#define GRID_MM 15.0    /* the fallback's one-waypoint grid */
+#define GRID_SEARCHES 32 /* grid fallbacks per plan and tier of placements */
+#define GRID_FILTER 96   /* grid paths put through poses_clear per fallback */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
 #define PRUNE_SLACK_MM 1e-7 /* bound_to_go's sums and the search's differ by rounding only */
 
 void wm_planner_routes_budget(planner *pl)
 {
     if (pl->routes)
-        pl->routes->searches = 0;
+        pl->routes->searches = pl->routes->grid_searches = 0;
 }
 
 void wm_planner_routes_free(planner *pl)
@@ -382,6 +385,98 @@ static int candidates(planner *pl, const wm_move *m, int k, int straight, wm_sta
     return n;
 }
 
+typedef struct grid_point {
+    mu_vec2 q;
+    double len;
+} grid_point;
+
+static int shorter(const void *a, const void *b)
+{
+    const grid_point *x = a, *y = b;
+    if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+    if (x->q.x != y->q.x)
+        return x->q.x < y->q.x ? -1 : 1;
+    return (x->q.y > y->q.y) - (x->q.y < y->q.y);
+}
+
+/* The fallback when every route through the map's waypoints is refused
+ * for the stand of path k of m: paths through one point of a grid of
+ * GRID_MM (fixed on the table) whose centre path is at most the
+ * allowance, shortest first, the turn spread over the two legs by length
+ * (a stand that must turn while it passes finds room where the corner
+ * waypoints give none); those whose centre path keeps the clearance,
+ * at most GRID_FILTER of them put through poses_clear, at most TRY_ROUTES
+ * kept into out. Returns how many; 0 once the plan's GRID_SEARCHES are
+ * spent. */
+static int grid_candidates(planner *pl, const wm_move *m, int k, wm_stand_path *out)
+{
+    wm_route_map *rm = pl->routes;
+    if (rm->grid_searches >= GRID_SEARCHES)
+        return 0;
+    rm->grid_searches++;
+    const wm_stand_path *p = &m->path[k];
+    const mu_orect *start = &pl->u->stand[p->stand];
+    mu_orect end;
+    wm_stand_path_mm(start, p->leg, p->n_legs, &end);
+    mu_vec2 s = start->center, e = end.center;
+    double cap = pl->ctx.allowance_mm;
+    mu_vec2 d = mu_v2_sub(e, s), mid = mu_v2_scale(mu_v2_add(s, e), 0.5);
+    double c = 0.5 * mu_v2_len(d), a = 0.5 * cap;
+    if (a <= c)
+        return 0; /* no room for a bend */
+    double b2 = a * a - c * c;
+    mu_vec2 u = c > 0.0 ? mu_v2_scale(d, 0.5 / c) : mu_v2(1.0, 0.0);
+    double hx = sqrt(a * a * u.x * u.x + b2 * u.y * u.y), hy = sqrt(a * a * u.y * u.y + b2 * u.x * u.x);
+    int x0 = (int)ceil((mid.x - hx) / GRID_MM), x1 = (int)floor((mid.x + hx) / GRID_MM);
+    int y0 = (int)ceil((mid.y - hy) / GRID_MM), y1 = (int)floor((mid.y + hy) / GRID_MM);
+    if (x1 < x0 || y1 < y0)
+        return 0;
+    grid_point *g = malloc(sizeof *g * (size_t)(x1 - x0 + 1) * (size_t)(y1 - y0 + 1));
+    if (!g) {
+        fprintf(stderr, "muster: out of memory (planner routes)\n");
+        abort();
+    }
+    int n_g = 0;
+    for (int ix = x0; ix <= x1; ix++)
+        for (int iy = y0; iy <= y1; iy++) {
+            mu_vec2 q = mu_v2(ix * GRID_MM, iy * GRID_MM);
+            double len = mu_v2_dist(s, q) + mu_v2_dist(q, e);
+            if (len <= cap + EPS)
+                g[n_g++] = (grid_point){q, len};
+        }
+    qsort(g, (size_t)n_g, sizeof *g, shorter);
+    double turn = mu_v2_turn(start->facing, end.facing);
+    int n = 0;
+    for (int i = 0, tested = 0; i < n_g && n < TRY_ROUTES && tested < GRID_FILTER; i++) {
+        if (!wm_route_seg_clear_among(rm, NULL, 0, (mu_seg){s, g[i].q}) ||
+            !wm_route_seg_clear_among(rm, NULL, 0, (mu_seg){g[i].q, e}))
+            continue;
+        tested++;
+        wm_stand_path *o = &out[n];
+        double t1 = g[i].len > EPS ? turn * mu_v2_dist(s, g[i].q) / g[i].len : turn;
+        o->stand = p->stand;
+        o->n_legs = 2;
+        o->leg[0] = (wm_leg){g[i].q, t1};
+        o->leg[1] = (wm_leg){e, turn - t1};
+        n += poses_clear(pl, m, k, start, o);
+    }
+    free(g);
+    return n;
+}
+
+/* Sets pl->lead, if not set, from path k of m when it is the first to
+ * move and goes round (more than one leg): the way its first leg sets off. */
+static void note_lead(planner *pl, const wm_move *m, int k)
+{
+    const wm_stand_path *p = &m->path[k];
+    if (k != 0 || p->n_legs < 2 || pl->lead.x != 0.0 || pl->lead.y != 0.0)
+        return;
+    mu_vec2 d = mu_v2_sub(p->leg[0].center, pl->u->stand[p->stand].center);
+    if (mu_v2_len(d) > EPS)
+        pl->lead = mu_v2_unit(d);
+}
+
 /* RULE wm.plan.contact-rearranged wm.stands.one-at-a-time */
 int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
 {
@@ -396,10 +491,15 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
         if (!n_cand[k]) {
             n_cand[k] = candidates(pl, m, k, 0, cand[k]);
             full[k] = 1;
+            if (!n_cand[k]) {
+                n_cand[k] = grid_candidates(pl, m, k, cand[k]);
+                full[k] = 2;
+            }
             if (!n_cand[k])
                 return 0; /* no path the filters let through */
         }
         m->path[k] = cand[k][0];
+        note_lead(pl, m, k);
     }
     for (;;) {
         pl->checks++;
@@ -409,15 +509,20 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
         int k = rep->path;
         if (!path_refused(f) || k < 0)
             return 0;
-        if (++at[k] >= n_cand[k]) {
-            if (full[k])
+        while (++at[k] >= n_cand[k]) {
+            if (full[k] == 2)
                 return 0;
+            if (full[k] == 1) { /* the routes round were refused: the grid */
+                full[k] = 2;
+                n_cand[k] = grid_candidates(pl, m, k, cand[k]);
+                at[k] = -1;
+                continue;
+            }
             full[k] = 1; /* the straight leg was refused: the routes round */
             n_cand[k] = candidates(pl, m, k, 0, cand[k]);
-            at[k] = n_cand[k] > 0 && cand[k][0].n_legs == 1 ? 1 : 0;
-            if (at[k] >= n_cand[k])
-                return 0;
+            at[k] = n_cand[k] > 0 && cand[k][0].n_legs == 1 ? 0 : -1;
         }
         m->path[k] = cand[k][at[k]];
+        note_lead(pl, m, k);
     }
 }

@@ -20,6 +20,8 @@ typedef struct planner {
     wm_form form;                     /* the template in use: KEEP, LINE, COLUMN, or ANY: a block */
     int front, align;                 /* ANY: stands in the front row; last row 0 left, 1 centre, 2 right */
     struct wm_route_map *routes;      /* contact: waypoints round obstacles (planner_route.c), or NULL */
+    mu_vec2 lead;                     /* contact: the way the first stand to move set off on its first route
+                                         round (planner_route.c sets it once; (0, 0): none yet) */
     mu_vec2 off[WM_MAX_STANDS];    /* template: place centres from the centre */
     mu_vec2 face[WM_MAX_STANDS];   /* template: place facings */
     int slot[WM_MAX_STANDS];       /* stand -> place */

@@ -23,6 +23,7 @@ typedef struct wm_route_map {
     wm_route_obst *obst;     /* n_obst (heap): stands and gaps first, then features */
     int n_pose_obst;         /* the stands and gaps */
     int searches;            /* route searches made (at most a budget a plan: planner_route.c) */
+    int grid_searches;       /* grid fallbacks made (likewise) */
     unsigned char *skip;     /* n_obst (heap): scratch for the route search's pose filter */
     int n_wp;
     mu_vec2 wp[WM_ROUTE_MAX_WP];
