@@ -54,6 +54,18 @@ typedef struct route_search {
     int n_ob, ob[]; /* the map's obstacles near the ellipse every route keeps to (flexible) */
 } route_search;
 
+/* The half-widths *hx, *hy of the box round the ellipse of points whose
+ * distances to s and e sum to at most 2a (a >= half their distance),
+ * centred on their midpoint. */
+static void ellipse_half_box(mu_vec2 s, mu_vec2 e, double a, double *hx, double *hy)
+{
+    mu_vec2 d = mu_v2_sub(e, s);
+    double c = 0.5 * mu_v2_len(d), b2 = wm_max(a * a - c * c, 0.0);
+    mu_vec2 u = c > 0.0 ? mu_v2_scale(d, 0.5 / c) : mu_v2(1.0, 0.0);
+    *hx = sqrt(a * a * u.x * u.x + b2 * u.y * u.y);
+    *hy = sqrt(a * a * u.y * u.y + b2 * u.x * u.x);
+}
+
 /* Notes in rs the obstacles that can come within the clearance of a
  * segment inside the ellipse of routes no longer than rs->cap from rs->s
  * to rs->e (its box, grown by the clearance): every segment the search
@@ -61,12 +73,12 @@ typedef struct route_search {
 static void near_obstacles(route_search *rs)
 {
     const wm_route_map *rm = rs->rm;
-    mu_vec2 d = mu_v2_sub(rs->e, rs->s), m = mu_v2_scale(mu_v2_add(rs->s, rs->e), 0.5);
-    double c = 0.5 * mu_v2_len(d), a = wm_max(0.5 * (rs->cap + EPS), c); /* the straight way, even if too long */
-    double b2 = wm_max(a * a - c * c, 0.0);
-    mu_vec2 u = c > 0.0 ? mu_v2_scale(d, 0.5 / c) : mu_v2(1.0, 0.0);
+    mu_vec2 m = mu_v2_scale(mu_v2_add(rs->s, rs->e), 0.5);
+    double c = 0.5 * mu_v2_dist(rs->s, rs->e), a = wm_max(0.5 * (rs->cap + EPS), c); /* the straight way, even if too long */
     double g = rm->clear + 1.0; /* the clearance, and room for rounding */
-    double hx = sqrt(a * a * u.x * u.x + b2 * u.y * u.y) + g, hy = sqrt(a * a * u.y * u.y + b2 * u.x * u.x) + g;
+    double hx, hy;
+    ellipse_half_box(rs->s, rs->e, a, &hx, &hy);
+    hx += g, hy += g;
     rs->n_ob = 0;
     for (int i = 0; i < rm->n_obst; i++) {
         const wm_route_obst *o = &rm->obst[i];
@@ -421,13 +433,11 @@ static int grid_candidates(planner *pl, const wm_move *m, int k, wm_stand_path *
     wm_stand_path_mm(start, p->leg, p->n_legs, &end);
     mu_vec2 s = start->center, e = end.center;
     double cap = pl->ctx.allowance_mm;
-    mu_vec2 d = mu_v2_sub(e, s), mid = mu_v2_scale(mu_v2_add(s, e), 0.5);
-    double c = 0.5 * mu_v2_len(d), a = 0.5 * cap;
-    if (a <= c)
+    mu_vec2 mid = mu_v2_scale(mu_v2_add(s, e), 0.5);
+    double a = 0.5 * cap, hx, hy;
+    if (a <= 0.5 * mu_v2_dist(s, e))
         return 0; /* no room for a bend */
-    double b2 = a * a - c * c;
-    mu_vec2 u = c > 0.0 ? mu_v2_scale(d, 0.5 / c) : mu_v2(1.0, 0.0);
-    double hx = sqrt(a * a * u.x * u.x + b2 * u.y * u.y), hy = sqrt(a * a * u.y * u.y + b2 * u.x * u.x);
+    ellipse_half_box(s, e, a, &hx, &hy);
     int x0 = (int)ceil((mid.x - hx) / GRID_MM), x1 = (int)floor((mid.x + hx) / GRID_MM);
     int y0 = (int)ceil((mid.y - hy) / GRID_MM), y1 = (int)floor((mid.y + hy) / GRID_MM);
     if (x1 < x0 || y1 < y0)
