@@ -30,9 +30,7 @@ static double half_diag(const mu_orect *r)
     return 0.5 * hypot(r->width, r->depth);
 }
 
-/* Cost of sending stand i to place j with the centre at c: the most any of
- * its points can move (straight distance plus turning). */
-static double place_cost(const planner *pl, int i, int j, mu_vec2 c)
+double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c)
 {
     const mu_orect *s = &pl->u->stand[i];
     return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) +
@@ -51,7 +49,7 @@ static void assign(planner *pl, mu_vec2 c)
         for (int j = 0; j < n; j++) {
             int best = -1;
             for (int i = 0; i < n; i++)
-                if (!((used >> i) & 1u) && (best < 0 || place_cost(pl, i, j, c) < place_cost(pl, best, j, c)))
+                if (!((used >> i) & 1u) && (best < 0 || wm_planner_place_cost(pl, i, j, c) < wm_planner_place_cost(pl, best, j, c)))
                     best = i;
             used |= 1u << best;
             pl->slot[best] = j;
@@ -64,7 +62,7 @@ static void assign(planner *pl, mu_vec2 c)
     for (int round = 0;;) { /* Heap's algorithm over perm (stand i -> place perm[i]) */
         double mx = 0.0, sum = 0.0;
         for (int i = 0; i < n; i++) {
-            double cst = place_cost(pl, i, perm[i], c);
+            double cst = wm_planner_place_cost(pl, i, perm[i], c);
             mx = fmax(mx, cst);
             sum += cst;
         }
@@ -137,7 +135,12 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
         }
         assign(pl, c);
     }
-    for (int i = 0; i < n; i++) { /* insertion sort, front-most place first */
+    wm_planner_order(pl, d);
+}
+
+void wm_planner_order(planner *pl, mu_vec2 d)
+{
+    for (int i = 0; i < pl->n; i++) { /* insertion sort, front-most place first */
         int k = i;
         double key = mu_v2_dot(pl->off[pl->slot[i]], d);
         for (; k > 0 && mu_v2_dot(pl->off[pl->slot[pl->order[k - 1]]], d) < key; k--)

@@ -77,15 +77,15 @@ static int footprint_free(const planner *pl, mu_vec2 c)
 }
 
 /* The least distance the farthest-moving point of some stand must move
- * to reach the template at c (every point moves at least the straight
- * distance between its start and end). */
-static double lower_bound(const planner *pl, mu_vec2 c)
+ * to reach the template at c, stand i going to place slot[i] (every point
+ * moves at least the straight distance between its start and end). */
+static double bound_for(const planner *pl, mu_vec2 c, const int *slot)
 {
     double lb = 0.0;
     for (int i = 0; i < pl->n; i++) {
         mu_orect e = pl->u->stand[i];
-        e.center = mu_v2_add(c, pl->off[pl->slot[i]]);
-        e.facing = pl->face[pl->slot[i]];
+        e.center = mu_v2_add(c, pl->off[slot[i]]);
+        e.facing = pl->face[slot[i]];
         mu_vec2 a[4], b[4];
         mu_orect_corners(&pl->u->stand[i], a);
         mu_orect_corners(&e, b);
@@ -93,6 +93,12 @@ static double lower_bound(const planner *pl, mu_vec2 c)
             lb = fmax(lb, mu_v2_dist(a[k], b[k]));
     }
     return lb;
+}
+
+/* bound_for with the template's own assignment. */
+static double lower_bound(const planner *pl, mu_vec2 c)
+{
+    return bound_for(pl, c, pl->slot);
 }
 
 static void set_arrangement(planner *pl, int form, int front, int align)
@@ -232,11 +238,8 @@ static int assign_in_order(planner *pl, const placement *p, mu_vec2 lead, int (*
         for (int i = 0; i < n; i++) {
             if ((used >> i) & 1u)
                 continue;
-            const mu_orect *s = &pl->u->stand[i];
-            double cost = lead.x != 0.0 || lead.y != 0.0
-                              ? -mu_v2_dot(s->center, lead)
-                              : mu_v2_dist(s->center, mu_v2_add(p->c, pl->off[j])) +
-                                    fabs(mu_v2_turn(s->facing, pl->face[j])) * 0.5 * hypot(s->width, s->depth);
+            double cost = lead.x != 0.0 || lead.y != 0.0 ? -mu_v2_dot(pl->u->stand[i].center, lead)
+                                                          : wm_planner_place_cost(pl, i, j, p->c);
             if (cost < best_cost - 1e-9) {
                 best_cost = cost;
                 best = i;
@@ -245,17 +248,8 @@ static int assign_in_order(planner *pl, const placement *p, mu_vec2 lead, int (*
         used |= 1u << best;
         slot[best] = j;
     }
-    for (int i = 0; i < n; i++) {
-        mu_orect e = pl->u->stand[i];
-        e.center = mu_v2_add(p->c, pl->off[slot[i]]);
-        e.facing = pl->face[slot[i]];
-        mu_vec2 a[4], b[4];
-        mu_orect_corners(&pl->u->stand[i], a);
-        mu_orect_corners(&e, b);
-        for (int k = 0; k < 4; k++)
-            if (mu_v2_dist(a[k], b[k]) > pl->ctx.allowance_mm + EPS)
-                return 0;
-    }
+    if (bound_for(pl, p->c, slot) > pl->ctx.allowance_mm + EPS)
+        return 0;
     for (int t = 0; t < n_tried; t++) {
         differs = 0;
         for (int i = 0; i < n; i++)
@@ -263,14 +257,8 @@ static int assign_in_order(planner *pl, const placement *p, mu_vec2 lead, int (*
         if (!differs)
             return 0;
     }
-    for (int i = 0; i < n; i++) {
-        pl->slot[i] = slot[i];
-        int k = i;
-        double key = mu_v2_dot(pl->off[slot[i]], d);
-        for (; k > 0 && mu_v2_dot(pl->off[pl->slot[pl->order[k - 1]]], d) < key; k--)
-            pl->order[k] = pl->order[k - 1];
-        pl->order[k] = i;
-    }
+    memcpy(pl->slot, slot, sizeof(int) * (size_t)n);
+    wm_planner_order(pl, d);
     return 1;
 }
 

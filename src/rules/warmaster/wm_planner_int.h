@@ -38,6 +38,15 @@ typedef struct planner {
  * ordered front-most place first along travel direction d. */
 void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d);
 
+/* Cost of sending stand i to place j with the centre at c: the most any of
+ * its points can move (straight distance plus turning at the half
+ * diagonal). */
+double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c);
+
+/* Sets pl->order from pl->slot: the stands of the front-most places
+ * along d first. */
+void wm_planner_order(planner *pl, mu_vec2 d);
+
 /* Returns non-zero when the template with its centre at c is a legal move
  * (in *m, *rep); tries the reverse order if the first crosses own stands. */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep);
