@@ -1,12 +1,14 @@
-"""Command line: python3 -m muster_analysis FILE.h5 [--out DIR] [--baseline OLD.h5].
+"""Command line: python3 -m muster_analysis FILE.h5 [--out DIR] [--baseline OLD.h5] [--baseline-arm ARM].
 
 Prints the report of the file's ruleset and writes, in DIR (the file's own
 directory unless given), <stem>-report.txt with its figures and
 <stem>-report.html, one self-contained page with the tables, figures,
 experiment and provenance (muster_analysis.html_report; --no-html skips
-it). With
---baseline, the report ends with what changed against OLD.h5, a file of
-the same experiment (muster_analysis.compare). The file's
+it). A file of several arms gets each arm's differences to a baseline arm
+(--baseline-arm; default the first), paired game by game: game i of every
+arm rolled the same dice (muster_analysis.paired). With --baseline, the
+report ends with what changed against OLD.h5, a file of the same
+experiment (muster_analysis.compare). The file's
 root attribute `ruleset` picks the analysis: the module of this package
 named after it ('-' read as '_', e.g. warmaster_order_drill for
 warmaster-order-drill), whose RULESET is that name and whose analyse()
@@ -20,7 +22,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import compare, html_report, load
+from . import compare, html_report, load, paired
 
 EXIT_UNREADABLE = 1      # not a results file, unreadable, or partial
 EXIT_NO_ANALYSIS = 3     # no analysis module for the file's ruleset (2: usage, argparse)
@@ -51,9 +53,12 @@ def analysis_module(ruleset):
     return module
 
 
-def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, html=True):
+def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, html=True, baseline_arm=None):
     """Write the report and figures of one results file; return (report text, paths).
 
+    A file with several arms and per-game rows gets a section with each
+    arm's differences to the baseline arm (baseline_arm: a label or index;
+    default the first), paired game by game (muster_analysis.paired).
     With baseline (an earlier file of the same experiment), the report ends
     with what changed against it. With html, the paths end with the HTML
     page (html_report.write_report). Raises NoAnalysisError when the file's
@@ -72,20 +77,40 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
     if baseline:
         changes = compare.compare_frame(path, baseline, conf, allow_partial)
         old_prov = load.provenance(baseline, allow_partial)
+    arms, arms_base = _paired(path, baseline_arm, conf, allow_partial)
     out_dir.mkdir(parents=True, exist_ok=True)
     text, written = module.analyse(path, out_dir, conf, allow_partial)
     written = list(written)
+    sections = []
+    if arms is not None:
+        sections.append(paired.format_paired(arms, arms_base, conf))
     if changes is not None:
-        section = "\n" + compare.format_changes(changes, given, str(baseline), conf, old_prov)
-        text += section
+        sections.append(compare.format_changes(changes, given, str(baseline), conf, old_prov))
+    for section in sections:
+        text += "\n" + section
         for p in written:
             if str(p).endswith("-report.txt"):
                 with open(p, "a", encoding="utf-8") as f:
-                    f.write(section)
+                    f.write("\n" + section)
     if html:
+        more = paired.paired_tables(arms, arms_base, conf) if arms is not None else []
         written.append(html_report.write_report(path, out_dir, module, text, written, conf, allow_partial,
-                                                changes, baseline))
+                                                changes, baseline, more))
     return text, written
+
+
+def _paired(path, baseline_arm, conf, allow_partial):
+    """Return (paired.paired_frame, baseline label) of a file with several arms and
+    per-game rows, else (None, None). Raises ValueError for an unknown baseline_arm."""
+    labels = paired.arm_labels(path, allow_partial)
+    if not load.provenance(path, allow_partial).get("per_game_rows", 1):
+        if baseline_arm is not None:
+            raise ValueError(f"{path}: written without per-game rows: arms cannot be paired game by game")
+        return None, None
+    if labels is not None and len(labels) < 2 and baseline_arm is None:
+        return None, None
+    frame, base = paired.paired_frame(path, baseline_arm, conf, allow_partial)
+    return frame, base
 
 
 def main(argv=None):
@@ -104,12 +129,15 @@ def main(argv=None):
     ap.add_argument("--baseline", metavar="OLD.h5",
                     help="end the report with the per-game statistics that changed against this "
                          "earlier file of the same experiment")
+    ap.add_argument("--baseline-arm", metavar="ARM",
+                    help="the arm (label or index) every other arm is compared with, game by game "
+                         "(default: the first)")
     ap.add_argument("--no-html", action="store_true", help="do not write DIR/<stem>-report.html")
     ap.add_argument("-q", "--quiet", action="store_true", help="do not print the report")
     args = ap.parse_args(argv)
     try:
         text, written = analyse(args.file, args.out, args.conf, args.allow_partial, args.baseline,
-                                not args.no_html)
+                                not args.no_html, args.baseline_arm)
     except NoAnalysisError as e:
         print(f"muster_analysis: error: {e}", file=sys.stderr)
         return EXIT_NO_ANALYSIS

@@ -306,13 +306,14 @@ def page(path, prov, text, tables, figures, conf=0.95, changes=None, baseline=No
 
 
 def write_report(path, out_dir, module, text, written, conf=0.95, allow_partial=False, changes=None,
-                 baseline=None):
+                 baseline=None, more_tables=()):
     """Write DIR/<stem>-report.html of a results file whose analysis module already wrote
     `written` (its PNGs are embedded) and the report `text`; return the page's path.
 
     module.html_tables(path, conf, allow_partial) gives the tables (none when the
     module has no html_tables); changes: compare.compare_frame's frame against
-    the baseline file (a path), or None. The page is written to a temporary
+    the baseline file (a path), or None; more_tables: [Table] shown after the
+    module's (e.g. the arms' paired differences). The page is written to a temporary
     name and renamed, so an existing page is never left half-written.
     """
     from . import load
@@ -321,6 +322,7 @@ def write_report(path, out_dir, module, text, written, conf=0.95, allow_partial=
     prov = load.provenance(path, allow_partial)
     declare = getattr(module, "html_tables", None)
     tables = list(declare(path, conf, allow_partial)) if declare is not None else []
+    tables += list(more_tables)
     figures = [(p.name, p.read_bytes()) for p in map(Path, written) if p.suffix == ".png"]
     change_tables = None
     if changes is not None:

@@ -2,7 +2,7 @@
  * start to end. The batch runner, `muster replay`, the benchmarks and the
  * tests all play through it, so they play the same games:
  *
- *   dice = mu_rng_for_game(seed, g)
+ *   dice = mu_rng_for_game(seed, g mod games per arm)
  *   setup(ctx, g, state)
  *   while (!is_over(ctx, state)) play_turn(ctx, state, dice, sink)
  *   record(ctx, state, sink)
@@ -19,17 +19,21 @@
 #include <stdint.h>
 
 /* Plays game g of a prepared ruleset (ctx from rs->prepare) to its end and
- * records it: rolls every die from game g's generator,
- * mu_rng_for_game(seed, g), so that game g is the same game whoever plays
- * it and in whatever order. state is the caller's scratch of
+ * records it: rolls every die from the generator of the game's index
+ * within its arm, mu_rng_for_game(seed, g % games_per_arm) (a run's games
+ * are laid out arm by arm, the experiment's `games` each: see
+ * mu_ruleset.prepare),
+ * so that game g is the same game whoever plays it and in whatever order,
+ * and game i of every arm meets the same dice (common random numbers: the
+ * arms' differences are then measured game by game, paired). state is the caller's scratch of
  * rs->state_size bytes (its contents on entry do not matter; on return it
  * holds the finished game). The game's row goes to sink->columns at
  * sink->row (set by the caller; columns NULL: no row), its counts are
  * added to sink->tables. With sink->trace set, a line "-- turn N" (N from
  * 1) precedes each turn's play-by-play. Returns the number of turns
  * played. Thread-safe for distinct state and sink. */
-uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t g, void *state,
-                      mu_sink *sink);
+uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t games_per_arm, uint64_t g,
+                      void *state, mu_sink *sink);
 
 /* The same as mu_play_game, but every die comes from dice (a generator or,
  * in tests, a script of faces; it is left where the game stopped rolling)

@@ -148,7 +148,7 @@ static int piece_rows(const batch_plan *p, uint64_t piece, uint64_t i, uint64_t 
  * its place in the batch's columns, its counts into its thread's tables)
  * while the calling thread (as a worker too) first writes w. Returns 1 if
  * a stop request cut the block short. */
-static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, const batch_plan *p,
+static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment *ex, const batch_plan *p,
                       run_buffers *b, int rows_on, write_job *w)
 {
     /* pieces of the blocks handed out one by one (dynamic chunks of the
@@ -174,7 +174,7 @@ static int play_block(const mu_ruleset *rs, const void *ctx, uint64_t seed, cons
                 if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
                     break;
                 sink.row = (size_t)row;
-                mu_play_game(rs, ctx, seed, p->game0 + p->first + row, me->state, &sink);
+                mu_play_game(rs, ctx, ex->seed, ex->games, p->game0 + p->first + row, me->state, &sink);
             }
         }
     }
@@ -259,7 +259,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
         uint64_t agreed[AGREE_WORDS] = {0};
-        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex->seed, &p, b, rows_on, &w);
+        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex, &p, b, rows_on, &w);
         agreed[AGREE_FAILED] = w.rc != 0;
         /* CPU time, not wall time: on a machine shared with other work the
          * wall clock measures the load, and a member waiting sleeps */

@@ -17,7 +17,11 @@ from the source root) is run with a few games per arm:
      the same /games datasets and the same count tables, value for value
      and type for type;
   4. `muster replay EXAMPLE --game G` of a few games G prints, in its
-     'record NAME V...' lines, exactly row G of every /games column.
+     'record NAME V...' lines, exactly row G of every /games column;
+  5. common random numbers: tests/battery/crn/<ruleset>.yaml, an
+     experiment whose two arms are the same arm, plays game i of both arms
+     alike (every /games column but `arm` equal row for row), while the
+     games within an arm differ (README.md there).
 
 Usage: battery.py MUSTER SOURCE_DIR [RULESET ...]  (default: every one)
 Exit status 0 when every check passes; otherwise the failures, one line
@@ -166,6 +170,28 @@ def check_replays(binary, name, example, f, total, cols, games_per_arm):
         raise Failure("\n".join(problems))
 
 
+def check_common_random_numbers(binary, source, name, tmp):
+    path = source / "tests" / "battery" / "crn" / f"{name}.yaml"
+    if not path.is_file():
+        raise Failure(f"{name}: no {path.relative_to(source)} (two equal arms: see tests/battery/crn/README.md)")
+    out = tmp / f"{name}-crn.h5"
+    muster(binary, "run", path, "-o", out, "-q", "-j", 2)
+    with h5py.File(out, "r") as f:
+        arm = np.asarray(f["games"]["arm"][()])
+        a, b = arm == 0, arm == 1
+        if a.sum() < 2 or a.sum() != b.sum():
+            raise Failure(f"{name}: {path.name} gives {a.sum()} and {b.sum()} games to its two arms")
+        cols = [n for n, d in f["games"].items() if isinstance(d, h5py.Dataset) and not is_scale(d) and n != "arm"]
+        unequal = [n for n in cols if not np.array_equal(f["games"][n][()][a], f["games"][n][()][b])]
+        if unequal:
+            raise Failure(f"{name}: two equal arms play game i differently (common random numbers): "
+                          f"/games/{', /games/'.join(sorted(unequal))}")
+        rows = np.column_stack([np.asarray(f["games"][n][()][a], dtype=float).reshape(int(a.sum()), -1)
+                                for n in cols])
+        if len(np.unique(rows, axis=0)) < 2:
+            raise Failure(f"{name}: every game of an arm is the same game")
+
+
 def battery(binary, source, name, example, tmp):
     path = source / example
     if not path.is_file():
@@ -178,7 +204,8 @@ def battery(binary, source, name, example, tmp):
         check_complete(name, b, GAMES)
         errors = []
         for check in (lambda: check_attributes(name, a), lambda: check_same_data(name, a, b),
-                      lambda: check_replays(binary, name, path, b, total, cols, GAMES)):
+                      lambda: check_replays(binary, name, path, b, total, cols, GAMES),
+                      lambda: check_common_random_numbers(binary, source, name, tmp)):
             try:
                 check()
             except Failure as e:
@@ -209,7 +236,7 @@ def main():
                 continue
             try:
                 total = battery(binary, source, name, example, Path(tmp))
-                print(f"{name}: ok ({example}, {total} games: complete, attributes, 1 = 2 threads, replays)")
+                print(f"{name}: ok ({example}, {total} games: complete, attributes, 1 = 2 threads, replays, common random numbers)")
             except (Failure, subprocess.TimeoutExpired) as e:
                 print(e, file=sys.stderr)
                 print(f"{name}: FAILED", file=sys.stderr)

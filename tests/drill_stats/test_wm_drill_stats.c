@@ -170,7 +170,7 @@ static int play_all(void **state)
     if (!st)
         return -1;
     for (uint64_t g = 0; g < games; g++)
-        mu_play_game(rs, ctx, SEED, g, st, &sink);
+        mu_play_game(rs, ctx, SEED, ex.games, g, st, &sink);
     free(st);
     rs->release(ctx);
     for (int p = 0; p < N_ARMS; p++)

@@ -23,7 +23,8 @@
 /* Keeps the policy generator apart from the rules' dice (mu_rng_for_game). */
 #define POLICY_SALT UINT64_C(0x706f6c6963792121)
 
-/* Game g's policy generator: its own state and stream. */
+/* The policy generator of game g of its arm: its own state and stream
+ * (every arm's game g draws the same: common random numbers). */
 /* RULE bs.game.policy-rng */
 static mu_rng policy_rng(uint64_t seed, uint64_t g)
 {
@@ -90,7 +91,7 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
     memset(s, 0, sizeof *s);
     s->field = c->start;
     s->arm = (int)(game / c->games_per_arm);
-    s->policy_rng = policy_rng(c->seed, game);
+    s->policy_rng = policy_rng(c->seed, game % c->games_per_arm);
     for (int r = 0; r < BS_MAX_ROUNDS; r++)
         s->ar_penalty[r] = -1, s->initiative[r] = -1;
 }

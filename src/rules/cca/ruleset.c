@@ -36,7 +36,7 @@ static void cca_setup(const void *ctx, uint64_t game, void *state)
     /* the deal needs dice: it is made at the first turn, from the game's dice */
     memset(g, 0, sizeof *g);
     g->arm = (int)(game / c->games_per_arm);
-    g->policy_rng = mu_rng_for_purpose(c->seed, game, POLICY_SALT);
+    g->policy_rng = mu_rng_for_purpose(c->seed, game % c->games_per_arm, POLICY_SALT);
     g->turn = -1;
 }
 

@@ -70,7 +70,7 @@ static void na_setup(const void *ctx, uint64_t game, void *state)
     memset(s, 0, sizeof *s);
     s->field = c->study.start;
     s->arm = (int)(game / c->games_per_arm);
-    s->policy_rng = mu_rng_for_purpose(c->seed, game, POLICY_SALT);
+    s->policy_rng = mu_rng_for_purpose(c->seed, game % c->games_per_arm, POLICY_SALT);
 }
 
 /* Would unit u's policy have marched, had its March Test passed? (For

@@ -15,7 +15,8 @@
 /* Keeps the policies' generators apart from the rules' dice (mu_rng_for_game). */
 #define POLICY_SALT UINT64_C(0x776d2d706f6c6963)
 
-/* Game g's generator for the player on table side `side`. */
+/* The generator of the player on table side `side` in game g of its arm
+ * (every arm's game g draws the same: common random numbers). */
 static mu_rng policy_rng(uint64_t seed, uint64_t g, int side)
 {
     return mu_rng_for_purpose(seed, g * 2u + (uint64_t)side, POLICY_SALT);
@@ -102,7 +103,7 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
     wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
     s->inv = NULL;
     for (int side = 0; side < 2; side++) {
-        wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game, side),
+        wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game % c->games_per_arm, side),
                           &s->player[side]);
         wm_policy_set_fighting(&s->pol[side], d->fighting);
     }
