@@ -46,6 +46,16 @@ typedef struct mu_raw_sweep_axis {
     unsigned values_count;
 } mu_raw_sweep_axis;
 
+/* One entry of `balance:`: a question for the analysis (where does the
+ * per-game `statistic` reach `target` along sweep axis `axis`, in the
+ * file's arm `arm`); checked here, answered by muster_analysis.balance. */
+typedef struct mu_raw_balance {
+    char *axis;
+    char *statistic;
+    double *target;
+    char *arm;
+} mu_raw_balance;
+
 typedef struct mu_raw_common {
     int *schema;
     char *ruleset;
@@ -54,6 +64,8 @@ typedef struct mu_raw_common {
     mu_raw_output *output;
     mu_raw_sweep_axis *sweep;
     unsigned sweep_count;
+    mu_raw_balance *balance;
+    unsigned balance_count;
 } mu_raw_common;
 
 /* The schema table of `output:` (file, per_game_rows). */
@@ -73,6 +85,12 @@ extern const yp_field mu_output_fields[MU_OUTPUT_KEYS];
 extern const yp_field mu_sweep_fields[MU_SWEEP_KEYS];
 extern const yp_value mu_sweep_entry;
 
+/* The schema table of one `balance:` entry (axis, statistic, target, arm). */
+#define MU_BALANCE_KEYS 4
+#define MU_BALANCE_MAX 8
+extern const yp_field mu_balance_fields[MU_BALANCE_KEYS];
+extern const yp_value mu_balance_entry;
+
 /* The common top-level keys, as the first entries of the yp_field table of
  * a system's raw struct `type` (whose member `common` is a mu_raw_common). */
 #define MU_EXPERIMENT_COMMON_FIELDS(type)                                                                   \
@@ -81,7 +99,8 @@ extern const yp_value mu_sweep_entry;
         YP_FIELD(type, "seed", 1, common.seed, YP_UINT_IN(0, UINT64_MAX)),                                  \
         YP_FIELD(type, "games", 1, common.games, YP_UINT_IN(1, MU_GAMES_MAX)),                              \
         YP_FIELD(type, "output", 0, common.output, YP_MAPPING_OF(mu_output_fields)),                      \
-        YP_SEQUENCE_FIELD(type, "sweep", 0, common.sweep, mu_sweep_entry, 1, MU_SWEEP_MAX_AXES)
+        YP_SEQUENCE_FIELD(type, "sweep", 0, common.sweep, mu_sweep_entry, 1, MU_SWEEP_MAX_AXES),          \
+        YP_SEQUENCE_FIELD(type, "balance", 0, common.balance, mu_balance_entry, 1, MU_BALANCE_MAX)
 
 /* A validated experiment. */
 typedef struct mu_experiment {

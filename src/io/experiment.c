@@ -30,6 +30,14 @@ const yp_field mu_sweep_fields[MU_SWEEP_KEYS] = {
 };
 const yp_value mu_sweep_entry = {.size = sizeof(mu_raw_sweep_axis), YP_MAPPING_OF(mu_sweep_fields)};
 
+const yp_field mu_balance_fields[MU_BALANCE_KEYS] = {
+    YP_FIELD(mu_raw_balance, "axis", 1, axis, YP_STRING_OF(1, MU_NAME_MAX - 1)),
+    YP_FIELD(mu_raw_balance, "statistic", 1, statistic, YP_STRING_OF(1, 255)),
+    YP_FIELD(mu_raw_balance, "target", 1, target, YP_FLOAT_IN(-1e15, 1e15)),
+    YP_FIELD(mu_raw_balance, "arm", 0, arm, YP_STRING_OF(1, MU_NAME_MAX - 1)),
+};
+const yp_value mu_balance_entry = {.size = sizeof(mu_raw_balance), YP_MAPPING_OF(mu_balance_fields)};
+
 const yp_field mu_output_fields[MU_OUTPUT_KEYS] = {
     YP_FIELD(mu_raw_output, "file", 0, file, YP_STRING_OF(1, sizeof(((mu_experiment *)0)->output) - 1)),
     YP_FIELD(mu_raw_output, "per_game_rows", 0, per_game_rows, YP_BOOLEAN),
@@ -150,7 +158,22 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
     if (rc != 0)
         return rc;
     const mu_raw_common *raw = f->raw;
-    if (raw->sweep_count > 0) {
+    if (raw->balance_count > 0 && raw->sweep_count == 0) {
+        yp_error(&f->doc, "balance", err, err_len, "balance: asks along a sweep axis; the file has no sweep:");
+        rc = MU_EXIT_DATAERR;
+    }
+    for (unsigned b = 0; rc == 0 && b < raw->balance_count; b++) {
+        unsigned a = 0;
+        while (a < raw->sweep_count && strcmp(raw->sweep[a].name, raw->balance[b].axis) != 0)
+            a++;
+        if (a == raw->sweep_count) {
+            char where[48];
+            snprintf(where, sizeof where, "balance[%u].axis", b);
+            yp_error(&f->doc, where, err, err_len, "no sweep axis is named '%s'", raw->balance[b].axis);
+            rc = MU_EXIT_DATAERR;
+        }
+    }
+    if (rc == 0 && raw->sweep_count > 0) {
         if (mu_sweep_read(&f->doc, raw, ex->ruleset, &ex->sweep, err, err_len) != 0)
             rc = MU_EXIT_DATAERR;
         else

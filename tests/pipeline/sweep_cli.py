@@ -153,6 +153,8 @@ REFUSALS = [
     ("  - {name: step, path: rules.distance_step_cm, values: [20, 20]}", 6, "already on this axis"),
     ("  - {name: cmd, path: \"study.characters[0].command\", values: [9, 99]}", None, "at the sweep point cmd=99"),
     ("  - {name: step, path: rules.distance_step_cm, values: [twenty]}", 6, "error"),
+    ("  - {name: step, path: rules.distance_step_cm, values: [20, 25]}\n"
+     "balance:\n  - {axis: steps, statistic: orders_given, target: 1}", 8, "no sweep axis is named 'steps'"),
 ]
 
 
