@@ -18,7 +18,7 @@ typedef struct sweep_ctx {
     const mu_sweep *sw;
     const mu_ruleset *rs; /* the system */
     void **ctx;           /* a system context per point */
-    uint64_t games_per_arm;
+    uint64_t games_per_arm; /* the experiment's `games` */
     int arms;             /* the file's own arms */
     int arm_column;       /* the per-game `arm` column, or -1 */
     mu_dtype arm_type;
@@ -230,9 +230,10 @@ static void sweep_setup(const void *ctx, uint64_t game, void *state)
 {
     const sweep_ctx *c = ctx;
     sweep_state *s = state;
-    uint64_t per_point = c->games_per_arm * (uint64_t)c->arms;
-    s->point = (int)(game / per_point);
-    c->rs->setup(c->ctx[s->point], game % per_point, s->game);
+    /* run arm k = point * arms + own arm; game g is game g / (points * arms) of run arm g % (points * arms) */
+    uint64_t run_arms = (uint64_t)c->arms * (uint64_t)c->sw->n_points, k = game % run_arms;
+    s->point = (int)(k / (uint64_t)c->arms);
+    c->rs->setup(c->ctx[s->point], game / run_arms * (uint64_t)c->arms + k % (uint64_t)c->arms, s->game);
 }
 
 static void sweep_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *sink)
