@@ -84,7 +84,7 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
     text, written = module.analyse(path, out_dir, conf, allow_partial)
     written = list(written)
     sections = []
-    asked = balance.from_experiment(path, conf, allow_partial)
+    asked, balance_tables = balance.from_experiment(path, conf, allow_partial)
     if asked:
         sections.append(asked)
     if arms is not None:
@@ -98,7 +98,7 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
                 with open(p, "a", encoding="utf-8") as f:
                     f.write("\n" + section)
     if html:
-        more = paired.paired_tables(arms, arms_base, conf) if arms is not None else []
+        more = balance_tables + (paired.paired_tables(arms, arms_base, conf) if arms is not None else [])
         written.append(html_report.write_report(path, out_dir, module, text, written, conf, allow_partial,
                                                 changes, baseline, more))
     return text, written

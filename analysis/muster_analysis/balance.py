@@ -186,14 +186,25 @@ def format_balance(df, result, axis, statistic, target, arm, conf=0.95):
 
 
 def from_experiment(path, conf=0.95, allow_partial=False):
-    """The sections of the `balance:` questions the file's experiment asks ("" if none)."""
+    """Return (text, tables) answering the `balance:` questions the file's experiment
+    asks: the report's sections ("" if none) and an HTML table for each."""
+    from .html_report import Table
+
     asks = (load.provenance(path, allow_partial).get("experiment_yaml") or {}).get("balance") or []
-    out = []
+    texts, tables = [], []
     for q in asks:
+        target = float(q["target"])
         df, arm = frame(path, q["axis"], q["statistic"], q.get("arm"), q.get("at"), conf, allow_partial)
-        out.append(format_balance(df, solve(df, float(q["target"])), q["axis"], q["statistic"],
-                                  float(q["target"]), arm, conf))
-    return "\n".join(out)
+        result = solve(df, target)
+        texts.append(format_balance(df, result, q["axis"], q["statistic"], target, arm, conf))
+        answer = (f"no answer: {result['note']}" if np.isnan(result["answer"]) else
+                  f"answer: {q['axis']} = {result['answer']:.3f} ({round(conf * 100)}% interval "
+                  f"{result['lo']:.3f} to {result['hi']:.3f}){'; ' + result['note'] if result['note'] else ''}")
+        shown = df.rename(columns={"value": q["axis"], "mean": "statistic"})
+        tables.append(Table(f"Balance: where {q['statistic']} reaches {target:g} (arm {arm})", shown,
+                            f"Mean per game along the sweep axis with its interval. {answer}.", shares=False,
+                            plot=True, labels=(q["axis"],)))
+    return "\n".join(texts), tables
 
 
 def main(argv=None):

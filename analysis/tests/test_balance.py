@@ -88,9 +88,11 @@ def test_the_answer_lies_where_the_swept_means_straddle_the_target(swept):
 
 
 def test_the_report_answers_the_experiments_question(swept, tmp_path):
-    text, _ = cli.analyse(swept, tmp_path, html=False)
+    text, written = cli.analyse(swept, tmp_path)
     assert "Balance: where orders_given (mean per game) reaches 2.5 as general varies (arm general-first)" in text
     assert "  answer: general = " in text
+    page = [p for p in written if str(p).endswith(".html")][0].read_text()
+    assert "Balance: where orders_given reaches 2.5 (arm general-first)" in page and "answer: general = " in page
 
 
 def test_bad_questions_are_one_clear_error(swept, capsys):
