@@ -21,9 +21,10 @@
 static const char help_text[] =
     "Usage: muster replay EXPERIMENT --game G [-n GAMES] [-s SEED]\n"
     "\n"
-    "Plays game G (0-based, as numbered in the results file) of the experiment\n"
-    "again with the same dice as the batch run (game G's generator from the\n"
-    "seed), printing every roll, order, move and fate turn by turn, then the\n"
+    "Plays game G (0-based, as numbered in the results file: game G / A of arm\n"
+    "G mod A, A arms) of the experiment again with the same dice as the batch\n"
+    "run (the generator of its index within its arm, from the seed), printing\n"
+    "every roll, order, move and fate turn by turn, then the\n"
     "game's row exactly as `muster run` records it in /games (one\n"
     "'record NAME VALUE...' line per column).\n"
     "\n"
