@@ -102,7 +102,7 @@ static double ruleset_only(const mu_experiment *ex, int threads, int padded, uin
             mu_sink sink = {.columns = NULL, .row = 0, .tables = tables[me]};
 #pragma omp for schedule(dynamic, chunk)
             for (int64_t i = 0; i < n; i++)
-                mu_play_game(rs, ctx, ex->seed, ex->games, (uint64_t)(first + i), state, &sink);
+                mu_play_game(rs, ctx, ex->seed, games / ex->games, (uint64_t)(first + i), state, &sink);
         }
     }
     double elapsed = bench_now_s() - t0;

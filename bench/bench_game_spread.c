@@ -64,7 +64,7 @@ int main(int argc, char **argv)
         /* the games of all arms: spread over the run's indices */
         uint64_t index = (uint64_t)g * (total / (uint64_t)games);
         double t0 = bench_clock_s(CLOCK_THREAD_CPUTIME_ID);
-        mu_play_game(rs, ctx, ex.seed, ex.games, index, w->state, &sink);
+        mu_play_game(rs, ctx, ex.seed, total / ex.games, index, w->state, &sink);
         t[g] = bench_clock_s(CLOCK_THREAD_CPUTIME_ID) - t0;
         sum += t[g], sum2 += t[g] * t[g];
         max = t[g] > max ? t[g] : max;

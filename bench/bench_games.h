@@ -70,7 +70,7 @@ static run_result bench_play_all(const bench_game_spec *spec, const mu_experimen
         mu_sink sink = {.columns = NULL, .tables = me->tables, .trace = NULL};
 #pragma omp for schedule(dynamic, 1)
         for (int64_t g = 0; g < (int64_t)games; g++)
-            turns += mu_play_game(rs, ctx, ex->seed, ex->games, (uint64_t)g, me->state, &sink);
+            turns += mu_play_game(rs, ctx, ex->seed, games / ex->games, (uint64_t)g, me->state, &sink);
     }
     run_result r = {.seconds = bench_now_s() - t0, .games = games, .turns = turns};
     r.cpu_share = (bench_clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / r.seconds / threads;

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     }
     s.count_calls = count_calls;
     const char *path = optind < argc ? argv[optind] : BENCH_DEFAULT_EXPERIMENT;
-    if (wbs_play(&s, path, (uint64_t)first, (uint64_t)n) != 0)
+    if (wbs_play(&s, path, -1, (uint64_t)first, (uint64_t)n) != 0)
         return 65;
     const wbs_figures *f = &s.fig;
     printf("%s: games %ld..%ld (%ld played); reference grid %.1f mm, slide %.1f mm, progress >= %.1f mm, budget %ld\n",

@@ -22,7 +22,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import compare, html_report, load, paired
+from . import balance, compare, html_report, load, paired
 
 EXIT_UNREADABLE = 1      # not a results file, unreadable, or partial
 EXIT_NO_ANALYSIS = 3     # no analysis module for the file's ruleset (2: usage, argparse)
@@ -56,7 +56,9 @@ def analysis_module(ruleset):
 def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, html=True, baseline_arm=None):
     """Write the report and figures of one results file; return (report text, paths).
 
-    A file with several arms and per-game rows gets a section with each
+    A swept file whose experiment asks `balance:` questions gets their
+    answers (muster_analysis.balance). A file with several arms and
+    per-game rows gets a section with each
     arm's differences to the baseline arm (baseline_arm: a label or index;
     default the first), paired game by game (muster_analysis.paired).
     With baseline (an earlier file of the same experiment), the report ends
@@ -82,6 +84,9 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
     text, written = module.analyse(path, out_dir, conf, allow_partial)
     written = list(written)
     sections = []
+    asked, balance_tables = balance.from_experiment(path, conf, allow_partial)
+    if asked:
+        sections.append(asked)
     if arms is not None:
         sections.append(paired.format_paired(arms, arms_base, conf))
     if changes is not None:
@@ -93,7 +98,7 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
                 with open(p, "a", encoding="utf-8") as f:
                     f.write("\n" + section)
     if html:
-        more = paired.paired_tables(arms, arms_base, conf) if arms is not None else []
+        more = balance_tables + (paired.paired_tables(arms, arms_base, conf) if arms is not None else [])
         written.append(html_report.write_report(path, out_dir, module, text, written, conf, allow_partial,
                                                 changes, baseline, more))
     return text, written

@@ -13,6 +13,7 @@ stored in the file.
 import numpy as np
 import pandas as pd
 
+from . import load
 from . import report_parts as rp
 from . import stats
 from .html_report import Table
@@ -70,13 +71,14 @@ def exact_chain(p_pass, rounds):
 
 
 def _arms(exp):
-    """Return [(label, [spec side 0, spec side 1])], one arm per policies entry of an experiment dict."""
+    """Return [(label, [spec side 0, spec side 1], the arm's experiment)], one per arm of the run
+    (load.run_arms: a swept file's arms carry their point's values)."""
     out = []
-    for entry in exp["policies"]:
+    for point_exp, entry, point in load.run_arms(exp):
         sides = entry["sides"] if len(entry["sides"]) == 2 else entry["sides"] * 2
         names = [s["name"] for s in sides]
         label = entry.get("label") or (names[0] if len(entry["sides"]) == 1 else f"{names[0]}-vs-{names[1]}")
-        out.append((label, sides))
+        out.append((load.arm_label(label, point), sides, point_exp))
     return out
 
 
@@ -88,14 +90,14 @@ def ar_frame(tabs, exp, conf=0.95):
     of that morale belongs to a side playing the forced policy), outside.
     """
     t = tabs["ar_penalty"]
-    morale_sides = {}
-    for s, side in enumerate(exp["scenario"]["sides"]):
-        for u in side.get("units") or []:
-            morale_sides.setdefault(u["morale"], set()).add(s)
-    check = (exp.get("rules") or {}).get("morale_check")
-    rounds = int(exp["scenario"]["rounds"])
     rows = []
-    for label, sides in _arms(exp):
+    for label, sides, point_exp in _arms(exp):
+        morale_sides = {}
+        for s, side in enumerate(point_exp["scenario"]["sides"]):
+            for u in side.get("units") or []:
+                morale_sides.setdefault(u["morale"], set()).add(s)
+        check = (point_exp.get("rules") or {}).get("morale_check")
+        rounds = int(point_exp["scenario"]["rounds"])
         for morale in sorted(morale_sides):
             forced = [sides[s] for s in morale_sides[morale] if sides[s]["name"] == "forced"]
             chain = None

@@ -149,3 +149,45 @@ def games_frame(path, allow_partial=False):
             labels = list(_decode(f["orders/arm"][()]))
             df["arm"] = pd.Categorical.from_codes(df["arm"].astype(int), categories=labels)
     return df
+
+
+def _set_path(doc, path, value):
+    """Set the value at a path like 'rules.x' or 'armies[1].units[0].count' in a parsed YAML tree."""
+    parts = [p for p in path.replace("]", "").replace("[", ".").split(".") if p != ""]
+    node = doc
+    for p in parts[:-1]:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    last = parts[-1]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+
+
+def run_arms(exp):
+    """Return [(experiment, policies entry, point label)], one per arm of the run, in arm order.
+
+    For a file without `sweep:` these are the policies entries with the
+    experiment itself and an empty label. For a swept file (muster/sweep.h)
+    arm p * A + a is the file's arm a at point p: its experiment is the
+    file with point p's values written in, its label "name=value ...".
+    """
+    import copy
+    import itertools
+
+    sweep = exp.get("sweep") or []
+    if not sweep:
+        return [(exp, entry, "") for entry in exp["policies"]]
+    out = []
+    for values in itertools.product(*[axis["values"] for axis in sweep]):
+        point = copy.deepcopy(exp)
+        for axis, value in zip(sweep, values):
+            _set_path(point, axis["path"], value)
+        label = " ".join(f"{axis['name']}={value}" for axis, value in zip(sweep, values))
+        out += [(point, entry, label) for entry in point["policies"]]
+    return out
+
+
+def arm_label(label, point):
+    """The label of a run arm: the file's own arm label, with its sweep point when there is one."""
+    return f"{label} | {point}" if point else label

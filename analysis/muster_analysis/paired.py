@@ -108,10 +108,12 @@ def paired_frame(path, baseline=None, conf=0.95, allow_partial=False):
     return pd.DataFrame(rows, columns=cols_out), labels[b]
 
 
-def format_paired(frame, baseline_label, conf=0.95, top=10):
+def format_paired(frame, baseline_label, conf=0.95, top=None):
     """Return the report section: per arm, how many statistics differ from the
     baseline arm beyond their paired interval, how much narrower the paired
-    intervals are, and the `top` largest differences (by diff over half-width)."""
+    intervals are, and the `top` largest differences (by diff over half-width;
+    default 10, or 3 when there are more than 4 other arms: the HTML page
+    lists them all)."""
     pct = round(conf * 100)
     lines = [f"Differences to the baseline arm '{baseline_label}' (game i of each arm against game i of",
              f"  the baseline: the same dice, common random numbers; {pct}% paired interval; 'unpaired'",
@@ -119,6 +121,8 @@ def format_paired(frame, baseline_label, conf=0.95, top=10):
     if frame.empty:
         lines.append("  no other arm, or no per-game statistic that varies")
         return "\n".join(lines) + "\n"
+    if top is None:
+        top = 10 if frame["arm"].nunique() <= 4 else 3
     for arm, g in frame.groupby("arm", sort=False):
         half = (g["hi"] - g["lo"]) / 2
         lines.append(f"  arm {arm}: {int(g['changed'].sum())} of {len(g)} statistics differ; paired "

@@ -35,13 +35,12 @@ def read(path, allow_partial=False):
 
 def arms_frame(prov):
     """Return one row per arm: label, each army's policy, swap, first (from the experiment text)."""
-    exp = prov["experiment_yaml"]
     rows = []
-    for i, arm in enumerate(exp["policies"]):
+    for i, (_, arm, point) in enumerate(load.run_arms(prov["experiment_yaml"])):
         sides = arm["sides"]
         pols = [s["name"] for s in sides]
         label = arm.get("label") or f"{pols[0]}-vs-{pols[1]}" + (" swapped" if arm.get("swap") else "")
-        rows.append({"arm": label, "index": i, "policy_0": pols[0], "policy_1": pols[1],
+        rows.append({"arm": load.arm_label(label, point), "index": i, "policy_0": pols[0], "policy_1": pols[1],
                      "swap": bool(arm.get("swap", False)), "first": arm.get("first", "scenario")})
     return pd.DataFrame(rows)
 

@@ -135,14 +135,13 @@ def test_netcdf_readers_see_units_and_long_name(drill_file):
 
 
 def _make_partial(src, dst):
-    """Copy src as the partial file of a run stopped before its last arm began."""
+    """Copy src as the partial file of a run of half as many games again,
+    stopped where src ends: the arms interleave (game g is game g / A of
+    arm g % A), so a complete run is the prefix of any longer one."""
     shutil.copy(src, dst)
     with h5py.File(dst, "r+") as f:
-        last = int(f["orders/games"][-1])
         f.attrs["status"] = "partial"
-        f.attrs["games_complete"] = np.uint64(f.attrs["games_complete"] - last)
-        for name in COUNT_TABLES:
-            f[f"orders/{name}"][-1, ...] = 0
+        f.attrs["games_requested"] = np.uint64(f.attrs["games_complete"] * 3 // 2)
     return dst
 
 
@@ -161,8 +160,6 @@ def test_partial_file_is_refused_unless_allowed(drill_file, tmp_path, capsys):
     assert cli.main([str(part), "--out", str(tmp_path), "--allow-partial"]) == 0
     text = capsys.readouterr().out
     assert "WARNING: a partial file" in text
-    last_arm = str(tabs["games"]["arm"].values[-1])
-    assert [ln for ln in text.splitlines() if ln.startswith(last_arm + " ")][0].count("n/a") >= 3
 
 
 def test_muster_provenance(muster_run):

@@ -19,4 +19,7 @@ void *mu_xcalloc(size_t n, size_t size);
 /* realloc(p, n), never NULL. */
 void *mu_xrealloc(void *p, size_t n);
 
+/* strdup(s), never NULL. */
+char *mu_xstrdup(const char *s);
+
 #endif

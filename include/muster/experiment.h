@@ -4,7 +4,7 @@
  * values.
  *
  * The file's top-level keys common to every rule system (schema, ruleset,
- * seed, games, output) are read here; the rest of the file is the system's
+ * seed, games, output, sweep) are read here; the rest of the file is the system's
  * own section, described and converted by its ruleset (muster/ruleset.h:
  * experiment_schema, load_config, free_config). A system's schema is a
  * YP_MAPPING over a raw struct whose first member is `mu_raw_common common`
@@ -38,17 +38,58 @@ typedef struct mu_raw_output {
     bool *per_game_rows;
 } mu_raw_output;
 
+/* One entry of `sweep:`: an axis over the number at `path` in this file. */
+typedef struct mu_raw_sweep_axis {
+    char *name;
+    char *path;
+    double *values;
+    unsigned values_count;
+} mu_raw_sweep_axis;
+
+/* One entry of `balance:`: a question for the analysis (where does the
+ * per-game `statistic` reach `target` along sweep axis `axis`, in the
+ * file's arm `arm`); checked here, answered by muster_analysis.balance. */
+typedef struct mu_raw_balance {
+    char *axis;
+    char *statistic;
+    double *target;
+    char *arm;
+} mu_raw_balance;
+
 typedef struct mu_raw_common {
     int *schema;
     char *ruleset;
     uint64_t *seed;
     uint64_t *games;
     mu_raw_output *output;
+    mu_raw_sweep_axis *sweep;
+    unsigned sweep_count;
+    mu_raw_balance *balance;
+    unsigned balance_count;
 } mu_raw_common;
 
 /* The schema table of `output:` (file, per_game_rows). */
 #define MU_OUTPUT_KEYS 2
 extern const yp_field mu_output_fields[MU_OUTPUT_KEYS];
+
+/* Most axes of a sweep, values on one axis, and arms a swept run may
+ * make (points x the experiment's own arms: a per-game `arm` is a byte). */
+#define MU_SWEEP_MAX_AXES 4
+#define MU_SWEEP_MAX_VALUES 32
+#define MU_SWEEP_MAX_ARMS 255
+/* Longest `path:` of a sweep axis, plus its NUL. */
+#define MU_SWEEP_PATH_MAX 256
+
+/* The schema table of one `sweep:` entry (name, path, values). */
+#define MU_SWEEP_KEYS 3
+extern const yp_field mu_sweep_fields[MU_SWEEP_KEYS];
+extern const yp_value mu_sweep_entry;
+
+/* The schema table of one `balance:` entry (axis, statistic, target, arm). */
+#define MU_BALANCE_KEYS 4
+#define MU_BALANCE_MAX 8
+extern const yp_field mu_balance_fields[MU_BALANCE_KEYS];
+extern const yp_value mu_balance_entry;
 
 /* The common top-level keys, as the first entries of the yp_field table of
  * a system's raw struct `type` (whose member `common` is a mu_raw_common). */
@@ -57,7 +98,9 @@ extern const yp_field mu_output_fields[MU_OUTPUT_KEYS];
         YP_FIELD(type, "ruleset", 1, common.ruleset, YP_STRING_OF(1, MU_NAME_MAX - 1)),                     \
         YP_FIELD(type, "seed", 1, common.seed, YP_UINT_IN(0, UINT64_MAX)),                                  \
         YP_FIELD(type, "games", 1, common.games, YP_UINT_IN(1, MU_GAMES_MAX)),                              \
-        YP_FIELD(type, "output", 0, common.output, YP_MAPPING_OF(mu_output_fields))
+        YP_FIELD(type, "output", 0, common.output, YP_MAPPING_OF(mu_output_fields)),                      \
+        YP_SEQUENCE_FIELD(type, "sweep", 0, common.sweep, mu_sweep_entry, 1, MU_SWEEP_MAX_AXES),          \
+        YP_SEQUENCE_FIELD(type, "balance", 0, common.balance, mu_balance_entry, 1, MU_BALANCE_MAX)
 
 /* A validated experiment. */
 typedef struct mu_experiment {
@@ -71,6 +114,11 @@ typedef struct mu_experiment {
     char output[4096];    /* output file path ("" if not given) */
     int per_game_rows;    /* write /games rows (count tables are always written) */
     void *config;         /* the system's section (owned; ruleset->free_config) */
+    /* A swept experiment (`sweep:` given): the grid's points, each the file
+     * with the point's values (muster/sweep.h), and `ruleset` is then the
+     * sweep's own table, which plays every point's arms as arms of one
+     * run. NULL when the file has no `sweep:`. Owned. */
+    struct mu_sweep *sweep;
 } mu_experiment;
 
 /* Loads and validates the experiment file at path into *ex (zeroed

@@ -29,6 +29,11 @@ typedef struct mu_axis {
     int length;
     int first_value;       /* integer axes */
     char **labels;         /* string axes: length strings (owned), else NULL */
+    /* An axis that runs over the arms, arm by arm, per_arm entries each
+     * (e.g. 2 for "arm | army"); 0 otherwise. The axis named "arm" runs
+     * over the arms, one entry each, whatever this says. A sweep
+     * (muster/sweep.h) lengthens such axes for its points. */
+    int per_arm;
 } mu_axis;
 
 /* A per-game column: dataset /games/<name>, shape (game) or (game, axis).

@@ -108,11 +108,11 @@ typedef struct mu_ruleset {
     /* Builds the read-only run context from a validated experiment (its
      * config made by load_config): fills
      * *layout (axis 0 the game axis) and *games (games in the run, all
-     * arms: ex->games times the number of arms, laid out arm by arm, so
-     * that game g is game g % ex->games of arm g / ex->games; the driver
-     * gives game i of every arm the same dice, and a ruleset keys its
-     * policies' generators on that index too). Returns 0, or -1 with one
-     * line in err. */
+     * arms: ex->games times the number of arms A, interleaved: game g is
+     * game g / A of arm g % A, so that every prefix of the run holds as
+     * many games of each arm, give or take one; the driver gives game i of
+     * every arm the same dice, and a ruleset keys its policies' generators
+     * on that index too). Returns 0, or -1 with one line in err. */
     int (*prepare)(const mu_experiment *ex, void **ctx, mu_layout *layout, uint64_t *games,
                    char *err, size_t err_len);
     size_t state_size; /* bytes of one game's state */

@@ -2,7 +2,7 @@
  * start to end. The batch runner, `muster replay`, the benchmarks and the
  * tests all play through it, so they play the same games:
  *
- *   dice = mu_rng_for_game(seed, g mod games per arm)
+ *   dice = mu_rng_for_game(seed, g / arms)
  *   setup(ctx, g, state)
  *   while (!is_over(ctx, state)) play_turn(ctx, state, dice, sink)
  *   record(ctx, state, sink)
@@ -20,9 +20,10 @@
 
 /* Plays game g of a prepared ruleset (ctx from rs->prepare) to its end and
  * records it: rolls every die from the generator of the game's index
- * within its arm, mu_rng_for_game(seed, g % games_per_arm) (a run's games
- * are laid out arm by arm, the experiment's `games` each: see
- * mu_ruleset.prepare),
+ * within its arm, mu_rng_for_game(seed, g / arms) (a run's games
+ * interleave its arms: game g is game g / arms of arm g % arms, see
+ * mu_ruleset.prepare; arms is the run's games over the experiment's
+ * `games`),
  * so that game g is the same game whoever plays it and in whatever order,
  * and game i of every arm meets the same dice (common random numbers: the
  * arms' differences are then measured game by game, paired). state is the caller's scratch of
@@ -32,7 +33,7 @@
  * added to sink->tables. With sink->trace set, a line "-- turn N" (N from
  * 1) precedes each turn's play-by-play. Returns the number of turns
  * played. Thread-safe for distinct state and sink. */
-uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t games_per_arm, uint64_t g,
+uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t arms, uint64_t g,
                       void *state, mu_sink *sink);
 
 /* The same as mu_play_game, but every die comes from dice (a generator or,

@@ -49,6 +49,19 @@ typedef const yp_value *yf_chooser(const yp_doc *d, const void *ctx, char *err, 
 int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int version, yf_file **out, char *err,
                      size_t err_len);
 
+/* Reads all of path into *text (malloc'd, NUL-terminated, *len bytes).
+ * Refuses, before reading a byte, anything that is not a regular file (a
+ * FIFO would block, /dev/zero never ends) and a file over YF_MAX_BYTES.
+ * Returns MU_EXIT_OK, or MU_EXIT_NOINPUT (cannot read; not a regular file)
+ * or MU_EXIT_DATAERR (too large) with one line in err. */
+int yf_read(const char *path, char **text, size_t *len, char *err, size_t err_len);
+
+/* yf_load_choosing on text (len bytes, NUL-terminated, malloc'd: the new
+ * yf_file owns it, and frees it on failure too) instead of a file's
+ * contents; path names it in messages. Returns 0 or MU_EXIT_DATAERR. */
+int yf_load_text(const char *path, char *text, size_t len, yf_chooser *choose, const void *ctx, int version,
+                 yf_file **out, char *err, size_t err_len);
+
 /* Hands f's text (NUL-terminated, *len bytes without the NUL) to the
  * caller, who frees it with free(); yf_free then frees the rest. For a
  * caller that keeps the file's text (an experiment stores it with its

@@ -21,9 +21,10 @@
 static const char help_text[] =
     "Usage: muster replay EXPERIMENT --game G [-n GAMES] [-s SEED]\n"
     "\n"
-    "Plays game G (0-based, as numbered in the results file) of the experiment\n"
-    "again with the same dice as the batch run (game G's generator from the\n"
-    "seed), printing every roll, order, move and fate turn by turn, then the\n"
+    "Plays game G (0-based, as numbered in the results file: game G / A of arm\n"
+    "G mod A, A arms) of the experiment again with the same dice as the batch\n"
+    "run (the generator of its index within its arm, from the seed), printing\n"
+    "every roll, order, move and fate turn by turn, then the\n"
     "game's row exactly as `muster run` records it in /games (one\n"
     "'record NAME VALUE...' line per column).\n"
     "\n"
@@ -55,14 +56,15 @@ static void print_column(const mu_layout *l, int c, const void *buf)
 
 /* Plays game g of the prepared ruleset with tracing on stdout (the
  * driver marks each turn "-- turn N"). */
-static void replay_game(const mu_ruleset *rs, const void *ctx, const mu_layout *l, const mu_experiment *ex, uint64_t g)
+static void replay_game(const mu_ruleset *rs, const void *ctx, const mu_layout *l, const mu_experiment *ex,
+                        uint64_t total, uint64_t g)
 {
     void *columns[MU_LAYOUT_MAX_COLUMNS] = {0};
     for (int c = 0; c < l->n_columns; c++)
         columns[c] = mu_xcalloc(1, mu_column_row_bytes(l, c));
     mu_worker *w = mu_worker_new(rs, l);
     mu_sink sink = {.columns = columns, .row = 0, .tables = w->tables, .trace = stdout};
-    mu_play_game(rs, ctx, ex->seed, ex->games, g, w->state, &sink);
+    mu_play_game(rs, ctx, ex->seed, total / ex->games, g, w->state, &sink);
     printf("-- recorded\n");
     for (int c = 0; c < l->n_columns; c++)
         print_column(l, c, columns[c]);
@@ -144,7 +146,7 @@ int cmd_replay(int argc, char **argv)
         printf("replay of game %lld of %llu: ruleset %s, seed %llu, experiment %s\n", game,
                (unsigned long long)total, rs->name, (unsigned long long)ex.seed,
                mu_escape_name(name, sizeof name, ex.path));
-        replay_game(rs, ctx, &layout, &ex, (uint64_t)game);
+        replay_game(rs, ctx, &layout, &ex, total, (uint64_t)game);
         rc = MU_EXIT_OK;
     }
     mu_layout_free(&layout);

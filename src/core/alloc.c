@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void mu_out_of_memory(void)
 {
@@ -32,4 +33,12 @@ void *mu_xrealloc(void *p, size_t n)
     if (!q)
         mu_out_of_memory();
     return q;
+}
+
+char *mu_xstrdup(const char *s)
+{
+    char *p = strdup(s);
+    if (!p)
+        mu_out_of_memory();
+    return p;
 }

@@ -9,6 +9,7 @@
 #include "muster/escape.h"
 #include "muster/ruleset.h"
 #include "muster/status.h"
+#include "muster/sweep.h"
 #include "muster/yaml_file.h"
 
 #include <cyaml/cyaml.h>
@@ -17,6 +18,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A value of a sweep axis: any finite number (the place it is written
+ * into checks it). */
+static const yp_value sweep_value = {.size = sizeof(double), YP_FLOAT_IN(-1e15, 1e15)};
+
+const yp_field mu_sweep_fields[MU_SWEEP_KEYS] = {
+    YP_FIELD(mu_raw_sweep_axis, "name", 1, name, YP_STRING_OF(1, MU_NAME_MAX - 1)),
+    YP_FIELD(mu_raw_sweep_axis, "path", 1, path, YP_STRING_OF(1, MU_SWEEP_PATH_MAX - 1)),
+    YP_SEQUENCE_FIELD(mu_raw_sweep_axis, "values", 1, values, sweep_value, 1, MU_SWEEP_MAX_VALUES),
+};
+const yp_value mu_sweep_entry = {.size = sizeof(mu_raw_sweep_axis), YP_MAPPING_OF(mu_sweep_fields)};
+
+const yp_field mu_balance_fields[MU_BALANCE_KEYS] = {
+    YP_FIELD(mu_raw_balance, "axis", 1, axis, YP_STRING_OF(1, MU_NAME_MAX - 1)),
+    YP_FIELD(mu_raw_balance, "statistic", 1, statistic, YP_STRING_OF(1, 255)),
+    YP_FIELD(mu_raw_balance, "target", 1, target, YP_FLOAT_IN(-1e15, 1e15)),
+    YP_FIELD(mu_raw_balance, "arm", 0, arm, YP_STRING_OF(1, MU_NAME_MAX - 1)),
+};
+const yp_value mu_balance_entry = {.size = sizeof(mu_raw_balance), YP_MAPPING_OF(mu_balance_fields)};
 
 const yp_field mu_output_fields[MU_OUTPUT_KEYS] = {
     YP_FIELD(mu_raw_output, "file", 0, file, YP_STRING_OF(1, sizeof(((mu_experiment *)0)->output) - 1)),
@@ -71,17 +91,16 @@ static void convert_common(const mu_raw_common *raw, mu_experiment *ex)
         ex->per_game_rows = *raw->output->per_game_rows;
 }
 
-int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t err_len)
+/* Loads text (len bytes, malloc'd; taken) as the experiment at path into
+ * *ex: the common keys and the system's configuration; with keep, *kept
+ * holds the loaded file (for its document and raw keys; yf_free it).
+ * Returns 0 or an exit status with one line in err (*ex zeroed). */
+static int load_text(const char *path, char *text, size_t len, mu_experiment *ex, yf_file **kept, char *err,
+                     size_t err_len)
 {
     memset(ex, 0, sizeof *ex);
-    if (strlen(path) >= sizeof ex->path) {
-        char name[MU_ESCAPED_MAX];
-        snprintf(err, err_len, "%s: error: cannot read: %s", mu_escape_name(name, sizeof name, path),
-                 strerror(ENAMETOOLONG));
-        return MU_EXIT_NOINPUT;
-    }
     yf_file *f = NULL;
-    int rc = yf_load_choosing(path, choose_schema, NULL, MU_SCHEMA_VERSION, &f, err, err_len);
+    int rc = yf_load_text(path, text, len, choose_schema, NULL, MU_SCHEMA_VERSION, &f, err, err_len);
     if (rc != 0)
         return rc;
     snprintf(ex->path, sizeof ex->path, "%s", path);
@@ -92,14 +111,87 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
         return MU_EXIT_DATAERR;
     }
     ex->text = yf_take_text(f, &ex->text_len);
+    *kept = f;
+    return 0;
+}
+
+/* Loads every point of the sweep in ex->sweep: the file with the point's
+ * values, checked and converted by the system. Returns 0 or
+ * MU_EXIT_DATAERR with one line in err naming the point. */
+static int load_points(mu_experiment *ex, char *err, size_t err_len)
+{
+    mu_sweep *sw = ex->sweep;
+    for (int p = 0; p < sw->n_points; p++) {
+        size_t len = 0;
+        char *text = mu_sweep_point_text(sw, p, ex->text, ex->text_len, &len);
+        mu_experiment point;
+        yf_file *f = NULL;
+        char inner[1024];
+        if (load_text(ex->path, text, len, &point, &f, inner, sizeof inner) != 0) {
+            char label[512];
+            mu_sweep_point_label(sw, p, label, sizeof label);
+            snprintf(err, err_len, "%s (at the sweep point %s)", inner, label);
+            return MU_EXIT_DATAERR;
+        }
+        yf_free(f);
+        sw->config[p] = point.config;
+        free(point.text);
+    }
+    return 0;
+}
+
+int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t err_len)
+{
+    memset(ex, 0, sizeof *ex);
+    if (strlen(path) >= sizeof ex->path) {
+        char name[MU_ESCAPED_MAX];
+        snprintf(err, err_len, "%s: error: cannot read: %s", mu_escape_name(name, sizeof name, path),
+                 strerror(ENAMETOOLONG));
+        return MU_EXIT_NOINPUT;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int rc = yf_read(path, &text, &len, err, err_len);
+    yf_file *f = NULL;
+    if (rc == 0)
+        rc = load_text(path, text, len, ex, &f, err, err_len);
+    if (rc != 0)
+        return rc;
+    const mu_raw_common *raw = f->raw;
+    if (raw->balance_count > 0 && raw->sweep_count == 0) {
+        yp_error(&f->doc, "balance", err, err_len, "balance: asks along a sweep axis; the file has no sweep:");
+        rc = MU_EXIT_DATAERR;
+    }
+    for (unsigned b = 0; rc == 0 && b < raw->balance_count; b++) {
+        unsigned a = 0;
+        while (a < raw->sweep_count && strcmp(raw->sweep[a].name, raw->balance[b].axis) != 0)
+            a++;
+        if (a == raw->sweep_count) {
+            char where[48];
+            snprintf(where, sizeof where, "balance[%u].axis", b);
+            yp_error(&f->doc, where, err, err_len, "no sweep axis is named '%s'", raw->balance[b].axis);
+            rc = MU_EXIT_DATAERR;
+        }
+    }
+    if (rc == 0 && raw->sweep_count > 0) {
+        if (mu_sweep_read(&f->doc, raw, ex->ruleset, &ex->sweep, err, err_len) != 0)
+            rc = MU_EXIT_DATAERR;
+        else
+            rc = load_points(ex, err, err_len);
+        if (rc == 0)
+            ex->ruleset = &ex->sweep->ruleset;
+    }
     yf_free(f);
-    return MU_EXIT_OK;
+    if (rc != 0)
+        mu_experiment_free(ex);
+    return rc;
 }
 
 void mu_experiment_free(mu_experiment *ex)
 {
     if (ex->config != NULL)
         ex->ruleset->free_config(ex->config);
+    mu_sweep_free(ex->sweep);
     free(ex->text);
     memset(ex, 0, sizeof *ex);
 }

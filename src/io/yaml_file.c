@@ -16,12 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Reads all of path into a malloc'd NUL-terminated buffer. Refuses,
- * before reading a byte, anything that is not a regular file (a FIFO would
- * block, /dev/zero never ends) and a file over YF_MAX_BYTES. Returns
- * MU_EXIT_OK, or MU_EXIT_NOINPUT (cannot read; not a regular file) or
- * MU_EXIT_DATAERR (too large) with one line in err. */
-static int read_all(const char *path, char **text, size_t *len, char *err, size_t err_len)
+int yf_read(const char *path, char **text, size_t *len, char *err, size_t err_len)
 {
     char name[MU_ESCAPED_MAX]; /* path as messages show it */
     mu_escape_name(name, sizeof name, path);
@@ -174,16 +169,24 @@ int yf_load_choosing(const char *path, yf_chooser *choose, const void *ctx, int 
                      size_t err_len)
 {
     *out = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    int e = yf_read(path, &text, &len, err, err_len);
+    if (e != MU_EXIT_OK)
+        return e;
+    return yf_load_text(path, text, len, choose, ctx, version, out, err, err_len);
+}
+
+int yf_load_text(const char *path, char *text, size_t len, yf_chooser *choose, const void *ctx, int version,
+                 yf_file **out, char *err, size_t err_len)
+{
+    *out = NULL;
     yf_file *f = calloc(1, sizeof *f);
     char *file = strdup(path);
     if (f == NULL || file == NULL)
         mu_out_of_memory();
-    int e = read_all(path, &f->text, &f->len, err, err_len);
-    if (e != MU_EXIT_OK) {
-        free(file);
-        free(f);
-        return e;
-    }
+    f->text = text;
+    f->len = len;
     int rc = yp_doc_load(&f->doc, file, (const unsigned char *)f->text, f->len, err, err_len);
     f->doc.file = file; /* owned: freed by yf_free */
     if (rc == 0) {

@@ -51,6 +51,7 @@ typedef struct run_buffers {
                                              * itself when playing alone */
     mu_worker **workers;                    /* [thread]: state and counts */
     int threads;
+    uint64_t arms;                          /* the run's arms (mu_play_game) */
 } run_buffers;
 
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
@@ -174,7 +175,7 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
                 if (atomic_load_explicit(&stop_requested, memory_order_relaxed))
                     break;
                 sink.row = (size_t)row;
-                mu_play_game(rs, ctx, ex->seed, ex->games, p->game0 + p->first + row, me->state, &sink);
+                mu_play_game(rs, ctx, ex->seed, b->arms, p->game0 + p->first + row, me->state, &sink);
             }
         }
     }
@@ -379,6 +380,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
 
     run_buffers b;
     buffers_alloc(&b, &layout, rs, ex->per_game_rows, max_batch, rep->threads, team->size);
+    b.arms = games / ex->games;
     mu_provenance prov = {.ruleset = rs->name, .seed = ex->seed, .games_requested = end - game0,
                           .first_game = game0, .shard = opt->shards ? opt->shard : 0,
                           .shards = opt->shards, .games_total = games, .threads = rep->threads,

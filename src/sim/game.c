@@ -22,10 +22,10 @@ uint64_t mu_play_game_with_dice(const mu_ruleset *rs, const void *ctx, uint64_t 
     return turns;
 }
 
-uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t games_per_arm, uint64_t g,
+uint64_t mu_play_game(const mu_ruleset *rs, const void *ctx, uint64_t seed, uint64_t arms, uint64_t g,
                       void *state, mu_sink *sink)
 {
-    mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g % games_per_arm));
+    mu_dice dice = mu_dice_from_rng(mu_rng_for_game(seed, g / arms));
     return mu_play_game_with_dice(rs, ctx, g, &dice, state, sink);
 }
 

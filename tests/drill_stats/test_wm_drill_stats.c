@@ -3,7 +3,7 @@
  * 8, eight units including a three-unit brigade, an enemy close, a unit in
  * a wood, a bloodied unit; heroes-first and general-first, 3 orders per
  * unit), each game of wm_order_drill played by the game driver
- * (mu_play_game: game g rolling from mu_rng_for_game(SEED, g)) with count
+ * (mu_play_game: game g rolling from mu_rng_for_game(SEED, g / arms)) with count
  * tables only (no per-game rows, no HDF5). The count tables are compared with exact
  * values at a family-wise alpha of 1e-6 per test:
  *
@@ -170,7 +170,7 @@ static int play_all(void **state)
     if (!st)
         return -1;
     for (uint64_t g = 0; g < games; g++)
-        mu_play_game(rs, ctx, SEED, ex.games, g, st, &sink);
+        mu_play_game(rs, ctx, SEED, games / ex.games, g, st, &sink);
     free(st);
     rs->release(ctx);
     for (int p = 0; p < N_ARMS; p++)

@@ -21,7 +21,7 @@ typedef struct run_games {
     void *ctx;
     mu_layout layout;
     uint64_t games;                         /* games in the run */
-    uint64_t games_per_arm;                 /* the experiment's `games` */
+    uint64_t arms;                          /* the run's arms (games / the experiment's `games`) */
     uint64_t *tables[MU_LAYOUT_MAX_TABLES]; /* totals */
     void *columns[MU_LAYOUT_MAX_COLUMNS];   /* rows of every game, when asked */
 } run_games;
@@ -33,11 +33,11 @@ static inline int run_games_prepare(run_games *r, const mu_experiment *ex, int r
     char err[512];
     memset(r, 0, sizeof *r);
     r->rs = ex->ruleset;
-    r->games_per_arm = ex->games;
     if (r->rs->prepare(ex, &r->ctx, &r->layout, &r->games, err, sizeof err) != 0) {
         fprintf(stderr, "prepare: %s\n", err);
         return -1;
     }
+    r->arms = r->games / ex->games;
     for (int t = 0; t < r->layout.n_tables; t++)
         r->tables[t] = calloc(mu_table_cells(&r->layout, t), sizeof(uint64_t));
     for (int c = 0; rows && c < r->layout.n_columns; c++)
@@ -53,7 +53,7 @@ static inline void run_games_play(run_games *r, uint64_t seed, uint64_t first, u
     mu_sink sink = {.columns = r->columns[0] ? r->columns : NULL, .tables = r->tables, .trace = trace};
     for (uint64_t g = first; g < first + n; g++) {
         sink.row = (size_t)g;
-        mu_play_game(r->rs, r->ctx, seed, r->games_per_arm, g, state, &sink);
+        mu_play_game(r->rs, r->ctx, seed, r->arms, g, state, &sink);
     }
     free(state);
 }

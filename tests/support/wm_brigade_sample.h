@@ -165,9 +165,11 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
 #endif
 }
 
-/* Plays games [first, first + n) of the experiment at path (its seed),
- * adding to s->fig. Returns 0, or -1 with a message on stderr. */
-static inline int wbs_play(wbs_sampler *s, const char *path, uint64_t first, uint64_t n)
+/* Plays games [first, first + n) of arm `arm` of the experiment at path
+ * (its seed; games counted within the arm), or with arm -1 games
+ * [first, first + n) of the run, adding to s->fig. Returns 0, or -1 with
+ * a message on stderr. */
+static inline int wbs_play(wbs_sampler *s, const char *path, int arm, uint64_t first, uint64_t n)
 {
     static const char who[] = "wm_brigade_sample";
     mu_experiment *ex = calloc(1, sizeof *ex);
@@ -189,7 +191,11 @@ static inline int wbs_play(wbs_sampler *s, const char *path, uint64_t first, uin
     }
     wb_state *st = calloc(1, sizeof *st);
     s->copy = malloc(sizeof *s->copy);
-    for (uint64_t g = first; g < first + n && g < games; g++) {
+    uint64_t arms = games / ex->games;
+    for (uint64_t k = first; k < first + n; k++) {
+        uint64_t g = arm < 0 ? k : k * arms + (uint64_t)arm; /* game k of the arm: arms interleave */
+        if (g >= games)
+            break;
         rs->setup(ctx, g, st);
         wbs_wrap w[2] = {{s, 0}, {s, 1}};
         wm_player wrapped[2];
@@ -202,7 +208,7 @@ static inline int wbs_play(wbs_sampler *s, const char *path, uint64_t first, uin
             wrapped[side].plan_orders = st->player[side].plan_orders ? wbs_plan_orders : NULL;
             wrapped[side].character_goal = st->player[side].character_goal ? wbs_character_goal : NULL;
         }
-        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex->seed, g));
+        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex->seed, g / arms)); /* as mu_play_game */
         wm_game_env env = {.dice = &dice, .user = s, .on_order = wbs_on_order};
         while (!st->game.over)
             wm_game_turn(&st->game, wrapped, &env);

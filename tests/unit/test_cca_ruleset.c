@@ -38,7 +38,7 @@ static void test_cca_ruleset_games_alternate_and_replay(void **state)
     long moved = 0, adjacent = 0;
     for (uint64_t i = 0; i < games; i++) {
         mu_sink sink = {.tables = w->tables};
-        uint64_t turns = mu_play_game(rs, ctx, ex.seed, ex.games, i, g, &sink);
+        uint64_t turns = mu_play_game(rs, ctx, ex.seed, games / ex.games, i, g, &sink);
         assert_int_equal(turns, (uint64_t)st->turns);
         assert_int_equal(g->turn, st->turns);
         assert_true(cca_field_valid(&st->board, &g->field));
@@ -56,7 +56,7 @@ static void test_cca_ruleset_games_alternate_and_replay(void **state)
         adjacent += t->first_adjacency > 0;
         if (i % 17 == 0) {
             memcpy(&again, g, sizeof again);
-            mu_play_game(rs, ctx, ex.seed, ex.games, i, g, &sink);
+            mu_play_game(rs, ctx, ex.seed, games / ex.games, i, g, &sink);
             assert_memory_equal(&again.tally, &g->tally, sizeof again.tally);
             assert_memory_equal(&again.field, &g->field, sizeof again.field);
         }

@@ -9,7 +9,7 @@
  * or earlier when a side that began with units has none on the table.
  *
  * Games are grouped by arm (a policy pairing, one per `policies:` entry):
- * game g plays arm g / games. Each game has its own policy generator, drawn from the
+ * game g plays arm g % arms. Each game has its own policy generator, drawn from the
  * experiment's seed and g apart from the rules' dice, so changing a
  * policy's parameters does not change the dice the rules roll.
  *

@@ -68,7 +68,7 @@ typedef struct bs_arm {
 } bs_arm;
 
 /* A Battlesystem study: rules, table, the units of both sides, rounds and
- * the arms. Games are grouped by arm: game g plays arm g / games. */
+ * the arms. Games interleave the arms: game g plays arm g % arms. */
 typedef struct bs_study {
     bs_rules rules;
     bs_table table; /* width or depth 0: unbounded in that axis */

@@ -66,7 +66,7 @@ static int bs_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     bs_ctx *c = mu_xcalloc(1, sizeof *c);
     c->study = *st;
     c->seed = ex->seed;
-    c->games_per_arm = ex->games;
+    c->arms = (uint64_t)st->n_arms;
     int lo = st->units[0].profile.morale, hi = lo;
     for (int i = 1; i < st->n_units; i++) {
         int m = st->units[i].profile.morale;
@@ -90,8 +90,8 @@ static void bs_setup(const void *ctx, uint64_t game, void *state)
     bs_state *s = state;
     memset(s, 0, sizeof *s);
     s->field = c->start;
-    s->arm = (int)(game / c->games_per_arm);
-    s->policy_rng = policy_rng(c->seed, game % c->games_per_arm);
+    s->arm = (int)(game % c->arms);
+    s->policy_rng = policy_rng(c->seed, game / c->arms);
     for (int r = 0; r < BS_MAX_ROUNDS; r++)
         s->ar_penalty[r] = -1, s->initiative[r] = -1;
 }

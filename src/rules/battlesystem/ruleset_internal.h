@@ -69,7 +69,7 @@ enum { OUT_MADE, OUT_SHORT, OUT_TOO_CLOSE, OUT_NOT_STRAIGHT, N_OUTCOMES };
 typedef struct bs_ctx {
     bs_study study;
     uint64_t seed;
-    uint64_t games_per_arm;
+    uint64_t arms;     /* game g is game g / arms of arm g % arms */
     int morale_min, n_morale; /* the morale axis: ratings morale_min .. + n_morale - 1 */
     int n_penalty;            /* penalty axis 0 .. rounds (one check a round at most) */
     int side_units[2];        /* units each side began with */

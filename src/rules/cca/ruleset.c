@@ -20,7 +20,7 @@ static int cca_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layou
     cca_ctx *c = mu_xcalloc(1, sizeof *c);
     c->study = *(const cca_study *)ex->config;
     c->seed = ex->seed;
-    c->games_per_arm = ex->games;
+    c->arms = (uint64_t)c->study.n_arms;
     *games = ex->games * (uint64_t)c->study.n_arms;
     cca_build_layout(c, *games, layout);
     mu_row_writer_init(&c->rows, layout);
@@ -35,8 +35,8 @@ static void cca_setup(const void *ctx, uint64_t game, void *state)
     cca_game *g = state;
     /* the deal needs dice: it is made at the first turn, from the game's dice */
     memset(g, 0, sizeof *g);
-    g->arm = (int)(game / c->games_per_arm);
-    g->policy_rng = mu_rng_for_purpose(c->seed, game % c->games_per_arm, POLICY_SALT);
+    g->arm = (int)(game % c->arms);
+    g->policy_rng = mu_rng_for_purpose(c->seed, game / c->arms, POLICY_SALT);
     g->turn = -1;
 }
 

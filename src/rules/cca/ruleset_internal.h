@@ -40,7 +40,7 @@ enum {
 typedef struct cca_ctx {
     cca_study study;
     uint64_t seed;
-    uint64_t games_per_arm;
+    uint64_t arms;     /* game g is game g / arms of arm g % arms */
     mu_row_writer rows;
 } cca_ctx;
 

@@ -50,7 +50,7 @@ static int na_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     na_ctx *c = mu_xcalloc(1, sizeof *c);
     c->study = *st;
     c->seed = ex->seed;
-    c->games_per_arm = ex->games;
+    c->arms = (uint64_t)st->n_arms;
     int bands = (int)ceil(st->rules.march_radius_mm / NA_BAND_MM - 1e-9);
     c->n_bands = bands < 1 ? 1 : bands > NA_MAX_BANDS ? NA_MAX_BANDS : bands;
     for (int u = 0; u < st->start.n_units; u++)
@@ -69,8 +69,8 @@ static void na_setup(const void *ctx, uint64_t game, void *state)
     na_state *s = state;
     memset(s, 0, sizeof *s);
     s->field = c->study.start;
-    s->arm = (int)(game / c->games_per_arm);
-    s->policy_rng = mu_rng_for_purpose(c->seed, game % c->games_per_arm, POLICY_SALT);
+    s->arm = (int)(game % c->arms);
+    s->policy_rng = mu_rng_for_purpose(c->seed, game / c->arms, POLICY_SALT);
 }
 
 /* Would unit u's policy have marched, had its March Test passed? (For

@@ -61,7 +61,7 @@ enum { AX_GAME, AX_GAME_SIDE, AX_GAME_OBJECTIVE, AX_ARM, AX_SIDE, AX_DISCIPLINE,
 typedef struct na_ctx {
     na_study study;
     uint64_t seed;
-    uint64_t games_per_arm;
+    uint64_t arms;     /* game g is game g / arms of arm g % arms */
     int n_bands;
     mu_vec2 forward[2]; /* each side's forward: towards the other's units as deployed */
     const char *names[NA_MAX_UNITS];

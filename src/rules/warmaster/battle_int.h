@@ -79,7 +79,7 @@ typedef struct wb_deployment {
 typedef struct wb_ctx {
     const wm_battle_study *st; /* borrowed from the experiment */
     uint64_t seed;
-    uint64_t games_per_arm;
+    uint64_t arms;     /* game g is game g / arms of arm g % arms */
     wb_deployment dep[2];         /* [0] as listed, [1] swapped (when an arm swaps) */
     int n_chars[2];               /* characters of each army */
     int char_base[2];             /* first index of each army's characters on the character axis */

@@ -104,6 +104,7 @@ static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
         labels[i] = buf[i];
     }
     add_label_axis(l, "battle", "player", "arm | army (index arm * 2 + army)", 2 * st->n_arms, labels);
+    l->axes[AX_PLAYER].per_arm = 2;
     add_axis(l, "battle", "command", "character's Command value", WB_N_COMMAND, WB_COMMAND_MIN);
     add_axis(l, "battle", "penalty", "Command penalty without the order-number penalty (last bin: this or more)",
              WB_PENALTY_MAX + 1, 0);

@@ -63,7 +63,7 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     wb_ctx *c = mu_xcalloc(1, sizeof *c);
     c->st = st;
     c->seed = ex->seed;
-    c->games_per_arm = ex->games;
+    c->arms = (uint64_t)st->n_arms;
     c->dep[0].bf = &st->battle.bf;
     c->dep[0].roster = st->battle.roster;
     name_units(st, &c->dep[0], 0);
@@ -91,7 +91,7 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
     const wb_ctx *c = ctx;
     wb_state *s = state;
     const wm_battle_study *st = c->st;
-    s->arm = (int)(game / c->games_per_arm);
+    s->arm = (int)(game % c->arms);
     const wm_arm *arm = &st->arms[s->arm];
     s->swap = arm->swap;
     const wb_deployment *d = &c->dep[s->swap];
@@ -103,7 +103,7 @@ static void wb_setup(const void *ctx, uint64_t game, void *state)
     wm_game_init(&s->game, &st->battle.scenario, d->bf, d->roster, d->names, &st->rules, first);
     s->inv = NULL;
     for (int side = 0; side < 2; side++) {
-        wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game % c->games_per_arm, side),
+        wm_policy_bind(&arm->policy[side ^ s->swap], &s->pol[side], policy_rng(c->seed, game / c->arms, side),
                           &s->player[side]);
         wm_policy_set_fighting(&s->pol[side], d->fighting);
     }

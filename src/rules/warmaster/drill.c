@@ -63,7 +63,6 @@ static const mu_column drill_columns[] = {
 typedef struct drill_ctx {
     wm_drill_study study;
     wm_order_rules rules;
-    uint64_t games_per_arm;
     int n_arms;
     int n_steps[MU_MAX_ARMS];
     plan_step steps[MU_MAX_ARMS][WM_DRILL_MAX_UNITS];
@@ -173,7 +172,6 @@ static int drill_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
     const wm_drill_config *cfg = ex->config;
     c->study = cfg->study;
     c->rules = cfg->order_rules;
-    c->games_per_arm = ex->games;
     c->n_arms = cfg->n_arms;
     c->n_order_bins = (size_t)(3 * c->study.n_units + 1);
     for (int u = 0; u < c->study.n_units; u++) {
@@ -196,7 +194,7 @@ static void drill_setup(const void *ctx, uint64_t game, void *state)
     const drill_ctx *c = ctx;
     drill_state *s = state;
     memset(s, 0, sizeof *s);
-    s->arm = (int)(game / c->games_per_arm);
+    s->arm = (int)(game % (uint64_t)c->n_arms);
     s->first_failure = -1;
     wm_order_phase_begin(&s->phase, c->brigade_at_start, c->study.n_units);
 }

@@ -176,6 +176,9 @@ typedef struct wm_army_entry {
     double facing_deg;         /* exact: counter-clockwise from +x */
     int has_facing;            /* else: facing away from its table edge */
     wm_formation formation; /* exact: WM_LINE or WM_COLUMN */
+    int command;               /* a character's Command value in this army
+                                * (`command:`, e.g. a designer's variant);
+                                * the list's unless given; 0 for units */
     char where[WM_WHERE_MAX];   /* "FILE:LINE:COL" of the entry, for errors */
     char path[WM_YAML_PATH_MAX]; /* its path in that file */
 } wm_army_entry;

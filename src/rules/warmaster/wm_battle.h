@@ -7,7 +7,7 @@
  * (as in battle files, warmaster/wm_scenario.h), rule variants and one or
  * more arms: a policy per army, which army goes first, and whether the
  * armies swap table sides. Games are grouped by arm like the drill's
- * policies: game g plays arm g / games. Statistics are kept by army
+ * policies: game g plays arm g % arms. Statistics are kept by army
  * (armies[0], armies[1]), whatever table side it took.
  *
  * Output: per-game columns in /games ((game) or (game, army) or (game,

@@ -2,7 +2,7 @@
  * still, measuring what the order rules allow (warmaster-command-and-
  * initiative.txt, "Orders" to "Further brigade orders"). A game is one
  * Orders sub-phase of one army under one policy; games are grouped by
- * arm (one per `policies:` entry): game g plays arm g / games_per_arm. */
+ * arm (one per `policies:` entry): game g is game g / arms of arm g % arms. */
 #ifndef MUSTER_WM_DRILL_H
 #define MUSTER_WM_DRILL_H
 

@@ -39,6 +39,8 @@
  *       points: 2000
  *       units:
  *         - {unit: General, mount: Griffon}
+ *         - {unit: Hero, command: 7}         # a character's Command value
+ *                                            # for this battle (default: the list's)
  *         - {unit: Halberdiers, count: 4}
  *         - {unit: Knights, at: [90, 18], facing: 90, formation: column}
  *     - {list: ../armies/orcs.yaml, units: [...]}

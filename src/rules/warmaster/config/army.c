@@ -32,6 +32,7 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_wm_army_unit, "at", OPTIONAL, at, coord, 2, 2),
     YP_FIELD(struct raw_wm_army_unit, "facing", OPTIONAL, facing, YP_FLOAT_IN(-360.0, 360.0)),
     YP_FIELD(struct raw_wm_army_unit, "formation", OPTIONAL, formation, YP_ENUM_OF("formation", formations)),
+    YP_FIELD(struct raw_wm_army_unit, "command", OPTIONAL, command, YP_INT_IN(1, 12)),
 };
 static const yp_value unit_entry = {.size = sizeof(struct raw_wm_army_unit), YP_MAPPING_OF(unit_fields)};
 
@@ -115,6 +116,10 @@ static int convert_entry(yc_conv *c, const struct raw_wm_army_unit *r, int j, wm
     e->has_facing = r->facing != NULL;
     e->facing_deg = r->facing ? *r->facing : 0.0;
     e->formation = r->formation ? (wm_formation)*r->formation : WM_LINE;
+    if (r->command != NULL && u->troop != WM_CHARACTER)
+        return yc_fail(yc_at(c, ".units[%d].command", j), "only characters have a Command value; '%s' is %s",
+                       u->name, wm_troop_name(u->troop));
+    e->command = r->command ? *r->command : u->command;
     yc_at(c, ".units[%d]", j);
     snprintf(e->path, sizeof e->path, "%.*s", (int)sizeof e->path - 1, c->path); /* cut when longer */
     yf_where(c->doc, c->path, e->where, sizeof e->where);

@@ -96,7 +96,7 @@ static int add(deploy *d, int s, int j, const wm_unit *u)
     if (st != WM_OK)
         return fail(d, e, "cannot deploy unit '%s': %s", lu->name, wm_status_str(st));
     d->roster[d->bf->n_units - 1] = (wm_deployed){.side = s, .entry = j, .list_unit = e->unit,
-                                                     .mount = e->mount, .role = lu->role, .command = lu->command};
+                                                     .mount = e->mount, .role = lu->role, .command = e->command};
     return 0;
 }
 

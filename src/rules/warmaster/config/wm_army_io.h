@@ -21,6 +21,7 @@ struct raw_wm_army_unit {
     unsigned at_count;
     double *facing;
     int *formation;
+    int *command;
 };
 
 struct raw_wm_army {
