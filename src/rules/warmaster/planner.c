@@ -38,10 +38,16 @@ double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c)
 }
 
 /* Assigns stands to places for the centre at c: least longest move, then
- * least total, over all assignments for n <= 5; greedily beyond. */
+ * least total, over all assignments for n <= 5; greedily beyond. Each
+ * stand-place cost is worked out once (the same figures as
+ * wm_planner_place_cost gives each time). */
 static void assign(planner *pl, mu_vec2 c)
 {
     int n = pl->n, perm[WM_MAX_STANDS], dir[WM_MAX_STANDS];
+    double cost[WM_MAX_STANDS][WM_MAX_STANDS];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            cost[i][j] = wm_planner_place_cost(pl, i, j, c);
     for (int i = 0; i < n; i++)
         perm[i] = i;
     if (n > 5) {
@@ -49,7 +55,7 @@ static void assign(planner *pl, mu_vec2 c)
         for (int j = 0; j < n; j++) {
             int best = -1;
             for (int i = 0; i < n; i++)
-                if (!((used >> i) & 1u) && (best < 0 || wm_planner_place_cost(pl, i, j, c) < wm_planner_place_cost(pl, best, j, c)))
+                if (!((used >> i) & 1u) && (best < 0 || cost[i][j] < cost[best][j]))
                     best = i;
             used |= 1u << best;
             pl->slot[best] = j;
@@ -62,7 +68,7 @@ static void assign(planner *pl, mu_vec2 c)
     for (int round = 0;;) { /* Heap's algorithm over perm (stand i -> place perm[i]) */
         double mx = 0.0, sum = 0.0;
         for (int i = 0; i < n; i++) {
-            double cst = wm_planner_place_cost(pl, i, perm[i], c);
+            double cst = cost[i][perm[i]];
             mx = fmax(mx, cst);
             sum += cst;
         }
