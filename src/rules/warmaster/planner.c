@@ -45,9 +45,15 @@ static void assign(planner *pl, mu_vec2 c)
 {
     int n = pl->n, perm[WM_MAX_STANDS], dir[WM_MAX_STANDS];
     double cost[WM_MAX_STANDS][WM_MAX_STANDS];
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            cost[i][j] = wm_planner_place_cost(pl, i, j, c);
+    for (int i = 0; i < n; i++) {
+        const mu_orect *s = &pl->u->stand[i];
+        double turn = 0.0;
+        for (int j = 0; j < n; j++) { /* wm_planner_place_cost, the turn taken once per facing */
+            if (j == 0 || memcmp(&pl->face[j], &pl->face[j - 1], sizeof pl->face[j]) != 0)
+                turn = fabs(mu_v2_turn(s->facing, pl->face[j])) * half_diag(s);
+            cost[i][j] = mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) + turn;
+        }
+    }
     for (int i = 0; i < n; i++)
         perm[i] = i;
     if (n > 5) {

@@ -509,7 +509,20 @@ static int out_of_reach(planner *pl, const wm_move *m, int k)
     const mu_orect *start = &pl->u->stand[p->stand];
     mu_orect end;
     wm_stand_path_mm(start, p->leg, p->n_legs, &end);
-    if (!wm_route_unreachable(rm, start->center, end.center, pl->ctx.allowance_mm))
+    int known = -1; /* placements often put a stand on the same place: asked once */
+    for (int i = 0; i < rm->n_reach && known < 0; i++)
+        if (rm->reach[i].s.x == start->center.x && rm->reach[i].s.y == start->center.y &&
+            rm->reach[i].e.x == end.center.x && rm->reach[i].e.y == end.center.y)
+            known = rm->reach[i].unreachable;
+    if (known < 0) {
+        known = wm_route_unreachable(rm, start->center, end.center, pl->ctx.allowance_mm);
+        if (rm->n_reach < WM_ROUTE_MAX_REACH) {
+            rm->reach[rm->n_reach].s = start->center;
+            rm->reach[rm->n_reach].e = end.center;
+            rm->reach[rm->n_reach++].unreachable = known;
+        }
+    }
+    if (!known)
         return 0;
     if (rm->searches < MAX_SEARCHES)
         rm->searches++;
@@ -537,6 +550,14 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
         pl->routes = wm_route_map_build(pl);
     wm_stand_path cand[WM_MAX_STANDS][TRY_ROUTES];
     int n_cand[WM_MAX_STANDS], at[WM_MAX_STANDS], full[WM_MAX_STANDS];
+    if (!pl->ctx.exhaustive && pl->routes->searches >= MAX_SEARCHES && pl->routes->grid_searches >= GRID_SEARCHES)
+        for (int k = 0; k < m->n; k++) { /* budgets spent: only straight legs, and one refused ends the plan */
+            const mu_orect *start = &pl->u->stand[m->path[k].stand];
+            mu_orect end;
+            wm_stand_path_mm(start, m->path[k].leg, m->path[k].n_legs, &end);
+            if (!wm_route_seg_clear_among(pl->routes, NULL, 0, (mu_seg){start->center, end.center}))
+                return 0; /* as the loop below would, with nothing spent or noted on the way */
+        }
     for (int k = 0; k < m->n; k++) { /* the straight leg where it may pass, else the shortest route */
         at[k] = 0;
         full[k] = 0;

@@ -8,6 +8,7 @@
 #include "wm_planner_int.h"
 
 #define WM_ROUTE_MAX_WP 400 /* waypoints kept per plan */
+#define WM_ROUTE_MAX_REACH 128 /* reach proofs remembered per plan */
 
 /* An obstacle to the filter: a polygon (stands, gaps, features) or a circle. */
 typedef struct wm_route_obst {
@@ -26,6 +27,11 @@ typedef struct wm_route_map {
     int grid_searches;       /* grid fallbacks made (likewise) */
     unsigned char *skip;     /* n_pose_obst (heap): scratch for the route search's pose filter */
     int *near;               /* n_pose_obst (heap): likewise */
+    int n_reach;                                       /* reach proofs asked (planner_route.c) */
+    struct {
+        mu_vec2 s, e;
+        int unreachable;
+    } reach[WM_ROUTE_MAX_REACH];                       /* their answers (the allowance is the plan's) */
     int n_wp;
     mu_vec2 wp[WM_ROUTE_MAX_WP];
     unsigned char frame[WM_ROUTE_MAX_WP];              /* made by frame_wps */
