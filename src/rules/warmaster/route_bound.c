@@ -53,9 +53,10 @@ static double depth_in(const corner_set *b, const bpoly *p, mu_vec2 x)
 }
 
 /* Appends the convex polygon c[0..n) (counter-clockwise, no repeated
- * corners) grown by r: each corner becomes three points at r from it
- * (along its edges' normals and their bisector), all within r of the
- * polygon, so their hull is too. */
+ * corners) grown by r: each corner becomes two points at r from it,
+ * along its edges' normals, all within r of the polygon, so their hull
+ * is too (a chamfer where the grown polygon is round: fewer corners to
+ * search, a little less proved). */
 static void add_grown(corner_set *b, const mu_vec2 *c, int n, double r)
 {
     bpoly *p = &b->poly[b->n_poly++];
@@ -64,10 +65,7 @@ static void add_grown(corner_set *b, const mu_vec2 *c, int n, double r)
         mu_vec2 a = c[(k + n - 1) % n], q = c[k], z = c[(k + 1) % n];
         mu_vec2 e1 = mu_v2_unit(mu_v2_sub(q, a)), e2 = mu_v2_unit(mu_v2_sub(z, q));
         mu_vec2 n1 = mu_v2(e1.y, -e1.x), n2 = mu_v2(e2.y, -e2.x); /* outward for counter-clockwise */
-        mu_vec2 bis = mu_v2_add(n1, n2);
         b->v[b->n_v++] = mu_v2_add(q, mu_v2_scale(n1, r));
-        if (mu_v2_len(bis) > 1e-9)
-            b->v[b->n_v++] = mu_v2_add(q, mu_v2_scale(mu_v2_unit(bis), r));
         b->v[b->n_v++] = mu_v2_add(q, mu_v2_scale(n2, r));
     }
     p->n = b->n_v - p->first;
@@ -232,7 +230,7 @@ int wm_route_unreachable(const wm_route_map *rm, mu_vec2 s, mu_vec2 e, double ca
     int n_corners = 0, n_poly = 0;
     for (int i = 0; i < rm->n_obst; i++) {
         const wm_route_obst *o = &rm->obst[i];
-        n_corners += o->v ? 3 * o->n : CIRCLE_SIDES;
+        n_corners += o->v ? 2 * o->n : CIRCLE_SIDES;
         n_poly++;
     }
     if (n_corners > MAX_CORNERS)

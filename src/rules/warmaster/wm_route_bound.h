@@ -16,8 +16,8 @@
  * 0 means "perhaps": the proof failed or was not tried.
  *
  * How: each convex obstacle (stand, gap, convex feature; a circle as an
- * inscribed 16-gon) grown by a little less than the clearance, as a
- * convex polygon inside the region a centre may not enter (a non-convex
+ * inscribed 16-gon) grown by a little less than the clearance (corners
+ * chamfered), as a convex polygon inside the region a centre may not enter (a non-convex
  * feature is left out: fewer obstacles only shorten the paths); the
  * shortest path round such polygons bends only at their corners, so an
  * A* search over the corners inside the ellipse of points whose distances
