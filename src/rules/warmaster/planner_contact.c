@@ -277,7 +277,7 @@ void wm_planner_contact(planner *pl, wm_plan *out)
         if (i > 0 && pc[i].tier != pc[i - 1].tier)
             wm_planner_routes_budget(pl); /* the blocks get their own routing budget */
         int out_of_reach = pc[i].lb > pl->ctx.allowance_mm + EPS; /* (sorted by tier, then nearest first) */
-        if (out_of_reach && walk_to >= 0)
+        if (out_of_reach && (walk_to >= 0 || pl->req->contact_only))
             continue; /* nothing to learn from it */
         take(pl, &pc[i]);
         int fits = footprint_free(pl, pc[i].c);
@@ -305,7 +305,7 @@ void wm_planner_contact(planner *pl, wm_plan *out)
             }
         }
     }
-    if (walk_to >= 0) { /* out of reach or blocked: toward the nearest free placement */
+    if (walk_to >= 0 && !pl->req->contact_only) { /* out of reach or blocked: toward the nearest free placement */
         take(pl, &pc[walk_to]);
         wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
     }
