@@ -150,6 +150,12 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
     wm_planner_order(pl, d);
 }
 
+void wm_planner_reassign(planner *pl, mu_vec2 c)
+{
+    if (pl->form != WM_FORM_KEEP)
+        assign(pl, c);
+}
+
 void wm_planner_order(planner *pl, mu_vec2 d)
 {
     for (int i = 0; i < pl->n; i++) { /* insertion sort, front-most place first */

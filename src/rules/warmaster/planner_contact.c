@@ -184,7 +184,7 @@ static int placements(planner *pl, placement **out)
                     p->front = arr[a][1];
                     p->align = arr[a][2];
                     p->tier = p->form == WM_FORM_ANY && p->front != pl->n && p->front != 1;
-                    wm_planner_template(pl, f, p->c, f);
+                    wm_planner_reassign(pl, p->c); /* the template's places are those above */
                     p->lb = lower_bound(pl, p->c);
                 }
             }
