@@ -62,7 +62,11 @@
  *   fallback: one waypoint of a 15 mm grid fixed on the table, shortest
  *   centre path first, the turn spread by length (room for a stand that
  *   turns as it passes, where the corner waypoints give none), at most
- *   96 paths filtered and 12 checked. The first legal move in contact
+ *   96 paths filtered and 12 checked. Before a stand's route search and
+ *   grid fallback, a proof that its centre cannot reach the place within
+ *   the allowance (shortest path round convex polygons inside the
+ *   clearance: route_bound.c) skips both, their budgets spent as they
+ *   would have been: the same plans, cheaper. The first legal move in contact
  *   wins. Limits: 64 route searches and 32 grid fallbacks per tier of
  *   placements (then only straight legs), so a target whose every way in
  *   needs routing round friends may be missed when many nearer
