@@ -18,7 +18,9 @@
 
 #include "muster/geom.h"
 #include "muster/rng.h"
+#include "warmaster/wm_planner.h"
 #include "warmaster/wm_route_bound.h"
+#include "wm_charge_sample.h"
 
 #define PI 3.14159265358979323846
 #define MAX_OB 24
@@ -225,11 +227,78 @@ static void test_wm_route_bound_proves_a_boxed_in_stand(void **state)
     free(t.rm);
 }
 
+/* ---- on real game states: the plans with the proof and without ---- */
+
+typedef struct same_tally {
+    int pairs, reached, differ;
+} same_tally;
+
+static int same_move(const wm_move *a, const wm_move *b)
+{
+    if (a->unit != b->unit || a->kind != b->kind || a->n != b->n || a->charge_target != b->charge_target)
+        return 0;
+    for (int k = 0; k < a->n; k++) {
+        const wm_stand_path *p = &a->path[k], *q = &b->path[k];
+        if (p->stand != q->stand || p->n_legs != q->n_legs)
+            return 0;
+        for (int l = 0; l < p->n_legs; l++)
+            if (p->leg[l].center.x != q->leg[l].center.x || p->leg[l].center.y != q->leg[l].center.y ||
+                p->leg[l].turn_rad != q->leg[l].turn_rad)
+                return 0;
+    }
+    return 1;
+}
+
+static void on_pair(void *user, const wm_game *g, int unit, int target, int initiative)
+{
+    same_tally *t = user;
+    (void)initiative;
+    wm_plan_request rq = wm_plan_request_make(unit, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = target;
+    wm_plan fast, slow;
+    wm_plan_move(&g->bf, &rq, &fast);
+    rq.exhaustive = 1; /* no proof, no short cuts */
+    wm_plan_move(&g->bf, &rq, &slow);
+    t->pairs++;
+    t->reached += fast.reached;
+    t->differ += fast.reached != slow.reached || fast.moved != slow.moved || !same_move(&fast.move, &slow.move) ||
+                 fast.checks != slow.checks;
+}
+
+/* Every charge pair of 10 games of bench/wm-game-10.yaml (seed 5; the
+ * proof skips the route searches of 1,342 stands in them) and of 4 games
+ * of experiments/default.yaml (seed 1), planned with the proof and
+ * exhaustive (wm_plan_request.exhaustive: no proof, the route searches
+ * run): the same plans bit for bit and the same number of checks. A
+ * proved stand must spend the routing budgets the searches would have
+ * spent: without that, 5 plans of the second sample differ (later
+ * placements find budget left). */
+/* RULE wm.plan.contact-rearranged */
+static void test_wm_route_bound_changes_no_plan_on_game_states(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        uint64_t seed;
+        int games;
+    } runs[] = {{MUSTER_SOURCE_DIR "/bench/wm-game-10.yaml", 5, 10}, {MUSTER_SOURCE_DIR "/experiments/default.yaml", 1, 4}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        same_tally t = {0};
+        char err[512];
+        if (wm_charge_sample_games(runs[r].path, runs[r].seed, runs[r].games, on_pair, &t, err, sizeof err))
+            fail_msg("%s", err);
+        printf("# %s: %d pairs, %d charges planned, %d plans differ\n", runs[r].path, t.pairs, t.reached, t.differ);
+        assert_true(t.pairs >= 100);
+        assert_int_equal(t.differ, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_route_bound_never_refuses_a_path_that_exists),
         cmocka_unit_test(test_wm_route_bound_proves_a_boxed_in_stand),
+        cmocka_unit_test(test_wm_route_bound_changes_no_plan_on_game_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
