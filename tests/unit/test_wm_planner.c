@@ -174,6 +174,18 @@ static void test_wm_plan_initiative_charges_open_a_line_of_sight(void **state)
     plan_apply(&rq, &p);
     assert_false(p.reached);
     assert_close(p.target_mm, 100, 0.1);
+    /* contact_only (the charges, which make the move only when it
+     * reaches): out of reach it stands still */
+    fresh();
+    a = line(0, WM_INFANTRY, 3, 900, 300, 0, 1);
+    e1 = line(1, WM_INFANTRY, 3, 900, 600, 0, -1);
+    rq = wm_plan_request_make(a, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    rq.target = e1;
+    rq.contact_only = 1;
+    wm_plan_move(&bf, &rq, &p);
+    assert_false(p.reached);
+    assert_false(p.moved);
+    assert_close(p.target_mm, 300, 0.1); /* where it stood (it walks to 100 mm without) */
 }
 
 /* Issue 12 item 1: experiments/examples/battle-minimal.yaml game 0. Knights 2

@@ -79,6 +79,7 @@ static int try_charge(wm_game *g, int u, int target, wm_order_result *res, const
         return 0;
     wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
     rq.target = target;
+    rq.contact_only = 1; /* made only when it reaches */
     wm_plan plan;
     wm_plan_move(&g->bf, &rq, &plan);
     if (!plan.reached || plan.report.fault != WM_MOVE_OK) {

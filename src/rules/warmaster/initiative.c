@@ -153,6 +153,7 @@ static void initiative_charge(wm_game *g, int side, const wm_init_choice *ch, wm
 {
     wm_plan_request rq = wm_plan_request_make(ch->unit, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
     rq.target = ch->target;
+    rq.contact_only = 1; /* a charge that cannot reach is no move */
     wm_plan plan;
     wm_plan_move(&g->bf, &rq, &plan);
     if (!plan.reached || plan.report.fault != WM_MOVE_OK) {

@@ -38,10 +38,22 @@ double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c)
 }
 
 /* Assigns stands to places for the centre at c: least longest move, then
- * least total, over all assignments for n <= 5; greedily beyond. */
+ * least total, over all assignments for n <= 5; greedily beyond. Each
+ * stand-place cost is worked out once (the same figures as
+ * wm_planner_place_cost gives each time). */
 static void assign(planner *pl, mu_vec2 c)
 {
     int n = pl->n, perm[WM_MAX_STANDS], dir[WM_MAX_STANDS];
+    double cost[WM_MAX_STANDS][WM_MAX_STANDS];
+    for (int i = 0; i < n; i++) {
+        const mu_orect *s = &pl->u->stand[i];
+        double turn = 0.0;
+        for (int j = 0; j < n; j++) { /* wm_planner_place_cost, the turn taken once per facing */
+            if (j == 0 || memcmp(&pl->face[j], &pl->face[j - 1], sizeof pl->face[j]) != 0)
+                turn = fabs(mu_v2_turn(s->facing, pl->face[j])) * half_diag(s);
+            cost[i][j] = mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) + turn;
+        }
+    }
     for (int i = 0; i < n; i++)
         perm[i] = i;
     if (n > 5) {
@@ -49,7 +61,7 @@ static void assign(planner *pl, mu_vec2 c)
         for (int j = 0; j < n; j++) {
             int best = -1;
             for (int i = 0; i < n; i++)
-                if (!((used >> i) & 1u) && (best < 0 || wm_planner_place_cost(pl, i, j, c) < wm_planner_place_cost(pl, best, j, c)))
+                if (!((used >> i) & 1u) && (best < 0 || cost[i][j] < cost[best][j]))
                     best = i;
             used |= 1u << best;
             pl->slot[best] = j;
@@ -62,7 +74,7 @@ static void assign(planner *pl, mu_vec2 c)
     for (int round = 0;;) { /* Heap's algorithm over perm (stand i -> place perm[i]) */
         double mx = 0.0, sum = 0.0;
         for (int i = 0; i < n; i++) {
-            double cst = wm_planner_place_cost(pl, i, perm[i], c);
+            double cst = cost[i][perm[i]];
             mx = fmax(mx, cst);
             sum += cst;
         }
@@ -136,6 +148,12 @@ void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d)
         assign(pl, c);
     }
     wm_planner_order(pl, d);
+}
+
+void wm_planner_reassign(planner *pl, mu_vec2 c)
+{
+    if (pl->form != WM_FORM_KEEP)
+        assign(pl, c);
 }
 
 void wm_planner_order(planner *pl, mu_vec2 d)

@@ -62,13 +62,19 @@ static int footprint_free(const planner *pl, mu_vec2 c)
         r.facing = pl->face[pl->slot[i]];
         if (!wm_orect_on_table(pl->bf, &r))
             return 0;
+        double rr = 0.5 * hypot(r.width, r.depth) + 1e-3;
         for (int k = 0; k < pl->bf->n_units; k++) {
             const wm_unit *o = &pl->bf->unit[k];
             if (k == pl->req->unit || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == pl->u->side))
                 continue;
-            for (int s = 0; s < o->n_stands; s++)
+            for (int s = 0; s < o->n_stands; s++) {
+                double reach = rr + 0.5 * hypot(o->stand[s].width, o->stand[s].depth);
+                mu_vec2 d = mu_v2_sub(o->stand[s].center, r.center);
+                if (d.x * d.x + d.y * d.y > reach * reach)
+                    continue; /* circles round the two apart: no overlap */
                 if (mu_orect_overlap(&r, &o->stand[s]))
                     return 0;
+            }
         }
         if (wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
             return 0;
@@ -178,7 +184,7 @@ static int placements(planner *pl, placement **out)
                     p->front = arr[a][1];
                     p->align = arr[a][2];
                     p->tier = p->form == WM_FORM_ANY && p->front != pl->n && p->front != 1;
-                    wm_planner_template(pl, f, p->c, f);
+                    wm_planner_reassign(pl, p->c); /* the template's places are those above */
                     p->lb = lower_bound(pl, p->c);
                 }
             }
@@ -268,15 +274,16 @@ void wm_planner_contact(planner *pl, wm_plan *out)
     placement *pc;
     int n = placements(pl, &pc), walk_to = -1;
     for (int i = 0; i < n; i++) {
+        if (i > 0 && pc[i].tier != pc[i - 1].tier)
+            wm_planner_routes_budget(pl); /* the blocks get their own routing budget */
+        int out_of_reach = pc[i].lb > pl->ctx.allowance_mm + EPS; /* (sorted by tier, then nearest first) */
+        if (out_of_reach && (walk_to >= 0 || pl->req->contact_only))
+            continue; /* nothing to learn from it */
         take(pl, &pc[i]);
         int fits = footprint_free(pl, pc[i].c);
         if (walk_to < 0 && fits)
             walk_to = i;
-        if (i > 0 && pc[i].tier != pc[i - 1].tier)
-            wm_planner_routes_budget(pl); /* the blocks get their own routing budget */
-        if (pc[i].lb > pl->ctx.allowance_mm + EPS)
-            continue; /* out of reach (sorted by tier, then nearest first) */
-        if (!fits)
+        if (out_of_reach || !fits)
             continue;
         pl->lead = mu_v2(0, 0);
         int tried[3][WM_MAX_STANDS], n_tried = 0;
@@ -298,7 +305,7 @@ void wm_planner_contact(planner *pl, wm_plan *out)
             }
         }
     }
-    if (walk_to >= 0) { /* out of reach or blocked: toward the nearest free placement */
+    if (walk_to >= 0 && !pl->req->contact_only) { /* out of reach or blocked: toward the nearest free placement */
         take(pl, &pc[walk_to]);
         wm_planner_toward(pl, pc[walk_to].c, pl->ctx.allowance_mm, pc[walk_to].f);
     }

@@ -4,7 +4,7 @@
  * wm_planner.h): the shortest routes by a pruned depth-first search,
  * sampled poses as a filter, the move checker deciding every route
  * tried. */
-#include "wm_route_map.h"
+#include "wm_route_bound.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,13 +241,31 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
         lo0 = mu_v2(wm_min(lo0.x, v0[j].x), wm_min(lo0.y, v0[j].y));
         hi0 = mu_v2(wm_max(hi0.x, v0[j].x), wm_max(hi0.y, v0[j].y));
     }
+    /* every sampled pose lies within its half-diagonal of the centre's
+     * legs: obstacles and features whose box misses that box are never met
+     * (box_overlap of a pose's box implies it of this box) */
+    double rho = 0.5 * hypot(start->width, start->depth), grow = rho + 1e-3;
+    mu_vec2 plo = start->center, phi = start->center;
+    for (int l = 0; l < p->n_legs; l++) {
+        plo = mu_v2(wm_min(plo.x, p->leg[l].center.x), wm_min(plo.y, p->leg[l].center.y));
+        phi = mu_v2(wm_max(phi.x, p->leg[l].center.x), wm_max(phi.y, p->leg[l].center.y));
+    }
+    plo = mu_v2(plo.x - grow, plo.y - grow);
+    phi = mu_v2(phi.x + grow, phi.y + grow);
+    int *near = rm->near, n_near = 0, n_feat = 0;
+    for (int i = 0; i < rm->n_obst; i++)
+        if (box_overlap(plo, phi, rm->obst[i].lo, rm->obst[i].hi)) {
+            if (i < rm->n_pose_obst)
+                near[n_near++] = i;
+            else
+                n_feat++;
+        }
     unsigned char skip[WM_MAX_STANDS];
     for (int q = 0; q < n_moved; q++)
         skip[q] = (unsigned char)pose_hits(&moved[q], v0, lo0, hi0, start);
-    int terrain = wm_convex_blocked(pl->bf, pl->u, v0, 4) < 0;
-    for (int i = 0; i < rm->n_pose_obst; i++)
-        rm->skip[i] = (unsigned char)pose_hits(&rm->obst[i], v0, lo0, hi0, start);
-    double rho = 0.5 * hypot(start->width, start->depth);
+    int terrain = n_feat > 0 && wm_convex_blocked(pl->bf, pl->u, v0, 4) < 0;
+    for (int j = 0; j < n_near; j++)
+        rm->skip[near[j]] = (unsigned char)pose_hits(&rm->obst[near[j]], v0, lo0, hi0, start);
     mu_orect pose = *start;
     for (int l = 0; l < p->n_legs; l++) {
         double len = mu_v2_dist(pose.center, p->leg[l].center) + fabs(p->leg[l].turn_rad) * rho;
@@ -264,12 +282,12 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
             if (!wm_orect_on_table(pl->bf, &q))
                 return 0;
             int near_feature = 0;
-            for (int i = rm->n_pose_obst; i < rm->n_obst && !near_feature; i++)
+            for (int i = rm->n_pose_obst; i < rm->n_obst && !near_feature && terrain; i++)
                 near_feature = box_overlap(lo, hi, rm->obst[i].lo, rm->obst[i].hi);
             if (terrain && near_feature && wm_convex_blocked(pl->bf, pl->u, v, 4) >= 0)
                 return 0;
-            for (int i = 0; i < rm->n_pose_obst; i++)
-                if (!rm->skip[i] && pose_hits(&rm->obst[i], v, lo, hi, &q))
+            for (int j = 0; j < n_near; j++)
+                if (!rm->skip[near[j]] && pose_hits(&rm->obst[near[j]], v, lo, hi, &q))
                     return 0;
             for (int q2 = 0; q2 < n_moved; q2++)
                 if (!skip[q2] && pose_hits(&moved[q2], v, lo, hi, &q))
@@ -475,6 +493,44 @@ static int grid_candidates(planner *pl, const wm_move *m, int k, wm_stand_path *
     return n;
 }
 
+/* Returns non-zero when the stand of path k of m surely cannot reach its
+ * end within the allowance round what the route searches keep centres
+ * from (wm_route_unreachable), after spending one route search and one
+ * grid fallback of the budgets, as candidates and grid_candidates would
+ * have spent finding nothing: the plan goes on exactly as without the
+ * proof, only cheaper. Never under ctx.exhaustive; not asked when both
+ * budgets are spent (the searches would not run). */
+static int out_of_reach(planner *pl, const wm_move *m, int k)
+{
+    wm_route_map *rm = pl->routes;
+    if (pl->ctx.exhaustive || (rm->searches >= MAX_SEARCHES && rm->grid_searches >= GRID_SEARCHES))
+        return 0;
+    const wm_stand_path *p = &m->path[k];
+    const mu_orect *start = &pl->u->stand[p->stand];
+    mu_orect end;
+    wm_stand_path_mm(start, p->leg, p->n_legs, &end);
+    int known = -1; /* placements often put a stand on the same place: asked once */
+    for (int i = 0; i < rm->n_reach && known < 0; i++)
+        if (rm->reach[i].s.x == start->center.x && rm->reach[i].s.y == start->center.y &&
+            rm->reach[i].e.x == end.center.x && rm->reach[i].e.y == end.center.y)
+            known = rm->reach[i].unreachable;
+    if (known < 0) {
+        known = wm_route_unreachable(rm, start->center, end.center, pl->ctx.allowance_mm);
+        if (rm->n_reach < WM_ROUTE_MAX_REACH) {
+            rm->reach[rm->n_reach].s = start->center;
+            rm->reach[rm->n_reach].e = end.center;
+            rm->reach[rm->n_reach++].unreachable = known;
+        }
+    }
+    if (!known)
+        return 0;
+    if (rm->searches < MAX_SEARCHES)
+        rm->searches++;
+    if (rm->grid_searches < GRID_SEARCHES)
+        rm->grid_searches++;
+    return 1;
+}
+
 /* Sets pl->lead, if not set, from path k of m when it is the first to
  * move and goes round (more than one leg): the way its first leg sets off. */
 static void note_lead(planner *pl, const wm_move *m, int k)
@@ -494,10 +550,20 @@ int wm_planner_route_move(planner *pl, wm_move *m, wm_move_report *rep)
         pl->routes = wm_route_map_build(pl);
     wm_stand_path cand[WM_MAX_STANDS][TRY_ROUTES];
     int n_cand[WM_MAX_STANDS], at[WM_MAX_STANDS], full[WM_MAX_STANDS];
+    if (!pl->ctx.exhaustive && pl->routes->searches >= MAX_SEARCHES && pl->routes->grid_searches >= GRID_SEARCHES)
+        for (int k = 0; k < m->n; k++) { /* budgets spent: only straight legs, and one refused ends the plan */
+            const mu_orect *start = &pl->u->stand[m->path[k].stand];
+            mu_orect end;
+            wm_stand_path_mm(start, m->path[k].leg, m->path[k].n_legs, &end);
+            if (!wm_route_seg_clear_among(pl->routes, NULL, 0, (mu_seg){start->center, end.center}))
+                return 0; /* as the loop below would, with nothing spent or noted on the way */
+        }
     for (int k = 0; k < m->n; k++) { /* the straight leg where it may pass, else the shortest route */
         at[k] = 0;
         full[k] = 0;
         n_cand[k] = candidates(pl, m, k, 1, cand[k]);
+        if (!n_cand[k] && out_of_reach(pl, m, k))
+            return 0; /* as the route searches and the grid would have found, for their budgets */
         if (!n_cand[k]) {
             n_cand[k] = candidates(pl, m, k, 0, cand[k]);
             full[k] = 1;

@@ -42,6 +42,11 @@ static int seg_near_obst(mu_seg s, const wm_route_obst *o, double cl)
     return 0;
 }
 
+int wm_route_point_near(const wm_route_map *rm, int i, mu_vec2 p)
+{
+    return seg_near_obst((mu_seg){p, p}, &rm->obst[i], rm->clear - 1e-3);
+}
+
 int wm_route_seg_clear_among(const wm_route_map *rm, const int *only, int n_only, mu_seg s)
 {
     double cl = rm->clear - 1e-3;
@@ -158,7 +163,8 @@ wm_route_map *wm_route_map_build(const planner *pl)
     }
     rm->obst = ob;
     rm->skip = calloc((size_t)(c->n_obst + c->n_gaps + 1), 1);
-    if (!rm->skip)
+    rm->near = calloc((size_t)(c->n_obst + c->n_gaps + 1), sizeof(int));
+    if (!rm->skip || !rm->near)
         abort();
     const wm_profile *p = &pl->u->profile;
     rm->clear = 0.5 * wm_min(p->stand_width_mm, p->stand_depth_mm);
@@ -218,6 +224,7 @@ void wm_route_map_free(wm_route_map *rm)
     if (rm) {
         free(rm->obst);
         free(rm->skip);
+        free(rm->near);
     }
     free(rm);
 }

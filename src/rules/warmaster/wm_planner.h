@@ -62,7 +62,11 @@
  *   fallback: one waypoint of a 15 mm grid fixed on the table, shortest
  *   centre path first, the turn spread by length (room for a stand that
  *   turns as it passes, where the corner waypoints give none), at most
- *   96 paths filtered and 12 checked. The first legal move in contact
+ *   96 paths filtered and 12 checked. Before a stand's route search and
+ *   grid fallback, a proof that its centre cannot reach the place within
+ *   the allowance (shortest path round convex polygons inside the
+ *   clearance: route_bound.c) skips both, their budgets spent as they
+ *   would have been: the same plans, cheaper. The first legal move in contact
  *   wins. Limits: 64 route searches and 32 grid fallbacks per tier of
  *   placements (then only straight legs), so a target whose every way in
  *   needs routing round friends may be missed when many nearer
@@ -76,7 +80,7 @@
  *   the other assignments and the larger budgets, 13 of 145 at seed 7,
  *   9%; the old one-leg search in the present formation: 80%). If none is legal, the planner moves toward
  *   the nearest placement that fits like a POINT goal and reports no
- *   contact. How chargers line up in detail ("Moving Chargers", Combat)
+ *   contact (with contact_only it stands still). How chargers line up in detail ("Moving Chargers", Combat)
  *   is not in our texts: contact = some stand touches the target.
  * - Away. The direction runs from the target's closest point to the
  *   unit's (as the evade direction); the goal is a full allowance that
@@ -113,10 +117,13 @@ typedef struct wm_plan_request {
     double rolled_mm;      /* WM_MOVE_DICE only */
     int exhaustive;        /* set by tests: no short cuts (the move checker's, the route search's
                               pruning); the plan must come out the same, bit for bit */
+    int contact_only;      /* CONTACT: when no contact is found, stand still instead of moving
+                              toward the nearest placement (for callers that make the move
+                              only when it reaches: the charges) */
 } wm_plan_request;
 
 /* Returns a request for unit: goal, form and kind as given, point (0, 0),
- * target -1, facing (0, 0), rolled_mm 0, exhaustive 0. */
+ * target -1, facing (0, 0), rolled_mm 0, exhaustive 0, contact_only 0. */
 wm_plan_request wm_plan_request_make(int unit, wm_goal goal, wm_form form, wm_move_kind kind);
 
 /* A planned move. */

@@ -38,6 +38,10 @@ typedef struct planner {
  * ordered front-most place first along travel direction d. */
 void wm_planner_template(planner *pl, mu_vec2 f, mu_vec2 c, mu_vec2 d);
 
+/* Re-assigns the stands to the template's places (as wm_planner_template
+ * does) for the centre at c; the moving order is left as it was. */
+void wm_planner_reassign(planner *pl, mu_vec2 c);
+
 /* Cost of sending stand i to place j with the centre at c: the most any of
  * its points can move (straight distance plus turning at the half
  * diagonal). */

@@ -8,6 +8,7 @@
 #include "wm_planner_int.h"
 
 #define WM_ROUTE_MAX_WP 400 /* waypoints kept per plan */
+#define WM_ROUTE_MAX_REACH 128 /* reach proofs remembered per plan */
 
 /* An obstacle to the filter: a polygon (stands, gaps, features) or a circle. */
 typedef struct wm_route_obst {
@@ -24,7 +25,13 @@ typedef struct wm_route_map {
     int n_pose_obst;         /* the stands and gaps */
     int searches;            /* route searches made (at most a budget a plan: planner_route.c) */
     int grid_searches;       /* grid fallbacks made (likewise) */
-    unsigned char *skip;     /* n_obst (heap): scratch for the route search's pose filter */
+    unsigned char *skip;     /* n_pose_obst (heap): scratch for the route search's pose filter */
+    int *near;               /* n_pose_obst (heap): likewise */
+    int n_reach;                                       /* reach proofs asked (planner_route.c) */
+    struct {
+        mu_vec2 s, e;
+        int unreachable;
+    } reach[WM_ROUTE_MAX_REACH];                       /* their answers (the allowance is the plan's) */
     int n_wp;
     mu_vec2 wp[WM_ROUTE_MAX_WP];
     unsigned char frame[WM_ROUTE_MAX_WP];              /* made by frame_wps */
@@ -46,6 +53,11 @@ void wm_route_map_free(wm_route_map *rm);
 /* Returns the gap between segment s's box and the box lo..hi (the larger
  * of the x and y gaps; 0 when they meet): no more than their distance. */
 double wm_route_seg_box_gap(mu_seg s, mu_vec2 lo, mu_vec2 hi);
+
+/* Returns non-zero when point p is nearer obstacle i of rm than the
+ * clearance (or inside it): what wm_route_seg_clear_among sets aside for
+ * a segment starting at p. */
+int wm_route_point_near(const wm_route_map *rm, int i, mu_vec2 p);
 
 /* Returns non-zero when segment s keeps the map's clearance from the
  * obstacles only[0..n_only) (all of them when only is NULL), obstacles
