@@ -373,6 +373,67 @@ static void test_na_nearest_enemy_equals_every_distance(void **state)
     assert_true(within > asked / 10 && within < asked - asked / 10);
 }
 
+/* The distance between two units' footprints (na_unit_distance: corner
+ * to edge when a separating axis shows them clearly apart) equals
+ * mu_orect_distance's, bit for bit: random pairs of every size and
+ * turn, the second placed beside the first at gaps from 0 to 2 mm (the
+ * fast path's threshold, 1e-3 mm, on both sides of it), at rest or
+ * overlapping, and anywhere about it. */
+static void test_na_unit_distance_equals_general(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 9);
+    const double gaps[] = {-3.0, -1e-3, 0.0, 1e-7, 1e-6, 2e-6, 5e-4, 1e-3, 1.0001e-3, 2e-3, 0.01, 0.5, 2.0};
+    const int n_gaps = (int)(sizeof gaps / sizeof gaps[0]);
+    long fast = 0, asked = 0, zero = 0;
+    for (int i = 0; i < 40000; i++) {
+        memset(&F, 0, sizeof F);
+        na_profile pa = fx_profile(4, 8, 7, uniform(&r, 15, 60), uniform(&r, 15, 80));
+        na_profile pb = fx_profile(4, 8, 7, uniform(&r, 15, 60), uniform(&r, 15, 80));
+        int files = 1 + (int)mu_rng_bounded(&r, 5);
+        fx_add(&F, pa, 0, files * (1 + (int)mu_rng_bounded(&r, 4)), files, 20, 20, uniform(&r, -180, 180));
+        files = 1 + (int)mu_rng_bounded(&r, 5);
+        fx_add(&F, pb, 1, files * (1 + (int)mu_rng_bounded(&r, 4)), files, 20, 20, uniform(&r, -180, 180));
+        na_unit *a = &F.units[0], *b = &F.units[1];
+        if (i % 4 == 0) {
+            b->centre = mu_v2(uniform(&r, 10, 30) * IN, uniform(&r, 10, 30) * IN);
+        } else {
+            /* b's nearest corner, or its edge when b turns as a does,
+             * this far beyond one of a's edges */
+            double gap = gaps[mu_rng_bounded(&r, (uint32_t)n_gaps)];
+            if (i % 4 == 1)
+                b->facing = a->facing;
+            mu_vec2 ca[4], cb[4];
+            na_unit_corners(a, ca);
+            int e = (int)mu_rng_bounded(&r, 4);
+            mu_vec2 p0 = ca[e], p1 = ca[(e + 1) % 4], out = mu_v2_unit(mu_v2(p1.y - p0.y, p0.x - p1.x));
+            if (mu_v2_dot(out, mu_v2_sub(p0, a->centre)) < 0)
+                out = mu_v2_scale(out, -1);
+            mu_vec2 at = mu_v2_add(p0, mu_v2_scale(mu_v2_sub(p1, p0), uniform(&r, -0.2, 1.2)));
+            b->centre = a->centre;
+            na_unit_corners(b, cb);
+            double low = INFINITY;
+            for (int k = 0; k < 4; k++)
+                low = mu_lesser(low, mu_v2_dot(mu_v2_sub(cb[k], b->centre), out));
+            mu_vec2 along = mu_v2_sub(at, mu_v2_add(a->centre, mu_v2_scale(out, mu_v2_dot(mu_v2_sub(at, a->centre), out))));
+            double reach = mu_v2_dot(mu_v2_sub(p0, a->centre), out);
+            b->centre = mu_v2_add(mu_v2_add(a->centre, along), mu_v2_scale(out, reach - low + gap));
+        }
+        for (int k = 0; k < 2; k++) {
+            double got = na_unit_distance(&F, k, 1 - k), want = na_unit_distance_general(&F, k, 1 - k);
+            assert_memory_equal(&got, &want, sizeof got);
+            asked++;
+            zero += got == 0.0;
+        }
+        /* the separating axes' gap decides the fast path: count it */
+        mu_orect ra = na_unit_rect(a), rb = na_unit_rect(b);
+        fast += mu_orect_distance(&ra, &rb, NULL, NULL) > 2e-3;
+    }
+    print_message("%ld distances compared, %ld of them 0, %ld pairs apart by more than 2e-3 mm\n", asked, zero,
+                  fast);
+    assert_true(zero > asked / 20 && fast > 1000);
+}
+
 /* The order units move in: front units first (objective, flanker, hold:
  * farthest towards the enemy first, ties by index), the line from left to
  * right along the front, random a uniformly random order (each unit first
@@ -461,6 +522,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_order_front_first_line_left_to_right, setup),
         cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
         cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
+        cmocka_unit_test_setup(test_na_unit_distance_equals_general, setup),
         cmocka_unit_test_setup(test_na_would_march_equals_choosing_on_a_copy, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

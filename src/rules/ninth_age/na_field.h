@@ -65,8 +65,13 @@ typedef struct na_env {
 } na_env;
 
 /* Returns the distance in mm between the footprints of units a and b of f
- * (0 when they touch or overlap). */
+ * (0 when they touch or overlap): mu_orect_distance's answer bit for bit,
+ * by a shorter way when the two are clearly apart. */
 double na_unit_distance(const na_field *f, int a, int b);
+
+/* na_unit_distance by mu_orect_distance always (tests hold the two
+ * equal). */
+double na_unit_distance_general(const na_field *f, int a, int b);
 
 /* Returns the distance from unit u's footprint to its nearest
  * non-Fleeing enemy, INFINITY when there is none; *who (if non-NULL)

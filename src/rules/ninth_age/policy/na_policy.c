@@ -143,15 +143,44 @@ static void choose_random(const na_field *f, const na_env *env, na_scene *sc, na
 }
 
 /* The line's step this phase: the least Advance Rate of the side's units
- * that may move, 0 when the side halts. */
+ * that may move, 0 when the side halts (a unit within halt_mm of an
+ * enemy). The halt test's answers are remembered per thread while the
+ * unit and every unit of the other side stand exactly as they did (byte
+ * for byte): in the line's phase only its own units move, each once, so
+ * the test is asked again mostly of units that have not moved. The same
+ * answers as na_enemy_within. */
 static double line_step(const na_policy *p, const na_field *f, int side)
 {
+    typedef struct within_memo {
+        int n;
+        na_unit other[NA_MAX_UNITS]; /* the units of the other side (others: zeroed) */
+        uint8_t set[NA_MAX_UNITS], answer[NA_MAX_UNITS];
+        double mm[NA_MAX_UNITS];
+        na_unit me[NA_MAX_UNITS];
+    } within_memo;
+    static _Thread_local within_memo memo[2];
+    within_memo *m = &memo[side];
+    int same = m->n == f->n_units;
+    for (int k = 0; k < f->n_units && same; k++)
+        same = f->units[k].side == side || memcmp(&m->other[k], &f->units[k], sizeof f->units[k]) == 0;
+    if (!same) {
+        m->n = f->n_units;
+        memset(m->other, 0, sizeof m->other);
+        memset(m->set, 0, sizeof m->set);
+        for (int k = 0; k < f->n_units; k++)
+            if (f->units[k].side != side)
+                m->other[k] = f->units[k];
+    }
     double step = INFINITY;
     for (int i = 0; i < f->n_units; i++) {
         const na_unit *un = &f->units[i];
         if (un->side != side)
             continue;
-        if (na_enemy_within(f, i, p->halt_mm))
+        if (!m->set[i] || m->mm[i] != p->halt_mm || memcmp(&m->me[i], un, sizeof *un) != 0) {
+            m->set[i] = 1, m->mm[i] = p->halt_mm, m->me[i] = *un;
+            m->answer[i] = (uint8_t)na_enemy_within(f, i, p->halt_mm);
+        }
+        if (m->answer[i])
             return 0.0;
         if (!(un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN)) && un->p.advance_mm < step)
             step = un->p.advance_mm;
