@@ -124,6 +124,51 @@ static void test_na_movegen_against_exhaustive_reference(void **state)
     assert_true(search_max <= 1 * IN);
 }
 
+/* A unit that ended its last move at the edge of a friend's Unit Spacing
+ * (here 0.0008 mm beyond it, as a move stopped 0.001 mm short of a
+ * lane's spacing interval leaves it) may still Wheel away from it: the
+ * friend stands off its front right corner, so every straight step
+ * forward comes too close, while a Wheel to the right about that corner
+ * keeps it where it is. The search towards an aim to the north-west
+ * finds such a Wheel (a turn with no straight part), as the exhaustive
+ * reference does. It did not: the lanes widen each spacing interval by
+ * NA_LANE_MARGIN_MM against rounding along the lane, and for the turned
+ * pose itself (no straight part, nothing rounded) that put the end 0 in
+ * the interval, so the unit stood still (seen in flanker-vs-objective:
+ * Goblins B held for four turns 18" from the Left objective). */
+static void test_na_search_wheels_away_from_a_friend_at_spacing(void **state)
+{
+    (void)state;
+    const double s = E.rules->spacing_mm + 0.0008, x0 = 40 * IN, y0 = 40 * IN;
+    /* the unit: 100 mm wide, 80 mm deep, facing north; its front right
+     * corner at (x0 + 50, y0 + 40) */
+    int u = fx_add(&F, fx_profile(4, 8, 7, 20, 20), 0, 20, 5, x0 / IN, y0 / IN, 90);
+    /* the friend: its back left corner s from that corner, to the north-east */
+    double c = s / sqrt(2.0);
+    fx_add(&F, fx_profile(4, 8, 7, 20, 20), 0, 10, 5, (x0 + 50 + c + 50) / IN, (y0 + 40 + c + 20) / IN, 90);
+    assert_true(fabs(na_unit_distance(&F, 0, 1) - s) < 1e-9);
+    int contact;
+    assert_int_equal(na_place_check(&F, &E, u, &F.units[u], &contact), NA_PLACE_OK);
+    mu_vec2 aim = mu_v2(x0 - 300, y0 + 300);
+    unsigned kinds = 1u << NA_ADVANCE;
+    na_ref ref = na_ref_search(&F, &E, u, kinds, aim, 1, 1);
+    double now = mu_v2_dist(F.units[u].centre, aim);
+    assert_true(ref.best_mm < now - 20); /* a Wheel gains some 30 mm */
+    static na_scene sc;
+    static na_search S;
+    na_scene_build(&F, u, &sc);
+    na_search_begin(&S, &F, &E, &sc);
+    na_move m;
+    na_outcome o;
+    assert_true(na_search_towards(&S, kinds, aim, 5.0, &m, &o));
+    na_outcome again;
+    assert_int_equal(na_move_try(&F, &E, u, &m, &again), NA_OK);
+    double got = mu_v2_dist(again.end.centre, aim);
+    print_message("now %.2f mm from the aim, the reference's best %.2f, the search %.2f (%d steps)\n", now, ref.best_mm,
+                  got, m.n_steps);
+    assert_true(got <= ref.best_mm + 1.0);
+}
+
 /* Every policy's choice is legal (the rules say no, the policy picks) on
  * random tables. RULE na.policy.objective na.policy.line na.policy.flanker na.policy.random */
 static void test_na_policies_choose_legal_moves(void **state)
@@ -514,6 +559,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_na_movegen_against_exhaustive_reference, setup),
+        cmocka_unit_test_setup(test_na_search_wheels_away_from_a_friend_at_spacing, setup),
         cmocka_unit_test_setup(test_na_policies_choose_legal_moves, setup),
         cmocka_unit_test_setup(test_na_policy_objective_marches_when_allowed, setup),
         cmocka_unit_test_setup(test_na_policy_line_advances_together, setup),
