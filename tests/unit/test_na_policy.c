@@ -378,10 +378,10 @@ static void test_na_fast_checks_equal_exact(void **state)
     assert_true(turned_blocked > 300 && legal > 5000 && sure > 5000);
 }
 
-/* The nearest enemy and "an enemy within" (bounds first, then exact
- * distances) answer as measuring every enemy does: the least distance,
- * the lowest index on a tie, on crowded random tables, some units
- * Fleeing. */
+/* The nearest enemy, "an enemy within" and the nearest enemy within
+ * (bounds first, then exact distances) answer as measuring every enemy
+ * does: the least distance, the lowest index on a tie, on crowded random
+ * tables, some units Fleeing. */
 static void test_na_nearest_enemy_equals_every_distance(void **state)
 {
     (void)state;
@@ -409,6 +409,10 @@ static void test_na_nearest_enemy_equals_every_distance(void **state)
             for (int k = 0; k < 8; k++) {
                 double mm = uniform(&r, 0, 20 * IN);
                 assert_int_equal(na_enemy_within(&F, u, mm), best < mm);
+                int w_in;
+                double d_in = na_nearest_enemy_within_mm(&F, u, mm, &w_in);
+                assert_true(best < mm ? d_in == best : d_in == INFINITY);
+                assert_int_equal(w_in, best < mm ? w : -1);
                 within += best < mm;
                 asked++;
             }

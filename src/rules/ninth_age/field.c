@@ -125,9 +125,9 @@ static double reach(const na_unit *u)
 }
 
 /* The non-Fleeing enemies of u with a lower bound on their distance (the
- * circles' bound: their Centres' distance less both half diagonals), the
- * least first (ties by index); returns how many. */
-static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
+ * circles' bound: their Centres' distance less both half diagonals)
+ * below cut, the least first (ties by index); returns how many. */
+static int enemies_by_bound(const na_field *f, int u, double cut, int *who, double *bound)
 {
     const na_unit *me = &f->units[u];
     int n = 0;
@@ -137,6 +137,8 @@ static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
         double g = mu_v2_dist(me->centre, en->centre) - r_me - reach(en);
+        if (!(g < cut))
+            continue;
         int k = n++;
         for (; k > 0 && bound[k - 1] > g; k--)
             bound[k] = bound[k - 1], who[k] = who[k - 1];
@@ -149,14 +151,16 @@ static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
  * w)? Ties go to the lowest index. */
 static int may_beat(double b, int e, double best, int w) { return b < best || (b == best && e < w); }
 
-double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+/* The nearest enemy among those whose circles' bound is below cut (all:
+ * INFINITY). */
+static double nearest_below(const na_field *f, int u, double cut, int *who)
 {
     /* exact: the enemies in order of a lower bound, each tried against
      * the best so far by that bound, then by the separating axes' bound,
      * then measured */
     int order[NA_MAX_UNITS];
     double bound[NA_MAX_UNITS];
-    int n = enemies_by_bound(f, u, order, bound);
+    int n = enemies_by_bound(f, u, cut, order, bound);
     double best = INFINITY;
     int w = -1;
     for (int i = 0; i < n; i++) {
@@ -173,6 +177,22 @@ double na_nearest_enemy_mm(const na_field *f, int u, int *who)
     if (who)
         *who = w;
     return best;
+}
+
+double na_nearest_enemy_mm(const na_field *f, int u, int *who) { return nearest_below(f, u, INFINITY, who); }
+
+double na_nearest_enemy_within_mm(const na_field *f, int u, double mm, int *who)
+{
+    /* an enemy closer than mm has its bound below mm (the bound is a
+     * lower one; 1e-6 mm more against rounding): those left out are
+     * farther than any such, so the nearest is the same */
+    int w;
+    double d = nearest_below(f, u, mm + 1e-6, &w);
+    if (!(d < mm))
+        d = INFINITY, w = -1;
+    if (who)
+        *who = w;
+    return d;
 }
 
 int na_enemy_within(const na_field *f, int u, double mm)

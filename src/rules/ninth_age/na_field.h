@@ -78,6 +78,11 @@ double na_unit_distance_general(const na_field *f, int a, int b);
  * gets that enemy's index or -1. */
 double na_nearest_enemy_mm(const na_field *f, int u, int *who);
 
+/* Returns na_nearest_enemy_mm(f, u, who) when that is below mm, else
+ * INFINITY (*who -1), the far enemies rejected by a bound before any
+ * exact distance. */
+double na_nearest_enemy_within_mm(const na_field *f, int u, double mm, int *who);
+
 /* Returns non-zero when some non-Fleeing enemy's footprint is closer than
  * mm to unit u's (the same as na_nearest_enemy_mm(f, u, NULL) < mm, with
  * the far enemies rejected by a bound before any exact distance). */
