@@ -559,6 +559,31 @@ static void test_na_would_march_equals_choosing_on_a_copy(void **state)
     assert_true(marches > asked / 10);
 }
 
+/* A choice heads for the aim of the field it is made on: the aim kept
+ * from "would it have marched?" to the choice is not kept once the
+ * field has changed (here the enemy goes from north of a single model to
+ * south of it: the flanker then heads south). */
+static void test_na_policy_aim_follows_the_field(void **state)
+{
+    (void)state;
+    int u = fx_add(&F, fx_profile(4, 8, 9, 50, 50), 0, 1, 1, 20, 20, 90);
+    int e = fx_add(&F, fx_profile(4, 8, 7, 20, 20), 1, 10, 5, 20, 40, -90);
+    na_policy p = na_policy_default(NA_POLICY_FLANKER);
+    mu_rng r = mu_rng_for_game(1, 2);
+    na_move m;
+    na_outcome o;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1)
+            F.units[e].centre = mu_v2(20 * IN, 2 * IN), F.units[e].facing = mu_v2(0, 1);
+        int has;
+        mu_vec2 aim = na_policy_aim(&p, &F, &E, u, &has);
+        assert_true(has);
+        assert_true(na_policy_would_march(&p, &F, &E, u, r)); /* the aim kept for the choice */
+        na_policy_choose(&p, &F, &E, u, &r, &m, &o, NULL);
+        assert_true(mu_v2_dist(o.end.centre, aim) < mu_v2_dist(F.units[u].centre, aim) - 5.0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -574,6 +599,7 @@ int main(void)
         cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
         cmocka_unit_test_setup(test_na_unit_distance_equals_general, setup),
         cmocka_unit_test_setup(test_na_would_march_equals_choosing_on_a_copy, setup),
+        cmocka_unit_test_setup(test_na_policy_aim_follows_the_field, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

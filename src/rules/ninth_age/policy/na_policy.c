@@ -223,12 +223,16 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
     }
     /* one scene and one search for all the moves this choice checks
      * (kept from the last choice when that was this unit on this field,
-     * but for its March Test: "would it have marched?" then the choice) */
+     * but for its March Test: "would it have marched?" then the choice);
+     * the aim too, for the same policy (the March Test does not move it) */
     static _Thread_local na_scene sc;
     static _Thread_local na_search S;
     static _Thread_local na_field last;
     static _Thread_local int last_u = -1;
     static _Thread_local const na_env *last_env;
+    static _Thread_local int aim_kept, aim_has;
+    static _Thread_local na_policy aim_p;
+    static _Thread_local mu_vec2 aim_at;
     int same = u == last_u && env == last_env && last.n_units == f->n_units;
     if (same) {
         last.units[u].march_denied = f->units[u].march_denied;
@@ -242,6 +246,7 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
         last.n_units = f->n_units;
         memcpy(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]);
         last_u = u, last_env = env;
+        aim_kept = 0;
     }
     switch (p->kind) {
     case NA_POLICY_RANDOM:
@@ -252,7 +257,13 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
     case NA_POLICY_OBJECTIVE:
     case NA_POLICY_FLANKER: {
         int has;
-        mu_vec2 aim = na_policy_aim(p, f, env, u, &has);
+        mu_vec2 aim;
+        if (aim_kept && memcmp(&aim_p, p, sizeof *p) == 0) {
+            aim = aim_at, has = aim_has;
+        } else {
+            aim = na_policy_aim(p, f, env, u, &has);
+            aim_kept = 1, aim_p = *p, aim_at = aim, aim_has = has;
+        }
         if (!has) {
             reason = "nothing to head for";
             break;
