@@ -56,6 +56,7 @@ typedef struct na_search {
     int near[NA_MAX_UNITS];
     na_extremes x;
     mu_vec2 pivot[2];      /* the Wheel's pivot corner turning right [0] and left [1] */
+    double allow_advance_mm, allow_march_mm, width_mm; /* the unit's allowances and frontage */
     uint8_t posed[NA_LANES], checked[NA_LANES], laned[NA_LANES]; /* per angle: made */
     int fan_reached[2];    /* turns to the right [0] and left [1]: 5-degree sectors found clear */
     uint8_t fan_blocked[2]; /* the next sector is blocked */

@@ -26,6 +26,9 @@ void na_search_begin(na_search *S, const na_field *f, const na_env *env, na_scen
     memset(S->checked, 0, sizeof S->checked);
     memset(S->laned, 0, sizeof S->laned);
     S->pivot[0] = na_wheel_pivot(un, -1.0), S->pivot[1] = na_wheel_pivot(un, 1.0);
+    S->allow_advance_mm = na_move_allowance_mm(un, NA_ADVANCE);
+    S->allow_march_mm = na_move_allowance_mm(un, NA_MARCH);
+    S->width_mm = na_unit_width_mm(un);
     /* the units within reach: a turn moves the Centre at most twice the
      * half diagonal r; a lane then runs reach_mm; a unit (half diagonal
      * r_k) farther than that and the spacing is never met */
@@ -282,11 +285,22 @@ static int moved(const na_unit *a, const na_unit *b)
  * the new n. */
 static int add_turns(na_search *S, cand *c, int n, int kind, int i, mu_vec2 aim, double thr, int first, int last)
 {
+    /* the grid's turns, their costs per mm of frontage (the same
+     * arithmetic as na_grid_amount and na_step_cost), once per thread */
+    static _Thread_local double grid_amount[NA_GRID], grid_abs[NA_GRID];
+    static _Thread_local int grid_made;
+    if (!grid_made) {
+        for (int k = 0; k < NA_GRID; k++)
+            grid_amount[k] = na_grid_amount(k), grid_abs[k] = fabs(grid_amount[k]);
+        grid_made = 1;
+    }
     const na_unit *un = &S->f->units[S->u];
     int single = na_unit_single(un), lane = i == NA_GRID ? NA_LANE_AIM : i;
-    double allow = na_move_allowance_mm(un, kind);
-    double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : na_grid_amount(i);
-    double cost = single ? 0.0 : fabs(amount) * na_unit_width_mm(un);
+    double allow = kind == NA_MARCH     ? S->allow_march_mm
+                   : kind == NA_ADVANCE ? S->allow_advance_mm
+                                        : na_move_allowance_mm(un, kind);
+    double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : grid_amount[i];
+    double cost = single ? 0.0 : (lane == NA_LANE_AIM ? fabs(amount) : grid_abs[i]) * S->width_mm;
     if (cost > allow + 1e-9)
         return n;
     double room = allow - cost;
