@@ -124,6 +124,51 @@ static void test_na_movegen_against_exhaustive_reference(void **state)
     assert_true(search_max <= 1 * IN);
 }
 
+/* A unit that ended its last move at the edge of a friend's Unit Spacing
+ * (here 0.0008 mm beyond it, as a move stopped 0.001 mm short of a
+ * lane's spacing interval leaves it) may still Wheel away from it: the
+ * friend stands off its front right corner, so every straight step
+ * forward comes too close, while a Wheel to the right about that corner
+ * keeps it where it is. The search towards an aim to the north-west
+ * finds such a Wheel (a turn with no straight part), as the exhaustive
+ * reference does. It did not: the lanes widen each spacing interval by
+ * NA_LANE_MARGIN_MM against rounding along the lane, and for the turned
+ * pose itself (no straight part, nothing rounded) that put the end 0 in
+ * the interval, so the unit stood still (seen in flanker-vs-objective:
+ * Goblins B held for four turns 18" from the Left objective). */
+static void test_na_search_wheels_away_from_a_friend_at_spacing(void **state)
+{
+    (void)state;
+    const double s = E.rules->spacing_mm + 0.0008, x0 = 40 * IN, y0 = 40 * IN;
+    /* the unit: 100 mm wide, 80 mm deep, facing north; its front right
+     * corner at (x0 + 50, y0 + 40) */
+    int u = fx_add(&F, fx_profile(4, 8, 7, 20, 20), 0, 20, 5, x0 / IN, y0 / IN, 90);
+    /* the friend: its back left corner s from that corner, to the north-east */
+    double c = s / sqrt(2.0);
+    fx_add(&F, fx_profile(4, 8, 7, 20, 20), 0, 10, 5, (x0 + 50 + c + 50) / IN, (y0 + 40 + c + 20) / IN, 90);
+    assert_true(fabs(na_unit_distance(&F, 0, 1) - s) < 1e-9);
+    int contact;
+    assert_int_equal(na_place_check(&F, &E, u, &F.units[u], &contact), NA_PLACE_OK);
+    mu_vec2 aim = mu_v2(x0 - 300, y0 + 300);
+    unsigned kinds = 1u << NA_ADVANCE;
+    na_ref ref = na_ref_search(&F, &E, u, kinds, aim, 1, 1);
+    double now = mu_v2_dist(F.units[u].centre, aim);
+    assert_true(ref.best_mm < now - 20); /* a Wheel gains some 30 mm */
+    static na_scene sc;
+    static na_search S;
+    na_scene_build(&F, u, &sc);
+    na_search_begin(&S, &F, &E, &sc);
+    na_move m;
+    na_outcome o;
+    assert_true(na_search_towards(&S, kinds, aim, 5.0, &m, &o));
+    na_outcome again;
+    assert_int_equal(na_move_try(&F, &E, u, &m, &again), NA_OK);
+    double got = mu_v2_dist(again.end.centre, aim);
+    print_message("now %.2f mm from the aim, the reference's best %.2f, the search %.2f (%d steps)\n", now, ref.best_mm,
+                  got, m.n_steps);
+    assert_true(got <= ref.best_mm + 1.0);
+}
+
 /* Every policy's choice is legal (the rules say no, the policy picks) on
  * random tables. RULE na.policy.objective na.policy.line na.policy.flanker na.policy.random */
 static void test_na_policies_choose_legal_moves(void **state)
@@ -333,10 +378,10 @@ static void test_na_fast_checks_equal_exact(void **state)
     assert_true(turned_blocked > 300 && legal > 5000 && sure > 5000);
 }
 
-/* The nearest enemy and "an enemy within" (bounds first, then exact
- * distances) answer as measuring every enemy does: the least distance,
- * the lowest index on a tie, on crowded random tables, some units
- * Fleeing. */
+/* The nearest enemy, "an enemy within" and the nearest enemy within
+ * (bounds first, then exact distances) answer as measuring every enemy
+ * does: the least distance, the lowest index on a tie, on crowded random
+ * tables, some units Fleeing. */
 static void test_na_nearest_enemy_equals_every_distance(void **state)
 {
     (void)state;
@@ -364,6 +409,10 @@ static void test_na_nearest_enemy_equals_every_distance(void **state)
             for (int k = 0; k < 8; k++) {
                 double mm = uniform(&r, 0, 20 * IN);
                 assert_int_equal(na_enemy_within(&F, u, mm), best < mm);
+                int w_in;
+                double d_in = na_nearest_enemy_within_mm(&F, u, mm, &w_in);
+                assert_true(best < mm ? d_in == best : d_in == INFINITY);
+                assert_int_equal(w_in, best < mm ? w : -1);
                 within += best < mm;
                 asked++;
             }
@@ -371,6 +420,67 @@ static void test_na_nearest_enemy_equals_every_distance(void **state)
     }
     print_message("%ld of %ld asked had an enemy within\n", within, asked);
     assert_true(within > asked / 10 && within < asked - asked / 10);
+}
+
+/* The distance between two units' footprints (na_unit_distance: corner
+ * to edge when a separating axis shows them clearly apart) equals
+ * mu_orect_distance's, bit for bit: random pairs of every size and
+ * turn, the second placed beside the first at gaps from 0 to 2 mm (the
+ * fast path's threshold, 1e-3 mm, on both sides of it), at rest or
+ * overlapping, and anywhere about it. */
+static void test_na_unit_distance_equals_general(void **state)
+{
+    (void)state;
+    mu_rng r = mu_rng_for_game(14, 9);
+    const double gaps[] = {-3.0, -1e-3, 0.0, 1e-7, 1e-6, 2e-6, 5e-4, 1e-3, 1.0001e-3, 2e-3, 0.01, 0.5, 2.0};
+    const int n_gaps = (int)(sizeof gaps / sizeof gaps[0]);
+    long fast = 0, asked = 0, zero = 0;
+    for (int i = 0; i < 40000; i++) {
+        memset(&F, 0, sizeof F);
+        na_profile pa = fx_profile(4, 8, 7, uniform(&r, 15, 60), uniform(&r, 15, 80));
+        na_profile pb = fx_profile(4, 8, 7, uniform(&r, 15, 60), uniform(&r, 15, 80));
+        int files = 1 + (int)mu_rng_bounded(&r, 5);
+        fx_add(&F, pa, 0, files * (1 + (int)mu_rng_bounded(&r, 4)), files, 20, 20, uniform(&r, -180, 180));
+        files = 1 + (int)mu_rng_bounded(&r, 5);
+        fx_add(&F, pb, 1, files * (1 + (int)mu_rng_bounded(&r, 4)), files, 20, 20, uniform(&r, -180, 180));
+        na_unit *a = &F.units[0], *b = &F.units[1];
+        if (i % 4 == 0) {
+            b->centre = mu_v2(uniform(&r, 10, 30) * IN, uniform(&r, 10, 30) * IN);
+        } else {
+            /* b's nearest corner, or its edge when b turns as a does,
+             * this far beyond one of a's edges */
+            double gap = gaps[mu_rng_bounded(&r, (uint32_t)n_gaps)];
+            if (i % 4 == 1)
+                b->facing = a->facing;
+            mu_vec2 ca[4], cb[4];
+            na_unit_corners(a, ca);
+            int e = (int)mu_rng_bounded(&r, 4);
+            mu_vec2 p0 = ca[e], p1 = ca[(e + 1) % 4], out = mu_v2_unit(mu_v2(p1.y - p0.y, p0.x - p1.x));
+            if (mu_v2_dot(out, mu_v2_sub(p0, a->centre)) < 0)
+                out = mu_v2_scale(out, -1);
+            mu_vec2 at = mu_v2_add(p0, mu_v2_scale(mu_v2_sub(p1, p0), uniform(&r, -0.2, 1.2)));
+            b->centre = a->centre;
+            na_unit_corners(b, cb);
+            double low = INFINITY;
+            for (int k = 0; k < 4; k++)
+                low = mu_lesser(low, mu_v2_dot(mu_v2_sub(cb[k], b->centre), out));
+            mu_vec2 along = mu_v2_sub(at, mu_v2_add(a->centre, mu_v2_scale(out, mu_v2_dot(mu_v2_sub(at, a->centre), out))));
+            double reach = mu_v2_dot(mu_v2_sub(p0, a->centre), out);
+            b->centre = mu_v2_add(mu_v2_add(a->centre, along), mu_v2_scale(out, reach - low + gap));
+        }
+        for (int k = 0; k < 2; k++) {
+            double got = na_unit_distance(&F, k, 1 - k), want = na_unit_distance_general(&F, k, 1 - k);
+            assert_memory_equal(&got, &want, sizeof got);
+            asked++;
+            zero += got == 0.0;
+        }
+        /* the separating axes' gap decides the fast path: count it */
+        mu_orect ra = na_unit_rect(a), rb = na_unit_rect(b);
+        fast += mu_orect_distance(&ra, &rb, NULL, NULL) > 2e-3;
+    }
+    print_message("%ld distances compared, %ld of them 0, %ld pairs apart by more than 2e-3 mm\n", asked, zero,
+                  fast);
+    assert_true(zero > asked / 20 && fast > 1000);
 }
 
 /* The order units move in: front units first (objective, flanker, hold:
@@ -449,10 +559,36 @@ static void test_na_would_march_equals_choosing_on_a_copy(void **state)
     assert_true(marches > asked / 10);
 }
 
+/* A choice heads for the aim of the field it is made on: the aim kept
+ * from "would it have marched?" to the choice is not kept once the
+ * field has changed (here the enemy goes from north of a single model to
+ * south of it: the flanker then heads south). */
+static void test_na_policy_aim_follows_the_field(void **state)
+{
+    (void)state;
+    int u = fx_add(&F, fx_profile(4, 8, 9, 50, 50), 0, 1, 1, 20, 20, 90);
+    int e = fx_add(&F, fx_profile(4, 8, 7, 20, 20), 1, 10, 5, 20, 40, -90);
+    na_policy p = na_policy_default(NA_POLICY_FLANKER);
+    mu_rng r = mu_rng_for_game(1, 2);
+    na_move m;
+    na_outcome o;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1)
+            F.units[e].centre = mu_v2(20 * IN, 2 * IN), F.units[e].facing = mu_v2(0, 1);
+        int has;
+        mu_vec2 aim = na_policy_aim(&p, &F, &E, u, &has);
+        assert_true(has);
+        assert_true(na_policy_would_march(&p, &F, &E, u, r)); /* the aim kept for the choice */
+        na_policy_choose(&p, &F, &E, u, &r, &m, &o, NULL);
+        assert_true(mu_v2_dist(o.end.centre, aim) < mu_v2_dist(F.units[u].centre, aim) - 5.0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_na_movegen_against_exhaustive_reference, setup),
+        cmocka_unit_test_setup(test_na_search_wheels_away_from_a_friend_at_spacing, setup),
         cmocka_unit_test_setup(test_na_policies_choose_legal_moves, setup),
         cmocka_unit_test_setup(test_na_policy_objective_marches_when_allowed, setup),
         cmocka_unit_test_setup(test_na_policy_line_advances_together, setup),
@@ -461,7 +597,9 @@ int main(void)
         cmocka_unit_test_setup(test_na_policy_order_front_first_line_left_to_right, setup),
         cmocka_unit_test_setup(test_na_fast_checks_equal_exact, setup),
         cmocka_unit_test_setup(test_na_nearest_enemy_equals_every_distance, setup),
+        cmocka_unit_test_setup(test_na_unit_distance_equals_general, setup),
         cmocka_unit_test_setup(test_na_would_march_equals_choosing_on_a_copy, setup),
+        cmocka_unit_test_setup(test_na_policy_aim_follows_the_field, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,15 +33,71 @@ int na_terrain_overlaps(const na_terrain *t, const mu_vec2 *c, int n)
     return t->convex ? mu_convex_overlap(c, n, t->v, t->n, MU_SAT_UNIT) : mu_convex_overlaps_poly(c, n, t->v, t->n);
 }
 
+/* A lower bound on the distance between the footprints of a and b: the
+ * widest gap between their projections on the four edge normals
+ * (separating axes; the distance is at least any such gap). */
+static double gap_bound(const na_unit *a, const na_unit *b);
+
+/* The least squared distance from the corners p[0..4) to the edges
+ * (q[k], q[k + 1]) of q, each as mu_point_seg_distance measures it
+ * (the same closest point, squared before its square root). */
+static double corners_to_edges2(const mu_vec2 *p, const mu_vec2 *q)
+{
+    double best = INFINITY;
+    for (int k = 0; k < 4; k++) {
+        mu_vec2 a = q[k], b = q[k + 1 == 4 ? 0 : k + 1], d = mu_v2_sub(b, a);
+        double len2 = mu_v2_dot(d, d);
+        for (int i = 0; i < 4; i++) {
+            double t = len2 > 0.0 ? mu_v2_dot(mu_v2_sub(p[i], a), d) / len2 : 0.0;
+            t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+            mu_vec2 c = t >= 1.0 ? b : mu_v2_add(a, mu_v2_scale(d, t));
+            mu_vec2 v = mu_v2_sub(p[i], c);
+            double q2 = v.x * v.x + v.y * v.y;
+            best = q2 < best ? q2 : best;
+        }
+    }
+    return best;
+}
+
+/* How far apart the footprints must be on a separating axis for the fast
+ * distance: no edge of one can then cross an edge of the other, nor can
+ * either hold the other, whatever the rounding (mm). */
+#define APART_MM 1e-3
+
+/* The distance between the footprints of ua and ub as mu_orect_distance
+ * gives it, bit for bit. When a separating axis shows them more than
+ * APART_MM apart (gap: gap_bound(ua, ub), or -INFINITY when unknown),
+ * no edges cross and neither holds the other, so mu_polygon_distance's
+ * answer is the least of its edge pairs' mu_seg_distance, that is the
+ * least distance from a corner of one to an edge of the other, each
+ * measured as mu_point_seg_distance measures it (its pruned pairs are
+ * never the least): the least squared distance's square root is that
+ * least distance, sqrt being monotone and correctly rounded. Else the
+ * general measure. */
+static double rect_distance(const na_unit *ua, const na_unit *ub, double gap)
+{
+    mu_orect ra = na_unit_rect(ua), rb = na_unit_rect(ub);
+    if (!(gap > APART_MM))
+        return mu_orect_distance(&ra, &rb, NULL, NULL);
+    mu_vec2 ca[4], cb[4];
+    mu_orect_corners(&ra, ca);
+    mu_orect_corners(&rb, cb);
+    double d2 = mu_lesser(corners_to_edges2(ca, cb), corners_to_edges2(cb, ca));
+    double d = sqrt(d2);
+    return d <= MU_GEOM_EPS_MM ? 0.0 : d;
+}
+
 double na_unit_distance(const na_field *f, int a, int b)
+{
+    return rect_distance(&f->units[a], &f->units[b], gap_bound(&f->units[a], &f->units[b]));
+}
+
+double na_unit_distance_general(const na_field *f, int a, int b)
 {
     mu_orect ra = na_unit_rect(&f->units[a]), rb = na_unit_rect(&f->units[b]);
     return mu_orect_distance(&ra, &rb, NULL, NULL);
 }
 
-/* A lower bound on the distance between the footprints of a and b: the
- * widest gap between their projections on the four edge normals
- * (separating axes; the distance is at least any such gap). */
 static double gap_bound(const na_unit *a, const na_unit *b)
 {
     mu_vec2 ca[4], cb[4];
@@ -69,9 +125,9 @@ static double reach(const na_unit *u)
 }
 
 /* The non-Fleeing enemies of u with a lower bound on their distance (the
- * circles' bound: their Centres' distance less both half diagonals), the
- * least first (ties by index); returns how many. */
-static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
+ * circles' bound: their Centres' distance less both half diagonals)
+ * below cut, the least first (ties by index); returns how many. */
+static int enemies_by_bound(const na_field *f, int u, double cut, int *who, double *bound)
 {
     const na_unit *me = &f->units[u];
     int n = 0;
@@ -81,6 +137,8 @@ static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
         double g = mu_v2_dist(me->centre, en->centre) - r_me - reach(en);
+        if (!(g < cut))
+            continue;
         int k = n++;
         for (; k > 0 && bound[k - 1] > g; k--)
             bound[k] = bound[k - 1], who[k] = who[k - 1];
@@ -93,27 +151,48 @@ static int enemies_by_bound(const na_field *f, int u, int *who, double *bound)
  * w)? Ties go to the lowest index. */
 static int may_beat(double b, int e, double best, int w) { return b < best || (b == best && e < w); }
 
-double na_nearest_enemy_mm(const na_field *f, int u, int *who)
+/* The nearest enemy among those whose circles' bound is below cut (all:
+ * INFINITY). */
+static double nearest_below(const na_field *f, int u, double cut, int *who)
 {
     /* exact: the enemies in order of a lower bound, each tried against
      * the best so far by that bound, then by the separating axes' bound,
      * then measured */
     int order[NA_MAX_UNITS];
     double bound[NA_MAX_UNITS];
-    int n = enemies_by_bound(f, u, order, bound);
+    int n = enemies_by_bound(f, u, cut, order, bound);
     double best = INFINITY;
     int w = -1;
     for (int i = 0; i < n; i++) {
         int e = order[i];
-        if (!may_beat(bound[i], e, best, w) || !may_beat(gap_bound(&f->units[u], &f->units[e]), e, best, w))
+        if (!may_beat(bound[i], e, best, w))
             continue;
-        double d = na_unit_distance(f, u, e);
+        double gap = gap_bound(&f->units[u], &f->units[e]);
+        if (!may_beat(gap, e, best, w))
+            continue;
+        double d = rect_distance(&f->units[u], &f->units[e], gap);
         if (d < best || (d == best && e < w))
             best = d, w = e;
     }
     if (who)
         *who = w;
     return best;
+}
+
+double na_nearest_enemy_mm(const na_field *f, int u, int *who) { return nearest_below(f, u, INFINITY, who); }
+
+double na_nearest_enemy_within_mm(const na_field *f, int u, double mm, int *who)
+{
+    /* an enemy closer than mm has its bound below mm (the bound is a
+     * lower one; 1e-6 mm more against rounding): those left out are
+     * farther than any such, so the nearest is the same */
+    int w;
+    double d = nearest_below(f, u, mm + 1e-6, &w);
+    if (!(d < mm))
+        d = INFINITY, w = -1;
+    if (who)
+        *who = w;
+    return d;
 }
 
 int na_enemy_within(const na_field *f, int u, double mm)
@@ -126,8 +205,10 @@ int na_enemy_within(const na_field *f, int u, double mm)
         const na_unit *en = &f->units[e];
         if (en->side == me->side || (en->flags & NA_FLEEING))
             continue;
-        if (mu_v2_dist(me->centre, en->centre) - r_me - reach(en) < mm && gap_bound(me, en) < mm &&
-            na_unit_distance(f, u, e) < mm)
+        if (mu_v2_dist(me->centre, en->centre) - r_me - reach(en) >= mm)
+            continue;
+        double gap = gap_bound(me, en);
+        if (gap < mm && rect_distance(me, en, gap) < mm)
             return 1;
     }
     return 0;
@@ -165,12 +246,15 @@ na_place na_place_check(const na_field *f, const na_env *env, int u, const na_un
         const na_unit *other = &f->units[o];
         if (mu_v2_dist(other->centre, at->centre) > r + reach(other) + spacing + 1.0)
             continue;
-        if (gap_bound(at, other) >= spacing)
+        double gap = gap_bound(at, other);
+        if (gap >= spacing)
             continue;
-        mu_orect ro = na_unit_rect(other);
-        double d = mu_orect_distance(&me, &ro, NULL, NULL);
-        if (d <= 0.0 && mu_orect_overlap(&me, &ro))
-            return NA_PLACE_OVERLAP;
+        double d = rect_distance(at, other, gap);
+        if (d <= 0.0) {
+            mu_orect ro = na_unit_rect(other);
+            if (mu_orect_overlap(&me, &ro))
+                return NA_PLACE_OVERLAP;
+        }
         if (d <= 0.0 && other->side != at->side) {
             if (contact)
                 *contact = o;

@@ -313,9 +313,12 @@ int na_lane_nearest(const na_lane *l, double cap_mm, double want_mm, double *end
             best = x, found = 1;
         } else {
             double lo = l->gap_lo[g], hi = l->gap_hi[g];
-            if (lo >= 0)
-                best = lo, found = 1;
-            if (hi <= top && (!found || hi - x < x - lo))
+            /* an interval pulled back past 0 by no more than the margin
+             * starts at or after 0 itself: the end 0 (the pose as it
+             * stands, which no rounding along the lane moves) is kept */
+            if (lo >= -mu)
+                best = mu_greater(lo, 0.0), found = 1;
+            if (hi <= top && (!found || hi - x < x - best))
                 best = hi, found = 1;
         }
     }

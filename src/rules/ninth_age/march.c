@@ -6,17 +6,10 @@
 /* RULE na.march.test */
 int na_march_test_needed(const na_field *f, const na_rules *rules, int u, double *enemy_mm, int *enemy)
 {
-    /* none within the radius (bounds first: na_enemy_within): no test,
-     * and no distance to measure */
-    if (!na_enemy_within(f, u, rules->march_radius_mm + 2 * MU_GEOM_EPS_MM)) {
-        if (enemy_mm)
-            *enemy_mm = INFINITY;
-        if (enemy)
-            *enemy = -1;
-        return 0;
-    }
+    /* none within the radius (bounds first): no test, and no distance
+     * to measure (INFINITY, -1) */
     int who;
-    double d = na_nearest_enemy_mm(f, u, &who);
+    double d = na_nearest_enemy_within_mm(f, u, rules->march_radius_mm + 2 * MU_GEOM_EPS_MM, &who);
     if (enemy_mm)
         *enemy_mm = d;
     if (enemy)

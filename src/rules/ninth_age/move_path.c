@@ -25,11 +25,12 @@ typedef struct corner_key {
     double base_w, base_d;
     int files, models;
 } corner_key;
+_Static_assert(sizeof(corner_key) == 2 * sizeof(mu_vec2) + 2 * sizeof(double) + 2 * sizeof(int),
+               "corner_key has no padding (compared with memcmp)");
 
 static corner_key key_of(const na_unit *u)
 {
-    corner_key k;
-    memset(&k, 0, sizeof k);
+    corner_key k; /* no padding: compared with memcmp */
     k.centre = u->centre, k.facing = u->facing;
     k.base_w = u->p.base_w_mm, k.base_d = u->p.base_d_mm;
     k.files = u->files, k.models = u->models;
@@ -50,8 +51,7 @@ void na_scene_build(const na_field *f, int u, na_scene *s)
     s->n = 0;
     s->n_memo = 0;
     s->exact = 0;
-    for (int i = 0; i < NA_SCENE_MEMO; i++)
-        s->memo[i].used = 0;
+    memset(s->memo_used, 0, sizeof s->memo_used);
     for (int o = 0; o < f->n_units; o++) {
         if (o == u)
             continue;
@@ -362,7 +362,7 @@ static int memo_slot(const na_scene *s, int kind, double amount)
     for (int probe = 0; probe < NA_SCENE_MEMO; probe++) {
         int k = (int)((h + (unsigned)probe) & (NA_SCENE_MEMO - 1));
         const na_turn_memo *m = &s->memo[k];
-        if (!m->used)
+        if (!s->memo_used[k])
             return s->n_memo < NA_SCENE_MEMO * 3 / 4 ? k : -1;
         if (m->kind == kind && memcmp(&m->amount, &amount, sizeof amount) == 0)
             return k;
@@ -376,14 +376,15 @@ static na_refusal first_turn(na_scene *s, const na_env *env, const na_unit *un, 
                              na_unit *cur)
 {
     int k = s->exact ? -1 : memo_slot(s, kind, amount);
-    if (k >= 0 && s->memo[k].used) {
+    if (k >= 0 && s->memo_used[k]) {
         *cur = s->memo[k].end;
         return s->memo[k].r;
     }
     *cur = *un;
     na_refusal r = turn(s, env, cur, amount, kind == NA_STEP_PIVOT);
     if (k >= 0) {
-        s->memo[k] = (na_turn_memo){1, (uint8_t)kind, amount, r, *cur};
+        s->memo[k] = (na_turn_memo){(uint8_t)kind, amount, r, *cur};
+        s->memo_used[k] = 1;
         s->n_memo++;
     }
     return r;

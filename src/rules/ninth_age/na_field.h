@@ -65,13 +65,23 @@ typedef struct na_env {
 } na_env;
 
 /* Returns the distance in mm between the footprints of units a and b of f
- * (0 when they touch or overlap). */
+ * (0 when they touch or overlap): mu_orect_distance's answer bit for bit,
+ * by a shorter way when the two are clearly apart. */
 double na_unit_distance(const na_field *f, int a, int b);
+
+/* na_unit_distance by mu_orect_distance always (tests hold the two
+ * equal). */
+double na_unit_distance_general(const na_field *f, int a, int b);
 
 /* Returns the distance from unit u's footprint to its nearest
  * non-Fleeing enemy, INFINITY when there is none; *who (if non-NULL)
  * gets that enemy's index or -1. */
 double na_nearest_enemy_mm(const na_field *f, int u, int *who);
+
+/* Returns na_nearest_enemy_mm(f, u, who) when that is below mm, else
+ * INFINITY (*who -1), the far enemies rejected by a bound before any
+ * exact distance. */
+double na_nearest_enemy_within_mm(const na_field *f, int u, double mm, int *who);
 
 /* Returns non-zero when some non-Fleeing enemy's footprint is closer than
  * mm to unit u's (the same as na_nearest_enemy_mm(f, u, NULL) < mm, with

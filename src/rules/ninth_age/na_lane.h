@@ -43,7 +43,9 @@ void na_lane_sweep(const na_scene *s, const int *list, int n, const na_env *env,
  * make legally (as far as the lane can tell: the model limit is the
  * caller's cap): [0, min(cap, block, contact)] less the spacing
  * intervals, each edge pulled in by NA_LANE_MARGIN_MM (but the contact
- * itself kept). Writes the one nearest to want_mm to *end_mm and returns
+ * itself kept, and the end 0 when an interval reaches below it by no more
+ * than that margin: the pose the lane starts from is not a step and the
+ * margin is against rounding along one). Writes the one nearest to want_mm to *end_mm and returns
  * 1, or returns 0 when there is none. *at_contact (if non-NULL) gets
  * whether it is the contact (a step asked for cap_mm ends there). */
 int na_lane_nearest(const na_lane *l, double cap_mm, double want_mm, double *end_mm, int *at_contact);

@@ -110,7 +110,6 @@ na_refusal na_move_check(const na_field *f, const na_env *env, int u, const na_m
 /* What a wheel or pivot made first from where the unit stands came to
  * (a cache entry of na_scene). */
 typedef struct na_turn_memo {
-    uint8_t used;   /* the slot holds an entry */
     uint8_t kind;   /* na_step_kind: NA_STEP_WHEEL or NA_STEP_PIVOT */
     double amount;  /* its angle */
     na_refusal r;   /* the path check's answer */
@@ -136,6 +135,7 @@ typedef struct na_scene {
     mu_vec2 centre[NA_MAX_UNITS]; /* the unit's Centre */
     double half_diag[NA_MAX_UNITS]; /* half its footprint's diagonal: it lies within this of its Centre */
     int n_memo;
+    uint8_t memo_used[NA_SCENE_MEMO]; /* memo[k] holds an entry */
     na_turn_memo memo[NA_SCENE_MEMO]; /* open addressing on (kind, amount) */
 } na_scene;
 

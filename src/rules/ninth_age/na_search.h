@@ -29,9 +29,9 @@
  * Pivot straight at the aim. */
 enum { NA_LANE_LEFT = NA_GRID, NA_LANE_RIGHT, NA_LANE_BACK, NA_LANE_AIM, NA_LANES };
 
-/* One turn (or none) from the start and the lane after it. */
+/* One turn (or none) from the start and the lane after it (what of it
+ * is made: na_search's posed, checked and laned). */
 typedef struct na_angle {
-    uint8_t posed, checked, laned;
     na_refusal turn;  /* the turn's check (checked) */
     double amount;    /* the turn (radians; 0 for the straight lanes) */
     na_unit pose;     /* after the turn (posed: by arithmetic; checked and OK: as checked) */
@@ -55,6 +55,9 @@ typedef struct na_search {
     int n_near;      /* the scene's units any turn or lane of the unit may meet */
     int near[NA_MAX_UNITS];
     na_extremes x;
+    mu_vec2 pivot[2];      /* the Wheel's pivot corner turning right [0] and left [1] */
+    double allow_advance_mm, allow_march_mm, width_mm; /* the unit's allowances and frontage */
+    uint8_t posed[NA_LANES], checked[NA_LANES], laned[NA_LANES]; /* per angle: made */
     int fan_reached[2];    /* turns to the right [0] and left [1]: 5-degree sectors found clear */
     uint8_t fan_blocked[2]; /* the next sector is blocked */
     na_angle ang[NA_LANES];

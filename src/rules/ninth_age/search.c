@@ -22,8 +22,13 @@ void na_search_begin(na_search *S, const na_field *f, const na_env *env, na_scen
         na_model_local(un, idx[i], &S->x.a[i], &S->x.b[i]);
         S->x.at[i] = na_local_to_world(un, S->x.a[i], S->x.b[i]);
     }
-    for (int i = 0; i < NA_LANES; i++)
-        S->ang[i].posed = S->ang[i].checked = S->ang[i].laned = 0;
+    memset(S->posed, 0, sizeof S->posed);
+    memset(S->checked, 0, sizeof S->checked);
+    memset(S->laned, 0, sizeof S->laned);
+    S->pivot[0] = na_wheel_pivot(un, -1.0), S->pivot[1] = na_wheel_pivot(un, 1.0);
+    S->allow_advance_mm = na_move_allowance_mm(un, NA_ADVANCE);
+    S->allow_march_mm = na_move_allowance_mm(un, NA_MARCH);
+    S->width_mm = na_unit_width_mm(un);
     /* the units within reach: a turn moves the Centre at most twice the
      * half diagonal r; a lane then runs reach_mm; a unit (half diagonal
      * r_k) farther than that and the spacing is never met */
@@ -46,18 +51,16 @@ static int turn_kind(const na_unit *u) { return na_unit_single(u) ? NA_STEP_PIVO
 static na_angle *posed(na_search *S, int i)
 {
     na_angle *a = &S->ang[i];
-    if (a->posed)
+    if (S->posed[i])
         return a;
     const na_unit *un = &S->f->units[S->u];
     a->pose = *un;
-    a->posed = 1;
+    S->posed[i] = 1;
     if (i < NA_GRID || i == NA_LANE_AIM) {
         if (i < NA_GRID)
             a->amount = na_grid_amount(i);
-        if (a->amount != 0) {
-            na_step st = {(uint8_t)turn_kind(un), a->amount};
-            na_apply_step(&a->pose, &st, -1);
-        }
+        if (a->amount != 0) /* na_apply_step's turn, its pivot found once */
+            na_turn_about(&a->pose, na_unit_single(un) ? un->centre : S->pivot[a->amount > 0], a->amount);
         a->dir = a->pose.facing;
     } else {
         a->amount = 0;
@@ -89,8 +92,8 @@ static int fan_clear(na_search *S, int sg, int k)
 const na_lane *na_search_lane(na_search *S, int i, const na_unit **pose)
 {
     na_angle *a = posed(S, i);
-    if (!a->checked) {
-        a->checked = 1;
+    if (!S->checked[i]) {
+        S->checked[i] = 1;
         a->turn = NA_OK;
         if (a->amount != 0) {
             double steps = fabs(a->amount) / (5 * PI / 180);
@@ -101,9 +104,9 @@ const na_lane *na_search_lane(na_search *S, int i, const na_unit **pose)
     }
     if (a->turn != NA_OK)
         return NULL;
-    if (!a->laned) {
+    if (!S->laned[i]) {
         na_lane_sweep(S->s, S->near, S->n_near, S->env, &a->pose, a->dir, S->reach_mm, &a->lane);
-        a->laned = 1;
+        S->laned[i] = 1;
     }
     if (pose)
         *pose = &a->pose;
@@ -282,11 +285,22 @@ static int moved(const na_unit *a, const na_unit *b)
  * the new n. */
 static int add_turns(na_search *S, cand *c, int n, int kind, int i, mu_vec2 aim, double thr, int first, int last)
 {
+    /* the grid's turns, their costs per mm of frontage (the same
+     * arithmetic as na_grid_amount and na_step_cost), once per thread */
+    static _Thread_local double grid_amount[NA_GRID], grid_abs[NA_GRID];
+    static _Thread_local int grid_made;
+    if (!grid_made) {
+        for (int k = 0; k < NA_GRID; k++)
+            grid_amount[k] = na_grid_amount(k), grid_abs[k] = fabs(grid_amount[k]);
+        grid_made = 1;
+    }
     const na_unit *un = &S->f->units[S->u];
     int single = na_unit_single(un), lane = i == NA_GRID ? NA_LANE_AIM : i;
-    double allow = na_move_allowance_mm(un, kind);
-    double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : na_grid_amount(i);
-    double cost = single ? 0.0 : fabs(amount) * na_unit_width_mm(un);
+    double allow = kind == NA_MARCH     ? S->allow_march_mm
+                   : kind == NA_ADVANCE ? S->allow_advance_mm
+                                        : na_move_allowance_mm(un, kind);
+    double amount = lane == NA_LANE_AIM ? S->ang[lane].amount : grid_amount[i];
+    double cost = single ? 0.0 : (lane == NA_LANE_AIM ? fabs(amount) : grid_abs[i]) * S->width_mm;
     if (cost > allow + 1e-9)
         return n;
     double room = allow - cost;
@@ -333,9 +347,9 @@ int na_search_towards(na_search *S, unsigned kinds, mu_vec2 aim, double min_gain
                 mu_vec2 to = mu_v2_sub(aim, un->centre);
                 if (mu_v2_len(to) <= 0)
                     continue;
-                if (!S->ang[NA_LANE_AIM].posed) {
+                if (!S->posed[NA_LANE_AIM]) {
                     S->ang[NA_LANE_AIM].amount = mu_v2_turn(un->facing, to);
-                    S->ang[NA_LANE_AIM].checked = S->ang[NA_LANE_AIM].laned = 0;
+                    S->checked[NA_LANE_AIM] = S->laned[NA_LANE_AIM] = 0;
                 }
             }
             n = add_turns(S, c, n, kind, i, aim, thr, !odd, 1);

@@ -143,15 +143,44 @@ static void choose_random(const na_field *f, const na_env *env, na_scene *sc, na
 }
 
 /* The line's step this phase: the least Advance Rate of the side's units
- * that may move, 0 when the side halts. */
+ * that may move, 0 when the side halts (a unit within halt_mm of an
+ * enemy). The halt test's answers are remembered per thread while the
+ * unit and every unit of the other side stand exactly as they did (byte
+ * for byte): in the line's phase only its own units move, each once, so
+ * the test is asked again mostly of units that have not moved. The same
+ * answers as na_enemy_within. */
 static double line_step(const na_policy *p, const na_field *f, int side)
 {
+    typedef struct within_memo {
+        int n;
+        na_unit other[NA_MAX_UNITS]; /* the units of the other side (others: zeroed) */
+        uint8_t set[NA_MAX_UNITS], answer[NA_MAX_UNITS];
+        double mm[NA_MAX_UNITS];
+        na_unit me[NA_MAX_UNITS];
+    } within_memo;
+    static _Thread_local within_memo memo[2];
+    within_memo *m = &memo[side];
+    int same = m->n == f->n_units;
+    for (int k = 0; k < f->n_units && same; k++)
+        same = f->units[k].side == side || memcmp(&m->other[k], &f->units[k], sizeof f->units[k]) == 0;
+    if (!same) {
+        m->n = f->n_units;
+        memset(m->other, 0, sizeof m->other);
+        memset(m->set, 0, sizeof m->set);
+        for (int k = 0; k < f->n_units; k++)
+            if (f->units[k].side != side)
+                m->other[k] = f->units[k];
+    }
     double step = INFINITY;
     for (int i = 0; i < f->n_units; i++) {
         const na_unit *un = &f->units[i];
         if (un->side != side)
             continue;
-        if (na_enemy_within(f, i, p->halt_mm))
+        if (!m->set[i] || m->mm[i] != p->halt_mm || memcmp(&m->me[i], un, sizeof *un) != 0) {
+            m->set[i] = 1, m->mm[i] = p->halt_mm, m->me[i] = *un;
+            m->answer[i] = (uint8_t)na_enemy_within(f, i, p->halt_mm);
+        }
+        if (m->answer[i])
             return 0.0;
         if (!(un->flags & (NA_CHARGING | NA_ENGAGED | NA_FLEEING | NA_SHAKEN)) && un->p.advance_mm < step)
             step = un->p.advance_mm;
@@ -194,12 +223,16 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
     }
     /* one scene and one search for all the moves this choice checks
      * (kept from the last choice when that was this unit on this field,
-     * but for its March Test: "would it have marched?" then the choice) */
+     * but for its March Test: "would it have marched?" then the choice);
+     * the aim too, for the same policy (the March Test does not move it) */
     static _Thread_local na_scene sc;
     static _Thread_local na_search S;
     static _Thread_local na_field last;
     static _Thread_local int last_u = -1;
     static _Thread_local const na_env *last_env;
+    static _Thread_local int aim_kept, aim_has;
+    static _Thread_local na_policy aim_p;
+    static _Thread_local mu_vec2 aim_at;
     int same = u == last_u && env == last_env && last.n_units == f->n_units;
     if (same) {
         last.units[u].march_denied = f->units[u].march_denied;
@@ -213,6 +246,7 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
         last.n_units = f->n_units;
         memcpy(last.units, f->units, (size_t)f->n_units * sizeof f->units[0]);
         last_u = u, last_env = env;
+        aim_kept = 0;
     }
     switch (p->kind) {
     case NA_POLICY_RANDOM:
@@ -223,7 +257,13 @@ static void choose(const na_policy *p, const na_field *f, const na_env *env, int
     case NA_POLICY_OBJECTIVE:
     case NA_POLICY_FLANKER: {
         int has;
-        mu_vec2 aim = na_policy_aim(p, f, env, u, &has);
+        mu_vec2 aim;
+        if (aim_kept && memcmp(&aim_p, p, sizeof *p) == 0) {
+            aim = aim_at, has = aim_has;
+        } else {
+            aim = na_policy_aim(p, f, env, u, &has);
+            aim_kept = 1, aim_p = *p, aim_at = aim, aim_has = has;
+        }
         if (!has) {
             reason = "nothing to head for";
             break;
