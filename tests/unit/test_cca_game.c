@@ -317,10 +317,23 @@ static int aim(const cca_policy_spec *p, const cca_view *v, int c)
     return v->enemy_dist[c];
 }
 
+/* The hexes r lists for dest (a cell or CCA_EXIT), or -1. */
+static int reach_hexes(const cca_reach *r, int dest)
+{
+    if (dest == CCA_EXIT)
+        return r->exit_from >= 0 ? r->exit_hexes : -1;
+    for (int i = 0; i < r->n_dest; i++)
+        if (r->dest[i] == dest)
+            return r->hexes[i];
+    return -1;
+}
+
 /* Every order of every policy is legal (a piece of the section not yet
- * ordered; a destination in its reach; stay only for a unit next to an
- * enemy), each scripted policy's unit move improves its aim, and when a
- * scripted policy stops, no unit left had a move improving its aim. */
+ * ordered; a destination in its reach, with the hexes the reach gives it,
+ * and the move made with those hexes (cca_move_unit_known) the move the
+ * checked call makes; stay only for a unit next to an enemy), each
+ * scripted policy's unit move improves its aim, and when a scripted
+ * policy stops, no unit left had a move improving its aim. */
 /* The same orders come with the turn's memo as without it. */
 /* RULE cca.policy.legal cca.policy.aims */
 static void test_cca_policies_legal_and_serving_their_aims(void **state)
@@ -372,6 +385,30 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
             orders[p.kind]++;
             cca_reach r;
             cca_move_result res;
+            if (o.dest != CCA_STAY) {
+                /* the order's hexes are the reach's, and a move made with them
+                 * is the move the checked call makes */
+                if (o.leader)
+                    cca_leader_reach(&b, &f, o.piece, &r);
+                else
+                    cca_unit_reach(&b, &f, o.piece, &r);
+                assert_int_equal(o.hexes, reach_hexes(&r, o.dest));
+                cca_field known = f;
+                cca_move_result res_known;
+                if (o.leader)
+                    cca_move_leader_known(&b, &known, o.piece, o.dest, o.hexes, &res_known);
+                else
+                    cca_move_unit_known(&b, &known, o.piece, o.dest, o.hexes, &res_known);
+                cca_field checked = f;
+                if (o.leader)
+                    assert_int_equal(cca_move_leader(&b, &checked, o.piece, o.dest, NULL, &res), 0);
+                else
+                    assert_int_equal(cca_move_unit(&b, &checked, o.piece, o.dest, NULL, &res), 0);
+                assert_memory_equal(&known, &checked, sizeof known);
+                assert_memory_equal(&res_known, &res, sizeof res);
+            } else {
+                assert_int_equal(o.hexes, 0);
+            }
             if (o.leader) {
                 assert_true(v.leaders_left >> o.piece & 1);
                 cca_leader_reach(&b, &f, o.piece, &r);

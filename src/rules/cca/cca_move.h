@@ -84,11 +84,22 @@ typedef struct cca_move_result {
  * compute it. */
 int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res);
 
+/* cca_move_unit for a move whose hexes the caller has from u's reach as
+ * f stands (cca_unit_reach, or the same search: hexes is what the
+ * reach's list gives for dest, or its exit_hexes for CCA_EXIT): the move
+ * is made without searching the reach again. dest must be in the reach
+ * with those hexes; only a build with asserts checks it. */
+void cca_move_unit_known(const cca_board *b, cca_field *f, int u, int dest, int hexes, cca_move_result *res);
+
 /* Moves leader l on his own to dest (a cell of cca_leader_reach, or
  * CCA_EXIT: off by his baseline, out of the battle for good), splitting
  * from his unit if he was with one and joining a unit there. Returns 0 and
  * fills *res, or -1 (nothing changed). r as for cca_move_unit. */
 int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res);
+
+/* cca_move_leader with the move's hexes known, as for
+ * cca_move_unit_known (from cca_leader_reach as f stands). */
+void cca_move_leader_known(const cca_board *b, cca_field *f, int l, int dest, int hexes, cca_move_result *res);
 
 /* Returns whether unit un may still battle this turn after moving `hexes`
  * hexes (0: it stayed) into cell: not a triangle infantry unit that moved

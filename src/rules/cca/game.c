@@ -68,9 +68,7 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
             mu_tracef(sink, "  order %d: unit %s %s%s stays%s", n, st->unit_names[o->piece], from,
                       l >= 0 ? " with its leader" : "", res.adjacent ? ", next to an enemy: may battle" : "");
         } else {
-            int rc = cca_move_unit(b, f, o->piece, o->dest, NULL, &res);
-            assert(rc == 0);
-            (void)rc;
+            cca_move_unit_known(b, f, o->piece, o->dest, o->hexes, &res);
             where(sink, b, o->dest, to, sizeof to);
             t->units_moved[side]++;
             t->unit_hexes[side] += (uint16_t)res.hexes;
@@ -103,9 +101,7 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
     }
     cca_leader *ld = &f->leaders[o->piece];
     where(sink, b, ld->cell, from, sizeof from);
-    int rc = cca_move_leader(b, f, o->piece, o->dest, NULL, &res);
-    assert(rc == 0);
-    (void)rc;
+    cca_move_leader_known(b, f, o->piece, o->dest, o->hexes, &res);
     where(sink, b, o->dest, to, sizeof to);
     t->leader_hexes[side] += (uint16_t)res.hexes;
     t->joins[side] += (uint16_t)res.joined;

@@ -46,6 +46,8 @@ typedef struct cca_order {
     int leader; /* 0: unit `piece`; 1: leader `piece` */
     int piece;
     int dest;   /* a cell, CCA_EXIT, or CCA_STAY: ordered, does not move (to battle) */
+    int hexes;  /* the fewest hexes to dest in the piece's reach (cca_reach's hexes or
+                 * exit_hexes) as the field stands when ordered; 0 with CCA_STAY */
 } cca_order;
 
 #define CCA_STAY (-3)
@@ -60,6 +62,7 @@ typedef struct cca_policy_memo {
     uint64_t valid;                 /* bit u: value[u], dest[u] hold */
     int32_t value[CCA_MAX_UNITS];   /* the unit's best move's score (0: none) */
     int16_t dest[CCA_MAX_UNITS];
+    int8_t hexes[CCA_MAX_UNITS];    /* the fewest hexes to dest[u] */
     uint64_t moves_valid;           /* random: bit k (a unit, or n_units + a leader): moves[k] holds */
     int16_t moves[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* its moves (destinations and the way off) */
 } cca_policy_memo;
@@ -104,8 +107,9 @@ void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t 
 int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards *cards, mu_rng *rng);
 
 /* Picks the next order among the pieces still to be ordered in v. Returns
- * 1 with *o set (its destination in the piece's reach, or CCA_STAY for a
- * unit), or 0 when the policy orders nothing more. */
+ * 1 with *o set (its destination in the piece's reach and the hexes it
+ * costs, or CCA_STAY for a unit), or 0 when the policy orders nothing
+ * more. */
 int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, cca_order *o);
 
 /* random's choice (policy_random.c): uniformly among every (piece,

@@ -198,10 +198,10 @@ typedef struct best_move {
     cca_order order;
 } best_move;
 
-static void consider(best_move *bm, long value, int leader, int piece, int dest)
+static void consider(best_move *bm, long value, int leader, int piece, int dest, int hexes)
 {
     if (value > bm->value)
-        *bm = (best_move){value, {leader, piece, dest}};
+        *bm = (best_move){value, {leader, piece, dest, hexes}};
 }
 
 /* A lone leader of the player's joins the nearest friendly unit he can
@@ -215,7 +215,7 @@ static void leaders_join(const cca_view *v, best_move *bm)
         cca_leader_reach(v->board, v->field, l, &r);
         for (int i = 0; i < r.n_dest; i++)
             if (v->field->unit_at[r.dest[i]] >= 0)
-                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i]);
+                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i], r.hexes[i]);
     }
 }
 
@@ -253,9 +253,9 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
 /* RULE cca.policy.aims */
 static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int guard, int hold, best_move *ub)
 {
-    *ub = (best_move){0, {0, u, 0}};
+    *ub = (best_move){0, {0, u, 0, 0}};
     if (v->memo && (v->memo->valid >> u & 1)) {
-        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u]}};
+        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u], v->memo->hexes[u]}};
         return;
     }
     const cca_unit *un = &v->field->units[u];
@@ -270,7 +270,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                 if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
                     continue;
                 int battle = e == 1 && cca_unit_may_battle_after(v->board, un, h, c);
-                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
+                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c, h);
             }
         } else {
             int cur = abs(v->board->depth[v->side][un->cell] - p->line);
@@ -280,7 +280,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                 if (off >= cur)
                     continue;
                 int stranded = cca_edist(v, c) == 1 && !cca_unit_may_battle_after(v->board, un, h, c);
-                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
+                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c, h);
             }
         }
     }
@@ -288,6 +288,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         v->memo->valid |= UINT64_C(1) << u;
         v->memo->value[u] = (int32_t)ub->value;
         v->memo->dest[u] = (int16_t)ub->order.dest;
+        v->memo->hexes[u] = (int8_t)ub->order.hexes;
     }
 }
 
@@ -303,7 +304,7 @@ static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, i
             continue;
         const cca_unit *un = &v->field->units[u];
         if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
-            consider(bm, 1000000, 0, u, CCA_STAY);
+            consider(bm, 1000000, 0, u, CCA_STAY, 0);
             continue;
         }
         if (hold && p->line == v->board->depth[v->side][un->cell])
@@ -311,7 +312,7 @@ static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, i
         best_move ub;
         unit_best(p, v, u, guard, hold, &ub);
         if (ub.value > 0)
-            consider(bm, ub.value, 0, u, ub.order.dest);
+            consider(bm, ub.value, 0, u, ub.order.dest, ub.order.hexes);
     }
 }
 
@@ -328,25 +329,25 @@ static void leaders_save(const cca_policy_spec *p, const cca_view *v, best_move 
         int cur = cca_edist(v, ld->cell);
         if (cur > p->danger || cca_leader_reach(v->board, v->field, l, &r) == 0)
             continue;
-        best_move own = {-1, {0, 0, 0}};
+        best_move own = {-1, {0, 0, 0, 0}};
         for (int i = 0; i < r.n_dest; i++) {
             int c = r.dest[i], e = cca_edist(v, c);
             if (v->field->unit_at[c] >= 0)
-                consider(&own, 3000000L + e, 1, l, c);
+                consider(&own, 3000000L + e, 1, l, c, r.hexes[i]);
             else if (e > cur)
-                consider(&own, 2000000L + e, 1, l, c);
+                consider(&own, 2000000L + e, 1, l, c, r.hexes[i]);
         }
         if (p->escape && r.exit_from >= 0)
-            consider(&own, 2500000L, 1, l, CCA_EXIT);
+            consider(&own, 2500000L, 1, l, CCA_EXIT, r.exit_hexes);
         if (own.value >= 0)
-            consider(bm, own.value, 1, l, own.order.dest);
+            consider(bm, own.value, 1, l, own.order.dest, own.order.hexes);
     }
 }
 
 /* RULE cca.policy.legal cca.policy.aims */
 int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, cca_order *o)
 {
-    best_move bm = {0, {0, 0, 0}};
+    best_move bm = {0, {0, 0, 0, 0}};
     switch (p->kind) {
     case CCA_RANDOM: return cca_policy_random_order(v, rng, o);
     case CCA_ADVANCE: units_move(p, v, 0, 0, &bm); break;

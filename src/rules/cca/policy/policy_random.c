@@ -38,7 +38,10 @@ int cca_policy_random_order(const cca_view *v, mu_rng *rng, cca_order *o)
             cca_leader_reach(v->board, v->field, piece, &r);
         else
             cca_unit_reach(v->board, v->field, piece, &r);
-        *o = (cca_order){leader, piece, (int)pick < r.n_dest ? r.dest[pick] : CCA_EXIT};
+        if ((int)pick < r.n_dest)
+            *o = (cca_order){leader, piece, r.dest[pick], r.hexes[pick]};
+        else
+            *o = (cca_order){leader, piece, CCA_EXIT, r.exit_hexes};
         return 1;
     }
     return 0;
