@@ -168,7 +168,8 @@ static void test_cca_unit_and_leader_one_order_and_adjacent_stays(void **state)
     free(s2);
 }
 
-/* A random position: units and leaders of both sides, some terrain. */
+/* A random position: units and leaders of both sides (a leader alone or
+ * with a unit), some terrain. */
 static void random_position_sized(cca_board *b, cca_field *f, mu_rng *rng, int width, int rows)
 {
     fx_board(b, f, width, rows);
@@ -187,6 +188,8 @@ static void random_position_sized(cca_board *b, cca_field *f, mu_rng *rng, int w
             int cav = mu_rng_bounded(rng, 3) == 0;
             cca_field_add_unit(f, c, side, cav ? CCA_CAVALRY : CCA_INFANTRY,
                                cav ? CCA_SQUARE : (cca_rank)mu_rng_bounded(rng, 3));
+            if (mu_rng_bounded(rng, 4) == 0 && f->n_leaders < CCA_MAX_LEADERS) /* a leader with it */
+                cca_field_add_leader(f, c, side, cav ? CCA_CAVALRY : (cca_type)mu_rng_bounded(rng, 2));
         } else if (x < 25 && f->n_leaders < CCA_MAX_LEADERS) {
             cca_field_add_leader(f, c, side, (cca_type)mu_rng_bounded(rng, 2));
         }
@@ -334,35 +337,42 @@ static int reach_hexes(const cca_reach *r, int dest)
  * checked call makes; stay only for a unit next to an enemy), each
  * scripted policy's unit move improves its aim, and when a scripted
  * policy stops, no unit left had a move improving its aim. */
-/* The same orders come with the turn's memo as without it. */
+/* The same orders come with the turn's memo as without it, and from the
+ * sets of the reach and the enemy distances (cca_enemy_near) as from the
+ * reach's list. */
 /* RULE cca.policy.legal cca.policy.aims */
 static void test_cca_policies_legal_and_serving_their_aims(void **state)
 {
     (void)state;
     mu_rng rng = mu_rng_for_game(77, 1);
-    long orders[CCA_POLICIES] = {0};
+    long orders[CCA_POLICIES] = {0}, by_sets = 0;
     for (int trial = 0; trial < 400; trial++) {
         cca_board b;
         cca_field f;
         random_position(&b, &f, &rng);
         cca_policy_spec p = cca_policy_defaults((cca_policy_kind)(trial % CCA_POLICIES));
         p.line = 1 + trial % 3;
+        p.dash = trial % 7 != 3;
         int side = (trial / 4) & 1;
         uint8_t edist[CCA_MAX_CELLS];
-        cca_enemy_distance(&b, &f, 1 - side, edist);
-        cca_view v = {.board = &b, .field = &f, .side = side, .enemy_dist = edist};
+        static cca_enemy_near near;
+        cca_enemy_distance_sets(&b, &f, 1 - side, edist, &near);
+        /* on boards of at most 128 cells, moves chosen from sets */
+        cca_view v = {.board = &b, .field = &f, .side = side, .enemy_dist = edist, .near = near.n ? &near : NULL};
+        by_sets += v.near != NULL;
         for (int u = 0; u < f.n_units; u++)
             if (f.units[u].side == side)
                 v.units_left |= UINT64_C(1) << u;
         for (int l = 0; l < f.n_leaders; l++)
             if (f.leaders[l].side == side)
                 v.leaders_left |= 1u << l;
-        /* the same turn again with the memo (the ruleset's way): the same orders */
+        /* the same turn again with the memo and scoring each destination
+         * of the reach's list (no sets): the same orders */
         cca_field f2 = f;
         uint8_t edist2[CCA_MAX_CELLS];
         cca_policy_memo memo = {0};
         cca_view v2 = v;
-        v2.field = &f2, v2.memo = &memo;
+        v2.field = &f2, v2.memo = &memo, v2.near = NULL;
         cca_view_lazy_enemy(&v2, edist2);
         cca_order o;
         for (int n = 0; n < 6; n++) {
@@ -452,6 +462,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
     }
     for (int k = 0; k < CCA_POLICIES; k++)
         assert_true(orders[k] > 100);
+    assert_true(by_sets > 300);
 }
 
 /* protect: a threatened lone leader joins a friendly unit if he can, else

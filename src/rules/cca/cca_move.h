@@ -60,6 +60,27 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
  * moves, without listing them. */
 int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece);
 
+/* Where a piece may go this turn as sets of cells, on boards of at most
+ * 128 cells: what cca_unit_reach or cca_leader_reach gives, without the
+ * list. */
+typedef struct cca_reach_sets {
+    int max;                            /* as cca_reach's */
+    uint64_t ends[CCA_MAX_MOVE + 1][2]; /* k = 1 .. max: the destinations k hexes away (the
+                                         * reach's list with hexes k), as a set's two words */
+    int16_t exit_from;                  /* as cca_reach's */
+    int8_t exit_hexes;
+    /* The cells the search looked at: the piece's own and every cell next
+     * to one it could go on from. The reach stays the same while no piece
+     * enters or leaves one of them (and nothing changes on the board). */
+    uint64_t looked[2];
+} cca_reach_sets;
+
+/* Fills *s with the reach of a piece (leader 0: unit `piece`, as
+ * cca_unit_reach; leader 1: leader `piece`, as cca_leader_reach) as sets;
+ * only on boards of at most 128 cells (b->grid.words <= 2). Returns
+ * what cca_piece_moves returns. */
+int cca_piece_sets(const cca_board *b, const cca_field *f, int leader, int piece, cca_reach_sets *s);
+
 /* cca_unit_reach and cca_leader_reach by the general search on sets of
  * any size (mu_hex_reach_sets), which they use themselves only on boards
  * of more than 128 cells (smaller ones take a path on 128-bit sets). The

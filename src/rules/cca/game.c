@@ -120,6 +120,7 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     const cca_policy_spec *p = &st->arms[g->arm].side[side];
     cca_field *f = &g->field;
     uint8_t edist[CCA_MAX_CELLS];
+    cca_enemy_near near;
     cca_policy_memo memo;
     memo.valid = 0, memo.moves_valid = 0;
     cca_field_new_turn(f);
@@ -127,8 +128,10 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .memo = &memo, .enemy_dist = edist};
     if (p->kind == CCA_RANDOM) /* it never looks: worked out only if looked at */
         cca_view_lazy_enemy(&v, edist);
-    else
-        cca_enemy_distance(b, f, 1 - side, edist);
+    else {
+        cca_enemy_distance_sets(b, f, 1 - side, edist, &near);
+        v.near = near.n > 0 ? &near : NULL;
+    }
     int slot = cca_policy_card(p, &v, &g->cards, &g->policy_rng);
     int kind = cca_cards_play(&g->cards, side, slot, dice);
     const cca_card_kind *k = &st->deck.kinds[kind];

@@ -52,18 +52,19 @@ typedef struct cca_order {
 
 #define CCA_STAY (-3)
 
-/* A turn's memo of each unit's best move under a scripted policy, so that
- * a piece far from every move made since is not searched again: a piece's
- * reach looks only at the hexes within its allowance, so its memo holds
- * until a piece leaves or enters one of them (cca_policy_memo_moved; the
- * enemy distances are fixed for the turn). Zeroed at the start of each
- * turn. Orders are the same with and without it. */
+/* A turn's memo of each piece's best move under a scripted policy, so
+ * that a piece far from every move made since is not searched again: a
+ * piece's reach looks only at the hexes within its allowance, so its memo
+ * holds until a piece leaves or enters one of them (cca_policy_memo_moved;
+ * the enemy distances are fixed for the turn). Pieces are numbered as in
+ * random's counts: unit u is u, leader l is n_units + l. Zeroed at the
+ * start of each turn. Orders are the same with and without it. */
 typedef struct cca_policy_memo {
-    uint64_t valid;                 /* bit u: value[u], dest[u] hold */
-    int32_t value[CCA_MAX_UNITS];   /* the unit's best move's score (0: none) */
-    int16_t dest[CCA_MAX_UNITS];
-    int8_t hexes[CCA_MAX_UNITS];    /* the fewest hexes to dest[u] */
-    uint64_t moves_valid;           /* random: bit k (a unit, or n_units + a leader): moves[k] holds */
+    uint64_t valid;                 /* bit k: value[k], dest[k], hexes[k] hold */
+    int32_t value[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* a unit's best move's score, a leader's best join's (0: none) */
+    int16_t dest[CCA_MAX_UNITS + CCA_MAX_LEADERS];
+    int8_t hexes[CCA_MAX_UNITS + CCA_MAX_LEADERS];  /* the fewest hexes to dest[k] */
+    uint64_t moves_valid;           /* random: bit k: moves[k] holds */
     int16_t moves[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* its moves (destinations and the way off) */
 } cca_policy_memo;
 
@@ -71,11 +72,24 @@ typedef struct cca_policy_memo {
  * to (-1 or CCA_EXIT: none), and of a piece that has left. */
 void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to);
 
+/* The cells within k hexes of an enemy unit, k = 0 .. n - 1, as a set's
+ * two words (boards of at most 128 cells): within[n - 1] holds every cell
+ * an enemy unit's distance reaches, so for k >= n it is the set. n is 0
+ * when the enemy has no unit on the battlefield. */
+typedef struct cca_enemy_near {
+    int n;
+    uint64_t within[128][2];
+} cca_enemy_near;
+
 /* What a policy sees in its turn. The enemy does not move during it, so
  * enemy_dist (hex distance from each cell to the nearest enemy unit; 255:
  * none) holds for the whole turn; an entry CCA_EDIST_LATER is worked out
  * when first looked at (cca_edist), so a turn pays only for the cells its
- * policy looks at. */
+ * policy looks at. With near (the same distances as sets of cells, from
+ * cca_enemy_distance_sets) advance and protect choose a unit's move, and
+ * every scripted policy a leader's join, from sets of destinations;
+ * without it (NULL) they score each destination of the reach's list: the
+ * same orders. */
 #define CCA_EDIST_LATER 254
 typedef struct cca_view {
     const cca_board *board;
@@ -85,6 +99,7 @@ typedef struct cca_view {
     uint64_t units_left;   /* bit u: unit u may still be ordered this turn */
     uint32_t leaders_left; /* bit l: leader l may still be ordered */
     uint8_t *enemy_dist;
+    const cca_enemy_near *near; /* or NULL */
     cca_policy_memo *memo; /* or NULL */
     int n_enemy;           /* the enemy units' hexes, for cca_edist */
     int16_t enemy_q[CCA_MAX_UNITS], enemy_r[CCA_MAX_UNITS];
@@ -101,6 +116,10 @@ int cca_edist(const cca_view *v, int c);
 /* Fills dist (board cells) with the hex distance from each cell to the
  * nearest unit of side `of` on the battlefield (255: it has none). */
 void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist);
+
+/* cca_enemy_distance, and on boards of at most 128 cells the same
+ * distances as sets in *near (near->n 0 on bigger boards). */
+void cca_enemy_distance_sets(const cca_board *b, const cca_field *f, int of, uint8_t *dist, cca_enemy_near *near);
 
 /* Returns the slot of the card side plays from its hand (v->units_left
  * etc. are not yet set: v->field and v->enemy_dist are). */

@@ -23,14 +23,17 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
  * grid's own neighbours: a hex distance, whatever stands or lies between).
  * On boards of at most 128 cells the sets are 128-bit integers and each
  * layer's cells are marked and their neighbours gathered in one pass. */
-void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
+void cca_enemy_distance_sets(const cca_board *b, const cca_field *f, int of, uint8_t *dist, cca_enemy_near *near)
 {
     memset(dist, 255, (size_t)b->grid.n_cells);
+    if (near)
+        near->n = 0;
     if (b->grid.words <= 2) {
         __extension__ typedef unsigned __int128 u128;
         const mu_hex_set *units = &f->unit_set[of];
         u128 seen = (u128)units->w[0] | (u128)units->w[1] << 64, front = seen;
-        for (int k = 0; front; k++) {
+        int k = 0;
+        for (; front; k++) {
             uint64_t n0 = 0, n1 = 0;
             for (int i = 0; i < 2; i++)
                 for (uint64_t bits = (uint64_t)(front >> 64 * i); bits; bits &= bits - 1) {
@@ -38,9 +41,13 @@ void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t 
                     dist[c] = (uint8_t)k;
                     n0 |= b->grid.nb_bits[c][0], n1 |= b->grid.nb_bits[c][1];
                 }
+            if (near)
+                near->within[k][0] = (uint64_t)seen, near->within[k][1] = (uint64_t)(seen >> 64);
             front = ((u128)n0 | (u128)n1 << 64) & ~seen;
             seen |= front;
         }
+        if (near)
+            near->n = k;
         return;
     }
     mu_hex_set seen = f->unit_set[of], front = seen, next;
@@ -59,6 +66,11 @@ void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t 
             seen.w[i] |= front.w[i];
         }
     }
+}
+
+void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
+{
+    cca_enemy_distance_sets(b, f, of, dist, NULL);
 }
 
 void cca_view_lazy_enemy(cca_view *v, uint8_t *dist)
@@ -205,23 +217,53 @@ static void consider(best_move *bm, long value, int leader, int piece, int dest,
 }
 
 /* A lone leader of the player's joins the nearest friendly unit he can
- * reach (value 10 - hexes). */
+ * reach (value 10 - hexes; of those as near, the first of the reach's
+ * list). With v->near, from his reach's sets and the memo. */
 static void leaders_join(const cca_view *v, best_move *bm)
 {
     cca_reach r;
-    for (int l = 0; l < v->field->n_leaders; l++) {
-        if (!(v->leaders_left >> l & 1) || v->field->leaders[l].unit >= 0)
+    const cca_field *f = v->field;
+    for (int l = 0; l < f->n_leaders; l++) {
+        if (!(v->leaders_left >> l & 1) || f->leaders[l].unit >= 0)
             continue;
-        cca_leader_reach(v->board, v->field, l, &r);
-        for (int i = 0; i < r.n_dest; i++)
-            if (v->field->unit_at[r.dest[i]] >= 0)
-                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i], r.hexes[i]);
+        if (!v->near) {
+            cca_leader_reach(v->board, f, l, &r);
+            for (int i = 0; i < r.n_dest; i++)
+                if (f->unit_at[r.dest[i]] >= 0)
+                    consider(bm, 10 - r.hexes[i], 1, l, r.dest[i], r.hexes[i]);
+            continue;
+        }
+        int k = f->n_units + l;
+        if (!v->memo || !(v->memo->valid >> k & 1)) {
+            cca_reach_sets rs;
+            cca_piece_sets(v->board, f, 1, l, &rs);
+            best_move own = {0, {1, l, 0, 0}};
+            for (int h = 1; h <= rs.max; h++) {
+                uint64_t w0 = rs.ends[h][0] & (f->unit_set[0].w[0] | f->unit_set[1].w[0]);
+                uint64_t w1 = rs.ends[h][1] & (f->unit_set[0].w[1] | f->unit_set[1].w[1]);
+                if (w0 | w1) {
+                    own = (best_move){10 - h, {1, l, w0 ? __builtin_ctzll(w0) : 64 + __builtin_ctzll(w1), h}};
+                    break;
+                }
+            }
+            if (!v->memo) {
+                if (own.value > 0)
+                    consider(bm, own.value, 1, l, own.order.dest, own.order.hexes);
+                continue;
+            }
+            v->memo->valid |= UINT64_C(1) << k;
+            v->memo->value[k] = (int32_t)own.value;
+            v->memo->dest[k] = (int16_t)own.order.dest;
+            v->memo->hexes[k] = (int8_t)own.order.hexes;
+        }
+        if (v->memo->value[k] > 0)
+            consider(bm, v->memo->value[k], 1, l, v->memo->dest[k], v->memo->hexes[k]);
     }
 }
 
 /* Whether a change at cell c can change the reach of a piece at cell d
  * moving `max` hexes: only the hexes within max of it are looked at. */
-static int near(const cca_board *b, int c, int d, int max)
+static int close_to(const cca_board *b, int c, int d, int max)
 {
     if (d < 0)
         return 1;
@@ -240,12 +282,65 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
             int leader = i >= f->n_units;
             int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
             int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
-            if (near(b, c, cell, max)) {
+            if (close_to(b, c, cell, max)) {
                 m->valid &= ~(UINT64_C(1) << i);
                 m->moves_valid &= ~(UINT64_C(1) << i);
             }
         }
     }
+}
+
+/* The best move of unit u (un) under advance or protect from the sets of
+ * its reach and of the enemy distances (v->near): what unit_best's loop
+ * over the reach's list finds. A move's score is 100 a hex nearer the
+ * nearest enemy, 50 more if it ends next to one and may battle, less its
+ * hexes; of equal scores the first of the list (by hexes, then cell). So
+ * the best ends as near the enemy as any (no destination is more than its
+ * hexes nearer than the start, so the search for that distance starts
+ * there), and of those: one that may battle, fewest hexes, lowest cell. */
+static void unit_best_sets(const cca_policy_spec *p, const cca_view *v, int u, int guard, best_move *ub)
+{
+    __extension__ typedef unsigned __int128 u128;
+    const cca_unit *un = &v->field->units[u];
+    const cca_enemy_near *en = v->near;
+    int cur = v->enemy_dist[un->cell];
+    if (en->n == 0 || cur == 0)
+        return;
+    cca_reach_sets rs;
+    if (cca_piece_sets(v->board, v->field, 0, u, &rs) == 0)
+        return;
+#define NEAR(k) ((u128)en->within[(k) < en->n ? (k) : en->n - 1][0] | (u128)en->within[(k) < en->n ? (k) : en->n - 1][1] << 64)
+    u128 allowed = NEAR(cur - 1);
+    if (guard && un->leader >= 0)
+        allowed &= ~NEAR(1);
+    u128 c1 = rs.max >= 1 ? ((u128)rs.ends[1][0] | (u128)rs.ends[1][1] << 64) & allowed : 0;
+    u128 c2 = rs.max >= 2 ? ((u128)rs.ends[2][0] | (u128)rs.ends[2][1] << 64) & allowed : 0;
+    if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE)
+        c2 = 0;
+    if (!(c1 | c2))
+        return;
+    int e = cur - rs.max > 1 ? cur - rs.max : 1;
+    u128 x1, x2;
+    for (;; e++) {
+        u128 w = NEAR(e);
+        x1 = c1 & w, x2 = c2 & w;
+        if (x1 | x2)
+            break;
+    }
+#undef NEAR
+    int h = 0, c = -1, battle = 0;
+    for (int k = 1; k <= 2 && e == 1 && !battle; k++)
+        for (u128 x = k == 1 ? x1 : x2; x && !battle; x &= x - 1) {
+            int cell = (uint64_t)x ? __builtin_ctzll((uint64_t)x) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+            if (cca_unit_may_battle_after(v->board, un, k, cell))
+                battle = 1, h = k, c = cell;
+        }
+    if (!battle) {
+        h = x1 ? 1 : 2;
+        u128 x = x1 ? x1 : x2;
+        c = (uint64_t)x ? __builtin_ctzll((uint64_t)x) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    }
+    *ub = (best_move){100L * (cur - e) + (battle ? 50 : 0) - h, {0, u, c, h}};
 }
 
 /* Unit u's best move under advance (hold: 0) or hold (hold: 1) into *ub,
@@ -260,7 +355,9 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
     }
     const cca_unit *un = &v->field->units[u];
     cca_reach r;
-    if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
+    if (!hold && v->near)
+        unit_best_sets(p, v, u, guard, ub);
+    else if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
         if (!hold) {
             int cur = cca_edist(v, un->cell);
             for (int i = 0; i < r.n_dest; i++) {
