@@ -374,15 +374,23 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
         cca_view v2 = v;
         v2.field = &f2, v2.memo = &memo, v2.near = NULL;
         cca_view_lazy_enemy(&v2, edist2);
+        /* and with the memo and the sets (the game's way: entries dropped
+         * when a move touches a hex their search looked at) */
+        cca_field f3 = f;
+        cca_policy_memo memo3 = {0};
+        cca_view v3 = v;
+        v3.field = &f3, v3.memo = &memo3;
         cca_order o;
         for (int n = 0; n < 6; n++) {
-            mu_rng rng2 = rng;
-            cca_order o2;
+            mu_rng rng2 = rng, rng3 = rng;
+            cca_order o2, o3;
             int more = cca_policy_order(&p, &v, &rng, &o), more2 = cca_policy_order(&p, &v2, &rng2, &o2);
             assert_int_equal(more, more2);
+            assert_int_equal(more, cca_policy_order(&p, &v3, &rng3, &o3));
             if (!more)
                 break;
             assert_memory_equal(&o, &o2, sizeof o);
+            assert_memory_equal(&o, &o3, sizeof o);
             if (o.dest != CCA_STAY) {
                 int from = o.leader ? f2.leaders[o.piece].cell : f2.units[o.piece].cell;
                 cca_move_result res2;
@@ -391,6 +399,11 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                 else
                     assert_int_equal(cca_move_unit(&b, &f2, o.piece, o.dest, NULL, &res2), 0);
                 cca_policy_memo_moved(&memo, &b, &f2, from, o.dest);
+                if (o.leader)
+                    cca_move_leader_known(&b, &f3, o.piece, o.dest, o.hexes, &res2);
+                else
+                    cca_move_unit_known(&b, &f3, o.piece, o.dest, o.hexes, &res2);
+                cca_policy_memo_moved(&memo3, &b, &f3, from, o.dest);
             }
             orders[p.kind]++;
             cca_reach r;
@@ -440,7 +453,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                 if (f.units[o.piece].leader >= 0)
                     v.leaders_left &= ~(1u << f.units[o.piece].leader);
             }
-            v2.units_left = v.units_left, v2.leaders_left = v.leaders_left;
+            v2.units_left = v3.units_left = v.units_left, v2.leaders_left = v3.leaders_left = v.leaders_left;
             assert_true(cca_field_valid(&b, &f));
         }
         if (p.kind == CCA_RANDOM || cca_policy_order(&p, &v, &rng, &o))

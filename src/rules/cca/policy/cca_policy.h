@@ -52,13 +52,16 @@ typedef struct cca_order {
 
 #define CCA_STAY (-3)
 
-/* A turn's memo of each piece's best move under a scripted policy, so
- * that a piece far from every move made since is not searched again: a
- * piece's reach looks only at the hexes within its allowance, so its memo
- * holds until a piece leaves or enters one of them (cca_policy_memo_moved;
- * the enemy distances are fixed for the turn). Pieces are numbered as in
- * random's counts: unit u is u, leader l is n_units + l. Zeroed at the
- * start of each turn. Orders are the same with and without it. */
+/* A turn's memo of each piece's best move under a scripted policy (or
+ * its count of moves under random), so that a piece no move made since
+ * came near is not searched again: a piece's reach looks only at some of
+ * the hexes within its allowance, so its memo holds until a piece leaves
+ * or enters one of them (cca_policy_memo_moved; the enemy distances are
+ * fixed for the turn): the hexes its search looked at when the entry was
+ * made from its reach as sets (cca_reach_sets), else every hex within its
+ * allowance. Pieces are numbered as in random's counts: unit u is u,
+ * leader l is n_units + l. valid and moves_valid are zeroed at the start
+ * of each turn. Orders are the same with and without it. */
 typedef struct cca_policy_memo {
     uint64_t valid;                 /* bit k: value[k], dest[k], hexes[k] hold */
     int32_t value[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* a unit's best move's score, a leader's best join's (0: none) */
@@ -66,7 +69,22 @@ typedef struct cca_policy_memo {
     int8_t hexes[CCA_MAX_UNITS + CCA_MAX_LEADERS];  /* the fewest hexes to dest[k] */
     uint64_t moves_valid;           /* random: bit k: moves[k] holds */
     int16_t moves[CCA_MAX_UNITS + CCA_MAX_LEADERS]; /* its moves (destinations and the way off) */
+    uint64_t by_sets;               /* bit k: k's entry was made from sets; looked[k] holds */
+    uint64_t looked[CCA_MAX_UNITS + CCA_MAX_LEADERS][2]; /* the hexes its search looked at */
 } cca_policy_memo;
+
+/* Notes that piece k's entry in m was made from its reach as sets s (or,
+ * with s NULL, from a list: it holds only while no move comes within its
+ * allowance). */
+static inline void cca_policy_memo_looked(cca_policy_memo *m, int k, const cca_reach_sets *s)
+{
+    if (s) {
+        m->by_sets |= UINT64_C(1) << k;
+        m->looked[k][0] = s->looked[0], m->looked[k][1] = s->looked[1];
+    } else {
+        m->by_sets &= ~(UINT64_C(1) << k);
+    }
+}
 
 /* Forgets the memo of every piece whose allowance reaches cell from or
  * to (-1 or CCA_EXIT: none), and of a piece that has left. */

@@ -255,6 +255,7 @@ static void leaders_join(const cca_view *v, best_move *bm)
             v->memo->value[k] = (int32_t)own.value;
             v->memo->dest[k] = (int16_t)own.order.dest;
             v->memo->hexes[k] = (int8_t)own.order.hexes;
+            cca_policy_memo_looked(v->memo, k, &rs);
         }
         if (v->memo->value[k] > 0)
             consider(bm, v->memo->value[k], 1, l, v->memo->dest[k], v->memo->hexes[k]);
@@ -279,10 +280,16 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
             continue;
         for (uint64_t left = m->valid | m->moves_valid; left; left &= left - 1) {
             int i = __builtin_ctzll(left);
-            int leader = i >= f->n_units;
-            int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
-            int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
-            if (close_to(b, c, cell, max)) {
+            int drop;
+            if (m->by_sets >> i & 1) {
+                drop = c < 128 && (m->looked[i][c >> 6] >> (c & 63) & 1);
+            } else {
+                int leader = i >= f->n_units;
+                int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
+                int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
+                drop = close_to(b, c, cell, max);
+            }
+            if (drop) {
                 m->valid &= ~(UINT64_C(1) << i);
                 m->moves_valid &= ~(UINT64_C(1) << i);
             }
@@ -298,7 +305,8 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
  * the best ends as near the enemy as any (no destination is more than its
  * hexes nearer than the start, so the search for that distance starts
  * there), and of those: one that may battle, fewest hexes, lowest cell. */
-static void unit_best_sets(const cca_policy_spec *p, const cca_view *v, int u, int guard, best_move *ub)
+static void unit_best_sets(const cca_policy_spec *p, const cca_view *v, int u, int guard, const cca_reach_sets *s,
+                           best_move *ub)
 {
     __extension__ typedef unsigned __int128 u128;
     const cca_unit *un = &v->field->units[u];
@@ -306,9 +314,7 @@ static void unit_best_sets(const cca_policy_spec *p, const cca_view *v, int u, i
     int cur = v->enemy_dist[un->cell];
     if (en->n == 0 || cur == 0)
         return;
-    cca_reach_sets rs;
-    if (cca_piece_sets(v->board, v->field, 0, u, &rs) == 0)
-        return;
+    const cca_reach_sets rs = *s;
 #define NEAR(k) ((u128)en->within[(k) < en->n ? (k) : en->n - 1][0] | (u128)en->within[(k) < en->n ? (k) : en->n - 1][1] << 64)
     u128 allowed = NEAR(cur - 1);
     if (guard && un->leader >= 0)
@@ -355,9 +361,22 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
     }
     const cca_unit *un = &v->field->units[u];
     cca_reach r;
-    if (!hold && v->near)
-        unit_best_sets(p, v, u, guard, ub);
-    else if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
+    cca_reach_sets rs;
+    if (v->near) {
+        if (cca_piece_sets(v->board, v->field, 0, u, &rs) > 0 && !hold)
+            unit_best_sets(p, v, u, guard, &rs, ub);
+        int cur = hold ? abs(v->board->depth[v->side][un->cell] - p->line) : 0;
+        for (int h = 1; h <= rs.max && cur > 0; h++) /* hold: the list's order */
+            for (int i = 0; i < 2; i++)
+                for (uint64_t w = rs.ends[h][i]; w; w &= w - 1) {
+                    int c = 64 * i + __builtin_ctzll(w);
+                    int off = abs(v->board->depth[v->side][c] - p->line);
+                    if (off >= cur)
+                        continue;
+                    int stranded = cca_edist(v, c) == 1 && !cca_unit_may_battle_after(v->board, un, h, c);
+                    consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c, h);
+                }
+    } else if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
         if (!hold) {
             int cur = cca_edist(v, un->cell);
             for (int i = 0; i < r.n_dest; i++) {
@@ -386,6 +405,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         v->memo->value[u] = (int32_t)ub->value;
         v->memo->dest[u] = (int16_t)ub->order.dest;
         v->memo->hexes[u] = (int8_t)ub->order.hexes;
+        cca_policy_memo_looked(v->memo, u, v->near ? &rs : NULL);
     }
 }
 
@@ -396,9 +416,8 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
 /* RULE cca.policy.aims */
 static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, int hold, best_move *bm)
 {
-    for (int u = 0; u < v->field->n_units; u++) {
-        if (!(v->units_left >> u & 1))
-            continue;
+    for (uint64_t left = v->units_left; left; left &= left - 1) {
+        int u = __builtin_ctzll(left);
         const cca_unit *un = &v->field->units[u];
         if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
             consider(bm, 1000000, 0, u, CCA_STAY, 0);
