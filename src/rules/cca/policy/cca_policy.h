@@ -105,9 +105,10 @@ typedef struct cca_enemy_near {
  * when first looked at (cca_edist), so a turn pays only for the cells its
  * policy looks at. With near (the same distances as sets of cells, from
  * cca_enemy_distance_sets) advance and protect choose a unit's move, and
- * every scripted policy a leader's join, from sets of destinations;
- * without it (NULL) they score each destination of the reach's list: the
- * same orders. */
+ * every scripted policy a leader's join, from sets of destinations, and
+ * units whose best move cannot beat the best found so far are not
+ * searched; without it (NULL) they score each destination of the reach's
+ * list of every unit: the same orders. */
 #define CCA_EDIST_LATER 254
 typedef struct cca_view {
     const cca_board *board;

@@ -409,6 +409,24 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
     }
 }
 
+/* The most unit un's best move (unit_best) can score: its move of h
+ * hexes brings it at most h nearer the enemy or its line, and its score is
+ * 100 a hex nearer, less h, plus 50 for a battle (advance: only next to an
+ * enemy). Advance ends at best max(1, cur - allowance) from the enemy. */
+static long bound_of(const cca_policy_spec *p, const cca_view *v, const cca_unit *un, int hold)
+{
+    int hmax = cca_unit_allowance(un);
+    if (hold) {
+        int cur = abs(v->board->depth[v->side][un->cell] - p->line);
+        return 99L * (cur < hmax ? cur : hmax);
+    }
+    if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE)
+        hmax = 1;
+    int cur = cca_edist(v, un->cell);
+    int e = cur - hmax > 1 ? cur - hmax : 1;
+    return cur <= 1 ? 0 : 99L * (cur - e) + (e == 1 ? 50 : 0);
+}
+
 /* Units next to an enemy stay and battle; the others move closer to the
  * nearest enemy (advance, protect: guard keeps units with a leader off
  * hexes next to an enemy) or towards the line p->line rows from the
@@ -425,6 +443,8 @@ static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, i
         }
         if (hold && p->line == v->board->depth[v->side][un->cell])
             continue;
+        if (v->near && bound_of(p, v, un, hold) <= bm->value)
+            continue; /* it cannot beat the best so far (ties keep the first) */
         best_move ub;
         unit_best(p, v, u, guard, hold, &ub);
         if (ub.value > 0)
