@@ -278,7 +278,8 @@ static int ref_advance_card(const cca_policy_spec *p, const cca_view *v, const c
 
 /* advance picks its card from his and the enemy's units in each section
  * (his own view: sides[1]'s left is the board's right; line hexes count in
- * both), as the reference works it out, on random positions and hands. */
+ * both), as the reference works it out, on random positions (a quarter on
+ * boards of more than 128 cells) and hands. */
 static void test_cca_advance_card_counts_units_by_section(void **state)
 {
     (void)state;
@@ -288,11 +289,15 @@ static void test_cca_advance_card_counts_units_by_section(void **state)
     cca_deck deck;
     deck_of(&deck, counts, sections, units, 9);
     mu_rng rng = mu_rng_for_game(15, 3);
-    int picks[CCA_MAX_HAND] = {0};
+    int picks[CCA_MAX_HAND] = {0}, big = 0;
     for (int trial = 0; trial < 600; trial++) {
         cca_board b;
         cca_field f;
-        random_position(&b, &f, &rng);
+        if (trial % 4 == 3) /* more than 128 cells: the counts' loop over words */
+            random_position_sized(&b, &f, &rng, 14 + (int)mu_rng_bounded(&rng, 7), 10 + (int)mu_rng_bounded(&rng, 7));
+        else
+            random_position(&b, &f, &rng);
+        big += b.grid.words > 2;
         cca_policy_spec p = cca_policy_defaults(CCA_ADVANCE);
         p.weakest = trial % 3 != 0;
         int side = trial & 1;
@@ -309,6 +314,7 @@ static void test_cca_advance_card_counts_units_by_section(void **state)
         picks[slot]++;
     }
     assert_true(picks[0] > 0 && picks[1] > 0 && picks[2] > 0);
+    assert_true(big == 150);
 }
 
 /* The aim measure of a policy for unit u at cell c (lower is better):

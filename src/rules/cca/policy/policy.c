@@ -110,18 +110,28 @@ typedef struct section_counts {
     int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
 } section_counts;
 
-/* Cells in both x and y (the board's words; a SWAR count: no popcnt
- * instruction is assumed, and libgcc's is a table walk). */
+/* Bits set in the 64-bit words a and b together (a SWAR count: no popcnt
+ * instruction is assumed, and libgcc's is a table walk; the two words'
+ * counts are added per nibble, at most 8, before the bytes are summed). */
+static int pop_two(uint64_t a, uint64_t b)
+{
+    a = a - (a >> 1 & UINT64_C(0x5555555555555555));
+    b = b - (b >> 1 & UINT64_C(0x5555555555555555));
+    a = (a & UINT64_C(0x3333333333333333)) + (a >> 2 & UINT64_C(0x3333333333333333));
+    b = (b & UINT64_C(0x3333333333333333)) + (b >> 2 & UINT64_C(0x3333333333333333));
+    a += b;
+    a = (a & UINT64_C(0x0f0f0f0f0f0f0f0f)) + (a >> 4 & UINT64_C(0x0f0f0f0f0f0f0f0f));
+    return (int)((a * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Cells in both x and y (the board's words). */
 static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
 {
+    if (b->grid.words <= 2)
+        return pop_two(x->w[0] & y->w[0], x->w[1] & y->w[1]);
     int n = 0;
-    for (int i = 0; i < b->grid.words; i++) {
-        uint64_t w = x->w[i] & y->w[i];
-        w = w - (w >> 1 & UINT64_C(0x5555555555555555));
-        w = (w & UINT64_C(0x3333333333333333)) + (w >> 2 & UINT64_C(0x3333333333333333));
-        w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-        n += (int)((w * UINT64_C(0x0101010101010101)) >> 56);
-    }
+    for (int i = 0; i < b->grid.words; i += 2)
+        n += pop_two(x->w[i] & y->w[i], i + 1 < b->grid.words ? x->w[i + 1] & y->w[i + 1] : 0);
     return n;
 }
 
@@ -189,13 +199,12 @@ int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards
     long best_score = -1;
     for (int slot = 0; slot < n; slot++) {
         const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
-        unsigned bits = cca_board_section_for(v->side, k->section);
         int mine = sc.mine[k->section];
         int usable = mine < k->units ? mine : k->units;
         long score = 10L * usable + k->units;
         if (p->kind == CCA_HOLD && mine > 0)
             score += 1000L * (256 - sc.threat[k->section]);
-        else if (leader_bits && (leader_bits & bits))
+        else if (leader_bits && (leader_bits & cca_board_section_for(v->side, k->section)))
             score += 1000000L;
         else if (p->kind != CCA_HOLD && p->weakest && k->section == weak && mine > 0)
             score += 1000L;
