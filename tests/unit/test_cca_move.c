@@ -673,7 +673,8 @@ static void assert_moves_follow_reach(const cca_board *b, const cca_field *f, in
  * the way off) equals the brute-force enumeration on random battlefields,
  * small (at most 128 cells: the 128-bit path) and big (the general search
  * on sets), and on small ones the general search's reach, order and all,
- * and the reach as sets (cca_piece_sets). */
+ * and the reach as sets (cca_piece_sets); and whether a unit is next to
+ * an enemy unit (cca_unit_adjacent_enemy). */
 /* RULE cca.search.reach */
 static void test_cca_reach_equals_brute_force(void **state)
 {
@@ -715,6 +716,14 @@ static void test_cca_reach_equals_brute_force(void **state)
             assert_same_as_general(&b, &f, leader, piece, &r);
             if (!big)
                 assert_sets_are_reach(&b, &f, leader, piece, &r);
+            if (!leader) { /* next to an enemy unit: its six neighbours asked one by one */
+                int adjacent = 0;
+                for (int d = 0; d < MU_HEX_DIRS && start >= 0; d++) {
+                    int next = b.grid.nb[start][d];
+                    adjacent |= next >= 0 && f.unit_at[next] >= 0 && f.units[f.unit_at[next]].side != side;
+                }
+                assert_int_equal(cca_unit_adjacent_enemy(&b, &f, piece) != 0, adjacent);
+            }
             if (trial % 4 == 0 || trial >= 390)
                 assert_moves_follow_reach(&b, &f, leader, piece, &r);
             pieces++, dests += count, exits += o.exit_hexes > 0, big_pieces += big;
