@@ -25,8 +25,19 @@ typedef struct cca_tally {
     int8_t first_side;           /* the side whose move made it; -1 deployment or never */
 } cca_tally;
 
+/* The enemy distances a side's scripted policy looked at in its last turn
+ * (cca_enemy_distance_sets), kept while the enemy's units stand where they
+ * stood then: they depend on nothing else. */
+typedef struct cca_seen_enemy {
+    int valid;
+    mu_hex_set units; /* the enemy units' cells they were worked out from */
+    uint8_t dist[CCA_MAX_CELLS];
+    cca_enemy_near near;
+} cca_seen_enemy;
+
 typedef struct cca_game {
     cca_field field;
+    cca_seen_enemy seen[2];
     cca_cards cards;
     cca_tally tally;
     mu_rng policy_rng;

@@ -120,7 +120,6 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     const cca_policy_spec *p = &st->arms[g->arm].side[side];
     cca_field *f = &g->field;
     uint8_t edist[CCA_MAX_CELLS];
-    cca_enemy_near near;
     cca_policy_memo memo;
     memo.valid = 0, memo.moves_valid = 0;
     cca_field_new_turn(f);
@@ -129,8 +128,14 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     if (p->kind == CCA_RANDOM) /* it never looks: worked out only if looked at */
         cca_view_lazy_enemy(&v, edist);
     else {
-        cca_enemy_distance_sets(b, f, 1 - side, edist, &near);
-        v.near = near.n > 0 ? &near : NULL;
+        cca_seen_enemy *e = &g->seen[side];
+        if (!e->valid || memcmp(&e->units, &f->unit_set[1 - side], sizeof e->units) != 0) {
+            cca_enemy_distance_sets(b, f, 1 - side, e->dist, &e->near);
+            e->units = f->unit_set[1 - side];
+            e->valid = 1;
+        }
+        v.enemy_dist = e->dist;
+        v.near = e->near.n > 0 ? &e->near : NULL;
     }
     int slot = cca_policy_card(p, &v, &g->cards, &g->policy_rng);
     int kind = cca_cards_play(&g->cards, side, slot, dice);
