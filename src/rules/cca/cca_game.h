@@ -37,7 +37,6 @@ typedef struct cca_seen_enemy {
 
 typedef struct cca_game {
     cca_field field;
-    cca_seen_enemy seen[2];
     cca_cards cards;
     cca_tally tally;
     mu_rng policy_rng;
@@ -45,7 +44,12 @@ typedef struct cca_game {
     int arm;
     int turn;  /* game turns played */
     int over;
+    cca_seen_enemy seen[2]; /* per side; last, so that cca_game_clear need not zero it */
 } cca_game;
+
+/* Zeroes g and empties its kept enemy distances (without writing them:
+ * they are large). */
+void cca_game_clear(cca_game *g);
 
 /* Starts game g of arm `arm` of study st: the deployment, cards dealt
  * from dice, policy generator rng. */

@@ -3,6 +3,7 @@
 #include "cca/cca_game.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 static const char *const section_names[CCA_SECTIONS] = {"left", "centre", "right"};
@@ -15,10 +16,16 @@ static int stat_section(const cca_board *b, int c)
     return (bits & 1u << CCA_CENTRE) ? CCA_CENTRE : (bits & 1u << CCA_LEFT) ? CCA_LEFT : CCA_RIGHT;
 }
 
+void cca_game_clear(cca_game *g)
+{
+    memset(g, 0, offsetof(cca_game, seen));
+    g->seen[0].valid = g->seen[1].valid = 0;
+}
+
 /* RULE cca.cards.hand */
 void cca_game_start(const cca_study *st, int arm, mu_rng rng, mu_dice *dice, cca_game *g)
 {
-    memset(g, 0, sizeof *g);
+    cca_game_clear(g);
     g->field = st->start;
     g->arm = arm;
     g->policy_rng = rng;

@@ -34,7 +34,7 @@ static void cca_setup(const void *ctx, uint64_t game, void *state)
     const cca_ctx *c = ctx;
     cca_game *g = state;
     /* the deal needs dice: it is made at the first turn, from the game's dice */
-    memset(g, 0, sizeof *g);
+    cca_game_clear(g);
     g->arm = (int)(game / c->games_per_arm);
     g->policy_rng = mu_rng_for_purpose(c->seed, game, POLICY_SALT);
     g->turn = -1;
