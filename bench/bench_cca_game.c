@@ -10,15 +10,16 @@
  *
  * It prints a table, one row per thread count: games/s (wall clock, best
  * run), the CPU share of that run (CPU time / wall time / threads) and
- * games per CPU-second per thread (best run by CPU time: the per-core
- * figure, which other load on the machine hardly moves); then the mean
+ * games per CPU-second (the CPU time of all its threads; best run by CPU
+ * time: the per-core figure, which other load moves less than wall
+ * time); then the mean
  * game turns and orders (issued and used) per game (a checksum, so no
  * work is optimised away), the per-core figure against its target, and
  * the two-thread speed-up two ways: by wall clock (the issue's measure,
  * and only a measure of the code when the 2-thread runs had both cores:
  * CPU share >= 0.95; below, the verdict says so instead of pass or fail)
- * and by CPU time (2 x games per CPU-second per thread on 2 over that on
- * 1: what two free cores would give unless the threads slow each other;
+ * and by CPU time (2 x games per CPU-second on 2 threads over that on 1:
+ * what two free cores would give unless the threads slow each other;
  * not the issue's measure, and on a loaded machine it moves with the load
  * too). Not a test: it asserts nothing.
  *
@@ -85,10 +86,10 @@ int main(int argc, char **argv)
         }
         rate[threads] = (double)keep.games / keep.seconds;
         share[threads] = keep.cpu_share;
-        per_cpu[threads] = (double)keep.games / least_cpu / threads;
+        per_cpu[threads] = (double)keep.games / least_cpu; /* CPU time of all its threads */
         if (threads == 1)
             printf("%s: ruleset %s, %llu games (%llu per arm), best of %ld runs per row\n"
-                   "threads    games/s   CPU share   games per CPU-second per thread\n",
+                   "threads    games/s   CPU share   games per CPU-second\n",
                    path, ex.ruleset->name, (unsigned long long)keep.games, (unsigned long long)ex.games, reps);
         printf("%7d %10.0f %11.2f %15.0f\n", threads, rate[threads], share[threads], per_cpu[threads]);
     }
@@ -106,7 +107,7 @@ int main(int argc, char **argv)
                "  %.2f (1 thread) and %.2f (2 threads) of their cores, below %.2f: other load on the\n"
                "  machine, not the code, set this figure; run again on an idle machine\n",
                wall, spec.target_speedup, share[1], share[2], FULL_SHARE);
-    printf("speed-up, 2 threads / 1, CPU time: %.2f (2 x games per CPU-second per thread on 2 / on 1:\n"
+    printf("speed-up, 2 threads / 1, CPU time: %.2f (2 x games per CPU-second on 2 threads / on 1:\n"
            "  what two free cores would give unless the threads slow each other; not the issue's measure%s)\n",
            cpu, idle ? "" : ";\n  on a loaded machine this too moves with the load");
     mu_experiment_free(&ex);
