@@ -86,8 +86,10 @@ static inline void cca_policy_memo_looked(cca_policy_memo *m, int k, const cca_r
     }
 }
 
-/* Forgets the memo of every piece whose allowance reaches cell from or
- * to (-1 or CCA_EXIT: none), and of a piece that has left. */
+/* Forgets, after a move from cell from to cell to (-1 or CCA_EXIT:
+ * none), the memo of every piece whose entry was made from sets and whose
+ * search looked at from or to, and of every other piece whose allowance
+ * reaches from or to or that has left. */
 void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_field *f, int from, int to);
 
 /* The cells within k hexes of an enemy unit, k = 0 .. n - 1, as a set's
