@@ -125,7 +125,7 @@ static int pop_two(uint64_t a, uint64_t b)
 }
 
 /* Cells in both x and y (the board's words). */
-static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
+static inline __attribute__((always_inline)) int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
 {
     if (b->grid.words <= 2)
         return pop_two(x->w[0] & y->w[0], x->w[1] & y->w[1]);
