@@ -444,6 +444,8 @@ static long bound_of(const cca_policy_spec *p, const cca_view *v, const cca_unit
 static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, int hold, best_move *bm)
 {
     for (uint64_t left = v->units_left; left; left &= left - 1) {
+        if (v->near && bm->value >= 1000000)
+            break; /* no unit scores more than staying to battle (ties keep the first) */
         int u = __builtin_ctzll(left);
         const cca_unit *un = &v->field->units[u];
         if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
