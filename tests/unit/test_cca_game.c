@@ -168,7 +168,8 @@ static void test_cca_unit_and_leader_one_order_and_adjacent_stays(void **state)
     free(s2);
 }
 
-/* A random position: units and leaders of both sides, some terrain. */
+/* A random position: units and leaders of both sides (a leader alone or
+ * with a unit), some terrain. */
 static void random_position_sized(cca_board *b, cca_field *f, mu_rng *rng, int width, int rows)
 {
     fx_board(b, f, width, rows);
@@ -187,6 +188,8 @@ static void random_position_sized(cca_board *b, cca_field *f, mu_rng *rng, int w
             int cav = mu_rng_bounded(rng, 3) == 0;
             cca_field_add_unit(f, c, side, cav ? CCA_CAVALRY : CCA_INFANTRY,
                                cav ? CCA_SQUARE : (cca_rank)mu_rng_bounded(rng, 3));
+            if (mu_rng_bounded(rng, 4) == 0 && f->n_leaders < CCA_MAX_LEADERS) /* a leader with it */
+                cca_field_add_leader(f, c, side, cav ? CCA_CAVALRY : (cca_type)mu_rng_bounded(rng, 2));
         } else if (x < 25 && f->n_leaders < CCA_MAX_LEADERS) {
             cca_field_add_leader(f, c, side, (cca_type)mu_rng_bounded(rng, 2));
         }
@@ -275,7 +278,8 @@ static int ref_advance_card(const cca_policy_spec *p, const cca_view *v, const c
 
 /* advance picks its card from his and the enemy's units in each section
  * (his own view: sides[1]'s left is the board's right; line hexes count in
- * both), as the reference works it out, on random positions and hands. */
+ * both), as the reference works it out, on random positions (a quarter on
+ * boards of more than 128 cells) and hands. */
 static void test_cca_advance_card_counts_units_by_section(void **state)
 {
     (void)state;
@@ -285,11 +289,15 @@ static void test_cca_advance_card_counts_units_by_section(void **state)
     cca_deck deck;
     deck_of(&deck, counts, sections, units, 9);
     mu_rng rng = mu_rng_for_game(15, 3);
-    int picks[CCA_MAX_HAND] = {0};
+    int picks[CCA_MAX_HAND] = {0}, big = 0;
     for (int trial = 0; trial < 600; trial++) {
         cca_board b;
         cca_field f;
-        random_position(&b, &f, &rng);
+        if (trial % 4 == 3) /* more than 128 cells: the counts' loop over words */
+            random_position_sized(&b, &f, &rng, 14 + (int)mu_rng_bounded(&rng, 7), 10 + (int)mu_rng_bounded(&rng, 7));
+        else
+            random_position(&b, &f, &rng);
+        big += b.grid.words > 2;
         cca_policy_spec p = cca_policy_defaults(CCA_ADVANCE);
         p.weakest = trial % 3 != 0;
         int side = trial & 1;
@@ -306,6 +314,7 @@ static void test_cca_advance_card_counts_units_by_section(void **state)
         picks[slot]++;
     }
     assert_true(picks[0] > 0 && picks[1] > 0 && picks[2] > 0);
+    assert_true(big == 150);
 }
 
 /* The aim measure of a policy for unit u at cell c (lower is better):
@@ -317,49 +326,77 @@ static int aim(const cca_policy_spec *p, const cca_view *v, int c)
     return v->enemy_dist[c];
 }
 
+/* The hexes r lists for dest (a cell or CCA_EXIT), or -1. */
+static int reach_hexes(const cca_reach *r, int dest)
+{
+    if (dest == CCA_EXIT)
+        return r->exit_from >= 0 ? r->exit_hexes : -1;
+    for (int i = 0; i < r->n_dest; i++)
+        if (r->dest[i] == dest)
+            return r->hexes[i];
+    return -1;
+}
+
 /* Every order of every policy is legal (a piece of the section not yet
- * ordered; a destination in its reach; stay only for a unit next to an
- * enemy), each scripted policy's unit move improves its aim, and when a
- * scripted policy stops, no unit left had a move improving its aim. */
-/* The same orders come with the turn's memo as without it. */
+ * ordered; a destination in its reach, with the hexes the reach gives it,
+ * and the move made with those hexes (cca_move_unit_known) the move the
+ * checked call makes; stay only for a unit next to an enemy), each
+ * scripted policy's unit move improves its aim, and when a scripted
+ * policy stops, no unit left had a move improving its aim. */
+/* The same orders come with the turn's memo as without it, and from the
+ * sets of the reach and the enemy distances (cca_enemy_near) as from the
+ * reach's list. */
 /* RULE cca.policy.legal cca.policy.aims */
 static void test_cca_policies_legal_and_serving_their_aims(void **state)
 {
     (void)state;
     mu_rng rng = mu_rng_for_game(77, 1);
-    long orders[CCA_POLICIES] = {0};
+    long orders[CCA_POLICIES] = {0}, by_sets = 0;
     for (int trial = 0; trial < 400; trial++) {
         cca_board b;
         cca_field f;
         random_position(&b, &f, &rng);
         cca_policy_spec p = cca_policy_defaults((cca_policy_kind)(trial % CCA_POLICIES));
         p.line = 1 + trial % 3;
+        p.dash = trial % 7 != 3;
         int side = (trial / 4) & 1;
         uint8_t edist[CCA_MAX_CELLS];
-        cca_enemy_distance(&b, &f, 1 - side, edist);
-        cca_view v = {.board = &b, .field = &f, .side = side, .enemy_dist = edist};
+        static cca_enemy_near near;
+        cca_enemy_distance_sets(&b, &f, 1 - side, edist, &near);
+        /* on boards of at most 128 cells, moves chosen from sets */
+        cca_view v = {.board = &b, .field = &f, .side = side, .enemy_dist = edist, .near = near.n ? &near : NULL};
+        by_sets += v.near != NULL;
         for (int u = 0; u < f.n_units; u++)
             if (f.units[u].side == side)
                 v.units_left |= UINT64_C(1) << u;
         for (int l = 0; l < f.n_leaders; l++)
             if (f.leaders[l].side == side)
                 v.leaders_left |= 1u << l;
-        /* the same turn again with the memo (the ruleset's way): the same orders */
+        /* the same turn again with the memo and scoring each destination
+         * of the reach's list (no sets): the same orders */
         cca_field f2 = f;
         uint8_t edist2[CCA_MAX_CELLS];
         cca_policy_memo memo = {0};
         cca_view v2 = v;
-        v2.field = &f2, v2.memo = &memo;
+        v2.field = &f2, v2.memo = &memo, v2.near = NULL;
         cca_view_lazy_enemy(&v2, edist2);
+        /* and with the memo and the sets (the game's way: entries dropped
+         * when a move touches a hex their search looked at) */
+        cca_field f3 = f;
+        cca_policy_memo memo3 = {0};
+        cca_view v3 = v;
+        v3.field = &f3, v3.memo = &memo3;
         cca_order o;
         for (int n = 0; n < 6; n++) {
-            mu_rng rng2 = rng;
-            cca_order o2;
+            mu_rng rng2 = rng, rng3 = rng;
+            cca_order o2, o3;
             int more = cca_policy_order(&p, &v, &rng, &o), more2 = cca_policy_order(&p, &v2, &rng2, &o2);
             assert_int_equal(more, more2);
+            assert_int_equal(more, cca_policy_order(&p, &v3, &rng3, &o3));
             if (!more)
                 break;
             assert_memory_equal(&o, &o2, sizeof o);
+            assert_memory_equal(&o, &o3, sizeof o);
             if (o.dest != CCA_STAY) {
                 int from = o.leader ? f2.leaders[o.piece].cell : f2.units[o.piece].cell;
                 cca_move_result res2;
@@ -368,10 +405,39 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                 else
                     assert_int_equal(cca_move_unit(&b, &f2, o.piece, o.dest, NULL, &res2), 0);
                 cca_policy_memo_moved(&memo, &b, &f2, from, o.dest);
+                if (o.leader)
+                    cca_move_leader_known(&b, &f3, o.piece, o.dest, o.hexes, &res2);
+                else
+                    cca_move_unit_known(&b, &f3, o.piece, o.dest, o.hexes, &res2);
+                cca_policy_memo_moved(&memo3, &b, &f3, from, o.dest);
             }
             orders[p.kind]++;
             cca_reach r;
             cca_move_result res;
+            if (o.dest != CCA_STAY) {
+                /* the order's hexes are the reach's, and a move made with them
+                 * is the move the checked call makes */
+                if (o.leader)
+                    cca_leader_reach(&b, &f, o.piece, &r);
+                else
+                    cca_unit_reach(&b, &f, o.piece, &r);
+                assert_int_equal(o.hexes, reach_hexes(&r, o.dest));
+                cca_field known = f;
+                cca_move_result res_known;
+                if (o.leader)
+                    cca_move_leader_known(&b, &known, o.piece, o.dest, o.hexes, &res_known);
+                else
+                    cca_move_unit_known(&b, &known, o.piece, o.dest, o.hexes, &res_known);
+                cca_field checked = f;
+                if (o.leader)
+                    assert_int_equal(cca_move_leader(&b, &checked, o.piece, o.dest, NULL, &res), 0);
+                else
+                    assert_int_equal(cca_move_unit(&b, &checked, o.piece, o.dest, NULL, &res), 0);
+                assert_memory_equal(&known, &checked, sizeof known);
+                assert_memory_equal(&res_known, &res, sizeof res);
+            } else {
+                assert_int_equal(o.hexes, 0);
+            }
             if (o.leader) {
                 assert_true(v.leaders_left >> o.piece & 1);
                 cca_leader_reach(&b, &f, o.piece, &r);
@@ -393,7 +459,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                 if (f.units[o.piece].leader >= 0)
                     v.leaders_left &= ~(1u << f.units[o.piece].leader);
             }
-            v2.units_left = v.units_left, v2.leaders_left = v.leaders_left;
+            v2.units_left = v3.units_left = v.units_left, v2.leaders_left = v3.leaders_left = v.leaders_left;
             assert_true(cca_field_valid(&b, &f));
         }
         if (p.kind == CCA_RANDOM || cca_policy_order(&p, &v, &rng, &o))
@@ -415,6 +481,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
     }
     for (int k = 0; k < CCA_POLICIES; k++)
         assert_true(orders[k] > 100);
+    assert_true(by_sets > 300);
 }
 
 /* protect: a threatened lone leader joins a friendly unit if he can, else

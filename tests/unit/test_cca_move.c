@@ -617,6 +617,30 @@ static void assert_same_as_general(const cca_board *b, const cca_field *f, int l
     assert_int_equal(g.exit_hexes, r->exit_hexes);
 }
 
+/* The reach as sets (cca_piece_sets, boards of at most 128 cells) is r:
+ * the destinations k hexes away are r's with hexes k, the same way off;
+ * and its cells looked at hold the piece's own and every destination. */
+static void assert_sets_are_reach(const cca_board *b, const cca_field *f, int leader, int piece, const cca_reach *r)
+{
+    cca_reach_sets s;
+    assert_int_equal(cca_piece_sets(b, f, leader, piece, &s), r->n_dest + (r->exit_from >= 0));
+    assert_int_equal(s.max, r->max);
+    for (int k = 1; k <= s.max; k++) {
+        uint64_t want[2] = {0, 0};
+        for (int i = 0; i < r->n_dest; i++)
+            if (r->hexes[i] == k)
+                want[r->dest[i] >> 6] |= UINT64_C(1) << (r->dest[i] & 63);
+        assert_memory_equal(s.ends[k], want, sizeof want);
+    }
+    assert_int_equal(s.exit_from, r->exit_from);
+    assert_int_equal(s.exit_hexes, r->exit_hexes);
+    int start = leader ? f->leaders[piece].cell : f->units[piece].cell;
+    if (s.max > 0)
+        assert_true(s.looked[start >> 6] >> (start & 63) & 1);
+    for (int i = 0; i < r->n_dest; i++)
+        assert_true(s.looked[r->dest[i] >> 6] >> (r->dest[i] & 63) & 1);
+}
+
 /* A move given no reach (searched inside the move: on boards of at most
  * 128 cells without listing its destinations) goes where r says, as far
  * as r says, and nowhere else (refused, nothing changed); the count of
@@ -648,7 +672,9 @@ static void assert_moves_follow_reach(const cca_board *b, const cca_field *f, in
 /* Every unit's and leader's reach (destinations, fewest hexes to each,
  * the way off) equals the brute-force enumeration on random battlefields,
  * small (at most 128 cells: the 128-bit path) and big (the general search
- * on sets), and on small ones the general search's reach, order and all. */
+ * on sets), and on small ones the general search's reach, order and all,
+ * and the reach as sets (cca_piece_sets); and whether a unit is next to
+ * an enemy unit (cca_unit_adjacent_enemy). */
 /* RULE cca.search.reach */
 static void test_cca_reach_equals_brute_force(void **state)
 {
@@ -688,6 +714,16 @@ static void test_cca_reach_equals_brute_force(void **state)
             assert_int_equal(r.exit_from >= 0 ? r.exit_hexes : 0, o.exit_hexes);
             assert_int_equal(n, count + (o.exit_hexes > 0));
             assert_same_as_general(&b, &f, leader, piece, &r);
+            if (!big)
+                assert_sets_are_reach(&b, &f, leader, piece, &r);
+            if (!leader) { /* next to an enemy unit: its six neighbours asked one by one */
+                int adjacent = 0;
+                for (int d = 0; d < MU_HEX_DIRS && start >= 0; d++) {
+                    int next = b.grid.nb[start][d];
+                    adjacent |= next >= 0 && f.unit_at[next] >= 0 && f.units[f.unit_at[next]].side != side;
+                }
+                assert_int_equal(cca_unit_adjacent_enemy(&b, &f, piece) != 0, adjacent);
+            }
             if (trial % 4 == 0 || trial >= 390)
                 assert_moves_follow_reach(&b, &f, leader, piece, &r);
             pieces++, dests += count, exits += o.exit_hexes > 0, big_pieces += big;

@@ -11,6 +11,7 @@
 #include "cca/cca_game.h"
 #include "muster/experiment.h"
 #include "muster/ruleset.h"
+#include "muster/dice.h"
 #include "muster/sim.h"
 
 #include <stdlib.h>
@@ -73,10 +74,57 @@ static void test_cca_ruleset_games_alternate_and_replay(void **state)
     mu_experiment_free(&ex);
 }
 
+/* A side's enemy distances kept from its last turn while the enemy units
+ * have not moved (cca_game's seen) give the same games as distances worked
+ * out afresh every turn: the scripted pairings of the bench experiment,
+ * played turn by turn both ways, field and counts compared each turn. */
+static void test_cca_kept_enemy_distances_change_nothing(void **state)
+{
+    (void)state;
+    mu_experiment ex;
+    char err[1024];
+    assert_int_equal(mu_experiment_load(MUSTER_SOURCE_DIR "/bench/cca-game-12.yaml", &ex, err, sizeof err), 0);
+    const mu_ruleset *rs = ex.ruleset;
+    ex.games = 40;
+    void *ctx;
+    mu_layout layout;
+    uint64_t games;
+    assert_int_equal(rs->prepare(&ex, &ctx, &layout, &games, err, sizeof err), 0);
+    mu_worker *w = mu_worker_new(rs, &layout);
+    static cca_game kept, afresh;
+    long reused = 0, turns = 0;
+    for (uint64_t i = 0; i < games; i++) {
+        mu_sink sink = {.tables = w->tables};
+        mu_dice d1 = mu_dice_from_rng(mu_rng_for_game(ex.seed, i)), d2 = d1;
+        rs->setup(ctx, i, &kept);
+        rs->setup(ctx, i, &afresh);
+        while (!rs->is_over(ctx, &kept)) {
+            mu_hex_set before[2] = {kept.seen[0].units, kept.seen[1].units};
+            int valid[2] = {kept.seen[0].valid, kept.seen[1].valid};
+            rs->play_turn(ctx, &kept, &d1, &sink);
+            afresh.seen[0].valid = afresh.seen[1].valid = 0;
+            rs->play_turn(ctx, &afresh, &d2, &sink);
+            for (int s = 0; s < 2; s++)
+                reused += valid[s] && memcmp(&before[s], &kept.seen[s].units, sizeof before[s]) == 0;
+            assert_memory_equal(&kept.field, &afresh.field, sizeof kept.field);
+            assert_memory_equal(&kept.tally, &afresh.tally, sizeof kept.tally);
+            turns++;
+        }
+        assert_true(rs->is_over(ctx, &afresh));
+    }
+    print_message("%ld game turns, %ld side turns with distances kept\n", turns, reused);
+    assert_true(turns == 1600 && reused > 300);
+    mu_worker_free(w);
+    rs->release(ctx);
+    mu_layout_free(&layout);
+    mu_experiment_free(&ex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cca_ruleset_games_alternate_and_replay),
+        cmocka_unit_test(test_cca_kept_enemy_distances_change_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

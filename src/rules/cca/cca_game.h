@@ -25,6 +25,16 @@ typedef struct cca_tally {
     int8_t first_side;           /* the side whose move made it; -1 deployment or never */
 } cca_tally;
 
+/* The enemy distances a side's scripted policy looked at in its last turn
+ * (cca_enemy_distance_sets), kept while the enemy's units stand where they
+ * stood then: they depend on nothing else. */
+typedef struct cca_seen_enemy {
+    int valid;
+    mu_hex_set units; /* the enemy units' cells they were worked out from */
+    uint8_t dist[CCA_MAX_CELLS];
+    cca_enemy_near near;
+} cca_seen_enemy;
+
 typedef struct cca_game {
     cca_field field;
     cca_cards cards;
@@ -34,7 +44,12 @@ typedef struct cca_game {
     int arm;
     int turn;  /* game turns played */
     int over;
+    cca_seen_enemy seen[2]; /* per side; last, so that cca_game_clear need not zero it */
 } cca_game;
+
+/* Zeroes g and empties its kept enemy distances (without writing them:
+ * they are large). */
+void cca_game_clear(cca_game *g);
 
 /* Starts game g of arm `arm` of study st: the deployment, cards dealt
  * from dice, policy generator rng. */

@@ -60,6 +60,27 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
  * moves, without listing them. */
 int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece);
 
+/* Where a piece may go this turn as sets of cells, on boards of at most
+ * 128 cells: what cca_unit_reach or cca_leader_reach gives, without the
+ * list. */
+typedef struct cca_reach_sets {
+    int max;                            /* as cca_reach's */
+    uint64_t ends[CCA_MAX_MOVE + 1][2]; /* k = 1 .. max: the destinations k hexes away (the
+                                         * reach's list with hexes k), as a set's two words */
+    int16_t exit_from;                  /* as cca_reach's */
+    int8_t exit_hexes;
+    /* The cells the search looked at: the piece's own and every cell next
+     * to one it could go on from. The reach stays the same while no piece
+     * enters or leaves one of them (and nothing changes on the board). */
+    uint64_t looked[2];
+} cca_reach_sets;
+
+/* Fills *s with the reach of a piece (leader 0: unit `piece`, as
+ * cca_unit_reach; leader 1: leader `piece`, as cca_leader_reach) as sets;
+ * only on boards of at most 128 cells (b->grid.words <= 2). Returns
+ * what cca_piece_moves returns. */
+int cca_piece_sets(const cca_board *b, const cca_field *f, int leader, int piece, cca_reach_sets *s);
+
 /* cca_unit_reach and cca_leader_reach by the general search on sets of
  * any size (mu_hex_reach_sets), which they use themselves only on boards
  * of more than 128 cells (smaller ones take a path on 128-bit sets). The
@@ -84,11 +105,22 @@ typedef struct cca_move_result {
  * compute it. */
 int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res);
 
+/* cca_move_unit for a move whose hexes the caller has from u's reach as
+ * f stands (cca_unit_reach, or the same search: hexes is what the
+ * reach's list gives for dest, or its exit_hexes for CCA_EXIT): the move
+ * is made without searching the reach again. dest must be in the reach
+ * with those hexes; only a build with asserts checks it. */
+void cca_move_unit_known(const cca_board *b, cca_field *f, int u, int dest, int hexes, cca_move_result *res);
+
 /* Moves leader l on his own to dest (a cell of cca_leader_reach, or
  * CCA_EXIT: off by his baseline, out of the battle for good), splitting
  * from his unit if he was with one and joining a unit there. Returns 0 and
  * fills *res, or -1 (nothing changed). r as for cca_move_unit. */
 int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res);
+
+/* cca_move_leader with the move's hexes known, as for
+ * cca_move_unit_known (from cca_leader_reach as f stands). */
+void cca_move_leader_known(const cca_board *b, cca_field *f, int l, int dest, int hexes, cca_move_result *res);
 
 /* Returns whether unit un may still battle this turn after moving `hexes`
  * hexes (0: it stayed) into cell: not a triangle infantry unit that moved

@@ -108,6 +108,11 @@ int cca_unit_adjacent_enemy(const cca_board *b, const cca_field *f, int u)
     const cca_unit *un = &f->units[u];
     if (un->cell < 0)
         return 0;
+    if (b->grid.words <= 2) { /* its neighbours' set against the enemy units' */
+        const uint64_t *nb = b->grid.nb_bits[un->cell];
+        const mu_hex_set *en = &f->unit_set[1 - un->side];
+        return ((nb[0] & en->w[0]) | (nb[1] & en->w[1])) != 0;
+    }
     for (int d = 0; d < MU_HEX_DIRS; d++) {
         int n = b->grid.nb[un->cell][d];
         if (n >= 0 && f->unit_at[n] >= 0 && f->units[f->unit_at[n]].side != un->side)

@@ -3,6 +3,7 @@
 #include "cca/cca_game.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 static const char *const section_names[CCA_SECTIONS] = {"left", "centre", "right"};
@@ -15,10 +16,16 @@ static int stat_section(const cca_board *b, int c)
     return (bits & 1u << CCA_CENTRE) ? CCA_CENTRE : (bits & 1u << CCA_LEFT) ? CCA_LEFT : CCA_RIGHT;
 }
 
+void cca_game_clear(cca_game *g)
+{
+    memset(g, 0, offsetof(cca_game, seen));
+    g->seen[0].valid = g->seen[1].valid = 0;
+}
+
 /* RULE cca.cards.hand */
 void cca_game_start(const cca_study *st, int arm, mu_rng rng, mu_dice *dice, cca_game *g)
 {
-    memset(g, 0, sizeof *g);
+    cca_game_clear(g);
     g->field = st->start;
     g->arm = arm;
     g->policy_rng = rng;
@@ -68,9 +75,7 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
             mu_tracef(sink, "  order %d: unit %s %s%s stays%s", n, st->unit_names[o->piece], from,
                       l >= 0 ? " with its leader" : "", res.adjacent ? ", next to an enemy: may battle" : "");
         } else {
-            int rc = cca_move_unit(b, f, o->piece, o->dest, NULL, &res);
-            assert(rc == 0);
-            (void)rc;
+            cca_move_unit_known(b, f, o->piece, o->dest, o->hexes, &res);
             where(sink, b, o->dest, to, sizeof to);
             t->units_moved[side]++;
             t->unit_hexes[side] += (uint16_t)res.hexes;
@@ -103,9 +108,7 @@ static void apply(const cca_study *st, cca_game *g, int side, const cca_order *o
     }
     cca_leader *ld = &f->leaders[o->piece];
     where(sink, b, ld->cell, from, sizeof from);
-    int rc = cca_move_leader(b, f, o->piece, o->dest, NULL, &res);
-    assert(rc == 0);
-    (void)rc;
+    cca_move_leader_known(b, f, o->piece, o->dest, o->hexes, &res);
     where(sink, b, o->dest, to, sizeof to);
     t->leader_hexes[side] += (uint16_t)res.hexes;
     t->joins[side] += (uint16_t)res.joined;
@@ -131,8 +134,16 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
     cca_view v = {.board = b, .field = f, .deck = &st->deck, .side = side, .memo = &memo, .enemy_dist = edist};
     if (p->kind == CCA_RANDOM) /* it never looks: worked out only if looked at */
         cca_view_lazy_enemy(&v, edist);
-    else
-        cca_enemy_distance(b, f, 1 - side, edist);
+    else {
+        cca_seen_enemy *e = &g->seen[side];
+        if (!e->valid || memcmp(&e->units, &f->unit_set[1 - side], sizeof e->units) != 0) {
+            cca_enemy_distance_sets(b, f, 1 - side, e->dist, &e->near);
+            e->units = f->unit_set[1 - side];
+            e->valid = 1;
+        }
+        v.enemy_dist = e->dist;
+        v.near = e->near.n > 0 ? &e->near : NULL;
+    }
     int slot = cca_policy_card(p, &v, &g->cards, &g->policy_rng);
     int kind = cca_cards_play(&g->cards, side, slot, dice);
     const cca_card_kind *k = &st->deck.kinds[kind];

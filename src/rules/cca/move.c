@@ -17,10 +17,19 @@ int cca_unit_may_battle_after(const cca_board *b, const cca_unit *un, int hexes,
 /* RULE cca.move.sequential cca.move.no-split cca.leader.with-unit cca.move.infantry-joins-leader */
 int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_reach *r, cca_move_result *res)
 {
-    *res = (cca_move_result){0};
     int hexes = cca_reach_hexes_to(b, f, 0, u, dest, r);
-    if (hexes < 0)
+    if (hexes < 0) {
+        *res = (cca_move_result){0};
         return -1;
+    }
+    cca_move_unit_known(b, f, u, dest, hexes, res);
+    return 0;
+}
+
+void cca_move_unit_known(const cca_board *b, cca_field *f, int u, int dest, int hexes, cca_move_result *res)
+{
+    assert(hexes >= 1 && hexes == cca_reach_hexes_to(b, f, 0, u, dest, NULL));
+    *res = (cca_move_result){0};
     cca_unit *un = &f->units[u];
     int from = un->cell, l = un->leader;
     f->unit_at[from] = -1;
@@ -39,7 +48,7 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
             un->leader = -1;
         }
         cca_field_sync_cells(f, from, -1);
-        return 0;
+        return;
     }
     res->hexes = hexes;
     un->cell = (int16_t)dest;
@@ -56,16 +65,25 @@ int cca_move_unit(const cca_board *b, cca_field *f, int u, int dest, const cca_r
     cca_field_sync_cells(f, from, dest);
     res->may_battle = cca_unit_may_battle_after(b, un, res->hexes, dest);
     res->adjacent = cca_unit_adjacent_enemy(b, f, u);
-    return 0;
 }
 
 /* RULE cca.leader.split cca.leader.escape cca.leader.escape-no-return cca.leader.infantry-joins-infantry */
 int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca_reach *r, cca_move_result *res)
 {
-    *res = (cca_move_result){0};
     int hexes = cca_reach_hexes_to(b, f, 1, l, dest, r);
-    if (hexes < 0)
+    if (hexes < 0) {
+        *res = (cca_move_result){0};
         return -1;
+    }
+    cca_move_leader_known(b, f, l, dest, hexes, res);
+    return 0;
+}
+
+void cca_move_leader_known(const cca_board *b, cca_field *f, int l, int dest, int hexes, cca_move_result *res)
+{
+    assert(hexes >= 1 && hexes == cca_reach_hexes_to(b, f, 1, l, dest, NULL));
+    (void)b;
+    *res = (cca_move_result){0};
     cca_leader *ld = &f->leaders[l];
     int from = ld->cell;
     f->leader_at[from] = -1;
@@ -80,7 +98,7 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         res->exited = 1;
         ld->cell = -1;
         cca_field_sync_cells(f, from, -1);
-        return 0;
+        return;
     }
     res->hexes = hexes;
     ld->cell = (int16_t)dest;
@@ -93,7 +111,6 @@ int cca_move_leader(const cca_board *b, cca_field *f, int l, int dest, const cca
         res->joined = 1;
     }
     cca_field_sync_cells(f, from, dest);
-    return 0;
 }
 
 int cca_unit_may_battle_unmoved(const cca_field *f, int u) { return f->units[u].cell >= 0; }

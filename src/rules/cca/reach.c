@@ -78,39 +78,61 @@ static inline u128 neighbours128(const mu_hex_grid *g, u128 in)
     return out;
 }
 
-/* reach_general.c's search() on 128-bit sets (b->grid.words <= 2); with
- * list 0 the destinations are not listed (r->n_dest stays 0). Returns the
- * cells its move may end on (1 hex or more away). */
+/* What search128 finds: per hexes k (1 <= k <= max) the cells first
+ * reached after k hexes (layer[0]: the start) and those of them the move
+ * may end on; the cells it looked at; the way off. */
+typedef struct found128 {
+    u128 layer[CCA_MAX_MOVE + 1], ends[CCA_MAX_MOVE + 1];
+    u128 looked;
+    int exit_from, exit_hexes;
+} found128;
+
+/* reach_general.c's search() on 128-bit sets (b->grid.words <= 2) into
+ * *o. Returns the cells its move may end on (1 hex or more away). */
 /* RULE cca.search.reach cca.field.baseline-half-hexes cca.leader.escape */
-static u128 search128(const cca_board *b, u128 enter, u128 through, u128 end, int start, int max, int side,
-                      unsigned exits, cca_reach *r, int list)
+static inline __attribute__((always_inline)) u128 search128(const cca_board *b, u128 enter, u128 through, u128 end,
+                                                            int start, int max, int side, unsigned exits, found128 *o)
 {
     assert(max <= CCA_MAX_MOVE);
-    r->max = max;
-    r->n_dest = 0;
-    r->exit_from = -1;
-    r->exit_hexes = 0;
+    o->exit_from = -1;
+    o->exit_hexes = 0;
     u128 off = 0;
     if (exits & CCA_EXIT_OWN)
         off |= get128(&b->baseline[side]);
     if (exits & CCA_EXIT_ENEMY)
         off |= get128(&b->baseline[1 - side]);
-    u128 seen = (u128)1 << start, front = seen, ends = 0;
-    put128(&r->layer[0], seen);
+    u128 seen = (u128)1 << start, front = seen, ends = 0, looked = seen;
+    o->layer[0] = seen;
     if ((off & front) && max >= 1)
-        r->exit_from = (int16_t)start, r->exit_hexes = 1;
+        o->exit_from = start, o->exit_hexes = 1;
     for (int k = 1; k <= max; k++) {
-        u128 fresh = front ? neighbours128(&b->grid, front) & enter & ~seen : 0;
-        put128(&r->layer[k], fresh);
+        u128 nb = front ? neighbours128(&b->grid, front) : 0;
+        u128 fresh = nb & enter & ~seen;
+        looked |= nb;
+        o->layer[k] = fresh;
         seen |= fresh;
         front = fresh & through;
-        if ((off & front) && r->exit_from < 0 && k + 1 <= max)
-            r->exit_from = (int16_t)ctz128(off & front), r->exit_hexes = (int8_t)(k + 1);
+        if ((off & front) && o->exit_from < 0 && k + 1 <= max)
+            o->exit_from = ctz128(off & front), o->exit_hexes = k + 1;
+        o->ends[k] = fresh & end;
         ends |= fresh & end;
-        if (list)
-            list128(fresh & end, (int8_t)k, r);
     }
+    o->looked = looked;
     return ends;
+}
+
+/* *r from what search128 found (max hexes); with list 0 the destinations
+ * are not listed (r->n_dest 0). */
+static void reach_from(const found128 *o, int max, int list, cca_reach *r)
+{
+    r->max = max;
+    r->n_dest = 0;
+    r->exit_from = (int16_t)o->exit_from;
+    r->exit_hexes = (int8_t)o->exit_hexes;
+    for (int k = 0; k <= max; k++)
+        put128(&r->layer[k], o->layer[k]);
+    for (int k = 1; k <= max && list; k++)
+        list128(o->ends[k], (int8_t)k, r);
 }
 
 /* reach_general.c's unit_sets() on 128-bit sets. */
@@ -147,8 +169,11 @@ int cca_unit_reach(const cca_board *b, const cca_field *f, int u, cca_reach *r)
         return 0;
     }
     u128 enter, through;
+    found128 o;
+    int max = cca_unit_allowance(un);
     unit_sets128(b, f, un, &enter, &through);
-    search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side], r, 1);
+    search128(b, enter, through, enter, un->cell, max, un->side, b->unit_exit[un->side], &o);
+    reach_from(&o, max, 1, r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
@@ -163,42 +188,66 @@ int cca_leader_reach(const cca_board *b, const cca_field *f, int l, cca_reach *r
         return 0;
     }
     u128 enter, through, end;
+    found128 o;
+    int max = cca_leader_allowance(ld);
     leader_sets128(b, f, ld, &enter, &through, &end);
-    search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r, 1);
+    search128(b, enter, through, end, ld->cell, max, ld->side, CCA_EXIT_OWN, &o);
+    reach_from(&o, max, 1, r);
     return r->n_dest + (r->exit_from >= 0);
 }
 
-/* Small boards: a piece's reach without its list of destinations
- * (r->n_dest 0); returns the cells its move may end on. */
-static u128 quiet_reach(const cca_board *b, const cca_field *f, int leader, int piece, cca_reach *r)
+/* Small boards: what the search of a piece finds (nothing, max 0, when it
+ * may not move); returns the cells its move may end on. */
+static u128 quiet_reach(const cca_board *b, const cca_field *f, int leader, int piece, found128 *o, int *max)
 {
     u128 enter, through, end;
     if (!leader) {
         const cca_unit *un = &f->units[piece];
         if (cca_unit_stays(f, piece)) {
-            cca_reach_none(r);
+            *max = 0, o->exit_from = -1, o->exit_hexes = 0, o->layer[0] = 0, o->looked = 0;
             return 0;
         }
+        *max = cca_unit_allowance(un);
         unit_sets128(b, f, un, &enter, &through);
-        return search128(b, enter, through, enter, un->cell, cca_unit_allowance(un), un->side, b->unit_exit[un->side],
-                         r, 0);
+        return search128(b, enter, through, enter, un->cell, *max, un->side, b->unit_exit[un->side], o);
     }
     const cca_leader *ld = &f->leaders[piece];
     if (cca_leader_stays(f, piece)) {
-        cca_reach_none(r);
+        *max = 0, o->exit_from = -1, o->exit_hexes = 0, o->layer[0] = 0, o->looked = 0;
         return 0;
     }
+    *max = cca_leader_allowance(ld);
     leader_sets128(b, f, ld, &enter, &through, &end);
-    return search128(b, enter, through, end, ld->cell, cca_leader_allowance(ld), ld->side, CCA_EXIT_OWN, r, 0);
+    return search128(b, enter, through, end, ld->cell, *max, ld->side, CCA_EXIT_OWN, o);
 }
+
+static inline int pop128(u128 x) { return pop64((uint64_t)x) + pop64((uint64_t)(x >> 64)); }
 
 int cca_piece_moves(const cca_board *b, const cca_field *f, int leader, int piece)
 {
-    cca_reach r;
-    if (b->grid.words > 2)
+    if (b->grid.words > 2) {
+        cca_reach r;
         return leader ? cca_leader_reach(b, f, piece, &r) : cca_unit_reach(b, f, piece, &r);
-    u128 ends = quiet_reach(b, f, leader, piece, &r);
-    return pop64((uint64_t)ends) + pop64((uint64_t)(ends >> 64)) + (r.exit_from >= 0);
+    }
+    found128 o;
+    int max;
+    u128 ends = quiet_reach(b, f, leader, piece, &o, &max);
+    return pop128(ends) + (o.exit_from >= 0);
+}
+
+int cca_piece_sets(const cca_board *b, const cca_field *f, int leader, int piece, cca_reach_sets *s)
+{
+    assert(b->grid.words <= 2);
+    found128 o;
+    int max;
+    u128 ends = quiet_reach(b, f, leader, piece, &o, &max);
+    s->max = max;
+    for (int k = 1; k <= max; k++)
+        s->ends[k][0] = (uint64_t)o.ends[k], s->ends[k][1] = (uint64_t)(o.ends[k] >> 64);
+    s->exit_from = (int16_t)o.exit_from;
+    s->exit_hexes = (int8_t)o.exit_hexes;
+    s->looked[0] = (uint64_t)o.looked, s->looked[1] = (uint64_t)(o.looked >> 64);
+    return pop128(ends) + (o.exit_from >= 0);
 }
 
 int cca_reach_dist(const cca_reach *r, int c)
@@ -236,10 +285,15 @@ int cca_reach_hexes_to(const cca_board *b, const cca_field *f, int leader, int p
             cca_unit_reach(b, f, piece, &own);
         return hexes_in(&own, dest);
     }
-    u128 ends = quiet_reach(b, f, leader, piece, &own);
+    found128 o;
+    int max;
+    u128 ends = quiet_reach(b, f, leader, piece, &o, &max);
     if (dest == CCA_EXIT)
-        return own.exit_from >= 0 ? own.exit_hexes : -1;
+        return o.exit_from >= 0 ? o.exit_hexes : -1;
     if (dest < 0 || dest >= 128 || !(ends >> dest & 1))
         return -1;
-    return cca_reach_dist(&own, dest);
+    for (int k = 1; k <= max; k++)
+        if (o.ends[k] >> dest & 1)
+            return k;
+    return -1;
 }

@@ -34,17 +34,20 @@ static void cca_setup(const void *ctx, uint64_t game, void *state)
     const cca_ctx *c = ctx;
     cca_game *g = state;
     /* the deal needs dice: it is made at the first turn, from the game's dice */
-    memset(g, 0, sizeof *g);
+    cca_game_clear(g);
     g->arm = (int)(game % c->arms);
     g->policy_rng = mu_rng_for_purpose(c->seed, game / c->arms, POLICY_SALT);
     g->turn = -1;
 }
 
+/* Whether a side has no unit left on the battlefield (its set of units'
+ * cells is empty). */
 static int side_gone(const cca_field *f)
 {
-    int on[2] = {0, 0};
-    for (int u = 0; u < f->n_units; u++)
-        on[f->units[u].side] += f->units[u].cell >= 0;
+    uint64_t on[2] = {0, 0};
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < MU_HEX_SET_WORDS; i++)
+            on[s] |= f->unit_set[s].w[i];
     return on[0] == 0 || on[1] == 0;
 }
 

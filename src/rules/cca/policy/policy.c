@@ -23,14 +23,17 @@ cca_policy_spec cca_policy_defaults(cca_policy_kind kind)
  * grid's own neighbours: a hex distance, whatever stands or lies between).
  * On boards of at most 128 cells the sets are 128-bit integers and each
  * layer's cells are marked and their neighbours gathered in one pass. */
-void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
+void cca_enemy_distance_sets(const cca_board *b, const cca_field *f, int of, uint8_t *dist, cca_enemy_near *near)
 {
     memset(dist, 255, (size_t)b->grid.n_cells);
+    if (near)
+        near->n = 0;
     if (b->grid.words <= 2) {
         __extension__ typedef unsigned __int128 u128;
         const mu_hex_set *units = &f->unit_set[of];
         u128 seen = (u128)units->w[0] | (u128)units->w[1] << 64, front = seen;
-        for (int k = 0; front; k++) {
+        int k = 0;
+        for (; front; k++) {
             uint64_t n0 = 0, n1 = 0;
             for (int i = 0; i < 2; i++)
                 for (uint64_t bits = (uint64_t)(front >> 64 * i); bits; bits &= bits - 1) {
@@ -38,9 +41,13 @@ void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t 
                     dist[c] = (uint8_t)k;
                     n0 |= b->grid.nb_bits[c][0], n1 |= b->grid.nb_bits[c][1];
                 }
+            if (near)
+                near->within[k][0] = (uint64_t)seen, near->within[k][1] = (uint64_t)(seen >> 64);
             front = ((u128)n0 | (u128)n1 << 64) & ~seen;
             seen |= front;
         }
+        if (near)
+            near->n = k;
         return;
     }
     mu_hex_set seen = f->unit_set[of], front = seen, next;
@@ -59,6 +66,11 @@ void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t 
             seen.w[i] |= front.w[i];
         }
     }
+}
+
+void cca_enemy_distance(const cca_board *b, const cca_field *f, int of, uint8_t *dist)
+{
+    cca_enemy_distance_sets(b, f, of, dist, NULL);
 }
 
 void cca_view_lazy_enemy(cca_view *v, uint8_t *dist)
@@ -98,18 +110,28 @@ typedef struct section_counts {
     int mine[CCA_SECTIONS], theirs[CCA_SECTIONS], threat[CCA_SECTIONS];
 } section_counts;
 
-/* Cells in both x and y (the board's words; a SWAR count: no popcnt
- * instruction is assumed, and libgcc's is a table walk). */
-static int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
+/* Bits set in the 64-bit words a and b together (a SWAR count: no popcnt
+ * instruction is assumed, and libgcc's is a table walk; the two words'
+ * counts are added per nibble, at most 8, before the bytes are summed). */
+static int pop_two(uint64_t a, uint64_t b)
 {
+    a = a - (a >> 1 & UINT64_C(0x5555555555555555));
+    b = b - (b >> 1 & UINT64_C(0x5555555555555555));
+    a = (a & UINT64_C(0x3333333333333333)) + (a >> 2 & UINT64_C(0x3333333333333333));
+    b = (b & UINT64_C(0x3333333333333333)) + (b >> 2 & UINT64_C(0x3333333333333333));
+    a += b;
+    a = (a & UINT64_C(0x0f0f0f0f0f0f0f0f)) + (a >> 4 & UINT64_C(0x0f0f0f0f0f0f0f0f));
+    return (int)((a * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Cells in both x and y (the board's words). */
+static inline __attribute__((always_inline)) int both(const cca_board *b, const mu_hex_set *x, const mu_hex_set *y)
+{
+    if (b->grid.words <= 2)
+        return pop_two(x->w[0] & y->w[0], x->w[1] & y->w[1]);
     int n = 0;
-    for (int i = 0; i < b->grid.words; i++) {
-        uint64_t w = x->w[i] & y->w[i];
-        w = w - (w >> 1 & UINT64_C(0x5555555555555555));
-        w = (w & UINT64_C(0x3333333333333333)) + (w >> 2 & UINT64_C(0x3333333333333333));
-        w = (w + (w >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-        n += (int)((w * UINT64_C(0x0101010101010101)) >> 56);
-    }
+    for (int i = 0; i < b->grid.words; i += 2)
+        n += pop_two(x->w[i] & y->w[i], i + 1 < b->grid.words ? x->w[i + 1] & y->w[i + 1] : 0);
     return n;
 }
 
@@ -177,13 +199,12 @@ int cca_policy_card(const cca_policy_spec *p, const cca_view *v, const cca_cards
     long best_score = -1;
     for (int slot = 0; slot < n; slot++) {
         const cca_card_kind *k = &v->deck->kinds[cards->hand[v->side][slot]];
-        unsigned bits = cca_board_section_for(v->side, k->section);
         int mine = sc.mine[k->section];
         int usable = mine < k->units ? mine : k->units;
         long score = 10L * usable + k->units;
         if (p->kind == CCA_HOLD && mine > 0)
             score += 1000L * (256 - sc.threat[k->section]);
-        else if (leader_bits && (leader_bits & bits))
+        else if (leader_bits && (leader_bits & cca_board_section_for(v->side, k->section)))
             score += 1000000L;
         else if (p->kind != CCA_HOLD && p->weakest && k->section == weak && mine > 0)
             score += 1000L;
@@ -198,30 +219,61 @@ typedef struct best_move {
     cca_order order;
 } best_move;
 
-static void consider(best_move *bm, long value, int leader, int piece, int dest)
+static void consider(best_move *bm, long value, int leader, int piece, int dest, int hexes)
 {
     if (value > bm->value)
-        *bm = (best_move){value, {leader, piece, dest}};
+        *bm = (best_move){value, {leader, piece, dest, hexes}};
 }
 
 /* A lone leader of the player's joins the nearest friendly unit he can
- * reach (value 10 - hexes). */
+ * reach (value 10 - hexes; of those as near, the first of the reach's
+ * list). With v->near, from his reach's sets and the memo. */
 static void leaders_join(const cca_view *v, best_move *bm)
 {
     cca_reach r;
-    for (int l = 0; l < v->field->n_leaders; l++) {
-        if (!(v->leaders_left >> l & 1) || v->field->leaders[l].unit >= 0)
+    const cca_field *f = v->field;
+    for (int l = 0; l < f->n_leaders; l++) {
+        if (!(v->leaders_left >> l & 1) || f->leaders[l].unit >= 0)
             continue;
-        cca_leader_reach(v->board, v->field, l, &r);
-        for (int i = 0; i < r.n_dest; i++)
-            if (v->field->unit_at[r.dest[i]] >= 0)
-                consider(bm, 10 - r.hexes[i], 1, l, r.dest[i]);
+        if (!v->near) {
+            cca_leader_reach(v->board, f, l, &r);
+            for (int i = 0; i < r.n_dest; i++)
+                if (f->unit_at[r.dest[i]] >= 0)
+                    consider(bm, 10 - r.hexes[i], 1, l, r.dest[i], r.hexes[i]);
+            continue;
+        }
+        int k = f->n_units + l;
+        if (!v->memo || !(v->memo->valid >> k & 1)) {
+            cca_reach_sets rs;
+            cca_piece_sets(v->board, f, 1, l, &rs);
+            best_move own = {0, {1, l, 0, 0}};
+            for (int h = 1; h <= rs.max; h++) {
+                uint64_t w0 = rs.ends[h][0] & (f->unit_set[0].w[0] | f->unit_set[1].w[0]);
+                uint64_t w1 = rs.ends[h][1] & (f->unit_set[0].w[1] | f->unit_set[1].w[1]);
+                if (w0 | w1) {
+                    own = (best_move){10 - h, {1, l, w0 ? __builtin_ctzll(w0) : 64 + __builtin_ctzll(w1), h}};
+                    break;
+                }
+            }
+            if (!v->memo) {
+                if (own.value > 0)
+                    consider(bm, own.value, 1, l, own.order.dest, own.order.hexes);
+                continue;
+            }
+            v->memo->valid |= UINT64_C(1) << k;
+            v->memo->value[k] = (int32_t)own.value;
+            v->memo->dest[k] = (int16_t)own.order.dest;
+            v->memo->hexes[k] = (int8_t)own.order.hexes;
+            cca_policy_memo_looked(v->memo, k, &rs);
+        }
+        if (v->memo->value[k] > 0)
+            consider(bm, v->memo->value[k], 1, l, v->memo->dest[k], v->memo->hexes[k]);
     }
 }
 
 /* Whether a change at cell c can change the reach of a piece at cell d
  * moving `max` hexes: only the hexes within max of it are looked at. */
-static int near(const cca_board *b, int c, int d, int max)
+static int close_to(const cca_board *b, int c, int d, int max)
 {
     if (d < 0)
         return 1;
@@ -237,10 +289,16 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
             continue;
         for (uint64_t left = m->valid | m->moves_valid; left; left &= left - 1) {
             int i = __builtin_ctzll(left);
-            int leader = i >= f->n_units;
-            int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
-            int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
-            if (near(b, c, cell, max)) {
+            int drop;
+            if (m->by_sets >> i & 1) {
+                drop = c < 128 && (m->looked[i][c >> 6] >> (c & 63) & 1);
+            } else {
+                int leader = i >= f->n_units;
+                int cell = leader ? f->leaders[i - f->n_units].cell : f->units[i].cell;
+                int max = leader ? cca_leader_allowance(&f->leaders[i - f->n_units]) : cca_unit_allowance(&f->units[i]);
+                drop = close_to(b, c, cell, max);
+            }
+            if (drop) {
                 m->valid &= ~(UINT64_C(1) << i);
                 m->moves_valid &= ~(UINT64_C(1) << i);
             }
@@ -248,19 +306,86 @@ void cca_policy_memo_moved(cca_policy_memo *m, const cca_board *b, const cca_fie
     }
 }
 
+/* The best move of unit u (un) under advance or protect from the sets of
+ * its reach and of the enemy distances (v->near): what unit_best's loop
+ * over the reach's list finds. A move's score is 100 a hex nearer the
+ * nearest enemy, 50 more if it ends next to one and may battle, less its
+ * hexes; of equal scores the first of the list (by hexes, then cell). So
+ * the best ends as near the enemy as any (no destination is more than its
+ * hexes nearer than the start, so the search for that distance starts
+ * there), and of those: one that may battle, fewest hexes, lowest cell. */
+static void unit_best_sets(const cca_policy_spec *p, const cca_view *v, int u, int guard, const cca_reach_sets *s,
+                           best_move *ub)
+{
+    __extension__ typedef unsigned __int128 u128;
+    const cca_unit *un = &v->field->units[u];
+    const cca_enemy_near *en = v->near;
+    int cur = v->enemy_dist[un->cell];
+    if (en->n == 0 || cur == 0)
+        return;
+    const cca_reach_sets rs = *s;
+#define NEAR(k) ((u128)en->within[(k) < en->n ? (k) : en->n - 1][0] | (u128)en->within[(k) < en->n ? (k) : en->n - 1][1] << 64)
+    u128 allowed = NEAR(cur - 1);
+    if (guard && un->leader >= 0)
+        allowed &= ~NEAR(1);
+    u128 c1 = rs.max >= 1 ? ((u128)rs.ends[1][0] | (u128)rs.ends[1][1] << 64) & allowed : 0;
+    u128 c2 = rs.max >= 2 ? ((u128)rs.ends[2][0] | (u128)rs.ends[2][1] << 64) & allowed : 0;
+    if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE)
+        c2 = 0;
+    if (!(c1 | c2))
+        return;
+    int e = cur - rs.max > 1 ? cur - rs.max : 1;
+    u128 x1, x2;
+    for (;; e++) {
+        u128 w = NEAR(e);
+        x1 = c1 & w, x2 = c2 & w;
+        if (x1 | x2)
+            break;
+    }
+#undef NEAR
+    int h = 0, c = -1, battle = 0;
+    for (int k = 1; k <= 2 && e == 1 && !battle; k++)
+        for (u128 x = k == 1 ? x1 : x2; x && !battle; x &= x - 1) {
+            int cell = (uint64_t)x ? __builtin_ctzll((uint64_t)x) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+            if (cca_unit_may_battle_after(v->board, un, k, cell))
+                battle = 1, h = k, c = cell;
+        }
+    if (!battle) {
+        h = x1 ? 1 : 2;
+        u128 x = x1 ? x1 : x2;
+        c = (uint64_t)x ? __builtin_ctzll((uint64_t)x) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    }
+    *ub = (best_move){100L * (cur - e) + (battle ? 50 : 0) - h, {0, u, c, h}};
+}
+
 /* Unit u's best move under advance (hold: 0) or hold (hold: 1) into *ub,
  * from the memo when it holds. */
 /* RULE cca.policy.aims */
 static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int guard, int hold, best_move *ub)
 {
-    *ub = (best_move){0, {0, u, 0}};
+    *ub = (best_move){0, {0, u, 0, 0}};
     if (v->memo && (v->memo->valid >> u & 1)) {
-        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u]}};
+        *ub = (best_move){v->memo->value[u], {0, u, v->memo->dest[u], v->memo->hexes[u]}};
         return;
     }
     const cca_unit *un = &v->field->units[u];
     cca_reach r;
-    if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
+    cca_reach_sets rs;
+    if (v->near) {
+        if (cca_piece_sets(v->board, v->field, 0, u, &rs) > 0 && !hold)
+            unit_best_sets(p, v, u, guard, &rs, ub);
+        int cur = hold ? abs(v->board->depth[v->side][un->cell] - p->line) : 0;
+        for (int h = 1; h <= rs.max && cur > 0; h++) /* hold: the list's order */
+            for (int i = 0; i < 2; i++)
+                for (uint64_t w = rs.ends[h][i]; w; w &= w - 1) {
+                    int c = 64 * i + __builtin_ctzll(w);
+                    int off = abs(v->board->depth[v->side][c] - p->line);
+                    if (off >= cur)
+                        continue;
+                    int stranded = cca_edist(v, c) == 1 && !cca_unit_may_battle_after(v->board, un, h, c);
+                    consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c, h);
+                }
+    } else if (cca_unit_reach(v->board, v->field, u, &r) > 0) {
         if (!hold) {
             int cur = cca_edist(v, un->cell);
             for (int i = 0; i < r.n_dest; i++) {
@@ -270,7 +395,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                 if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE && h > 1)
                     continue;
                 int battle = e == 1 && cca_unit_may_battle_after(v->board, un, h, c);
-                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c);
+                consider(ub, 100L * (cur - e) + (battle ? 50 : 0) - h, 0, u, c, h);
             }
         } else {
             int cur = abs(v->board->depth[v->side][un->cell] - p->line);
@@ -280,7 +405,7 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
                 if (off >= cur)
                     continue;
                 int stranded = cca_edist(v, c) == 1 && !cca_unit_may_battle_after(v->board, un, h, c);
-                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c);
+                consider(ub, 100L * (cur - off) - (stranded ? 50 : 0) - h, 0, u, c, h);
             }
         }
     }
@@ -288,7 +413,27 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
         v->memo->valid |= UINT64_C(1) << u;
         v->memo->value[u] = (int32_t)ub->value;
         v->memo->dest[u] = (int16_t)ub->order.dest;
+        v->memo->hexes[u] = (int8_t)ub->order.hexes;
+        cca_policy_memo_looked(v->memo, u, v->near ? &rs : NULL);
     }
+}
+
+/* The most unit un's best move (unit_best) can score: its move of h
+ * hexes brings it at most h nearer the enemy or its line, and its score is
+ * 100 a hex nearer, less h, plus 50 for a battle (advance: only next to an
+ * enemy). Advance ends at best max(1, cur - allowance) from the enemy. */
+static long bound_of(const cca_policy_spec *p, const cca_view *v, const cca_unit *un, int hold)
+{
+    int hmax = cca_unit_allowance(un);
+    if (hold) {
+        int cur = abs(v->board->depth[v->side][un->cell] - p->line);
+        return 99L * (cur < hmax ? cur : hmax);
+    }
+    if (!p->dash && un->type == CCA_INFANTRY && un->rank == CCA_TRIANGLE)
+        hmax = 1;
+    int cur = cca_edist(v, un->cell);
+    int e = cur - hmax > 1 ? cur - hmax : 1;
+    return cur <= 1 ? 0 : 99L * (cur - e) + (e == 1 ? 50 : 0);
 }
 
 /* Units next to an enemy stay and battle; the others move closer to the
@@ -298,20 +443,23 @@ static void unit_best(const cca_policy_spec *p, const cca_view *v, int u, int gu
 /* RULE cca.policy.aims */
 static void units_move(const cca_policy_spec *p, const cca_view *v, int guard, int hold, best_move *bm)
 {
-    for (int u = 0; u < v->field->n_units; u++) {
-        if (!(v->units_left >> u & 1))
-            continue;
+    for (uint64_t left = v->units_left; left; left &= left - 1) {
+        if (v->near && bm->value >= 1000000)
+            break; /* no unit scores more than staying to battle (ties keep the first) */
+        int u = __builtin_ctzll(left);
         const cca_unit *un = &v->field->units[u];
         if (cca_edist(v, un->cell) == 1 && (hold || !(guard && un->leader >= 0))) {
-            consider(bm, 1000000, 0, u, CCA_STAY);
+            consider(bm, 1000000, 0, u, CCA_STAY, 0);
             continue;
         }
         if (hold && p->line == v->board->depth[v->side][un->cell])
             continue;
+        if (v->near && bound_of(p, v, un, hold) <= bm->value)
+            continue; /* it cannot beat the best so far (ties keep the first) */
         best_move ub;
         unit_best(p, v, u, guard, hold, &ub);
         if (ub.value > 0)
-            consider(bm, ub.value, 0, u, ub.order.dest);
+            consider(bm, ub.value, 0, u, ub.order.dest, ub.order.hexes);
     }
 }
 
@@ -328,25 +476,25 @@ static void leaders_save(const cca_policy_spec *p, const cca_view *v, best_move 
         int cur = cca_edist(v, ld->cell);
         if (cur > p->danger || cca_leader_reach(v->board, v->field, l, &r) == 0)
             continue;
-        best_move own = {-1, {0, 0, 0}};
+        best_move own = {-1, {0, 0, 0, 0}};
         for (int i = 0; i < r.n_dest; i++) {
             int c = r.dest[i], e = cca_edist(v, c);
             if (v->field->unit_at[c] >= 0)
-                consider(&own, 3000000L + e, 1, l, c);
+                consider(&own, 3000000L + e, 1, l, c, r.hexes[i]);
             else if (e > cur)
-                consider(&own, 2000000L + e, 1, l, c);
+                consider(&own, 2000000L + e, 1, l, c, r.hexes[i]);
         }
         if (p->escape && r.exit_from >= 0)
-            consider(&own, 2500000L, 1, l, CCA_EXIT);
+            consider(&own, 2500000L, 1, l, CCA_EXIT, r.exit_hexes);
         if (own.value >= 0)
-            consider(bm, own.value, 1, l, own.order.dest);
+            consider(bm, own.value, 1, l, own.order.dest, own.order.hexes);
     }
 }
 
 /* RULE cca.policy.legal cca.policy.aims */
 int cca_policy_order(const cca_policy_spec *p, const cca_view *v, mu_rng *rng, cca_order *o)
 {
-    best_move bm = {0, {0, 0, 0}};
+    best_move bm = {0, {0, 0, 0, 0}};
     switch (p->kind) {
     case CCA_RANDOM: return cca_policy_random_order(v, rng, o);
     case CCA_ADVANCE: units_move(p, v, 0, 0, &bm); break;
