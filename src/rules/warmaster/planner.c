@@ -165,10 +165,17 @@ void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
 }
 
 /* Returns non-zero when the template with its centre at c is a legal move
- * (in *m, *rep). */
+ * (in *m, *rep). A candidate that surely fails the check in both moving
+ * orders, as its end places or its stands' crossings of each other's
+ * places show (wm_move_ctx_sure_fault), is refused without it: the same
+ * answer. */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep)
 {
     wm_planner_build(pl, c, 0, m);
+    if (!pl->ctx.exhaustive && wm_move_ctx_sure_fault(&pl->ctx, m)) {
+        pl->refused++;
+        return 0;
+    }
     pl->checks++;
     wm_move_fault f = wm_move_ctx_check(&pl->ctx, m, rep);
     if (f == WM_MOVE_THROUGH_OWN && pl->n > 1) {
@@ -313,6 +320,7 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
     out->moved = pl->have && out->report.max_moved_mm > 0.0;
     out->advance_mm = mu_v2_dist(pl->best_c, pl->c0);
     out->checks = pl->checks;
+    out->refused = pl->refused;
     if (req->goal == WM_GOAL_POINT) {
         out->remaining_mm = mu_v2_dist(pl->best_c, req->point);
         out->reached = out->remaining_mm <= WM_PLAN_STEP_MM;

@@ -40,6 +40,7 @@ typedef struct wm_move_ctx {
     uint64_t burst;
     double allowance_mm;
     double frontage_mm;
+    uint32_t no_entry;        /* the features the unit cannot enter (bit = index) */
     mu_vec2 lo, hi;           /* every legal path stays in this box */
     int n_obst;
     wm_obstacle *obst;     /* other units' stands in the box (heap) */
@@ -64,6 +65,21 @@ void wm_move_ctx_free(wm_move_ctx *c);
 /* wm_move_check with a context built for m's unit, kind, rolled_mm,
  * charge_target and burst. Uses c's scratch: one check at a time. */
 wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report *rep);
+
+/* Non-zero only when wm_move_ctx_check(c, m, ...) surely returns a fault
+ * (not WM_MOVE_OK) for m and for m with its paths in reverse order: some
+ * stand that moves has an end place (its legs' last pose, as the check
+ * works it out) on terrain the unit cannot enter (wm_orect_blocked),
+ * more than MU_GEOM_EPS_MM + 1e-7 mm off the table, overlapping another
+ * unit's stand in c at least 1e-4 mm deep along every axis (so that every
+ * swept polygon holding the end place overlaps it too), or with corners
+ * whose straight distances from where they start exceed the allowance;
+ * or two stands each cross (1e-4 mm deep) the end place of a stand that
+ * moves before it in m, one in m's order and one in the reverse. Zero
+ * says nothing. Tests of end places and of the stands' centre lines,
+ * far cheaper than the check's sweeps: a search can skip the full
+ * checks of a candidate this rules out and keep its results. */
+int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m);
 
 /* ---- swept paths (move_path.c) ---- */
 
