@@ -594,8 +594,7 @@ static double seg_rect_distance(mu_vec2 a, mu_vec2 b, const mu_orect *r)
  *   meets it (WM_MOVE_THROUGH_OWN, or a fault found before); so too
  *   where its first pose, the place it starts from, overlaps the other's
  *   end place that deep (rects_deep). Such a pair
- *   fails the order in which the other stand moves first; a move with
- *   one such pair each way fails in its order and in the reverse. */
+ *   fails the order in which the other stand moves first. */
 int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
 {
     const wm_unit *u = &c->bf->unit[c->unit];
@@ -625,11 +624,11 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
         mu_orect_corners_ccw(&end[k], v[k]);
         poly_box(v[k], 4, &lo[k], &hi[k]);
         if (lo[k].x < lo_x || lo[k].y < lo_y || hi[k].x > hi_x || hi[k].y > hi_y)
-            return 1;
+            return WM_SURE_BOTH;
         mu_orect_corners_ccw(start, v0);
         for (int i = 0; i < 4; i++)
             if (mu_v2_dist(v[k][i], v0[i]) > reach)
-                return 1;
+                return WM_SURE_BOTH;
         all_lo = mu_v2(wm_min(all_lo.x, lo[k].x), wm_min(all_lo.y, lo[k].y));
         all_hi = mu_v2(wm_max(all_hi.x, hi[k].x), wm_max(all_hi.y, hi[k].y));
     }
@@ -641,7 +640,7 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
         for (int k = 0; k < m->n; k++)
             if (m->path[k].n_legs > 0 && box_meets(lo[k], hi[k], o->lo, o->hi, -SURE_DEPTH_MM) &&
                 rects_deep(v[k], o->v, SURE_DEPTH_MM))
-                return 1;
+                return WM_SURE_BOTH;
     }
     /* own stands crossing end places, both ways */
     int fwd = 0, rev = 0; /* a pair fails m's order, the reverse order */
@@ -675,7 +674,8 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
         }
     }
     if (fwd && rev)
-        return 1;
+        return WM_SURE_BOTH;
+    int sure = (fwd ? WM_SURE_IN_ORDER : 0) | (rev ? WM_SURE_REVERSED : 0);
     /* terrain under the end places, last: the dearest test */
     for (int k = 0; k < m->n; k++) {
         if (m->path[k].n_legs == 0)
@@ -685,9 +685,9 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
             if (((c->no_entry >> i) & 1u) && box_meets(lo[k], hi[k], c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0))
                 near |= (uint32_t)1 << i;
         if (near && wm_convex_blocked_among(c->bf, u, v[k], 4, near) >= 0)
-            return 1;
+            return WM_SURE_BOTH;
     }
-    return 0;
+    return sure;
 }
 
 /* RULE wm.pace.maximum wm.stands.one-at-a-time wm.stands.not-through-units

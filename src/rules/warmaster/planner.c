@@ -180,20 +180,32 @@ void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
 }
 
 /* Returns non-zero when the template with its centre at c is a legal move
- * (in *m, *rep). A candidate that surely fails the check in both moving
- * orders, as its end places or its stands' crossings of each other's
- * places show (wm_move_ctx_sure_fault), is refused without it: the same
- * answer. */
+ * (in *m, *rep): in the moving order, or else, when that crosses own
+ * stands, in the reverse order. A check sure to fail, as the end places
+ * or the stands' crossings of each other's places show
+ * (wm_move_ctx_sure_fault), is not made: the same answer. */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep)
 {
     wm_planner_build(pl, c, 0, m);
-    if (!pl->ctx.exhaustive && wm_move_ctx_sure_fault(&pl->ctx, m)) {
+    int sure = pl->ctx.exhaustive ? 0 : wm_move_ctx_sure_fault(&pl->ctx, m);
+    if (sure == WM_SURE_BOTH) {
         pl->refused++;
         return 0;
     }
+    if (sure == WM_SURE_IN_ORDER) { /* legal only in reverse, and only if the order fails on own stands */
+        wm_move_report first;
+        wm_planner_build(pl, c, 1, m);
+        pl->checks++;
+        if (wm_move_ctx_check(&pl->ctx, m, rep) != WM_MOVE_OK)
+            return 0;
+        wm_move in_order;
+        wm_planner_build(pl, c, 0, &in_order);
+        pl->checks++;
+        return wm_move_ctx_check(&pl->ctx, &in_order, &first) == WM_MOVE_THROUGH_OWN;
+    }
     pl->checks++;
     wm_move_fault f = wm_move_ctx_check(&pl->ctx, m, rep);
-    if (f == WM_MOVE_THROUGH_OWN && pl->n > 1) {
+    if (f == WM_MOVE_THROUGH_OWN && pl->n > 1 && sure != WM_SURE_REVERSED) {
         wm_planner_build(pl, c, 1, m);
         pl->checks++;
         f = wm_move_ctx_check(&pl->ctx, m, rep);

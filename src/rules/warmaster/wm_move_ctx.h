@@ -66,19 +66,26 @@ void wm_move_ctx_free(wm_move_ctx *c);
  * charge_target and burst. Uses c's scratch: one check at a time. */
 wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report *rep);
 
-/* Non-zero only when wm_move_ctx_check(c, m, ...) surely returns a fault
- * (not WM_MOVE_OK) for m and for m with its paths in reverse order: some
- * stand that moves has an end place (its legs' last pose, as the check
- * works it out) on terrain the unit cannot enter (wm_orect_blocked),
- * more than MU_GEOM_EPS_MM + 1e-7 mm off the table, overlapping another
- * unit's stand in c at least 1e-4 mm deep along every axis (so that every
- * swept polygon holding the end place overlaps it too), or with corners
- * whose straight distances from where they start exceed the allowance;
- * or two stands each cross (1e-4 mm deep) the end place of a stand that
- * moves before it in m, one in m's order and one in the reverse. Zero
- * says nothing. Tests of end places and of the stands' centre lines,
+/* What wm_move_ctx_sure_fault knows: the check surely fails on m (in its
+ * order), on m with its paths in reverse order, or both. */
+#define WM_SURE_IN_ORDER 1
+#define WM_SURE_REVERSED 2
+#define WM_SURE_BOTH 3
+
+/* Which of wm_move_ctx_check(c, m, ...) and the same check of m with its
+ * paths in reverse order surely return a fault (not WM_MOVE_OK): both
+ * when some stand that moves has an end place (its legs' last pose, as
+ * the check works it out) on terrain the unit cannot enter
+ * (wm_orect_blocked), more than MU_GEOM_EPS_MM + 1e-7 mm off the table,
+ * overlapping another unit's stand in c at least 1e-4 mm deep along every
+ * axis (so that every swept polygon holding the end place overlaps it
+ * too), or with corners whose straight distances from where they start
+ * exceed the allowance; an order in which a stand moves after one whose
+ * end place it crosses (1e-4 mm deep: its start place, or the disc of
+ * half its lesser side about its centre line, overlapping that place).
+ * 0 says nothing. Tests of end places and of the stands' centre lines,
  * far cheaper than the check's sweeps: a search can skip the full
- * checks of a candidate this rules out and keep its results. */
+ * checks this rules out and keep its results. */
 int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m);
 
 /* ---- swept paths (move_path.c) ---- */
