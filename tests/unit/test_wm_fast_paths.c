@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -473,6 +474,68 @@ static void test_move_check_matches_exhaustive(void **state)
 /* wm_stand_path_mm measures only the corners that can be the farthest;
  * the exhaustive measure of all four must give the same length and end
  * pose, bit for bit (one leg and several; turns small, large, none). */
+/* The gaps a context leaves out (those no swept path can reach, outside
+ * its box) change no check: on random tables with units of both sides
+ * (gaps between them everywhere), the report of each random move (many at
+ * the very allowance, so reaching the box's edge) is the same with the
+ * context as built and with every gap on the table. */
+static void test_far_gaps_change_no_check(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 19, 5);
+    static wm_battlefield bf;
+    int left_out = 0, hits = 0, gap_faults = 0;
+    for (int table = 0; table < 40; table++) {
+        wm_battlefield_init(&bf, 600, 400);
+        wmt_box(&bf, WM_RIVER, uni(&r, 0, 400), uni(&r, 0, 300), uni(&r, 420, 600), uni(&r, 320, 400));
+        for (int i = 0; i < 12; i++) {
+            wm_unit u = wmt_line_unit(i % 3 == 0, pick(&r, 2) ? WM_INFANTRY : WM_CAVALRY, 0, 2 + pick(&r, 2),
+                                      mu_v2(uni(&r, 60, 540), uni(&r, 60, 340)), facing(&r));
+            (void)wm_add_unit(&bf, &u);
+        }
+        for (int unit = 0; unit < bf.n_units; unit++) {
+            wm_move_ctx built, all;
+            wm_move_ctx_init(&built, &bf, unit, WM_MOVE_ORDERED, 0.0, -1, 0);
+            wm_move_ctx_init(&all, &bf, unit, WM_MOVE_ORDERED, 0.0, -1, 0);
+            mu_vec2 lo = all.lo, hi = all.hi; /* every gap on the table */
+            all.lo = mu_v2(-1e9, -1e9);
+            all.hi = mu_v2(1e9, 1e9);
+            wm_gaps_build(&all);
+            all.lo = lo;
+            all.hi = hi;
+            free(all.scratch);
+            all.scratch = malloc(sizeof *all.scratch * (size_t)(all.n_obst + all.n_gaps + 1));
+            assert_non_null(all.scratch);
+            left_out += all.n_gaps - built.n_gaps;
+            const wm_unit *u = &bf.unit[unit];
+            for (int k = 0; k < 40; k++) {
+                mu_orect fin[WM_MAX_STANDS];
+                double a = pick(&r, 2) ? pick(&r, 4) * PI / 2 : uni(&r, 0, 2 * PI);
+                double len = pick(&r, 2) ? built.allowance_mm : uni(&r, 0, 1.2 * built.allowance_mm);
+                double turn = pick(&r, 2) ? 0.0 : uni(&r, -0.5, 0.5);
+                mu_vec2 shift = mu_v2(len * cos(a), len * sin(a)), pivot = u->stand[0].center;
+                for (int s = 0; s < u->n_stands; s++) {
+                    fin[s] = u->stand[s];
+                    fin[s].center = mu_v2_add(mu_v2_rotate_about(u->stand[s].center, pivot, turn), shift);
+                    fin[s].facing = mu_v2_rotate(u->stand[s].facing, turn);
+                }
+                wm_move m;
+                wm_move_direct(&m, &bf, unit, WM_MOVE_ORDERED, fin, NULL);
+                wm_move_report ra, rb;
+                wm_move_fault fa = wm_move_ctx_check(&built, &m, &ra), fb = wm_move_ctx_check(&all, &m, &rb);
+                assert_int_equal(fa, fb);
+                assert_memory_equal(&ra, &rb, sizeof ra);
+                hits += fa != WM_MOVE_OK;
+                gap_faults += fa == WM_MOVE_ENEMY_GAP;
+            }
+            wm_move_ctx_free(&built);
+            wm_move_ctx_free(&all);
+        }
+    }
+    assert_true(left_out > 500 && hits > 500 && gap_faults > 50);
+}
+
 /* m with its paths in reverse order. */
 static wm_move reversed(const wm_move *m)
 {
@@ -682,6 +745,7 @@ int main(void)
         cmocka_unit_test(test_ellip_e_matches_reference),
         cmocka_unit_test(test_move_check_matches_exhaustive),
         cmocka_unit_test(test_sure_fault_is_sure),
+        cmocka_unit_test(test_far_gaps_change_no_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

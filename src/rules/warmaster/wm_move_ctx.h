@@ -154,8 +154,9 @@ int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn,
 /* Fills c->gap with the gaps (wm_move.h, "Gap rule"): enemy stands
  * against other enemy stands, stands of c's side's other units, and
  * edges of features c's unit cannot enter or of rivers; skipping gaps
- * wider than c->frontage_mm and (charging) those bordered by the charge
- * target. */
+ * wider than c->frontage_mm, (charging) those bordered by the charge
+ * target, and those no path the check sweeps can reach (their sides'
+ * joint box clear of c->lo..c->hi by 0.5 mm). */
 void wm_gaps_build(wm_move_ctx *c);
 
 /* Writes to *g the gap between enemy stand *a (unit ea) and the stand *b
