@@ -235,10 +235,6 @@ void wm_planner_consider(planner *pl, const wm_move *m, const wm_move_report *re
         pl->best_rep = *rep;
         pl->best_c = c;
     }
-    /* the best then moves too: a legal candidate that stays put can only
-     * be the centre at c0, no nearer the point than any advance toward it */
-    if (pl->req->any_move && pl->req->goal == WM_GOAL_POINT && rep->max_moved_mm > 0.0)
-        pl->stop = 1;
 }
 
 /* The candidate with no advance, the centre staying at c0: the same for
@@ -279,7 +275,7 @@ static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal, star
         return;
     }
     double lo = -1.0, hi = a_max;
-    for (int k = SAMPLES - 1; k >= 0 && lo < 0.0 && !pl->stop; k--) {
+    for (int k = SAMPLES - 1; k >= 0 && lo < 0.0; k--) {
         double a = a_max * k / SAMPLES;
         if (legal_along(pl, h, a, sm, &c, &m, &rep)) {
             lo = a;
@@ -288,7 +284,7 @@ static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal, star
             hi = a;
         }
     }
-    while (lo >= 0.0 && hi - lo > WM_PLAN_STEP_MM && !pl->stop) {
+    while (lo >= 0.0 && hi - lo > WM_PLAN_STEP_MM) {
         double mid = 0.5 * (lo + hi);
         if (legal_along(pl, h, mid, sm, &c, &m, &rep)) {
             lo = mid;
@@ -311,7 +307,7 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
     wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
     int away = pl->req->goal == WM_GOAL_AWAY;
     start_memo start = {0}, *sm = &start;
-    for (int k = 0; k < 9 && !pl->stop; k++) {
+    for (int k = 0; k < 9; k++) {
         double deg = k == 0 ? 0.0 : 20.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
         mu_vec2 h = mu_v2_rotate(h0, deg * PI / 180.0);
         double a_max = fmin(cap, away ? cap : k == 0 ? dist : mu_v2_dot(d, h));

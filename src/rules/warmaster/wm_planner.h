@@ -113,13 +113,10 @@ typedef struct wm_plan_request {
     double rolled_mm;      /* WM_MOVE_DICE only */
     int exhaustive;        /* set by tests: no short cuts (the move checker's, the route search's
                               pruning); the plan must come out the same, bit for bit */
-    int any_move;          /* POINT: stop at the first legal candidate that moves; `moved` is
-                              what the whole search would say (a move that moves exists among
-                              its candidates), the move the first found, not the best */
 } wm_plan_request;
 
 /* Returns a request for unit: goal, form and kind as given, point (0, 0),
- * target -1, facing (0, 0), rolled_mm 0, exhaustive 0, any_move 0. */
+ * target -1, facing (0, 0), rolled_mm 0, exhaustive 0. */
 wm_plan_request wm_plan_request_make(int unit, wm_goal goal, wm_form form, wm_move_kind kind);
 
 /* A planned move. */

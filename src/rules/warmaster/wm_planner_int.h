@@ -29,7 +29,6 @@ typedef struct planner {
     int checks;                       /* full move checks made */
     int refused;                      /* candidates refused unchecked (wm_move_ctx_sure_fault) */
     int have;                         /* best: a legal move found */
-    int stop;                         /* any_move: a legal move that moves found, search no more */
     double best_score;                /* lower is better */
     wm_move best;
     wm_move_report best_rep;

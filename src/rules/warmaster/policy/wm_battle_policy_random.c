@@ -103,7 +103,6 @@ static int moves_somewhere(const wm_game *g, uint64_t group, mu_vec2 point, wm_f
         int u = __builtin_ctzll(r);
         wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, single ? form : WM_FORM_KEEP, WM_MOVE_ORDERED);
         rq.point = mu_v2_add(wm_unit_centre(&g->bf.unit[u]), shift);
-        rq.any_move = 1; /* whether it moves, not where best */
         wm_plan plan;
         if (!wm_plan_move(&g->bf, &rq, &plan) || plan.report.fault != WM_MOVE_OK)
             return 0;
