@@ -80,7 +80,9 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
  * overlapping another unit's stand in c at least 1e-4 mm deep along every
  * axis (so that every swept polygon holding the end place overlaps it
  * too), or with corners whose straight distances from where they start
- * exceed the allowance; an order in which a stand moves after one whose
+ * exceed the allowance (legs going straight or turning 1e-3 rad or more:
+ * the measured length of a leg turning less can be mostly rounding);
+ * an order in which a stand moves after one whose
  * end place it crosses (1e-4 mm deep: its start place, or the disc of
  * half its lesser side about its centre line, overlapping that place).
  * 0 says nothing. Tests of end places and of the stands' centre lines,
