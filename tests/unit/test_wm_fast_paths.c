@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -15,6 +16,7 @@
 #include "muster/rng.h"
 #include "warmaster/wm_move.h"
 #include "warmaster/wm_move_ctx.h"
+#include "warmaster/wm_formation.h"
 #include "warmaster/wm_units.h"
 #include "wm_table.h"
 
@@ -472,6 +474,216 @@ static void test_move_check_matches_exhaustive(void **state)
 /* wm_stand_path_mm measures only the corners that can be the farthest;
  * the exhaustive measure of all four must give the same length and end
  * pose, bit for bit (one leg and several; turns small, large, none). */
+/* The gaps a context leaves out (those no swept path can reach, outside
+ * its box) change no check: on random tables with units of both sides
+ * (gaps between them everywhere), the report of each random move (many at
+ * the very allowance, so reaching the box's edge) is the same with the
+ * context as built and with every gap on the table. */
+static void test_far_gaps_change_no_check(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 19, 5);
+    static wm_battlefield bf;
+    int left_out = 0, hits = 0, gap_faults = 0;
+    for (int table = 0; table < 40; table++) {
+        wm_battlefield_init(&bf, 600, 400);
+        wmt_box(&bf, WM_RIVER, uni(&r, 0, 400), uni(&r, 0, 300), uni(&r, 420, 600), uni(&r, 320, 400));
+        for (int i = 0; i < 12; i++) {
+            wm_unit u = wmt_line_unit(i % 3 == 0, pick(&r, 2) ? WM_INFANTRY : WM_CAVALRY, 0, 2 + pick(&r, 2),
+                                      mu_v2(uni(&r, 60, 540), uni(&r, 60, 340)), facing(&r));
+            (void)wm_add_unit(&bf, &u);
+        }
+        for (int unit = 0; unit < bf.n_units; unit++) {
+            wm_move_ctx built, all;
+            wm_move_ctx_init(&built, &bf, unit, WM_MOVE_ORDERED, 0.0, -1, 0);
+            wm_move_ctx_init(&all, &bf, unit, WM_MOVE_ORDERED, 0.0, -1, 0);
+            mu_vec2 lo = all.lo, hi = all.hi; /* every gap on the table */
+            all.lo = mu_v2(-1e9, -1e9);
+            all.hi = mu_v2(1e9, 1e9);
+            wm_gaps_build(&all);
+            all.lo = lo;
+            all.hi = hi;
+            free(all.scratch);
+            all.scratch = malloc(sizeof *all.scratch * (size_t)(all.n_obst + all.n_gaps + 1));
+            assert_non_null(all.scratch);
+            left_out += all.n_gaps - built.n_gaps;
+            const wm_unit *u = &bf.unit[unit];
+            for (int k = 0; k < 40; k++) {
+                mu_orect fin[WM_MAX_STANDS];
+                double a = pick(&r, 2) ? pick(&r, 4) * PI / 2 : uni(&r, 0, 2 * PI);
+                double len = pick(&r, 2) ? built.allowance_mm : uni(&r, 0, 1.2 * built.allowance_mm);
+                double turn = pick(&r, 2) ? 0.0 : uni(&r, -0.5, 0.5);
+                mu_vec2 shift = mu_v2(len * cos(a), len * sin(a)), pivot = u->stand[0].center;
+                for (int s = 0; s < u->n_stands; s++) {
+                    fin[s] = u->stand[s];
+                    fin[s].center = mu_v2_add(mu_v2_rotate_about(u->stand[s].center, pivot, turn), shift);
+                    fin[s].facing = mu_v2_rotate(u->stand[s].facing, turn);
+                }
+                wm_move m;
+                wm_move_direct(&m, &bf, unit, WM_MOVE_ORDERED, fin, NULL);
+                wm_move_report ra, rb;
+                wm_move_fault fa = wm_move_ctx_check(&built, &m, &ra), fb = wm_move_ctx_check(&all, &m, &rb);
+                assert_int_equal(fa, fb);
+                assert_memory_equal(&ra, &rb, sizeof ra);
+                hits += fa != WM_MOVE_OK;
+                gap_faults += fa == WM_MOVE_ENEMY_GAP;
+            }
+            wm_move_ctx_free(&built);
+            wm_move_ctx_free(&all);
+        }
+    }
+    assert_true(left_out > 500 && hits > 500 && gap_faults > 50);
+}
+
+/* m with its paths in reverse order. */
+static wm_move reversed(const wm_move *m)
+{
+    wm_move r = *m;
+    for (int k = 0; k < m->n; k++)
+        r.path[k] = m->path[m->n - 1 - k];
+    return r;
+}
+
+/* wm_move_ctx_sure_fault may only say a check fails where it does: the
+ * move's in its order, the reverse order's, or both. Random tables as above; the moves
+ * either carry the unit whole (shift and turn about a stand) or re-form
+ * it into a line or a column about a point near it, stands sent to
+ * places in a random assignment and order, so that end places overlap
+ * other units, own stands' places and terrain, flush or nearly. Each of
+ * the grounds must come up (end places on stands, on terrain, off the
+ * table, beyond the allowance, own stands crossed one way and both). */
+static void test_sure_fault_is_sure(void **state)
+{
+    (void)state;
+    mu_rng r;
+    mu_rng_seed(&r, 17, 3);
+    static wm_battlefield bf;
+    int refused = 0, refused_fault[16] = {0}, checked_ok = 0, both_own = 0, edge_ok = 0, one_way = 0;
+    for (int table = 0; table < 60; table++) {
+        wm_battlefield_init(&bf, 600, 400);
+        for (int i = 0; i < 3; i++) {
+            double x = uni(&r, 0, 500), y = uni(&r, 0, 300);
+            wmt_box(&bf, pick(&r, 2) ? WM_WOOD : WM_RIVER, x, y, x + uni(&r, 20, 100), y + uni(&r, 20, 100));
+        }
+        assert_int_equal(wm_add_circle(&bf, WM_WOOD, mu_v2(uni(&r, 50, 550), uni(&r, 50, 350)), uni(&r, 20, 80)),
+                         WM_OK);
+        for (int i = 0; i < 8; i++) {
+            wm_unit u = wmt_line_unit(i % 2, pick(&r, 2) ? WM_INFANTRY : WM_CAVALRY, 0, 2 + pick(&r, 3),
+                                      mu_v2(uni(&r, 100, 500), uni(&r, 100, 300)), facing(&r));
+            (void)wm_add_unit(&bf, &u);
+        }
+        for (int unit = 0; unit < bf.n_units; unit++) {
+            wm_move_ctx ctx;
+            wm_move_ctx_init(&ctx, &bf, unit, WM_MOVE_ORDERED, 0.0, -1, 0);
+            const wm_unit *u = &bf.unit[unit];
+            int n = u->n_stands;
+            for (int k = 0; k < 60; k++) {
+                mu_orect fin[WM_MAX_STANDS];
+                int order[WM_MAX_STANDS];
+                for (int s = 0; s < n; s++)
+                    order[s] = s;
+                for (int s = n - 1; s > 0; s--) { /* a random moving order */
+                    int j = pick(&r, s + 1), t = order[s];
+                    order[s] = order[j];
+                    order[j] = t;
+                }
+                int how = pick(&r, 8), tiny = 0;
+                if (how < 4) { /* the unit whole: anywhere, or a stand ending against another
+                                  unit's, straight to the table's edge or the allowance */
+                    mu_vec2 shift = mu_v2(uni(&r, -250, 250), uni(&r, -250, 250));
+                    double turn = pick(&r, 3) == 0 ? 0.0 : uni(&r, -PI, PI);
+                    mu_vec2 pivot = u->stand[pick(&r, n)].center;
+                    static const double nearly[] = {-1e-3, -1e-6, 0.0, 1e-7, 1e-6, 1.2e-6, 2e-6, 1e-4, 1e-3};
+                    double e = nearly[pick(&r, 9)];
+                    if (how == 1 && bf.n_units > 1) { /* stand 0 against it */
+                        const mu_orect *os = NULL; /* the other unit's stand nearest stand 0 */
+                        for (int o = 0; o < bf.n_units; o++)
+                            for (int t = 0; o != unit && t < bf.unit[o].n_stands; t++)
+                                if (!os || mu_v2_dist(bf.unit[o].stand[t].center, u->stand[0].center) <
+                                               mu_v2_dist(os->center, u->stand[0].center))
+                                    os = &bf.unit[o].stand[t];
+                        mu_orect to = stand_near(&r, os); /* and e nearer or farther */
+                        to.center = mu_v2_add(to.center, mu_v2_scale(mu_v2_unit(mu_v2_sub(to.center, os->center)), e));
+                        pivot = u->stand[0].center;
+                        turn = mu_v2_turn(u->stand[0].facing, to.facing);
+                        shift = mu_v2_sub(to.center, pivot);
+                    } else if (how == 2) { /* a corner to x = 0 or y = 0, plus e */
+                        turn = 0.0;
+                        mu_vec2 lo = mu_v2(INFINITY, INFINITY);
+                        for (int s = 0; s < n; s++) {
+                            mu_vec2 v[4];
+                            mu_orect_corners_ccw(&u->stand[s], v);
+                            for (int i = 0; i < 4; i++)
+                                lo = mu_v2(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y));
+                        }
+                        shift = pick(&r, 2) ? mu_v2(-lo.x - e, 0.0) : mu_v2(0.0, -lo.y - e);
+                    } else if (how == 3) { /* straight, the allowance plus e, or far beyond it turning
+                                              by a rounding's worth (whose length the check
+                                              measures as about 0) */
+                        tiny = pick(&r, 3) == 0;
+                        turn = 0.0;
+                        double a = uni(&r, 0, 2 * PI);
+                        shift = mu_v2_scale(mu_v2(cos(a), sin(a)), ctx.allowance_mm + (tiny ? 30.0 : e));
+                        pivot = u->stand[0].center;
+                    }
+                    for (int s = 0; s < n; s++) {
+                        fin[s] = u->stand[s];
+                        fin[s].center = mu_v2_add(mu_v2_rotate_about(u->stand[s].center, pivot, turn), shift);
+                        fin[s].facing = mu_v2_rotate(u->stand[s].facing, turn);
+                    }
+                } else { /* re-formed about a point near its first stand */
+                    mu_orect place[WM_MAX_STANDS];
+                    mu_vec2 at = mu_v2_add(u->stand[0].center, mu_v2(uni(&r, -60, 60), uni(&r, -60, 60)));
+                    mu_vec2 f = facing(&r);
+                    if (pick(&r, 2))
+                        wm_place_line(place, n, at, f, u->profile.stand_width_mm, u->profile.stand_depth_mm);
+                    else
+                        wm_place_column(place, n, at, f, u->profile.stand_width_mm, u->profile.stand_depth_mm);
+                    for (int s = 0; s < n; s++) {
+                        fin[s] = u->stand[s];
+                        fin[s].center = place[order[s]].center;
+                        fin[s].facing = place[order[s]].facing;
+                    }
+                }
+                for (int s = n - 1; s > 0; s--) { /* another order to move in */
+                    int j = pick(&r, s + 1), t = order[s];
+                    order[s] = order[j];
+                    order[j] = t;
+                }
+                wm_move m;
+                wm_move_direct(&m, &bf, unit, WM_MOVE_ORDERED, fin, order);
+                for (int s = 0; tiny && s < n; s++)
+                    m.path[s].leg[0].turn_rad = 5.551115123125783e-17;
+                wm_move rm = reversed(&m);
+                wm_move_report a, b;
+                wm_move_fault fa = wm_move_ctx_check(&ctx, &m, &a), fb = wm_move_ctx_check(&ctx, &rm, &b);
+                int sure = wm_move_ctx_sure_fault(&ctx, &m);
+                if (sure & WM_SURE_IN_ORDER)
+                    assert_int_not_equal(fa, WM_MOVE_OK);
+                if (sure & WM_SURE_REVERSED)
+                    assert_int_not_equal(fb, WM_MOVE_OK);
+                one_way += sure == WM_SURE_IN_ORDER || sure == WM_SURE_REVERSED;
+                if (sure == WM_SURE_BOTH) {
+                    refused++;
+                    refused_fault[fa]++;
+                    both_own += fa == WM_MOVE_THROUGH_OWN && fb == WM_MOVE_THROUGH_OWN;
+                } else {
+                    checked_ok += fa == WM_MOVE_OK;
+                    edge_ok += fa == WM_MOVE_OK && (how == 2 || how == 3);
+                }
+            }
+            wm_move_ctx_free(&ctx);
+        }
+    }
+    assert_true(refused > 2000 && checked_ok > 200 && edge_ok > 20);
+    assert_true(refused_fault[WM_MOVE_THROUGH_UNIT] > 100);
+    assert_true(refused_fault[WM_MOVE_TERRAIN] > 100);
+    assert_true(refused_fault[WM_MOVE_OFF_TABLE] > 20);
+    assert_true(refused_fault[WM_MOVE_TOO_FAR] > 100);
+    assert_true(both_own > 50 && one_way > 50);
+}
+
 static void test_stand_path_matches_exhaustive(void **state)
 {
     (void)state;
@@ -538,6 +750,8 @@ int main(void)
         cmocka_unit_test(test_stand_path_matches_exhaustive),
         cmocka_unit_test(test_ellip_e_matches_reference),
         cmocka_unit_test(test_move_check_matches_exhaustive),
+        cmocka_unit_test(test_sure_fault_is_sure),
+        cmocka_unit_test(test_far_gaps_change_no_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -199,6 +199,19 @@ static void edge_gap(wm_move_ctx *c, const mu_vec2 a[4], int ea, int feature, mu
         c->n_gaps++;
 }
 
+/* Zero when no path the check sweeps can enter a gap whose sides have the
+ * boxes a and b: the gap region lies in the hull of its sides, so within
+ * their joint box, and every polygon the check asks about lies within
+ * c->lo..c->hi (every point of a stand whose path is swept moves at most
+ * the allowance, which the box holds with 1 mm to spare; a turning leg's
+ * pieces grow at most 0.05 mm beyond). Regions farther off are not made. */
+static int may_matter(const wm_move_ctx *c, mu_vec2 alo, mu_vec2 ahi, mu_vec2 blo, mu_vec2 bhi)
+{
+    mu_vec2 lo = mu_v2(mu_lesser(alo.x, blo.x), mu_lesser(alo.y, blo.y));
+    mu_vec2 hi = mu_v2(mu_greater(ahi.x, bhi.x), mu_greater(ahi.y, bhi.y));
+    return boxes_near(lo, hi, c->lo, c->hi, 0.5);
+}
+
 static int exempt(const wm_move_ctx *c, int ea, int ob)
 {
     return c->kind == WM_MOVE_CHARGE && c->charge_target >= 0 && (ea == c->charge_target || ob == c->charge_target);
@@ -216,7 +229,8 @@ void wm_gaps_build(wm_move_ctx *c)
         /* two enemy stands (each pair once) */
         for (int j = i + 1; j < c->n_enemy; j++) {
             const wm_obstacle *b = &c->enemy[j];
-            if (!boxes_near(a->lo, a->hi, b->lo, b->hi, w + EPS) || exempt(c, a->unit, b->unit))
+            if (!boxes_near(a->lo, a->hi, b->lo, b->hi, w + EPS) || exempt(c, a->unit, b->unit) ||
+                !may_matter(c, a->lo, a->hi, b->lo, b->hi))
                 continue;
             if (wm_gap_between_stands(a->v, a->unit, b->v, b->unit, w, push(c)))
                 c->n_gaps++;
@@ -236,7 +250,7 @@ void wm_gaps_build(wm_move_ctx *c)
                     b.lo = mu_v2(mu_lesser(b.lo.x, v[m].x), mu_lesser(b.lo.y, v[m].y));
                     b.hi = mu_v2(mu_greater(b.hi.x, v[m].x), mu_greater(b.hi.y, v[m].y));
                 }
-                if (boxes_near(a->lo, a->hi, b.lo, b.hi, w + EPS) &&
+                if (boxes_near(a->lo, a->hi, b.lo, b.hi, w + EPS) && may_matter(c, a->lo, a->hi, b.lo, b.hi) &&
                     wm_gap_between_stands(a->v, a->unit, b.v, k, w, push(c)))
                     c->n_gaps++;
             }
@@ -253,7 +267,7 @@ void wm_gaps_build(wm_move_ctx *c)
             for (int e = 0; e < n; e++) {
                 mu_vec2 p = poly[e], q = poly[(e + 1) % n];
                 mu_vec2 elo = mu_v2(mu_lesser(p.x, q.x), mu_lesser(p.y, q.y)), ehi = mu_v2(mu_greater(p.x, q.x), mu_greater(p.y, q.y));
-                if (boxes_near(a->lo, a->hi, elo, ehi, w + EPS))
+                if (boxes_near(a->lo, a->hi, elo, ehi, w + EPS) && may_matter(c, a->lo, a->hi, elo, ehi))
                     edge_gap(c, a->v, a->unit, f, p, q, w);
             }
         }

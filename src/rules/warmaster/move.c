@@ -74,6 +74,9 @@ void wm_move_ctx_init(wm_move_ctx *c, const wm_battlefield *bf, int unit, wm_mov
     c->burst = burst;
     c->allowance_mm = wm_move_allowance_mm(bf, u, kind, rolled_mm);
     c->frontage_mm = u->profile.stand_width_mm;
+    for (int i = 0; i < bf->n_features; i++)
+        if (!wm_unit_can_enter(u, bf->feature[i].kind))
+            c->no_entry |= (uint32_t)1 << i;
     /* no point of a stand can get farther than the allowance from where it starts */
     double reach = fmax(c->allowance_mm, 0.0) + 1.0;
     c->lo = mu_v2(INFINITY, INFINITY);
@@ -502,6 +505,199 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
     if (rep->formation == WM_NOT_IN_FORMATION)
         return finish(rep, WM_MOVE_FORMATION, -1, -1, -1);
     return finish(rep, WM_MOVE_OK, -1, -1, -1);
+}
+
+/* Depth (mm) of overlap with another unit's stand from which an end place
+ * surely fails the check, and margin (mm) beyond the table's edge test and
+ * the allowance: both far above the rounding of corners computed by other
+ * formulas (about 1e-12 mm), far below anything a search resolves. */
+#define SURE_DEPTH_MM 1e-4
+#define SURE_MARGIN_MM 1e-7
+/* Least turn (rad) of a turning leg whose measured length is trusted to
+ * be at least its corners' chords: below it the elliptic integrals'
+ * difference, divided by the turn, is mostly rounding (a leg turning
+ * 1e-16 rad measures 0 mm), so no chord is compared then. */
+#define SURE_TURN_RAD 1e-3
+
+/* Non-zero when rectangles a and b (corners counter-clockwise) penetrate
+ * each other by at least depth along each of their edge normals, both
+ * ways. Their difference a - b then holds the disc of radius depth about
+ * the origin (its edges have those normals), so any convex polygon
+ * holding a penetrates b by at least depth along every axis: the
+ * separating-axis test with its MU_GEOM_EPS_MM tolerance calls it
+ * overlapping whatever axes it tries. */
+static int rects_deep(const mu_vec2 *a, const mu_vec2 *b, double depth)
+{
+    const mu_vec2 *r[2] = {a, b};
+    for (int p = 0; p < 2; p++)
+        for (int e = 0; e < 2; e++) {
+            mu_vec2 d = mu_v2_sub(r[p][e + 1], r[p][e]);
+            double len = sqrt(d.x * d.x + d.y * d.y);
+            if (len <= 1e-9)
+                return 0;
+            mu_vec2 n = mu_v2(-d.y / len, d.x / len);
+            double alo = INFINITY, ahi = -INFINITY, blo = INFINITY, bhi = -INFINITY;
+            for (int i = 0; i < 4; i++) {
+                double ta = mu_v2_dot(a[i], n), tb = mu_v2_dot(b[i], n);
+                alo = wm_min(alo, ta);
+                ahi = wm_max(ahi, ta);
+                blo = wm_min(blo, tb);
+                bhi = wm_max(bhi, tb);
+            }
+            if (ahi - blo < depth || bhi - alo < depth)
+                return 0;
+        }
+    return 1;
+}
+
+/* The distance from segment a-b to rectangle r (which it meets: 0): for
+ * a segment and a convex polygon apart, the least distance is from an
+ * end of the segment to the polygon or from a corner to the segment. */
+static double seg_rect_distance(mu_vec2 a, mu_vec2 b, const mu_orect *r)
+{
+    mu_vec2 f = r->facing, l = mu_v2_perp(r->facing);
+    double hd = 0.5 * r->depth, hw = 0.5 * r->width;
+    mu_vec2 qa = mu_v2_sub(a, r->center), qb = mu_v2_sub(b, r->center);
+    mu_vec2 p0 = mu_v2(mu_v2_dot(qa, f), mu_v2_dot(qa, l)), p1 = mu_v2(mu_v2_dot(qb, f), mu_v2_dot(qb, l));
+    if (seg_meets_box(p0, p1, mu_v2(-hd, -hw), mu_v2(hd, hw)))
+        return 0.0;
+    double best = INFINITY;
+    const mu_vec2 ends[2] = {p0, p1};
+    for (int i = 0; i < 2; i++) {
+        double dx = wm_max(0.0, fabs(ends[i].x) - hd), dy = wm_max(0.0, fabs(ends[i].y) - hw);
+        best = wm_min(best, sqrt(dx * dx + dy * dy));
+    }
+    mu_seg s = {p0, p1};
+    for (int i = 0; i < 4; i++)
+        best = wm_min(best, mu_point_seg_distance(mu_v2(i & 1 ? hd : -hd, i & 2 ? hw : -hw), s, NULL));
+    return best;
+}
+
+/* Why each test below is sure. The check goes through the paths in order
+ * and stops at the first fault, so it either stops before the stand in
+ * question or comes to it, and then
+ * - its corners' chords: a corner's path is at least its chord, and the
+ *   measured length is the path to about 1e-12 relative for legs that go
+ *   straight or turn at least SURE_TURN_RAD (not below: rounding), so a
+ *   chord beyond the allowance + MU_GEOM_EPS_MM + margin is
+ *   WM_MOVE_TOO_FAR;
+ * - table and other stands: the last leg's sweep asks path_hits about a
+ *   polygon holding the end place (a straight leg's hull; of a turning
+ *   leg, the last piece's grown hull and then, since the piece's bounds
+ *   cannot clear what the end place overlaps, the end pose itself, or at
+ *   the leaf the hull of its two poses); that polygon's box is off the
+ *   table, or it overlaps the stand (rects_deep), so the sweep hits (a
+ *   stand of a unit that may be crossed fails the end test,
+ *   WM_MOVE_NOT_THROUGH, if nothing before it did);
+ * - terrain: the check asks wm_orect_blocked of the same pose (here only
+ *   about the features whose box meets the pose's: the others cannot
+ *   make it blocked);
+ * - own stands: every pose on a leg holds the disc of half the stand's
+ *   lesser side about its centre, which moves straight; where that disc
+ *   comes within SURE_DEPTH_MM of the middle of another stand's end
+ *   place, it penetrates that place at least that deep along every axis,
+ *   and the sweep's polygons hold each pose but for at most 1e-5 mm (a
+ *   leaf piece's growth), so if the other stand moved first the check
+ *   meets it (WM_MOVE_THROUGH_OWN, or a fault found before); so too
+ *   where its first pose, the place it starts from, overlaps the other's
+ *   end place that deep (rects_deep). Such a pair
+ *   fails the order in which the other stand moves first. */
+int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
+{
+    const wm_unit *u = &c->bf->unit[c->unit];
+    if (m->unit != c->unit || u->presence != WM_ON_TABLE || m->n != u->n_stands || m->n > WM_MAX_STANDS)
+        return 0;
+    const double lo_x = -EPS - SURE_MARGIN_MM, lo_y = lo_x;
+    const double hi_x = c->bf->width_mm + EPS + SURE_MARGIN_MM, hi_y = c->bf->depth_mm + EPS + SURE_MARGIN_MM;
+    const double reach = c->allowance_mm + EPS + SURE_MARGIN_MM;
+    mu_orect end[WM_MAX_STANDS];
+    mu_vec2 v[WM_MAX_STANDS][4], lo[WM_MAX_STANDS], hi[WM_MAX_STANDS];
+    mu_vec2 all_lo = mu_v2(INFINITY, INFINITY), all_hi = mu_v2(-INFINITY, -INFINITY);
+    /* the end places: the table, the allowance */
+    for (int k = 0; k < m->n; k++) {
+        const wm_stand_path *p = &m->path[k];
+        if (p->stand < 0 || p->stand >= u->n_stands || p->n_legs < 0 || p->n_legs > WM_MAX_LEGS)
+            return 0;
+        const mu_orect *start = &u->stand[p->stand];
+        end[k] = *start;
+        int measured = 1; /* the check's path length is at least the chords */
+        for (int l = 0; l < p->n_legs; l++) {
+            if (!isfinite(p->leg[l].center.x) || !isfinite(p->leg[l].center.y) || !isfinite(p->leg[l].turn_rad))
+                return 0;
+            end[k] = wm_leg_pose(&end[k], p->leg[l], 1.0);
+            double turn = fabs(p->leg[l].turn_rad);
+            measured &= turn == 0.0 || turn >= SURE_TURN_RAD;
+        }
+        if (p->n_legs == 0)
+            continue; /* not moved: the check looks at nothing of it */
+        mu_vec2 v0[4];
+        mu_orect_corners_ccw(&end[k], v[k]);
+        poly_box(v[k], 4, &lo[k], &hi[k]);
+        if (lo[k].x < lo_x || lo[k].y < lo_y || hi[k].x > hi_x || hi[k].y > hi_y)
+            return WM_SURE_BOTH;
+        mu_orect_corners_ccw(start, v0);
+        for (int i = 0; measured && i < 4; i++)
+            if (mu_v2_dist(v[k][i], v0[i]) > reach)
+                return WM_SURE_BOTH;
+        all_lo = mu_v2(wm_min(all_lo.x, lo[k].x), wm_min(all_lo.y, lo[k].y));
+        all_hi = mu_v2(wm_max(all_hi.x, hi[k].x), wm_max(all_hi.y, hi[k].y));
+    }
+    /* other units' stands under the end places */
+    for (int i = 0; i < c->n_obst; i++) {
+        const wm_obstacle *o = &c->obst[i];
+        if (!box_meets(all_lo, all_hi, o->lo, o->hi, -SURE_DEPTH_MM))
+            continue;
+        for (int k = 0; k < m->n; k++)
+            if (m->path[k].n_legs > 0 && box_meets(lo[k], hi[k], o->lo, o->hi, -SURE_DEPTH_MM) &&
+                rects_deep(v[k], o->v, SURE_DEPTH_MM))
+                return WM_SURE_BOTH;
+    }
+    /* own stands crossing end places, both ways */
+    int fwd = 0, rev = 0; /* a pair fails m's order, the reverse order */
+    for (int a = 0; a < m->n && !(fwd && rev); a++) {
+        const wm_stand_path *p = &m->path[a];
+        mu_orect pose = u->stand[p->stand];
+        double r = 0.5 * wm_min(pose.width, pose.depth) - SURE_DEPTH_MM;
+        if (p->n_legs > 0) { /* where it starts: its first pose */
+            mu_vec2 w[4], wlo, whi;
+            mu_orect_corners_ccw(&pose, w);
+            poly_box(w, 4, &wlo, &whi);
+            for (int b = 0; b < m->n; b++)
+                if (b != a && m->path[b].n_legs > 0 && !(b < a ? fwd : rev) &&
+                    box_meets(wlo, whi, lo[b], hi[b], -SURE_DEPTH_MM) && rects_deep(w, v[b], SURE_DEPTH_MM)) {
+                    fwd |= b < a;
+                    rev |= b > a;
+                }
+        }
+        for (int l = 0; l < p->n_legs && !(fwd && rev); l++) {
+            mu_vec2 from = pose.center, to = p->leg[l].center;
+            mu_vec2 slo = mu_v2(wm_min(from.x, to.x) - r, wm_min(from.y, to.y) - r);
+            mu_vec2 shi = mu_v2(wm_max(from.x, to.x) + r, wm_max(from.y, to.y) + r);
+            for (int b = 0; b < m->n; b++)
+                if (b != a && m->path[b].n_legs > 0 && !(b < a ? fwd : rev) &&
+                    box_meets(slo, shi, lo[b], hi[b], 0.0) && seg_rect_distance(from, to, &end[b]) <= r) {
+                    fwd |= b < a;
+                    rev |= b > a;
+                }
+            if (l + 1 < p->n_legs)
+                pose = wm_leg_pose(&pose, p->leg[l], 1.0);
+        }
+    }
+    if (fwd && rev)
+        return WM_SURE_BOTH;
+    int sure = (fwd ? WM_SURE_IN_ORDER : 0) | (rev ? WM_SURE_REVERSED : 0);
+    /* terrain under the end places, last: the dearest test */
+    for (int k = 0; k < m->n; k++) {
+        if (m->path[k].n_legs == 0)
+            continue;
+        uint32_t near = 0;
+        for (int i = 0; i < c->bf->n_features; i++)
+            if (((c->no_entry >> i) & 1u) && box_meets(lo[k], hi[k], c->bf->feature[i].lo, c->bf->feature[i].hi, 0.0))
+                near |= (uint32_t)1 << i;
+        if (near && wm_convex_blocked_among(c->bf, u, v[k], 4, near) >= 0)
+            return WM_SURE_BOTH;
+    }
+    return sure;
 }
 
 /* RULE wm.pace.maximum wm.stands.one-at-a-time wm.stands.not-through-units

@@ -30,32 +30,35 @@ static double half_diag(const mu_orect *r)
     return 0.5 * hypot(r->width, r->depth);
 }
 
-double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c)
+/* wm_planner_place_cost with the turn |mu_v2_turn(stand i's facing,
+ * place j's facing)| given. */
+static double place_cost_turning(const planner *pl, int i, int j, mu_vec2 c, double turn)
 {
     const mu_orect *s = &pl->u->stand[i];
-    return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) +
-           fabs(mu_v2_turn(s->facing, pl->face[j])) * half_diag(s);
+    return mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) + turn * half_diag(s);
+}
+
+double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c)
+{
+    return place_cost_turning(pl, i, j, c, fabs(mu_v2_turn(pl->u->stand[i].facing, pl->face[j])));
 }
 
 /* Assigns stands to places for the centre at c: least longest move, then
  * least total, over all assignments for n <= 5; greedily beyond. Each
- * stand-place cost is worked out once (the same figures as
- * wm_planner_place_cost gives each time). */
+ * stand's cost for each place (wm_planner_place_cost) is worked out once. */
 static void assign(planner *pl, mu_vec2 c)
 {
     int n = pl->n, perm[WM_MAX_STANDS], dir[WM_MAX_STANDS];
     double cost[WM_MAX_STANDS][WM_MAX_STANDS];
     for (int i = 0; i < n; i++) {
-        const mu_orect *s = &pl->u->stand[i];
+        perm[i] = i;
         double turn = 0.0;
-        for (int j = 0; j < n; j++) { /* wm_planner_place_cost, the turn taken once per facing */
+        for (int j = 0; j < n; j++) { /* places often share a facing: its turn taken once */
             if (j == 0 || memcmp(&pl->face[j], &pl->face[j - 1], sizeof pl->face[j]) != 0)
-                turn = fabs(mu_v2_turn(s->facing, pl->face[j])) * half_diag(s);
-            cost[i][j] = mu_v2_dist(s->center, mu_v2_add(c, pl->off[j])) + turn;
+                turn = fabs(mu_v2_turn(pl->u->stand[i].facing, pl->face[j]));
+            cost[i][j] = place_cost_turning(pl, i, j, c, turn);
         }
     }
-    for (int i = 0; i < n; i++)
-        perm[i] = i;
     if (n > 5) {
         unsigned used = 0;
         for (int j = 0; j < n; j++) {
@@ -183,13 +186,32 @@ void wm_planner_build(const planner *pl, mu_vec2 c, int reverse, wm_move *m)
 }
 
 /* Returns non-zero when the template with its centre at c is a legal move
- * (in *m, *rep). */
+ * (in *m, *rep): in the moving order, or else, when that crosses own
+ * stands, in the reverse order. A check sure to fail, as the end places
+ * or the stands' crossings of each other's places show
+ * (wm_move_ctx_sure_fault), is not made: the same answer. */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep)
 {
     wm_planner_build(pl, c, 0, m);
+    int sure = pl->ctx.exhaustive ? 0 : wm_move_ctx_sure_fault(&pl->ctx, m);
+    if (sure == WM_SURE_BOTH) {
+        pl->refused++;
+        return 0;
+    }
+    if (sure == WM_SURE_IN_ORDER) { /* legal only in reverse, and only if the order fails on own stands */
+        wm_move_report first;
+        wm_planner_build(pl, c, 1, m);
+        pl->checks++;
+        if (wm_move_ctx_check(&pl->ctx, m, rep) != WM_MOVE_OK)
+            return 0;
+        wm_move in_order;
+        wm_planner_build(pl, c, 0, &in_order);
+        pl->checks++;
+        return wm_move_ctx_check(&pl->ctx, &in_order, &first) == WM_MOVE_THROUGH_OWN;
+    }
     pl->checks++;
     wm_move_fault f = wm_move_ctx_check(&pl->ctx, m, rep);
-    if (f == WM_MOVE_THROUGH_OWN && pl->n > 1) {
+    if (f == WM_MOVE_THROUGH_OWN && pl->n > 1 && sure != WM_SURE_REVERSED) {
         wm_planner_build(pl, c, 1, m);
         pl->checks++;
         f = wm_move_ctx_check(&pl->ctx, m, rep);
@@ -221,21 +243,47 @@ void wm_planner_consider(planner *pl, const wm_move *m, const wm_move_report *re
     }
 }
 
+/* The candidate with no advance, the centre staying at c0: the same for
+ * every heading of one template, so checked once (its answer, move and
+ * report kept). */
+typedef struct start_memo {
+    int known, legal;
+    wm_move m;
+    wm_move_report rep;
+} start_memo;
+
+/* wm_planner_legal for the centre a mm along h, from *sm when a is 0. */
+static int legal_along(planner *pl, mu_vec2 h, double a, start_memo *sm, mu_vec2 *c, wm_move *m,
+                       wm_move_report *rep)
+{
+    *c = mu_v2_add(pl->c0, mu_v2_scale(h, a));
+    if (a != 0.0)
+        return wm_planner_legal(pl, *c, m, rep);
+    if (!sm->known) {
+        sm->legal = wm_planner_legal(pl, *c, &sm->m, &sm->rep);
+        sm->known = 1;
+    }
+    if (sm->legal) {
+        *m = sm->m;
+        *rep = sm->rep;
+    }
+    return sm->legal;
+}
+
 /* The farthest legal advance along h up to a_max, recorded by consider. */
-static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal)
+static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal, start_memo *sm)
 {
     wm_move m;
     wm_move_report rep;
-    mu_vec2 c = mu_v2_add(pl->c0, mu_v2_scale(h, a_max));
-    if (wm_planner_legal(pl, c, &m, &rep)) {
+    mu_vec2 c;
+    if (legal_along(pl, h, a_max, sm, &c, &m, &rep)) {
         wm_planner_consider(pl, &m, &rep, c, goal);
         return;
     }
     double lo = -1.0, hi = a_max;
     for (int k = SAMPLES - 1; k >= 0 && lo < 0.0; k--) {
         double a = a_max * k / SAMPLES;
-        c = mu_v2_add(pl->c0, mu_v2_scale(h, a));
-        if (wm_planner_legal(pl, c, &m, &rep)) {
+        if (legal_along(pl, h, a, sm, &c, &m, &rep)) {
             lo = a;
             wm_planner_consider(pl, &m, &rep, c, goal);
         } else {
@@ -244,8 +292,7 @@ static void line_search(planner *pl, mu_vec2 h, double a_max, mu_vec2 goal)
     }
     while (lo >= 0.0 && hi - lo > WM_PLAN_STEP_MM) {
         double mid = 0.5 * (lo + hi);
-        c = mu_v2_add(pl->c0, mu_v2_scale(h, mid));
-        if (wm_planner_legal(pl, c, &m, &rep)) {
+        if (legal_along(pl, h, mid, sm, &c, &m, &rep)) {
             lo = mid;
             wm_planner_consider(pl, &m, &rep, c, goal);
         } else {
@@ -265,6 +312,7 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
         f = pl->form == WM_FORM_KEEP ? pl->u->stand[0].facing : h0;
     wm_planner_template(pl, mu_v2_unit(f), mu_v2_add(pl->c0, mu_v2_scale(h0, fmin(dist, cap))), h0);
     int away = pl->req->goal == WM_GOAL_AWAY;
+    start_memo start = {0}, *sm = &start;
     for (int k = 0; k < 9; k++) {
         double deg = k == 0 ? 0.0 : 20.0 * ((k + 1) / 2) * (k % 2 ? 1.0 : -1.0);
         mu_vec2 h = mu_v2_rotate(h0, deg * PI / 180.0);
@@ -276,7 +324,7 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
             if (mu_point_seg_distance(goal, ray, NULL) >= pl->best_score - WM_PLAN_STEP_MM)
                 continue;
         }
-        line_search(pl, h, a_max, goal);
+        line_search(pl, h, a_max, goal, sm);
         if (k == 0 && pl->have && (away ? pl->best_rep.max_moved_mm >= cap - WM_PLAN_STEP_MM : pl->best_score <= WM_PLAN_STEP_MM))
             break; /* the direct heading got there */
     }
@@ -331,6 +379,7 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
     out->moved = pl->have && out->report.max_moved_mm > 0.0;
     out->advance_mm = mu_v2_dist(pl->best_c, pl->c0);
     out->checks = pl->checks;
+    out->refused = pl->refused;
     if (req->goal == WM_GOAL_POINT) {
         out->remaining_mm = mu_v2_dist(pl->best_c, req->point);
         out->reached = out->remaining_mm <= WM_PLAN_STEP_MM;

@@ -40,6 +40,7 @@ typedef struct wm_move_ctx {
     uint64_t burst;
     double allowance_mm;
     double frontage_mm;
+    uint32_t no_entry;        /* the features the unit cannot enter (bit = index) */
     mu_vec2 lo, hi;           /* every legal path stays in this box */
     int n_obst;
     wm_obstacle *obst;     /* other units' stands in the box (heap) */
@@ -64,6 +65,30 @@ void wm_move_ctx_free(wm_move_ctx *c);
 /* wm_move_check with a context built for m's unit, kind, rolled_mm,
  * charge_target and burst. Uses c's scratch: one check at a time. */
 wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report *rep);
+
+/* What wm_move_ctx_sure_fault knows: the check surely fails on m (in its
+ * order), on m with its paths in reverse order, or both. */
+#define WM_SURE_IN_ORDER 1
+#define WM_SURE_REVERSED 2
+#define WM_SURE_BOTH 3
+
+/* Which of wm_move_ctx_check(c, m, ...) and the same check of m with its
+ * paths in reverse order surely return a fault (not WM_MOVE_OK): both
+ * when some stand that moves has an end place (its legs' last pose, as
+ * the check works it out) on terrain the unit cannot enter
+ * (wm_orect_blocked), more than MU_GEOM_EPS_MM + 1e-7 mm off the table,
+ * overlapping another unit's stand in c at least 1e-4 mm deep along every
+ * axis (so that every swept polygon holding the end place overlaps it
+ * too), or with corners whose straight distances from where they start
+ * exceed the allowance (legs going straight or turning 1e-3 rad or more:
+ * the measured length of a leg turning less can be mostly rounding);
+ * an order in which a stand moves after one whose
+ * end place it crosses (1e-4 mm deep: its start place, or the disc of
+ * half its lesser side about its centre line, overlapping that place).
+ * 0 says nothing. Tests of end places and of the stands' centre lines,
+ * far cheaper than the check's sweeps: a search can skip the full
+ * checks this rules out and keep its results. */
+int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m);
 
 /* ---- swept paths (move_path.c) ---- */
 
@@ -131,8 +156,9 @@ int wm_leg_sweep_hits_exhaustive(const mu_orect *from, wm_leg leg, wm_hit_fn fn,
 /* Fills c->gap with the gaps (wm_move.h, "Gap rule"): enemy stands
  * against other enemy stands, stands of c's side's other units, and
  * edges of features c's unit cannot enter or of rivers; skipping gaps
- * wider than c->frontage_mm and (charging) those bordered by the charge
- * target. */
+ * wider than c->frontage_mm, (charging) those bordered by the charge
+ * target, and those no path the check sweeps can reach (their sides'
+ * joint box clear of c->lo..c->hi by 0.5 mm). */
 void wm_gaps_build(wm_move_ctx *c);
 
 /* Writes to *g the gap between enemy stand *a (unit ea) and the stand *b

@@ -137,6 +137,7 @@ typedef struct wm_plan {
     double remaining_mm;       /* POINT: centre to point */
     double target_mm;          /* CONTACT, AWAY: distance to the target afterwards */
     int checks;                /* candidate moves checked (the search's cost) */
+    int refused;               /* candidates refused unchecked, sure to fail (not in checks) */
 } wm_plan;
 
 /* Plans req on bf (not changed) into *out and returns out->moved. The

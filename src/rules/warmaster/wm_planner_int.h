@@ -26,7 +26,8 @@ typedef struct planner {
     mu_vec2 face[WM_MAX_STANDS];   /* template: place facings */
     int slot[WM_MAX_STANDS];       /* stand -> place */
     int order[WM_MAX_STANDS];      /* moving order */
-    int checks;
+    int checks;                       /* full move checks made */
+    int refused;                      /* candidates refused unchecked (wm_move_ctx_sure_fault) */
     int have;                         /* best: a legal move found */
     double best_score;                /* lower is better */
     wm_move best;
@@ -52,7 +53,9 @@ double wm_planner_place_cost(const planner *pl, int i, int j, mu_vec2 c);
 void wm_planner_order(planner *pl, mu_vec2 d);
 
 /* Returns non-zero when the template with its centre at c is a legal move
- * (in *m, *rep); tries the reverse order if the first crosses own stands. */
+ * (in *m, *rep); tries the reverse order if the first crosses own stands.
+ * Candidates that surely fail in both orders (wm_move_ctx_sure_fault) are
+ * refused unchecked (*m and *rep then say nothing). */
 int wm_planner_legal(planner *pl, mu_vec2 c, wm_move *m, wm_move_report *rep);
 
 /* The distance from the request's target after move m. */
