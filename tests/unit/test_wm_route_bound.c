@@ -261,15 +261,17 @@ static void on_pair(void *user, const wm_game *g, int unit, int target, int init
     wm_plan_move(&g->bf, &rq, &slow);
     t->pairs++;
     t->reached += fast.reached;
+    /* the fast plan also skips checks sure to fail (wm_move_ctx_sure_fault,
+     * off when exhaustive): it may make fewer checks, never more */
     t->differ += fast.reached != slow.reached || fast.moved != slow.moved || !same_move(&fast.move, &slow.move) ||
-                 fast.checks != slow.checks;
+                 fast.checks > slow.checks;
 }
 
 /* Every charge pair of 10 games of bench/wm-game-10.yaml (seed 5; the
  * proof skips the route searches of 1,342 stands in them) and of 4 games
  * of experiments/default.yaml (seed 1), planned with the proof and
  * exhaustive (wm_plan_request.exhaustive: no proof, the route searches
- * run): the same plans bit for bit and the same number of checks. A
+ * run): the same plans bit for bit, with no more checks. A
  * proved stand must spend the routing budgets the searches would have
  * spent: without that, 5 plans of the second sample differ (later
  * placements find budget left). */
