@@ -105,6 +105,23 @@ static void test_wm_path_length_is_exact_while_turning(void **state)
     assert_close(wm_stand_path_mm(&r, two, 2, &end), 100 + half_diag * PI / 2, 1e-9);
     assert_close(end.facing.x, -1, 1e-12);
     assert_close(end.center.y, 200, 0);
+    /* a leg turning next to nothing (as a kept facing turned and
+     * normalised gives): its length is the straight one's, not the
+     * rounding of two equal elliptic integrals (1e-16 rad measured 0 mm),
+     * and it runs on smoothly across the small-turn threshold */
+    const double tiny[] = {1e-16, 1e-13, 1e-10, 1e-6, 9.9e-4, 1.01e-3, 1e-2};
+    for (size_t k = 0; k < sizeof tiny / sizeof tiny[0]; k++) {
+        for (int sgn = -1; sgn <= 1; sgn += 2) {
+            wm_leg leg = {mu_v2(130, 220), sgn * tiny[k]};
+            double len = wm_stand_path_mm(&r, &leg, 1, NULL), exh = wm_stand_path_exhaustive_mm(&r, &leg, 1, NULL);
+            assert_close(len, hypot(30, 120), 1e-9 + 30 * tiny[k]);
+            assert_close(len, exh, 1e-9);
+            for (int i = 0; i < 4; i++) {
+                mu_vec2 off = mu_v2_sub(c[i], r.center);
+                assert_close(wm_leg_point_path_mm(&r, leg, off), quadrature(&r, leg, off), 1e-9);
+            }
+        }
+    }
 }
 
 /* warmaster-movement: "Moving the stands": "No part of a stand can move

@@ -513,11 +513,6 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
  * formulas (about 1e-12 mm), far below anything a search resolves. */
 #define SURE_DEPTH_MM 1e-4
 #define SURE_MARGIN_MM 1e-7
-/* Least turn (rad) of a turning leg whose measured length is trusted to
- * be at least its corners' chords: below it the elliptic integrals'
- * difference, divided by the turn, is mostly rounding (a leg turning
- * 1e-16 rad measures 0 mm), so no chord is compared then. */
-#define SURE_TURN_RAD 1e-3
 
 /* Non-zero when rectangles a and b (corners counter-clockwise) penetrate
  * each other by at least depth along each of their edge normals, both
@@ -577,9 +572,8 @@ static double seg_rect_distance(mu_vec2 a, mu_vec2 b, const mu_orect *r)
  * and stops at the first fault, so it either stops before the stand in
  * question or comes to it, and then
  * - its corners' chords: a corner's path is at least its chord, and the
- *   measured length is the path to about 1e-12 relative for legs that go
- *   straight or turn at least SURE_TURN_RAD (not below: rounding), so a
- *   chord beyond the allowance + MU_GEOM_EPS_MM + margin is
+ *   measured length is the path to about 1e-12 relative (wm_stand_path_mm,
+ *   a leg turning under 1e-6 rad included), so a chord beyond the allowance + MU_GEOM_EPS_MM + margin is
  *   WM_MOVE_TOO_FAR;
  * - table and other stands: the last leg's sweep asks path_hits about a
  *   polygon holding the end place (a straight leg's hull; of a turning
@@ -620,13 +614,10 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
             return 0;
         const mu_orect *start = &u->stand[p->stand];
         end[k] = *start;
-        int measured = 1; /* the check's path length is at least the chords */
         for (int l = 0; l < p->n_legs; l++) {
             if (!isfinite(p->leg[l].center.x) || !isfinite(p->leg[l].center.y) || !isfinite(p->leg[l].turn_rad))
                 return 0;
             end[k] = wm_leg_pose(&end[k], p->leg[l], 1.0);
-            double turn = fabs(p->leg[l].turn_rad);
-            measured &= turn == 0.0 || turn >= SURE_TURN_RAD;
         }
         if (p->n_legs == 0)
             continue; /* not moved: the check looks at nothing of it */
@@ -636,7 +627,7 @@ int wm_move_ctx_sure_fault(const wm_move_ctx *c, const wm_move *m)
         if (lo[k].x < lo_x || lo[k].y < lo_y || hi[k].x > hi_x || hi[k].y > hi_y)
             return WM_SURE_BOTH;
         mu_orect_corners_ccw(start, v0);
-        for (int i = 0; measured && i < 4; i++)
+        for (int i = 0; i < 4; i++) /* the check's path length is at least the chords */
             if (mu_v2_dist(v[k][i], v0[i]) > reach)
                 return WM_SURE_BOTH;
         all_lo = mu_v2(wm_min(all_lo.x, lo[k].x), wm_min(all_lo.y, lo[k].y));

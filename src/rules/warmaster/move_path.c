@@ -188,6 +188,14 @@ static double shift_dir(leg_shift *k)
     return k->dir;
 }
 
+/* Below this turn (rad) the difference of the two E values, divided by
+ * the turn, loses digits to rounding (a leg turning 1e-16 rad measured
+ * 0 mm; at 1e-6 rad, 1e-10 relative): the speed at the middle of the leg
+ * is taken instead, which differs from the path by a relative
+ * m turn^2 / 24 with m = 4ab / (a + b)^2 < 4 b / a itself O(turn): under
+ * 1e-10 here. */
+#define SMALL_TURN_RAD 1e-3
+
 static double point_path(leg_shift *sh, double turn, mu_vec2 offset, double *e_half)
 {
     double a = sh->a, rho = mu_v2_len(offset);
@@ -198,6 +206,10 @@ static double point_path(leg_shift *sh, double turn, mu_vec2 offset, double *e_h
         return b;
     double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
+    if (fabs(turn) < SMALL_TURN_RAD) { /* the speed (a + b) sqrt(1 - m sin^2(psi / 2)) at t = 1/2 */
+        double s = sin(psi0 / 2.0 + turn / 4.0);
+        return wm_min((a + b) * sqrt(fmax(0.0, 1.0 - m * s * s)), a + b);
+    }
     double phi[2] = {psi0 / 2.0, (psi0 + turn) / 2.0}, e[2];
     for (int i = 0; i < 2; i++) { /* E(phi + k pi) = E(phi) + 2 k E(pi/2) */
         double k = nearbyint(phi[i] / PI);
@@ -220,7 +232,7 @@ static void point_path_half(leg_shift *sh, double turn, mu_vec2 offset, double *
 {
     double a = sh->a, rho = mu_v2_len(offset);
     double b = fabs(turn) * rho;
-    if (b == 0.0 || a == 0.0 || *e_half >= 0.0)
+    if (b == 0.0 || a == 0.0 || *e_half >= 0.0 || fabs(turn) < SMALL_TURN_RAD)
         return;
     double psi0 = atan2(offset.y, offset.x) + (turn > 0.0 ? PI / 2.0 : -PI / 2.0) - shift_dir(sh);
     double m = 4.0 * a * b / ((a + b) * (a + b));
