@@ -120,8 +120,10 @@ void mu_h5batch_pack(mu_h5batch *b, size_t i);
 /* What packing chunk i of b in another process takes (a team member
  * without the file, muster/team.h): *how (the transform, for
  * mu_h5_pack_part), *in_bytes (the size of its input, mu_h5batch_export)
- * and *cap (the room its packed form may take). */
-void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap);
+ * and *cap (the room its packed form may take); and *row, the chunk's
+ * first row. */
+void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap,
+                     uint64_t *row);
 
 /* Writes the input of chunk i of b (mu_h5batch_part's in_bytes) into in:
  * its rows as one chunk lays them out before the filters (with the rows

@@ -56,12 +56,15 @@ typedef struct mu_provenance {
 typedef struct mu_output mu_output;             /* an open result */
 
 /* A part of a batch to be packed where the output is not open: how (the
- * output type's own code for its transform), the bytes of its input, and
- * the most bytes its packed form may take. */
+ * output type's own code for its transform), the bytes of its input, the
+ * most bytes its packed form may take, and the first row of the result
+ * it holds (parts of the same rows cost alike: a team deals them out in
+ * that order). */
 typedef struct mu_output_part {
     uint32_t how;
     uint64_t in_bytes;
     uint64_t cap;
+    uint64_t first_row;
 } mu_output_part;
 
 typedef struct mu_output_batch mu_output_batch; /* rows on their way to it */
@@ -120,8 +123,9 @@ typedef struct mu_output_ops {
      * part's input (part->in_bytes) into in, before batch_seal;
      * part_import takes packed (size bytes, made by the output type's
      * pack_part from that input) as part i, instead of batch_pack, and
-     * returns 0, or -1 when it cannot be (batch_write then fails). The
-     * three run on the calling thread. */
+     * returns 0, or -1 when it cannot be (batch_write then fails).
+     * part_describe and part_import run on the calling thread;
+     * part_export on any threads, for distinct parts at once. */
     void (*part_describe)(const mu_output_batch *b, size_t i, mu_output_part *part);
     void (*part_export)(const mu_output_batch *b, size_t i, void *in);
     int (*part_import)(mu_output_batch *b, size_t i, const void *packed, size_t size);

@@ -344,10 +344,12 @@ void mu_h5batch_pack(mu_h5batch *b, size_t i)
     }
 }
 
-void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap)
+void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap,
+                     uint64_t *row)
 {
     const struct chunk *c = &b->chunks[i];
     *cap = c->cap;
+    *row = c->offset[0];
     if (c->dset < 0) {
         *how = HOW_GAME;
         *in_bytes = GAME_WORDS * sizeof(uint64_t);

@@ -75,8 +75,9 @@ static void h5_part_describe(const mu_output_batch *b, size_t i, mu_output_part 
 {
     uint32_t how = 0;
     size_t in_bytes = 0, cap = 0;
-    mu_h5batch_part((const mu_h5batch *)b, i, &how, &in_bytes, &cap);
-    *part = (mu_output_part){.how = how, .in_bytes = in_bytes, .cap = cap};
+    uint64_t row = 0;
+    mu_h5batch_part((const mu_h5batch *)b, i, &how, &in_bytes, &cap, &row);
+    *part = (mu_output_part){.how = how, .in_bytes = in_bytes, .cap = cap, .first_row = row};
 }
 
 static void h5_part_export(const mu_output_batch *b, size_t i, void *in)

@@ -97,7 +97,8 @@ static void pack_exported(mu_h5batch *b, size_t i, unsigned char *const *cols, s
 {
     uint32_t how = 0;
     size_t in_bytes = 0, cap = 0;
-    mu_h5batch_part(b, i, &how, &in_bytes, &cap);
+    uint64_t row = 0;
+    mu_h5batch_part(b, i, &how, &in_bytes, &cap, &row);
     unsigned char *in = malloc(in_bytes + 1), *out = malloc(cap + 1);
     mu_h5batch_export(b, i, in);
     unsigned char *keep = malloc(n_cols * col_bytes + 1);
@@ -337,6 +338,7 @@ static void test_pack_refuses_what_does_not_fit(void **state)
     unsigned char in[64] = {0}, out[256];
     uint32_t how = 0;
     size_t in_bytes = 0, cap = 0;
+    uint64_t row = 1;
     /* a game scale part as the writer describes it packs; cut short, or
      * with too little room, or an unknown transform, it does not */
     char path[128], err[512] = "";
@@ -353,8 +355,9 @@ static void test_pack_refuses_what_does_not_fit(void **state)
     mu_h5batch *b = NULL;
     if (mu_h5out_batch_begin(h, 0, 4, (const void *const *)cols, &b, err, sizeof err) != 0)
         fail_msg("%s", err);
-    mu_h5batch_part(b, 0, &how, &in_bytes, &cap);
+    mu_h5batch_part(b, 0, &how, &in_bytes, &cap, &row);
     assert_int_equal(in_bytes, 3 * sizeof(uint64_t)); /* first index, valid rows, rows */
+    assert_int_equal(row, 0);
     mu_h5batch_export(b, 0, in);
     unsigned char *room = malloc(cap);
     assert_true(mu_h5_pack_part(how, in, in_bytes, room, cap) > 0);
