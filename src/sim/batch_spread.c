@@ -167,21 +167,23 @@ static void follow(const mu_team *team, const mu_output_type *type, int threads)
         at += (size_t)parts[j].in_bytes;
         room += (size_t)parts[j].cap;
     }
-    unsigned char *out = mu_xmalloc(k * WORD + room + 1), *packed = mu_xmalloc(room + 1);
+    /* each part packed into its room after the sizes, then the parts
+     * moved down to follow each other (never past a later part's start) */
+    size_t len = (size_t)k * WORD;
+    unsigned char *out = mu_xmalloc(len + room + 1);
     int64_t count = (int64_t)k;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int64_t j = 0; j < count; j++)
-        got[j] = type->pack_part(&parts[j], in + from[j], packed + to[j]);
+        got[j] = type->pack_part(&parts[j], in + from[j], out + (size_t)k * WORD + to[j]);
     free(in);
-    size_t len = (size_t)k * WORD;
     for (uint64_t j = 0; j < k; j++) {
         uint64_t g = got[j];
         memcpy(out + j * WORD, &g, WORD);
-        memcpy(out + len, packed + to[j], got[j]);
+        memmove(out + len, out + (size_t)k * WORD + to[j], got[j]);
         len += got[j];
     }
     free(team->ops->gather_bytes(team, out, len, NULL));
-    free(out), free(packed), free(got), free(to), free(from), free(parts);
+    free(out), free(got), free(to), free(from), free(parts);
 }
 
 void batch_spread_pack(const mu_team *team, const mu_output_type *type, const mu_output_ops *ops,
