@@ -125,22 +125,28 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
         if (owner[i] == 0)
             ops->batch_pack(pack, (size_t)i);
     unsigned char *back = team->ops->gather_bytes(team, NULL, 0, sizes);
-    size_t from = 0;
+    /* member r's reply: its sizes from words[r], its parts from inputs[r],
+     * up to end[r]; its parts in the order of their index */
+    size_t *end = mu_xcalloc((size_t)size, sizeof *end);
     for (int r = 1; r < size; r++) {
-        size_t end = from + sizes[r], bytes = from + k[r] * WORD;
-        if (bytes > end)
+        size_t first = r == 1 ? 0 : end[r - 1];
+        end[r] = first + sizes[r];
+        words[r] = first, inputs[r] = first + k[r] * WORD;
+        if (inputs[r] > end[r])
             broken("a member's packed parts are short");
-        for (size_t i = 0, j = 0; i < n; i++) {
-            if (owner[i] != r)
-                continue;
-            size_t got = (size_t)word_at(back + from + j++ * WORD);
-            if (got > end - bytes)
-                broken("a member's packed parts are short");
-            ops->part_import(pack, i, back + bytes, got); /* a failure fails batch_write */
-            bytes += got;
-        }
-        from = end;
     }
+    for (size_t i = 0; i < n; i++) {
+        int r = owner[i];
+        if (r == 0)
+            continue;
+        size_t got = (size_t)word_at(back + words[r]);
+        words[r] += WORD;
+        if (got > end[r] - inputs[r])
+            broken("a member's packed parts are short");
+        ops->part_import(pack, i, back + inputs[r], got); /* a failure fails batch_write */
+        inputs[r] += got;
+    }
+    free(end);
     free(back);
     free(words), free(inputs), free(k), free(sizes), free(at), free(owner), free(parts), free(order);
 }

@@ -3,7 +3,9 @@
  * collectives whatever the layout: the flags (MPI_Iallreduce, max), the
  * rows of every column in one MPI_Igatherv (a row of all columns is one
  * element of a contiguous type, so counts stay small), every table in one
- * MPI_Ireduce; each is waited for asleep (wait_asleep). On a loaded
+ * MPI_Ireduce; and with rows, four more for packing them together (the
+ * inputs out, the packed parts back, each as counts then bytes: see
+ * src/sim/batch_spread.c); each is waited for asleep (wait_asleep). On a loaded
  * machine a collective costs a scheduling delay or more, so their number
  * per batch matters more than their size. MPI is initialised only when a launcher started
  * this process (its environment says so); otherwise the solo team runs
