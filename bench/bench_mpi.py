@@ -4,7 +4,7 @@ the cores, 4) MPI ranks, the parallel efficiency, and what the ranks cost
 each other: the gathering of the rows to rank 0 and the summing of the
 count tables, per game, as `muster run` measures them on rank 0.
 
-Usage: bench/bench_mpi.py [-m MUSTER] [-r REPS] [-k KIND...]
+Usage: bench/bench_mpi.py [-m MUSTER] [-r REPS] [-k KIND...] [-i]
        (from the project root; MUSTER defaults to build/release/muster)
 
 KIND: drill (experiments/studies/order-drill.yaml, 4,000,000 games, rows
@@ -27,9 +27,18 @@ h5diff (/games and the tables): a figure from a run that differs is no
 figure.
 
 On a machine shared with other work the wall-clock figures move with its
-load: the load average is printed before and after.
+load: the load average is printed before and after. So does CPU time, less
+(a loaded core runs a process's instructions slower: caches and memory
+are shared). -i (--instructions) counts instructions instead, which no load
+moves: each run once under valgrind's callgrind (about 50 times slower),
+the plain run and every rank of 2 (and 4) ranks; "busiest" is then the
+most instructions any rank executed (its whole process, starting MPI
+included), and the speed-up the plain run's over it. The split of the
+batches among the ranks still follows their CPU time under valgrind, so
+two runs differ a little.
 """
 import argparse
+import glob
 import os
 import re
 import resource
@@ -96,6 +105,54 @@ def one(muster, mpirun, ranks, exp, games, out):
     return fig
 
 
+def instructions(muster, mpirun, ranks, exp, games, out, work):
+    """One run (0 ranks: plain) under callgrind; returns the instructions
+    of each rank's process (a rank's forked child, the file check at the
+    end, counts its parent's before the fork: the lesser of the two is the
+    rank's), in rank order."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        sys.exit("bench_mpi: no valgrind (Debian: valgrind)")
+    for f in glob.glob(os.path.join(work, "cg.*")):
+        os.remove(f)
+    rank = "%q{OMPI_COMM_WORLD_RANK}" if ranks else "0"
+    vg = [valgrind, "--tool=callgrind", f"--callgrind-out-file={os.path.join(work, 'cg.' + rank + '.%p')}"]
+    args = ["run", exp, "-o", out, "-j", "1", "--force", *games]
+    if ranks == 0:
+        run([*vg, muster, *args])
+    else:
+        run([mpirun, "--oversubscribe", "--bind-to", "none", "-np", str(ranks), *vg, muster, *args], env=MPI_ENV)
+    totals = {}
+    for f in glob.glob(os.path.join(work, "cg.*")):
+        r = int(os.path.basename(f).split(".")[1])
+        with open(f) as fh:
+            n = next(int(line.split()[1]) for line in fh if line.startswith(("summary:", "totals:")))
+        totals[r] = min(totals.get(r, n), n)
+    return [totals[r] for r in sorted(totals)]
+
+
+def count_instructions(a, mpirun, h5diff, counts, work):
+    """The -i figures: instructions of the busiest rank, per kind."""
+    for kind in a.kind or ["drill", "drill-counts", "battle"]:
+        exp, games = experiment_for(kind, work)
+        print(f"\n{kind}: {os.path.relpath(exp, ROOT) if exp.startswith(ROOT) else 'order-drill, rows off'} "
+              f"{' '.join(games)}, one thread a rank, instructions (callgrind)")
+        print(f"  {'ranks':>9} {'busiest':>15} {'all ranks':>15} {'speed-up':>8} {'effic.':>6}  each rank")
+        plain = None
+        for n in counts:
+            out = os.path.join(work, f"{kind}-i{n}.h5")
+            each = instructions(a.muster, mpirun, n, exp, games, out, work)
+            if n == 0:
+                plain = each[0]
+                ref = out
+            elif not same(ref, out, h5diff):
+                sys.exit(f"bench_mpi: {kind} on {n} ranks: the file differs from the plain run's")
+            busiest = max(each)
+            label = "1 (plain)" if n == 0 else str(n)
+            print(f"  {label:>9} {busiest:15,d} {sum(each):15,d} {plain / busiest:8.3f} {plain / busiest / max(n, 1):6.3f}"
+                  f"  {' '.join(f'{e:,d}' for e in each)}")
+
+
 def same(a, b, h5diff):
     """Whether every top-level group of a and b (the datasets; not the
     root's attributes, which say how each file was made) compares equal."""
@@ -111,6 +168,8 @@ def main():
     ap.add_argument("-m", "--muster", default=os.path.join(ROOT, "build", "release", "muster"))
     ap.add_argument("-r", "--reps", type=int, default=3)
     ap.add_argument("-k", "--kind", action="append", choices=sorted(KINDS))
+    ap.add_argument("-i", "--instructions", action="store_true",
+                    help="count instructions (valgrind's callgrind, each run once) instead of timing")
     a = ap.parse_args()
     mpirun, h5diff = shutil.which("mpirun"), shutil.which("h5diff")
     if not mpirun:
@@ -120,7 +179,9 @@ def main():
     print(f"muster {a.muster}; {cores} cores; load average {os.getloadavg()[0]:.2f} at start; best of {a.reps}")
     work = tempfile.mkdtemp(prefix="bench_mpi-")
     try:
-        for kind in a.kind or ["drill", "drill-counts", "battle"]:
+        if a.instructions:  # 1 rank under MPI adds nothing to count
+            count_instructions(a, mpirun, h5diff, [n for n in counts if n != 1], work)
+        for kind in [] if a.instructions else a.kind or ["drill", "drill-counts", "battle"]:
             exp, games = experiment_for(kind, work)
             best = {}
             for rep in range(a.reps):

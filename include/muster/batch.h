@@ -36,7 +36,8 @@ typedef struct mu_run_options {
 } mu_run_options;
 
 /* What a run did. Batch k's rows are packed (for the HDF5 file: shuffled
- * and deflated) by every thread as soon as they are played (pack_seconds),
+ * and deflated) by every thread as soon as they are played (pack_seconds;
+ * in a team, by every member's threads, each a share of the parts),
  * then written and checkpointed by the calling thread while the others
  * play batch k + 1 (write_seconds: that thread's time, not spent
  * playing). */
@@ -46,7 +47,9 @@ typedef struct mu_run_report {
     uint64_t games_this_run; /* played by this call (excludes resumed games) */
     double seconds;          /* wall time of this call */
     double write_seconds;    /* time the calling thread spent writing the file */
-    double pack_seconds;     /* wall time all threads spent compressing rows */
+    double pack_seconds;     /* wall time all threads spent compressing rows
+                              * (in a team, member 0's: its share, sending the
+                              * others theirs and the wait for them) */
     double gather_seconds;   /* time the rows took to reach member 0 (with the
                               * wait for the slowest member) */
     double reduce_seconds;   /* time the tables took to be summed on member 0 */

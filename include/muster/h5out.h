@@ -117,6 +117,34 @@ size_t mu_h5batch_chunks(const mu_h5batch *b);
  * while another thread writes an earlier batch or checkpoints. */
 void mu_h5batch_pack(mu_h5batch *b, size_t i);
 
+/* What packing chunk i of b in another process takes (a team member
+ * without the file, muster/team.h): *how (the transform, for
+ * mu_h5_pack_part), *in_bytes (the size of its input, mu_h5batch_export)
+ * and *cap (the room its packed form may take); and *row, the chunk's
+ * first row. */
+void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap,
+                     uint64_t *row);
+
+/* Writes the input of chunk i of b (mu_h5batch_part's in_bytes) into in:
+ * its rows as one chunk lays them out before the filters (with the rows
+ * of the unfinished chunk before the batch), or for the game scale the
+ * description of its indices. Makes no HDF5 call; any thread, before
+ * mu_h5batch_seal. */
+void mu_h5batch_export(const mu_h5batch *b, size_t i, void *in);
+
+/* Packs an exported chunk: in (n bytes, from mu_h5batch_export) with
+ * transform how into out (cap bytes, mu_h5batch_part's cap). Needs no
+ * writer: any process, any thread. The bytes are those mu_h5batch_pack
+ * makes of the same chunk. Returns their size, or 0 (how, n or cap do not
+ * fit). */
+size_t mu_h5_pack_part(uint32_t how, const void *in, size_t n, void *out, size_t cap);
+
+/* Takes packed (size bytes, from mu_h5_pack_part) as chunk i of b instead
+ * of packing it with mu_h5batch_pack. Returns 0, or -1 when size is 0 or
+ * beyond the chunk's room (the chunk is then unpacked and
+ * mu_h5out_batch_write refuses b). */
+int mu_h5batch_import(mu_h5batch *b, size_t i, const void *packed, size_t size);
+
 /* After every chunk of b is packed: keeps the rows of b's last unfinished
  * chunk for the next batch. b then no longer reads its columns. */
 void mu_h5batch_seal(mu_h5batch *b);

@@ -12,7 +12,11 @@
  *   begin (or resume: games_complete and the tables so far)
  *   for each batch of games [first, first + n), in order:
  *       batch_begin(rows of the batch)      (calling thread)
- *       batch_pack(part i) for every part   (any threads, in parallel)
+ *       batch_pack(part i) for every part   (any threads, in parallel;
+ *                                            or, for a part packed by
+ *                                            another process: part_export
+ *                                            here, the type's pack_part
+ *                                            there, part_import here)
  *       batch_seal                          (calling thread)
  *       batch_write, then checkpoint(games complete, tables)
  *                                           (calling thread, while the
@@ -50,6 +54,19 @@ typedef struct mu_provenance {
 } mu_provenance;
 
 typedef struct mu_output mu_output;             /* an open result */
+
+/* A part of a batch to be packed where the output is not open: how (the
+ * output type's own code for its transform), the bytes of its input, the
+ * most bytes its packed form may take, and the first row of the result
+ * it holds (parts of the same rows cost alike: a team deals them out in
+ * that order). */
+typedef struct mu_output_part {
+    uint32_t how;
+    uint64_t in_bytes;
+    uint64_t cap;
+    uint64_t first_row;
+} mu_output_part;
+
 typedef struct mu_output_batch mu_output_batch; /* rows on their way to it */
 
 /* The operations of an open output o (o->ops). err/err_len receive one
@@ -100,6 +117,18 @@ typedef struct mu_output_ops {
     int (*finish)(mu_output *o, char *err, size_t err_len);
     /* Leaves the result partial, as of its last checkpoint, and frees o. */
     void (*abandon)(mu_output *o);
+    /* Optional (NULL: every part is packed by batch_pack): packing part i
+     * of b in another process, which has no output open (a team member,
+     * muster/team.h). part_describe fills *part; part_export writes the
+     * part's input (part->in_bytes) into in, before batch_seal;
+     * part_import takes packed (size bytes, made by the output type's
+     * pack_part from that input) as part i, instead of batch_pack, and
+     * returns 0, or -1 when it cannot be (batch_write then fails).
+     * part_describe and part_import run on the calling thread;
+     * part_export on any threads, for distinct parts at once. */
+    void (*part_describe)(const mu_output_batch *b, size_t i, mu_output_part *part);
+    void (*part_export)(const mu_output_batch *b, size_t i, void *in);
+    int (*part_import)(mu_output_batch *b, size_t i, const void *packed, size_t size);
 } mu_output_ops;
 
 /* An open output: every implementation's object begins with this. */
@@ -128,6 +157,12 @@ typedef struct mu_output_type {
     int (*resume)(const char *partial_path, const char *path, const mu_layout *layout,
                   const mu_provenance *prov, mu_output **out, uint64_t *games_complete,
                   uint64_t *const *tables, char *err, size_t err_len);
+    /* Optional (with the ops' part_describe): packs a part exported by an
+     * output of this type, in any process and thread: in
+     * (part->in_bytes) into out (part->cap bytes). The bytes are those
+     * batch_pack makes of the part. Returns their size, or 0 on
+     * failure. */
+    size_t (*pack_part)(const mu_output_part *part, const void *in, void *out);
 } mu_output_type;
 
 /* The HDF5 results file (see muster/h5out.h for the file and its crash

@@ -107,47 +107,111 @@ static void shuffle(unsigned char *dst, const unsigned char *src, size_t n, size
     }
 }
 
-/* ---- the game scale -------------------------------------------------------- */
+/* ---- a chunk's input and its transform ------------------------------------ */
 
-/* Packs a chunk of the game scale into out: game indices first_game +
- * [row0, row0 + valid), zeros up to the chunk's rows, written straight as the shuffle
+/* How a chunk is packed (mu_h5_pack_part's how): the game scale from a
+ * description of its indices, or a column's rows of elements of 1 to 8
+ * bytes (HOW_COLUMN + the size), shuffled, deflated. */
+enum { HOW_GAME = 1, HOW_COLUMN = 16 };
+
+/* The input of a game scale chunk: its first game index, its valid rows
+ * and its rows (zeros past the valid ones). */
+enum { GAME_FIRST, GAME_VALID, GAME_ROWS, GAME_WORDS };
+
+/* Packs a chunk of the game scale into out (cap bytes): game indices
+ * first + [0, valid), zeros up to rows, written straight as the shuffle
  * filter's 8 byte planes (plane p holds byte p of each index), deflated. */
-static size_t pack_game(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
+static size_t pack_game(uint64_t first, uint64_t valid, uint64_t rows, unsigned char *out, size_t cap)
 {
-    hsize_t rows = b->h->game_chunk;
-    uint64_t row0 = c->offset[0], end = b->first + b->n, valid = end - row0 < rows ? end - row0 : rows;
-    uint64_t first_game = b->h->prov.first_game; /* of row 0: a shard's first game */
     size_t n = (size_t)rows;
     unsigned char *planes = mu_xcalloc(GAME_BYTES, n);
     for (int p = 0; p < GAME_BYTES; p++) {
         unsigned shift = 8u * (unsigned)p;
         unsigned char *plane = planes + (size_t)p * n;
         for (uint64_t i = 0; i < valid; i++)
-            plane[i] = (unsigned char)((first_game + row0 + i) >> shift);
+            plane[i] = (unsigned char)((first + i) >> shift);
     }
-    size_t size = deflate_chunk(out, c->cap, planes, GAME_BYTES * n, LEVEL_GAME_SCALE);
+    size_t size = deflate_chunk(out, cap, planes, GAME_BYTES * n, LEVEL_GAME_SCALE);
     free(planes);
     return size;
 }
 
-/* ---- columns ----------------------------------------------------------------- */
+/* Shuffles (elements of elt bytes) and deflates the n bytes of a column
+ * chunk's rows into out (cap bytes). */
+static size_t pack_rows(const unsigned char *in, size_t n, size_t elt, unsigned char *out, size_t cap)
+{
+    if (elt == 1)
+        return deflate_chunk(out, cap, in, n, LEVEL_COLUMNS);
+    unsigned char *shuffled = mu_xmalloc(n);
+    shuffle(shuffled, in, n / elt, elt);
+    size_t size = deflate_chunk(out, cap, shuffled, n, LEVEL_COLUMNS);
+    free(shuffled);
+    return size;
+}
 
-/* Packs a chunk of a column into out: its rows from the column's tail (the
- * unfinished chunk's earlier rows) and from the batch, zeros past the last
- * row and the axis' end, shuffled, deflated. */
-static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
+size_t mu_h5_pack_part(uint32_t how, const void *in, size_t n, void *out, size_t cap)
+{
+    if (how == HOW_GAME) {
+        uint64_t w[GAME_WORDS];
+        if (n != sizeof w)
+            return 0;
+        memcpy(w, in, sizeof w);
+        if (w[GAME_VALID] > w[GAME_ROWS] || w[GAME_ROWS] > MU_H5_CHUNK_MAX / GAME_BYTES ||
+            cap < bound(GAME_BYTES * (size_t)w[GAME_ROWS]))
+            return 0;
+        return pack_game(w[GAME_FIRST], w[GAME_VALID], w[GAME_ROWS], out, cap);
+    }
+    size_t elt = how - HOW_COLUMN;
+    if (how <= HOW_COLUMN || elt > 8 || n % elt != 0 || cap < bound(n))
+        return 0;
+    return pack_rows(in, n, elt, out, cap);
+}
+
+/* The game scale chunk c's description (GAME_WORDS words). */
+static void game_input(const mu_h5batch *b, const struct chunk *c, uint64_t *w)
+{
+    hsize_t rows = b->h->game_chunk;
+    uint64_t row0 = c->offset[0], end = b->first + b->n;
+    w[GAME_FIRST] = b->h->prov.first_game + row0; /* row 0 is a shard's first game */
+    w[GAME_VALID] = end - row0 < rows ? end - row0 : rows;
+    w[GAME_ROWS] = rows;
+}
+
+/* The bytes of column chunk c before shuffling: rows chunk[0] x width
+ * chunk[1] elements. */
+static size_t column_input_bytes(const mu_h5batch *b, const struct chunk *c)
+{
+    const struct mu_h5col *col = &b->h->col[c->dset];
+    return (size_t)(col->chunk[0] * col->chunk[1]) * mu_dtype_size(col->type);
+}
+
+/* Whether column chunk c's input is a run of the batch's rows as they are
+ * (bytes, whole rows, all inside the batch): then *at is where. */
+static int column_in_place(const mu_h5batch *b, const struct chunk *c, const unsigned char **at)
+{
+    const struct mu_h5col *col = &b->h->col[c->dset];
+    uint64_t row0 = c->offset[0], end = b->first + b->n;
+    if (mu_dtype_size(col->type) != 1 || col->chunk[1] != col->width || row0 < b->first ||
+        end - row0 < col->chunk[0])
+        return 0;
+    *at = (const unsigned char *)b->columns[c->dset] + (size_t)(row0 - b->first) * (size_t)col->width;
+    return 1;
+}
+
+/* Writes column chunk c's input into buf (column_input_bytes): its rows
+ * from the column's tail (the unfinished chunk's earlier rows) and from
+ * the batch, zeros past the last row and the axis' end. */
+static void column_input(const mu_h5batch *b, const struct chunk *c, unsigned char *buf)
 {
     const struct mu_h5col *col = &b->h->col[c->dset];
     size_t elt = mu_dtype_size(col->type);
     hsize_t rows = col->chunk[0], cw = col->chunk[1], width = col->width, col0 = c->offset[1];
     uint64_t row0 = c->offset[0], first = b->first, end = first + b->n;
     uint64_t valid = end - row0 < rows ? end - row0 : rows;
-    size_t row_bytes = (size_t)width * elt, chunk_row = (size_t)cw * elt, bytes = (size_t)rows * chunk_row;
+    size_t row_bytes = (size_t)width * elt, chunk_row = (size_t)cw * elt;
     size_t part = (size_t)(width - col0 < cw ? width - col0 : cw) * elt;
     const unsigned char *batch = b->columns[c->dset];
-    if (elt == 1 && cw == width && row0 >= first && valid == rows) /* in place */
-        return deflate_chunk(out, c->cap, batch + (size_t)(row0 - first) * row_bytes, bytes, LEVEL_COLUMNS);
-    unsigned char *buf = mu_xcalloc(1, bytes);
+    memset(buf, 0, column_input_bytes(b, c));
     for (uint64_t r = row0; r < row0 + valid;) {
         const unsigned char *src = r < first ? col->tail + (size_t)(r - row0) * row_bytes
                                              : batch + (size_t)(r - first) * row_bytes;
@@ -160,13 +224,19 @@ static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned c
                 memcpy(dst + (size_t)i * chunk_row, src + (size_t)i * row_bytes + (size_t)col0 * elt, part);
         r = stop;
     }
-    unsigned char *in = buf, *shuffled = NULL;
-    if (elt > 1) {
-        in = shuffled = mu_xmalloc(bytes);
-        shuffle(shuffled, buf, bytes / elt, elt);
-    }
-    size_t size = deflate_chunk(out, c->cap, in, bytes, LEVEL_COLUMNS);
-    free(shuffled);
+}
+
+/* Packs column chunk c into out: its input (column_input, or the batch's
+ * rows themselves when they are it), shuffled, deflated. */
+static size_t pack_column(const mu_h5batch *b, const struct chunk *c, unsigned char *out)
+{
+    size_t elt = mu_dtype_size(b->h->col[c->dset].type), bytes = column_input_bytes(b, c);
+    const unsigned char *at = NULL;
+    if (column_in_place(b, c, &at))
+        return pack_rows(at, bytes, elt, out, c->cap);
+    unsigned char *buf = mu_xmalloc(bytes);
+    column_input(b, c, buf);
+    size_t size = pack_rows(buf, bytes, elt, out, c->cap);
     free(buf);
     return size;
 }
@@ -265,7 +335,55 @@ void mu_h5batch_pack(mu_h5batch *b, size_t i)
 {
     struct chunk *c = &b->chunks[i];
     unsigned char *out = b->arena + c->at;
-    c->size = c->dset < 0 ? pack_game(b, c, out) : pack_column(b, c, out);
+    if (c->dset < 0) {
+        uint64_t w[GAME_WORDS];
+        game_input(b, c, w);
+        c->size = pack_game(w[GAME_FIRST], w[GAME_VALID], w[GAME_ROWS], out, c->cap);
+    } else {
+        c->size = pack_column(b, c, out);
+    }
+}
+
+void mu_h5batch_part(const mu_h5batch *b, size_t i, uint32_t *how, size_t *in_bytes, size_t *cap,
+                     uint64_t *row)
+{
+    const struct chunk *c = &b->chunks[i];
+    *cap = c->cap;
+    *row = c->offset[0];
+    if (c->dset < 0) {
+        *how = HOW_GAME;
+        *in_bytes = GAME_WORDS * sizeof(uint64_t);
+    } else {
+        *how = HOW_COLUMN + (uint32_t)mu_dtype_size(b->h->col[c->dset].type);
+        *in_bytes = column_input_bytes(b, c);
+    }
+}
+
+void mu_h5batch_export(const mu_h5batch *b, size_t i, void *in)
+{
+    const struct chunk *c = &b->chunks[i];
+    const unsigned char *at = NULL;
+    if (c->dset < 0) {
+        uint64_t w[GAME_WORDS];
+        game_input(b, c, w);
+        memcpy(in, w, sizeof w);
+    } else if (column_in_place(b, c, &at)) {
+        memcpy(in, at, column_input_bytes(b, c));
+    } else {
+        column_input(b, c, in);
+    }
+}
+
+int mu_h5batch_import(mu_h5batch *b, size_t i, const void *packed, size_t size)
+{
+    struct chunk *c = &b->chunks[i];
+    if (size == 0 || size > c->cap) {
+        c->size = 0; /* the write refuses it */
+        return -1;
+    }
+    memcpy(b->arena + c->at, packed, size);
+    c->size = size;
+    return 0;
 }
 
 void mu_h5batch_seal(mu_h5batch *b)

@@ -2,7 +2,8 @@
  * each operation is the writer's own (muster/h5out.h), plus the checks
  * of a resume that concern files (the partial file exists, the complete
  * one does not yet). A batch of the interface is the writer's mu_h5batch;
- * its parts are the chunks the runner's threads shuffle and deflate. */
+ * its parts are the chunks the runner's threads shuffle and deflate,
+ * here or, exported, in another process of a team (mu_h5_pack_part). */
 #include "muster/output.h"
 
 #include "muster/alloc.h"
@@ -11,6 +12,7 @@
 #include "muster/status.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,32 @@ static void h5_abandon(mu_output *o)
     free(o);
 }
 
+static void h5_part_describe(const mu_output_batch *b, size_t i, mu_output_part *part)
+{
+    uint32_t how = 0;
+    size_t in_bytes = 0, cap = 0;
+    uint64_t row = 0;
+    mu_h5batch_part((const mu_h5batch *)b, i, &how, &in_bytes, &cap, &row);
+    *part = (mu_output_part){.how = how, .in_bytes = in_bytes, .cap = cap, .first_row = row};
+}
+
+static void h5_part_export(const mu_output_batch *b, size_t i, void *in)
+{
+    mu_h5batch_export((const mu_h5batch *)b, i, in);
+}
+
+static int h5_part_import(mu_output_batch *b, size_t i, const void *packed, size_t size)
+{
+    return mu_h5batch_import(h5b(b), i, packed, size);
+}
+
+static size_t h5_pack_part(const mu_output_part *part, const void *in, void *out)
+{
+    if (part->in_bytes > SIZE_MAX || part->cap > SIZE_MAX)
+        return 0;
+    return mu_h5_pack_part(part->how, in, (size_t)part->in_bytes, out, (size_t)part->cap);
+}
+
 static const mu_output_ops h5_ops = {
     .batch_align = h5_batch_align,
     .batch_begin = h5_batch_begin,
@@ -80,6 +108,9 @@ static const mu_output_ops h5_ops = {
     .checkpoint = h5_checkpoint,
     .finish = h5_finish,
     .abandon = h5_abandon,
+    .part_describe = h5_part_describe,
+    .part_export = h5_part_export,
+    .part_import = h5_part_import,
 };
 
 static mu_output *wrap(mu_h5out *h)
@@ -125,4 +156,5 @@ static int h5_resume(const char *partial_path, const char *path, const mu_layout
 
 void mu_output_hdf5_init(void) { mu_h5out_init(); }
 
-const mu_output_type mu_output_hdf5 = {.name = "hdf5", .begin = h5_begin, .resume = h5_resume};
+const mu_output_type mu_output_hdf5 = {
+    .name = "hdf5", .begin = h5_begin, .resume = h5_resume, .pack_part = h5_pack_part};

@@ -3,9 +3,10 @@
  * HDF5 file: compressed chunks) by all threads, then written through the
  * output interface (muster/output.h) by this thread (also a worker) while
  * the next batch is played. With a team of processes (muster/team.h),
- * each member plays its block of every batch; the rows are gathered and
- * the tables summed on member 0, which alone packs, writes and
- * checkpoints. */
+ * each member plays its blocks of every batch; the rows are gathered and
+ * the tables summed on member 0, every member packs a share of the rows
+ * (batch_spread.h; member 0 alone when the output cannot spread them),
+ * and member 0 alone writes and checkpoints. */
 #include "muster/batch.h"
 
 #include "muster/alloc.h"
@@ -15,6 +16,7 @@
 #include "muster/status.h"
 
 #include "batch_sizes.h"
+#include "batch_spread.h"
 
 #include <omp.h>
 #include <stdatomic.h>
@@ -225,22 +227,25 @@ enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
 /* Runs batches from rep->games_complete to games (rows of the result,
  * from game game0). Batch k's rows are gathered and packed by all threads
- * right after they are played, and written and checkpointed while batch
- * k + 1 is played. out is NULL on members other than 0; align is member
- * 0's (ops->batch_align). Returns an exit status. */
+ * (of every member, with spread) right after they are played, and written
+ * and checkpointed while batch k + 1 is played. out is NULL on members
+ * other than 0; align and spread are member 0's (ops->batch_align,
+ * batch_spread_possible). Returns an exit status. */
 static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const mu_team *team,
                        const mu_ruleset *rs, const void *ctx, const mu_layout *l, uint64_t game0,
-                       uint64_t games, uint64_t align, run_buffers *b, mu_output *out, mu_run_report *rep,
-                       char *err, size_t err_len)
+                       uint64_t games, uint64_t align, int spread, run_buffers *b, mu_output *out,
+                       mu_run_report *rep, char *err, size_t err_len)
 {
+    const mu_output_type *type = opt->output ? opt->output : &mu_output_hdf5;
     const mu_output_ops *ops = out ? out->ops : NULL;
     int rows_on = ex->per_game_rows != 0;
     uint64_t first_batch = l->games_per_chunk ? l->games_per_chunk : FIRST_BATCH_GAMES;
     uint64_t batch = opt->batch_games ? opt->batch_games : (first_batch + align - 1) / align * align;
     uint64_t cap = batch_cap(l, rows_on, team->size), target_us = (uint64_t)(batch_target(team->size) * 1e6);
     uint64_t max_batch = cap > align ? cap / align * align : align;
-    /* a team's last batch is packed and written by rank 0 alone, after
-     * the others are done: no batch above a sixteenth of the run */
+    /* a team's last batch is written by rank 0 alone, after the others
+     * are done (and packed by it alone without spread): no batch above a
+     * sixteenth of the run */
     uint64_t tail = (games / 16 + align - 1) / align * align;
     if (team->size > 1 && tail < max_batch)
         max_batch = tail > align ? tail : align;
@@ -296,10 +301,15 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         team->ops->reduce_tables(team, l, b->tables, b->totals);
         rep->gather_seconds += tr - tg;
         rep->reduce_seconds += now_seconds() - tr;
-        if (pack) {
+        if (rows_on && spread) {
+            double tp = now_seconds();
+            batch_spread_pack(team, type, ops, pack, w0, b->threads);
+            rep->pack_seconds += now_seconds() - tp;
+        } else if (pack) {
             rep->pack_seconds += pack_batch(ops, pack, b->threads);
-            ops->batch_seal(pack);
         }
+        if (pack)
+            ops->batch_seal(pack);
         played = p.first + p.n;
         w.rows = pack, w.games = played;
         /* bigger batches while the busiest member was busy for less than
@@ -325,22 +335,29 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
 }
 
 /* Opens the output on member 0 and tells every member how it went:
- * words {status, games complete, align}. Other members get out NULL. */
+ * words {status, games complete, align, spread (whether the members
+ * pack the rows together: a team, rows, an output that can)}. Other
+ * members get out NULL. */
 static int start_output(const mu_experiment *ex, const mu_run_options *opt, const mu_team *team,
                         const mu_ruleset *rs, const mu_layout *l, const mu_provenance *prov, run_buffers *b,
-                        mu_output **out, uint64_t *complete, uint64_t *align, char *err, size_t err_len)
+                        mu_output **out, uint64_t *complete, uint64_t *align, int *spread, char *err,
+                        size_t err_len)
 {
-    uint64_t words[3] = {0};
+    uint64_t words[4] = {0};
     *out = NULL;
     if (team->rank == 0) {
         int rc = open_output(ex, opt, rs, l, prov, b, out, complete, err, err_len);
+        int ok = rc == MU_EXIT_OK && ex->per_game_rows;
         words[0] = (uint64_t)rc;
         words[1] = *complete;
-        words[2] = rc == MU_EXIT_OK && ex->per_game_rows ? (*out)->ops->batch_align(*out) : 1;
+        words[2] = ok ? (*out)->ops->batch_align(*out) : 1;
+        words[3] = ok && team->size > 1 &&
+                   batch_spread_possible(opt->output ? opt->output : &mu_output_hdf5, (*out)->ops);
     }
-    team->ops->share(team, words, 3);
+    team->ops->share(team, words, 4);
     *complete = words[1];
     *align = words[2] ? words[2] : 1;
+    *spread = words[3] != 0;
     return (int)words[0];
 }
 
@@ -388,12 +405,13 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
                           .experiment_text = ex->text, .experiment_path = ex->path};
     mu_output *out = NULL;
     uint64_t align = 1;
-    int rc = start_output(ex, opt, team, rs, &layout, &prov, &b, &out, &rep->games_complete, &align, err,
-                          err_len);
+    int spread = 0;
+    int rc = start_output(ex, opt, team, rs, &layout, &prov, &b, &out, &rep->games_complete, &align, &spread,
+                          err, err_len);
     if (rc == MU_EXIT_OK) {
         double cpu0 = cpu_seconds();
-        rc = run_batches(ex, opt, team, rs, ctx, &layout, game0, end - game0, align, &b, out, rep, err,
-                         err_len);
+        rc = run_batches(ex, opt, team, rs, ctx, &layout, game0, end - game0, align, spread, &b, out, rep,
+                         err, err_len);
         rep->cpu_seconds = cpu_seconds() - cpu0;
         uint64_t busiest = (uint64_t)(rep->cpu_seconds * 1e6);
         team->ops->agree(team, &busiest, 1);

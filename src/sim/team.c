@@ -18,8 +18,27 @@ static void solo_reduce(const mu_team *t, const mu_layout *l, uint64_t *const *t
     (void)t, (void)l, (void)tables, (void)totals;
 }
 
-static const mu_team_ops solo_ops = {
-    .share = solo_words, .agree = solo_words, .gather_rows = solo_gather, .reduce_tables = solo_reduce};
+/* Nobody to send to or hear from. */
+static void *solo_scatter(const mu_team *t, const void *send, const size_t *sizes, size_t *size)
+{
+    (void)t, (void)send, (void)sizes;
+    *size = 0;
+    return NULL;
+}
+
+static void *solo_gather_bytes(const mu_team *t, const void *mine, size_t size, size_t *sizes)
+{
+    (void)t, (void)mine, (void)size;
+    sizes[0] = 0;
+    return NULL;
+}
+
+static const mu_team_ops solo_ops = {.share = solo_words,
+                                     .agree = solo_words,
+                                     .gather_rows = solo_gather,
+                                     .reduce_tables = solo_reduce,
+                                     .scatter_bytes = solo_scatter,
+                                     .gather_bytes = solo_gather_bytes};
 
 const mu_team mu_team_solo = {.ops = &solo_ops, .rank = 0, .size = 1};
 

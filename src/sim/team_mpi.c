@@ -3,7 +3,9 @@
  * collectives whatever the layout: the flags (MPI_Iallreduce, max), the
  * rows of every column in one MPI_Igatherv (a row of all columns is one
  * element of a contiguous type, so counts stay small), every table in one
- * MPI_Ireduce; each is waited for asleep (wait_asleep). On a loaded
+ * MPI_Ireduce; and with rows, four more for packing them together (the
+ * inputs out, the packed parts back, each as counts then bytes: see
+ * src/sim/batch_spread.c); each is waited for asleep (wait_asleep). On a loaded
  * machine a collective costs a scheduling delay or more, so their number
  * per batch matters more than their size. MPI is initialised only when a launcher started
  * this process (its environment says so); otherwise the solo team runs
@@ -159,8 +161,81 @@ static void mpi_reduce(const mu_team *t, const mu_layout *l, uint64_t *const *ta
             memcpy(totals[k], sum + at, mu_table_cells(l, k) * sizeof *sum);
 }
 
-static const mu_team_ops mpi_ops = {
-    .share = mpi_share, .agree = mpi_agree, .gather_rows = mpi_gather, .reduce_tables = mpi_reduce};
+/* Byte counts as MPI's ints: every member's and their sum (the callers'
+ * messages stay below 2 GiB: a batch holds at most 1 GiB of rows). */
+static int *byte_counts(const mu_team *t, const size_t *sizes, int *displs)
+{
+    int *counts = mu_xcalloc((size_t)t->size, sizeof *counts);
+    size_t at = 0;
+    for (int r = 1; r < t->size; r++) {
+        if (sizes[r] > (size_t)INT_MAX - at) {
+            fprintf(stderr, "muster: a message of %zu bytes is beyond MPI's counts\n", at + sizes[r]);
+            abort();
+        }
+        counts[r] = (int)sizes[r], displs[r] = (int)at;
+        at += sizes[r];
+    }
+    return counts;
+}
+
+/* Two collectives: the counts (MPI_Iscatter), then the bytes
+ * (MPI_Iscatterv). */
+static void *mpi_scatter_bytes(const mu_team *t, const void *send, const size_t *sizes, size_t *size)
+{
+    int *displs = mu_xcalloc((size_t)t->size, sizeof *displs), *counts = NULL, mine = 0;
+    if (t->rank == 0)
+        counts = byte_counts(t, sizes, displs);
+    MPI_Request req;
+    MPI_Iscatter(counts, 1, MPI_INT, t->rank == 0 ? MPI_IN_PLACE : &mine, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    wait_asleep(&req);
+    unsigned char *in = t->rank == 0 ? NULL : mu_xmalloc((size_t)mine + 1);
+    if (t->rank == 0)
+        MPI_Iscatterv(send, counts, displs, MPI_BYTE, MPI_IN_PLACE, 0, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+    else
+        MPI_Iscatterv(NULL, NULL, NULL, MPI_BYTE, in, mine, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+    wait_asleep(&req);
+    free(counts), free(displs);
+    *size = (size_t)mine;
+    return in;
+}
+
+/* Two collectives: the counts (MPI_Igather), then the bytes
+ * (MPI_Igatherv). */
+static void *mpi_gather_bytes(const mu_team *t, const void *mine, size_t size, size_t *sizes)
+{
+    int count = (int)size, *counts = NULL, *displs = NULL;
+    if (size > (size_t)INT_MAX) {
+        fprintf(stderr, "muster: a message of %zu bytes is beyond MPI's counts\n", size);
+        abort();
+    }
+    if (t->rank == 0)
+        counts = mu_xcalloc((size_t)t->size, sizeof *counts), displs = mu_xcalloc((size_t)t->size, sizeof *displs);
+    MPI_Request req;
+    MPI_Igather(t->rank == 0 ? MPI_IN_PLACE : &count, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    wait_asleep(&req);
+    unsigned char *all = NULL;
+    if (t->rank == 0) {
+        counts[0] = 0;
+        for (int r = 0; r < t->size; r++)
+            sizes[r] = (size_t)counts[r];
+        free(counts);
+        counts = byte_counts(t, sizes, displs);
+        all = mu_xmalloc((size_t)displs[t->size - 1] + (size_t)counts[t->size - 1] + 1);
+        MPI_Igatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+    } else {
+        MPI_Igatherv(mine, count, MPI_BYTE, NULL, NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+    }
+    wait_asleep(&req);
+    free(counts), free(displs);
+    return all;
+}
+
+static const mu_team_ops mpi_ops = {.share = mpi_share,
+                                    .agree = mpi_agree,
+                                    .gather_rows = mpi_gather,
+                                    .reduce_tables = mpi_reduce,
+                                    .scatter_bytes = mpi_scatter_bytes,
+                                    .gather_bytes = mpi_gather_bytes};
 
 static mu_team world = {.ops = &mpi_ops};
 

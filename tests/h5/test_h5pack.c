@@ -2,8 +2,9 @@
  * is one zlib stream that inflates, with zlib, to the chunk's rows as
  * HDF5's shuffle filter lays them out (zeros past the last game);
  * incompressible rows still fit; small counts do shrink; and a chunk's
- * bytes depend on its rows only, not on how they were batched or on the
- * threads that packed them. */
+ * bytes depend on its rows only, not on how they were batched, on the
+ * threads that packed them, or on whether they were exported and packed
+ * elsewhere (as a team's members pack them). */
 #include "sample_file.h"
 
 #include "muster/h5out.h"
@@ -89,10 +90,35 @@ static void layout(mu_layout *l, int noise)
                                     .axis = c == COUNTS_I16 ? 1 : -1};
 }
 
+/* Packs chunk i of b the way a team member other than the writer does:
+ * exported, packed from the export alone (in a buffer of its own, the
+ * batch's rows scribbled over meanwhile), imported. */
+static void pack_exported(mu_h5batch *b, size_t i, unsigned char *const *cols, size_t n_cols, size_t col_bytes)
+{
+    uint32_t how = 0;
+    size_t in_bytes = 0, cap = 0;
+    uint64_t row = 0;
+    mu_h5batch_part(b, i, &how, &in_bytes, &cap, &row);
+    unsigned char *in = malloc(in_bytes + 1), *out = malloc(cap + 1);
+    mu_h5batch_export(b, i, in);
+    unsigned char *keep = malloc(n_cols * col_bytes + 1);
+    for (size_t c = 0; c < n_cols; c++) { /* the packer has no rows but the export */
+        memcpy(keep + c * col_bytes, cols[c], col_bytes);
+        memset(cols[c], 0xa5, col_bytes);
+    }
+    size_t size = mu_h5_pack_part(how, in, in_bytes, out, cap);
+    for (size_t c = 0; c < n_cols; c++)
+        memcpy(cols[c], keep + c * col_bytes, col_bytes);
+    assert_true(size > 0);
+    assert_int_equal(mu_h5batch_import(b, i, out, size), 0);
+    free(keep), free(in), free(out);
+}
+
 /* Writes games [0, GAMES) to dir/name in batches of batch games, each
- * packed by threads OpenMP threads the way the batch runner packs them;
- * with noise, with the noise column. */
-static void write_file(const char *name, uint64_t batch, int threads, int noise)
+ * packed by threads OpenMP threads the way the batch runner packs them
+ * (exported and packed apart with exported); with noise, with the noise
+ * column. */
+static void write_file_as(const char *name, uint64_t batch, int threads, int noise, int exported)
 {
     char path[128], err[512] = "";
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -104,7 +130,7 @@ static void write_file(const char *name, uint64_t batch, int threads, int noise)
         fail_msg("%s", err);
     unsigned char *cols[N_COLUMNS];
     for (int c = 0; c < l.n_columns; c++)
-        cols[c] = malloc(mu_column_row_bytes(&l, c) * batch);
+        cols[c] = malloc(WIDTH * 8 * batch); /* room for the widest row */
     for (uint64_t first = 0; first < GAMES; first += batch) {
         uint64_t n = GAMES - first < batch ? GAMES - first : batch;
         for (int c = 0; c < l.n_columns; c++)
@@ -115,9 +141,13 @@ static void write_file(const char *name, uint64_t batch, int threads, int noise)
         if (mu_h5out_batch_begin(h, first, n, (const void *const *)cols, &b, err, sizeof err) != 0)
             fail_msg("%s", err);
         int64_t chunks = (int64_t)mu_h5batch_chunks(b);
+        if (exported)
+            for (int64_t i = 0; i < chunks; i++)
+                pack_exported(b, (size_t)i, cols, (size_t)l.n_columns, WIDTH * 8 * batch);
+        else
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-        for (int64_t i = 0; i < chunks; i++)
-            mu_h5batch_pack(b, (size_t)i);
+            for (int64_t i = 0; i < chunks; i++)
+                mu_h5batch_pack(b, (size_t)i);
         mu_h5batch_seal(b);
         if (mu_h5out_batch_write(h, b, err, sizeof err) != 0 ||
             mu_h5out_checkpoint(h, first + n, NULL, err, sizeof err) != 0)
@@ -128,6 +158,11 @@ static void write_file(const char *name, uint64_t batch, int threads, int noise)
     for (int c = 0; c < l.n_columns; c++)
         free(cols[c]);
     mu_layout_free(&l);
+}
+
+static void write_file(const char *name, uint64_t batch, int threads, int noise)
+{
+    write_file_as(name, batch, threads, noise, 0);
 }
 
 static hid_t open_file(const char *name)
@@ -189,6 +224,7 @@ static int setup(void **state)
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
     write_file("serial.h5", 50000, 1, 0);  /* batches end inside chunks: chunks are packed again */
     write_file("threads.h5", CHUNK, 3, 0); /* whole chunks, packed by three threads */
+    write_file_as("exported.h5", 50000, 1, 0, 1); /* packed apart, with the rows before each batch */
     return 0;
 }
 
@@ -268,20 +304,78 @@ static void test_pack_small_counts_shrink(void **state)
     H5Fclose(f);
 }
 
-static void test_pack_same_rows_same_bytes(void **state)
+/* Whether every chunk of files x and y is stored as the same bytes. */
+static void assert_same_chunks(const char *x, const char *y)
 {
-    (void)state;
-    hid_t a = open_file("serial.h5"), b = open_file("threads.h5");
+    hid_t a = open_file(x), b = open_file(y);
     for (int c = -1; c < N_COMMON; c++)
         for (uint64_t row0 = 0; row0 < GAMES; row0 += CHUNK) {
             const char *name = c < 0 ? "game" : names[c];
             hsize_t na, nb;
-            unsigned char *x = stored_chunk(a, name, row0, &na), *y = stored_chunk(b, name, row0, &nb);
-            if (na != nb || memcmp(x, y, (size_t)na) != 0)
+            unsigned char *p = stored_chunk(a, name, row0, &na), *q = stored_chunk(b, name, row0, &nb);
+            if (na != nb || memcmp(p, q, (size_t)na) != 0)
                 fail_msg("%s: chunk at row %llu differs between batchings", name, (unsigned long long)row0);
-            free(x), free(y);
+            free(p), free(q);
         }
     H5Fclose(a), H5Fclose(b);
+}
+
+static void test_pack_same_rows_same_bytes(void **state)
+{
+    (void)state;
+    assert_same_chunks("serial.h5", "threads.h5");
+}
+
+static void test_pack_exported_parts_same_bytes(void **state)
+{
+    (void)state;
+    assert_same_chunks("serial.h5", "exported.h5");
+}
+
+static void test_pack_refuses_what_does_not_fit(void **state)
+{
+    (void)state;
+    unsigned char in[64] = {0}, out[256];
+    uint32_t how = 0;
+    size_t in_bytes = 0, cap = 0;
+    uint64_t row = 1;
+    /* a game scale part as the writer describes it packs; cut short, or
+     * with too little room, or an unknown transform, it does not */
+    char path[128], err[512] = "";
+    snprintf(path, sizeof path, "%s/refuse.h5", dir);
+    mu_layout l;
+    layout(&l, 0);
+    mu_provenance prov = sample_prov(GAMES, 1);
+    mu_h5out *h = NULL;
+    if (mu_h5out_create(path, 1, &l, &prov, &h, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    unsigned char *cols[N_COLUMNS];
+    for (int c = 0; c < l.n_columns; c++)
+        cols[c] = calloc(4, WIDTH * 8);
+    mu_h5batch *b = NULL;
+    if (mu_h5out_batch_begin(h, 0, 4, (const void *const *)cols, &b, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    mu_h5batch_part(b, 0, &how, &in_bytes, &cap, &row);
+    assert_int_equal(in_bytes, 3 * sizeof(uint64_t)); /* first index, valid rows, rows */
+    assert_int_equal(row, 0);
+    mu_h5batch_export(b, 0, in);
+    unsigned char *room = malloc(cap);
+    assert_true(mu_h5_pack_part(how, in, in_bytes, room, cap) > 0);
+    assert_int_equal(mu_h5_pack_part(how, in, in_bytes - 1, room, cap), 0);
+    assert_int_equal(mu_h5_pack_part(how, in, in_bytes, room, cap - 1), 0);
+    assert_int_equal(mu_h5_pack_part(how + 1000, in, in_bytes, out, sizeof out), 0);
+    /* a part imported empty or beyond its room fails the batch's write */
+    for (size_t i = 0; i < mu_h5batch_chunks(b); i++)
+        mu_h5batch_pack(b, i);
+    assert_int_equal(mu_h5batch_import(b, 0, room, cap + 1), -1);
+    mu_h5batch_seal(b);
+    assert_int_equal(mu_h5out_batch_write(h, b, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot deflate a chunk of games/game"));
+    mu_h5out_close_partial(h);
+    free(room);
+    for (int c = 0; c < l.n_columns; c++)
+        free(cols[c]);
+    mu_layout_free(&l);
 }
 
 int main(void)
@@ -291,6 +385,8 @@ int main(void)
         cmocka_unit_test(test_pack_incompressible_rows_fit),
         cmocka_unit_test(test_pack_small_counts_shrink),
         cmocka_unit_test(test_pack_same_rows_same_bytes),
+        cmocka_unit_test(test_pack_exported_parts_same_bytes),
+        cmocka_unit_test(test_pack_refuses_what_does_not_fit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

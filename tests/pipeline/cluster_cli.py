@@ -5,7 +5,8 @@
 
 Usage: cluster_cli.py MUSTER H5DIFF H5DUMP CASE (as pipeline_cli.py, whose
 helpers it uses); the MPI cases take mpirun from the environment variable
-MUSTER_MPIEXEC. Debian's python3 (h5py) for merge_refusals.
+MUSTER_MPIEXEC. Debian's python3 (h5py) for merge_refusals and for the
+chunks of the MPI runs' files.
 
 DESIGN.md: "Same binary + same experiment + same seed => bit-identical game
 data for any thread count, rank count, shard split, and after an
@@ -69,6 +70,27 @@ def identical(ref, other, **made):
     assert attr(other, "status") == "complete"
     for a, v in made.items():
         assert attr(other, a) == v, f"{other}: {a} is {attr(other, a)!r}, not {v!r}"
+
+
+def same_chunks(ref, other):
+    """Every chunk of every /games dataset of other is stored as the same
+    bytes as in ref (h5diff compares values: this the compressed chunks,
+    which each rank may have packed)."""
+    import h5py  # Debian's python3
+    count = 0
+    with h5py.File(ref, "r") as a, h5py.File(other, "r") as b:
+        for name, da in a["games"].items():
+            db = b["games"][name]
+            if da.chunks is None:
+                continue
+            assert da.chunks == db.chunks and da.id.get_num_chunks() == db.id.get_num_chunks(), name
+            for i in range(da.id.get_num_chunks()):
+                where = da.id.get_chunk_info(i).chunk_offset
+                assert da.id.read_direct_chunk(where) == db.id.read_direct_chunk(where), \
+                    f"{other}: /games/{name} chunk at {where} is stored differently from {ref}'s"
+                count += 1
+    assert count > 0, ref
+    return count
 
 
 def no_output(out):
@@ -245,7 +267,8 @@ def mpi_ranks_identical():
         assert p.returncode == EXIT_OK, f"np {n}: {show(p)}"
         assert p.stdout.startswith(f"wrote {out}: 60000 games"), p.stdout
         identical(ref, out, ranks=n, threads=threads)
-        print(f"-np {n} -j {threads}: identical; {p.stdout.strip()}")
+        chunks = same_chunks(ref, out)
+        print(f"-np {n} -j {threads}: identical, {chunks} chunks stored alike; {p.stdout.strip()}")
     exp, games = os.path.join(EXAMPLES, "battle-minimal.yaml"), ["-n", "4"]
     ref = path("battle-ref.h5")
     run_ok("run", exp, "-o", ref, "-q", "-j", "1", *games)
@@ -254,6 +277,7 @@ def mpi_ranks_identical():
         p = mpirun(n, "run", exp, "-o", out, "-q", "-j", "1", *games)
         assert p.returncode == EXIT_OK, f"battle np {n}: {show(p)}"
         identical(ref, out, ranks=n)
+        same_chunks(ref, out)
     # an error on rank 0 (OUT exists) is one line, its status, and every rank stops
     p = mpirun(2, "run", pc.THREADS_EXP, "-o", ref, "-q")
     assert p.returncode == EXIT_CANTCREAT, show(p)
@@ -290,6 +314,7 @@ def mpi_kill_and_resume():
             p = muster("run", exp, "--resume", out + ".partial", "-q", "-j", "2", *games)
         assert p.returncode == EXIT_OK, f"resume after killing {what}: {show(p)}"
         identical(ref, out, ranks=ranks)  # the ranks that began the file
+        same_chunks(ref, out)
         print(f"killed {what} of {ranks} at {done} games; resumed on {resume or 'no MPI, 1'} rank(s): identical")
 
 

@@ -167,7 +167,8 @@ static void mem_abandon(mu_output *o)
 }
 
 static const mu_output_ops mem_ops = {mem_align, mem_batch_begin, mem_parts, mem_pack, mem_seal,
-                                      mem_write, mem_drop, mem_checkpoint, mem_finish, mem_abandon};
+                                      mem_write, mem_drop, mem_checkpoint, mem_finish, mem_abandon,
+                                      NULL, NULL, NULL}; /* every part packed here */
 
 static int mem_begin(const char *path, int overwrite, const mu_layout *layout, const mu_provenance *prov,
                      mu_output **out, char *err, size_t err_len)
@@ -196,7 +197,7 @@ static int mem_resume(const char *partial_path, const char *path, const mu_layou
     return MU_EXIT_NOINPUT;
 }
 
-static const mu_output_type mem_type = {"memory", mem_begin, mem_resume};
+static const mu_output_type mem_type = {"memory", mem_begin, mem_resume, NULL};
 
 /* Runs the example experiment file name through the memory transport on
  * two threads in batches of batch games (0: adaptive) and compares what
