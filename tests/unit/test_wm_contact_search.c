@@ -138,30 +138,6 @@ static void test_wm_reference_straight_out_of_reach_and_boxed_in(void **state)
 
 /* ---- the route search's pruning changes no plan ---- */
 
-typedef struct same_tally {
-    int pairs, reached, differ;
-} same_tally;
-
-/* Returns non-zero when moves a and b are the same move: every field a
- * move is read by, each stand's legs up to its n_legs (not the padding,
- * nor the unused paths and legs, which hold whatever the stack held). */
-static int same_move(const wm_move *a, const wm_move *b)
-{
-    if (a->unit != b->unit || a->kind != b->kind || a->rolled_mm != b->rolled_mm ||
-        a->charge_target != b->charge_target || a->burst != b->burst || a->n != b->n)
-        return 0;
-    for (int k = 0; k < a->n; k++) {
-        const wm_stand_path *p = &a->path[k], *q = &b->path[k];
-        if (p->stand != q->stand || p->n_legs != q->n_legs)
-            return 0;
-        for (int l = 0; l < p->n_legs; l++)
-            if (p->leg[l].center.x != q->leg[l].center.x || p->leg[l].center.y != q->leg[l].center.y ||
-                p->leg[l].turn_rad != q->leg[l].turn_rad)
-                return 0;
-    }
-    return 1;
-}
-
 static void on_pair_both_ways(void *user, const wm_game *g, int unit, int target, int initiative)
 {
     same_tally *t = user;

@@ -229,26 +229,6 @@ static void test_wm_route_bound_proves_a_boxed_in_stand(void **state)
 
 /* ---- on real game states: the plans with the proof and without ---- */
 
-typedef struct same_tally {
-    int pairs, reached, differ;
-} same_tally;
-
-static int same_move(const wm_move *a, const wm_move *b)
-{
-    if (a->unit != b->unit || a->kind != b->kind || a->n != b->n || a->charge_target != b->charge_target)
-        return 0;
-    for (int k = 0; k < a->n; k++) {
-        const wm_stand_path *p = &a->path[k], *q = &b->path[k];
-        if (p->stand != q->stand || p->n_legs != q->n_legs)
-            return 0;
-        for (int l = 0; l < p->n_legs; l++)
-            if (p->leg[l].center.x != q->leg[l].center.x || p->leg[l].center.y != q->leg[l].center.y ||
-                p->leg[l].turn_rad != q->leg[l].turn_rad)
-                return 0;
-    }
-    return 1;
-}
-
 static void on_pair(void *user, const wm_game *g, int unit, int target, int initiative)
 {
     same_tally *t = user;
