@@ -19,6 +19,10 @@
 #define REFORM_CALLS 24        /* planner calls at most for the re-forming search */
 
 static const wm_form FORMS[3] = {WM_FORM_KEEP, WM_FORM_LINE, WM_FORM_COLUMN};
+/* The slides a follower tries along each side of a member (place_by):
+ * flush with either end or centred first, then corner to corner. */
+static const int SLIDES[5] = {-1, 0, 1, -2, 2};
+#define SPOTS (4 * 5) /* sides x slides */
 
 int wm_brigade_touches(const wm_battlefield *bf, uint64_t body)
 {
@@ -254,7 +258,7 @@ static int shared_best(search *s, double cap, cand *best, cand *c, int *full)
 /* The place for unit u (form, facing as m faces) touching side `side`
  * of moved member m (0 front, 1 right, 2 back, 3 left, in m's frame):
  * slide -1, 0, 1: flush with one end of that side, centred, flush with
- * the other end. */
+ * the other end; -2, 2: just past that end, touching m corner to corner. */
 static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int side, int slide)
 {
     mu_vec2 f = mu_v2_unit(m->stand[0].facing), r = mu_v2(f.y, -f.x);
@@ -280,9 +284,11 @@ static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int si
         }
     }
     int along = side % 2 == 0 ? 0 : 1; /* front, back: slide along r; flanks: along f */
-    double pos = slide < 0 ? lo[along] - ulo[along]
-                 : slide > 0 ? hi[along] - uhi[along]
-                             : 0.5 * (lo[along] + hi[along]) - 0.5 * (ulo[along] + uhi[along]);
+    double pos = slide == -2 ? lo[along] - uhi[along]
+                 : slide == 2 ? hi[along] - ulo[along]
+                 : slide < 0  ? lo[along] - ulo[along]
+                 : slide > 0  ? hi[along] - uhi[along]
+                              : 0.5 * (lo[along] + hi[along]) - 0.5 * (ulo[along] + uhi[along]);
     double x, y;
     switch (side) {
     case 0: x = pos, y = hi[1] - ulo[1]; break;
@@ -334,15 +340,15 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
     wm_battlefield *t = s->scratch;
     const wm_unit *un = &t->unit[u];
     mu_vec2 cu = wm_unit_centre(un);
-    spot sp[1 + WM_BRIGADE_MAX * 36];
+    spot sp[1 + WM_BRIGADE_MAX * 3 * SPOTS];
     int ns = 0;
     if (!improve)
         sp[ns++] = (spot){mu_v2_add(cu, lead), mu_v2(0, 0), WM_FORM_KEEP, 1, 0.0};
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
         for (int f = 0; f < 3; f++)
-            for (int side = 0; side < 12; side++) {
-                mu_vec2 at = place_by(m, un, FORMS[f], side % 4, side / 4 - 1);
+            for (int side = 0; side < SPOTS; side++) {
+                mu_vec2 at = place_by(m, un, FORMS[f], side % 4, SLIDES[side / 4]);
                 if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM ||
                     (improve && mu_v2_dist(at, s->point) > mu_v2_dist(cu, s->point) - 1.0))
                     continue;
