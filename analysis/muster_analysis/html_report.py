@@ -249,7 +249,7 @@ def page(path, prov, text, tables, figures, conf=0.95, changes=None, baseline=No
              f'<p class="lead">{esc(str(prov.get("games_complete")))} of {esc(str(prov.get("games_requested")))} '
              f"games ({esc(str(prov.get('status')))}), seed {esc(str(prov.get('seed')))}, "
              f"muster {esc(str(prov.get('tool_version')))} (commit {esc(str(prov.get('git_commit')))}), "
-             f"created {esc(str(prov.get('created')))}. Intervals: {100 * conf:g}% "
+             f"created {esc(str(prov.get('created')))}{esc(rp.precision_note(prov))}. Intervals: {100 * conf:g}% "
              f"(shares: Wilson score).</p>"]
     toc = [("figures", "Figures"), ("tables", "Tables")]
     if changes is not None:

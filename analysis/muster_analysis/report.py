@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import chi2
 
-from . import load, stats
+from . import load, report_parts as rp, stats
 
 
 def odds_table(tabs, blunder_on_12=True, conf=0.95):
@@ -169,11 +169,12 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
            f"ruleset {prov.get('ruleset')}, muster {prov.get('tool_version')} "
            f"(commit {prov.get('git_commit')}), experiment {prov.get('experiment_path')}",
            f"seed {prov.get('seed')}, games {prov.get('games_complete')} of "
-           f"{prov.get('games_requested')} ({prov.get('status')}), created {prov.get('created')}",
+           f"{prov.get('games_requested')} ({prov.get('status')}), created {prov.get('created')}"
+           f"{rp.precision_note(prov)}",
            f"rules: a roll of 12 always fails (blunder_on_12): {'yes' if blunders else 'no'}", ""]
     if prov.get("status") != "complete":
-        out[-1:] = ["WARNING: a partial file (unfinished run): games are played arm by arm, "
-                    "so later arms may have few or no games.", ""]
+        out[-1:] = ["WARNING: a partial file (unfinished run): its arms hold the same number of games, "
+                    "give or take one, but fewer than requested.", ""]
 
     out.append(f"Order rolls, all arms pooled: observed success rate ({level} Wilson CI) "
                "vs exact")

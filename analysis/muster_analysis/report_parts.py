@@ -17,6 +17,23 @@ def read_tables(path, ruleset, group, allow_partial=False):
     return prov, load.tables(path, group, allow_partial)
 
 
+def precision_note(prov):
+    """Return how a run with a precision target (`muster run --precision`)
+    ended, as a clause to follow the games ("" for other runs)."""
+    target = prov.get("precision")
+    if target is None:
+        return ""
+    widest = prov.get("precision_widest")
+    half = prov.get("precision_half_width")
+    if widest is None or half is None:
+        return f"; precision target +-{100 * target:g}% (not reached yet)"
+    if prov.get("precision_met"):
+        return (f"; stopped at its precision target +-{100 * target:g}% (every rate's 95% interval within it;"
+                f" widest +-{100 * half:.3g}%: {widest})")
+    return (f"; precision target +-{100 * target:g}% NOT met: the cap was hit (widest +-{100 * half:.3g}%: "
+            f"{widest}; about {prov.get('precision_games_needed')} games would meet it)")
+
+
 def heading(system, path, prov, note=""):
     """Return the report's first lines: title, provenance, seed and games
     (with note after the status), and an empty line."""
@@ -24,7 +41,7 @@ def heading(system, path, prov, note=""):
             f"ruleset {prov.get('ruleset')}, muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), "
             f"experiment {prov.get('experiment_path')}",
             f"seed {prov.get('seed')}, games {prov.get('games_complete')} of {prov.get('games_requested')} "
-            f"({prov.get('status')}){note}", ""]
+            f"({prov.get('status')}){note}{precision_note(prov)}", ""]
 
 
 def share(df, k, n, conf, column="share"):

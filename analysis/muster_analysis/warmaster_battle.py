@@ -18,7 +18,7 @@ whatever table side an arm gave them.
 import numpy as np
 import pandas as pd
 
-from . import load, stats
+from . import load, report_parts as rp, stats
 from .html_report import Table
 
 GROUP = "battle"
@@ -203,7 +203,7 @@ def format_report(path, conf=0.95, allow_partial=False):
     rules = prov["experiment_yaml"].get("rules") or {}
     lines = [f"muster Warmaster battle report: {path}",
              f"  {prov.get('games_complete')} of {prov.get('games_requested')} games ({prov.get('status')}),"
-             f" seed {prov.get('seed')}, experiment {prov.get('experiment_path', '')}",
+             f" seed {prov.get('seed')}, experiment {prov.get('experiment_path', '')}{rp.precision_note(prov)}",
              f"  muster {prov.get('tool_version')} (commit {prov.get('git_commit')}), created {prov.get('created')}",
              "  rules: " + (", ".join(f"{k} {v}" for k, v in rules.items()) or "the defaults"),
              "", f"Results by arm and army (Wilson {level} intervals)"]

@@ -12,6 +12,7 @@
 
 #include "muster/experiment.h"
 #include "muster/output.h"
+#include "muster/precision.h"
 #include "muster/team.h"
 
 #include <stddef.h>
@@ -30,6 +31,10 @@ typedef struct mu_run_options {
     const mu_team *team;     /* the processes playing together; NULL: this one
                               * alone (mu_team_solo). Only member 0 opens the
                               * output; the others need no out_path */
+    double precision;        /* > 0: stop at the first check point where every rate's
+                              * 95% interval is within +-precision (muster/precision.h);
+                              * the experiment's games are then the cap. Not with
+                              * shards */
     int shard, shards;       /* play only shard K of N (1 <= K <= N): games
                               * mu_split_equal(games, K - 1, N) of the run, into
                               * a result of their own; 0 and 0: every game */
@@ -61,6 +66,12 @@ typedef struct mu_run_report {
     int threads;             /* of this member */
     int ranks;               /* members of the team */
     uint64_t first_game;     /* the first game played: a shard's, or 0 */
+    /* With a precision target: whether it was met (else the cap was hit),
+     * the widest rate cell at the end, and, not met, about how many
+     * games the target needs (member 0 only) */
+    int precision_met;
+    mu_rate_cell widest;
+    uint64_t games_needed;
 } mu_run_report;
 
 /* Runs experiment ex (seed, games and rules as given in ex) and writes the
@@ -69,8 +80,10 @@ typedef struct mu_run_report {
  * its status (err is filled on member 0 only). Returns MU_EXIT_OK when the file is complete and renamed,
  * MU_EXIT_INTERRUPTED when mu_batch_request_stop stopped it (the partial
  * file is valid and resumable), or an error status (MU_EXIT_CANTCREAT,
- * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch, MU_EXIT_NOINPUT
- * for no partial file to resume, MU_EXIT_SOFTWARE)
+ * MU_EXIT_IOERR, MU_EXIT_DATAERR for a resume mismatch or a precision
+ * target the ruleset reports no rates for, MU_EXIT_USAGE for a precision
+ * target with shards, MU_EXIT_NOINPUT for no partial file to resume,
+ * MU_EXIT_SOFTWARE)
  * with one line in err. *report is filled in every case. */
 int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_report *report, char *err,
                  size_t err_len);

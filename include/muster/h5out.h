@@ -15,7 +15,8 @@
  * dataset carries `units` and `long_name` (variable-length UTF-8). Root
  * attributes carry provenance (tool_version, git_commit, ruleset, seed,
  * games_requested, games_complete, status, threads, per_game_rows, created,
- * experiment, experiment_path). /checkpoint/slot0 and slot1 are the
+ * experiment, experiment_path; with a precision target, precision and,
+ * once the run ends, how it ended: see mu_h5out_conclude). /checkpoint/slot0 and slot1 are the
  * writer's own: the last two checkpoints (games, tables, digest), which
  * resume reads; both equal once the run is complete.
  *
@@ -167,11 +168,22 @@ void mu_h5out_batch_drop(mu_h5out *h, mu_h5batch *b);
 int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *const *tables,
                         char *err, size_t err_len);
 
+/* For a run with a precision target (prov->precision > 0): records that
+ * the run ends at its last checkpoint, outcome->games games, whose tables
+ * are tables (both checkpoint slots then hold it, as for a complete run),
+ * and how it ended (root attributes precision_met, precision_widest,
+ * precision_half_width and, when not met, precision_games_needed), then
+ * flushes. mu_h5out_finish then completes the file at those games.
+ * Returns 0, or -1 with one line in err. */
+int mu_h5out_conclude(mu_h5out *h, const mu_precision_outcome *outcome, const uint64_t *const *tables,
+                      char *err, size_t err_len);
+
 /* Marks the file complete, closes it, fsyncs it, reads it back whole in a
  * child process (it must hold exactly the last checkpoint: tables, slots,
  * everything else made at create, and the rows if the run was resumed)
  * and renames OUT.partial to OUT. Refuses (the file stays
- * partial) unless every requested game is complete, and never replaces an
+ * partial) unless every requested game is complete (or the games a
+ * precision run concluded at, mu_h5out_conclude), and never replaces an
  * OUT that appeared during the run unless created with overwrite. The
  * layout given to create or resume must live until now. Frees h whatever
  * happens. Returns 0 or -1. */

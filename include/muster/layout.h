@@ -12,6 +12,7 @@
 #define MU_LAYOUT_MAX_COLUMNS 40
 #define MU_LAYOUT_MAX_TABLES 16
 #define MU_TABLE_MAX_RANK 4
+#define MU_LAYOUT_MAX_RATES 16
 
 /* Element types of per-game columns. */
 typedef enum mu_dtype { MU_I8, MU_U8, MU_I16, MU_I32, MU_U32, MU_I64, MU_F64 } mu_dtype;
@@ -81,6 +82,25 @@ typedef struct mu_table {
     int axes[MU_TABLE_MAX_RANK];
 } mu_table;
 
+/* A rate the reports show, read off the count tables: for every cell of
+ * the table's kept axes (the others summed over), events / trials, with
+ * events the table's (summed) cell and trials either
+ * - the same cell of the table `denominator` (the same axes as table,
+ *   summed over the same axes: e.g. orders given / order rolls made), or
+ *   of a table whose axes are the first axes of table, all kept (e.g.
+ *   games where an army held a zone / games of the arm), or
+ * - with denominator MU_RATE_SHARE, the sum over table's last axis, which
+ *   must be kept (e.g. the share of each outcome of a test).
+ * Cells without trials are not rates. `muster run --precision` plays
+ * until every rate's 95% interval is narrow enough (muster/precision.h). */
+#define MU_RATE_SHARE (-1)
+typedef struct mu_rate {
+    const char *name; /* what it is, e.g. "order success" */
+    int table;        /* the events */
+    int denominator;  /* the trials' table, or MU_RATE_SHARE */
+    unsigned keep;    /* bit d set: the table's axis d is kept */
+} mu_rate;
+
 /* A complete output description. Axis 0 is always the game axis
  * ("games"/"game", length = games requested). */
 typedef struct mu_layout {
@@ -90,6 +110,8 @@ typedef struct mu_layout {
     mu_column columns[MU_LAYOUT_MAX_COLUMNS];
     int n_tables;
     mu_table tables[MU_LAYOUT_MAX_TABLES];
+    int n_rates;
+    mu_rate rates[MU_LAYOUT_MAX_RATES];
     /* Games per /games chunk and per first batch; 0: by row size (up to
      * 65,536 games). A ruleset whose games are slow sets it small so that
      * batches, and with them checkpoints and the progress line, come every
@@ -113,6 +135,13 @@ int mu_layout_add_label_axis(mu_layout *l, const char *group, const char *name, 
                              int length, const char *const *names);
 int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const char *units,
                         const char *long_name, int rank, const int *axes);
+
+/* Declares a rate (see mu_rate) over table `table` with `denominator`
+ * (a table index or MU_RATE_SHARE) keeping the table's axes in keep (bit
+ * d: axis d); returns its index. Aborts when the tables do not fit
+ * together as mu_rate says (a layout is built by code, never from
+ * input). */
+int mu_layout_add_rate(mu_layout *l, const char *name, int table, int denominator, unsigned keep);
 
 /* Appends the n columns declared in columns (MU_COLUMN entries over one
  * record struct, in dataset order) and returns the index of the first.

@@ -49,11 +49,23 @@ typedef struct mu_provenance {
     int ranks;                   /* processes (MPI ranks) playing the run; 0 counts as 1 */
     int merged_shards;           /* a whole result merged from this many shards, or 0 */
     int per_game_rows;           /* whether per-game rows are written */
+    double precision;            /* the run's precision target (muster/precision.h), or 0:
+                                  * none; games_requested is then its cap */
     const char *experiment_text; /* the experiment file verbatim */
     const char *experiment_path;
 } mu_provenance;
 
 typedef struct mu_output mu_output;             /* an open result */
+
+/* How a run with a precision target ended (muster/precision.h). Strings
+ * are borrowed. */
+typedef struct mu_precision_outcome {
+    uint64_t games;       /* the games it stopped at: its last checkpoint */
+    int met;              /* every rate within the target; else the cap was hit */
+    const char *widest;   /* the rate cell with the widest interval then */
+    double half_width;    /* of that interval */
+    uint64_t games_needed; /* not met: about how many games the target needs */
+} mu_precision_outcome;
 
 /* A part of a batch to be packed where the output is not open: how (the
  * output type's own code for its transform), the bytes of its input, the
@@ -129,6 +141,13 @@ typedef struct mu_output_ops {
     void (*part_describe)(const mu_output_batch *b, size_t i, mu_output_part *part);
     void (*part_export)(const mu_output_batch *b, size_t i, void *in);
     int (*part_import)(mu_output_batch *b, size_t i, const void *packed, size_t size);
+    /* For a run with a precision target (prov->precision > 0; NULL
+     * otherwise): records that the result ends at its last checkpoint,
+     * outcome->games games (at most the games requested), whose tables are
+     * tables, and how it ended; finish then completes it at those games.
+     * Returns 0 or -1. */
+    int (*conclude)(mu_output *o, const mu_precision_outcome *outcome, const uint64_t *const *tables,
+                    char *err, size_t err_len);
 } mu_output_ops;
 
 /* An open output: every implementation's object begins with this. */

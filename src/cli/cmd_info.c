@@ -101,6 +101,32 @@ static void print_str(hid_t f, const char *label, const char *name)
     free(s);
 }
 
+/* Prints f's precision target and how it ended, if it has one. */
+static void print_precision(hid_t f)
+{
+    double target = 0, half = 0;
+    int64_t met = 0;
+    uint64_t needed = 0;
+    char *widest = NULL, shown[MU_ESCAPED_MAX];
+    if (mu_h5_get_f64(f, "precision", &target) < 0) {
+        H5Eclear2(H5E_DEFAULT);
+        return;
+    }
+    printf("  %-15s +-%g%% (95%% intervals of every reported rate; the games requested are the cap)\n",
+           "precision", 100.0 * target);
+    if (mu_h5_get_i64(f, "precision_met", &met) == 0 && mu_h5_get_f64(f, "precision_half_width", &half) == 0 &&
+        mu_h5_get_str(f, "precision_widest", &widest) == 0) {
+        mu_escape_name(shown, sizeof shown, widest);
+        if (met)
+            printf("  %-15s met; widest interval +-%.3g%%: %s\n", "", 100.0 * half, shown);
+        else if (mu_h5_get_u64(f, "precision_games_needed", &needed) == 0)
+            printf("  %-15s NOT met (cap hit); widest interval +-%.3g%%: %s; about %" PRIu64 " games would meet it\n",
+                   "", 100.0 * half, shown, needed);
+    }
+    free(widest);
+    H5Eclear2(H5E_DEFAULT);
+}
+
 /* Prints the provenance of f; name is its path as messages show it. */
 static int print_provenance(hid_t f, const char *name)
 {
@@ -124,6 +150,7 @@ static int print_provenance(hid_t f, const char *name)
     printf("  %-15s %" PRIu64 "\n", "seed", seed);
     printf("  %-15s %" PRIu64 " of %" PRIu64 " complete\n", "games", complete, requested);
     print_str(f, "status", "status");
+    print_precision(f);
     int64_t ranks = 1, shard = 0, shards = 0, merged = 0;
     uint64_t first = 0, total = 0;
     if (H5Aexists(f, "ranks") > 0)

@@ -19,6 +19,7 @@
 
 static const char help_text[] =
     "Usage: muster run EXPERIMENT [-o OUT] [-n GAMES] [-s SEED] [-j THREADS] [--shard K/N] [-q] [--force]\n"
+    "       muster run EXPERIMENT --precision P [-n CAP] ...\n"
     "       muster run EXPERIMENT --resume OUT.partial [-n GAMES] [-s SEED] [-j THREADS] [--shard K/N] [-q]\n"
     "       mpirun -np RANKS muster run EXPERIMENT ...   (a build with MPI)\n"
     "\n"
@@ -37,8 +38,15 @@ static const char help_text[] =
     "      --shard K/N      play only the K-th (1 <= K <= N) of N equal ranges of the\n"
     "                       games into OUT, a shard; 'muster merge' joins the N shards\n"
     "                       into the file a whole run writes\n"
+    "      --precision P    stop as soon as every rate the reports show (its 95%\n"
+    "                       Wilson interval) is within +-P, P a fraction (0.01) or a\n"
+    "                       percentage (1%); the games are then the cap. The run\n"
+    "                       looks only at fixed game counts (256 games an arm, then\n"
+    "                       a quarter more each time; docs/precision.md), so the\n"
+    "                       file is the same for any threads or ranks. It says which\n"
+    "                       rate needed the most games. Not with --shard\n"
     "      --resume FILE    continue an interrupted run from FILE (OUT.partial); the\n"
-    "                       experiment, seed, games and shard must be the same\n"
+    "                       experiment, seed, games, precision and shard must be the same\n"
     "      --force          replace OUT and OUT.partial if they exist (default: refuse)\n"
     "      --batch N        games per batch (default: adaptive, about 0.5 s each)\n"
     "  -q, --quiet          no progress line and no summary\n"
@@ -67,9 +75,10 @@ struct run_args {
     long threads, batch;
     int quiet, force;
     int shard, shards; /* --shard K/N, or 0 and 0 */
+    double precision;  /* --precision P, or 0 */
 };
 
-enum { OPT_RESUME = 256, OPT_FORCE, OPT_BATCH, OPT_SHARD };
+enum { OPT_RESUME = 256, OPT_FORCE, OPT_BATCH, OPT_SHARD, OPT_PRECISION };
 
 /* Most shards a run can be split into. */
 #define SHARDS_MAX 1000000
@@ -90,6 +99,27 @@ static int parse_shard(const char *text, int *k, int *n)
     return 0;
 }
 
+/* Parses a precision target: a fraction ("0.01") or a percentage
+ * ("1%"), above 0 and below one half; 0 or -1. */
+static int parse_precision(const char *text, double *out)
+{
+    char number[32];
+    size_t len = strlen(text);
+    int percent = len > 0 && text[len - 1] == '%';
+    if (len - (size_t)percent >= sizeof number)
+        return -1;
+    memcpy(number, text, len - (size_t)percent);
+    number[len - (size_t)percent] = '\0';
+    double p;
+    if (mu_parse_double(number, 0.0, percent ? 50.0 : 0.5, &p) != 0)
+        return -1;
+    p = percent ? p / 100.0 : p;
+    if (!(p > 0.0 && p < 0.5))
+        return -1;
+    *out = p;
+    return 0;
+}
+
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
     static const struct option opts[] = {
@@ -97,7 +127,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 'j'},
         {"resume", required_argument, NULL, OPT_RESUME}, {"force", no_argument, NULL, OPT_FORCE},
         {"batch", required_argument, NULL, OPT_BATCH}, {"quiet", no_argument, NULL, 'q'},
-        {"shard", required_argument, NULL, OPT_SHARD},
+        {"shard", required_argument, NULL, OPT_SHARD}, {"precision", required_argument, NULL, OPT_PRECISION},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     char optbuf[8];
@@ -134,6 +164,11 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
             if (parse_shard(optarg, &a->shard, &a->shards) != 0)
                 return mu_usage_error(CMD, "--shard '%s' must be K/N with 1 <= K <= N <= %d", optarg, SHARDS_MAX);
             break;
+        case OPT_PRECISION:
+            if (parse_precision(optarg, &a->precision) != 0)
+                return mu_usage_error(CMD, "--precision '%s' must be a fraction above 0 and below 0.5 (0.01) or a "
+                                           "percentage (1%%)", optarg);
+            break;
         case 'q': a->quiet = 1; break;
         case 'h': fputs(help_text, stdout); return -1;
         case ':': return mu_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
@@ -149,6 +184,9 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
         return mu_usage_error(CMD, "--resume names the file to continue; do not give --output too");
     if (a->resume && a->force)
         return mu_usage_error(CMD, "--resume and --force cannot be combined");
+    if (a->precision > 0 && a->shards)
+        return mu_usage_error(CMD, "--precision cannot be used with --shard: a shard cannot tell when the whole "
+                                   "run is precise enough");
     return MU_EXIT_OK;
 }
 
@@ -198,6 +236,21 @@ static int output_path(const struct run_args *a, const mu_experiment *ex, char *
     return MU_EXIT_OK;
 }
 
+/* Prints how a run with a precision target ended. */
+static void print_precision(double precision, const mu_run_report *rep)
+{
+    const mu_rate_cell *w = &rep->widest;
+    if (rep->precision_met)
+        printf("precision +-%.3g%% met after %llu games; the widest 95%% interval, +-%.3g%%, is %s: %llu of %llu\n",
+               100.0 * precision, (unsigned long long)rep->games_complete, 100.0 * w->half_width, w->label,
+               (unsigned long long)w->events, (unsigned long long)w->trials);
+    else
+        printf("precision +-%.3g%% NOT met: the cap of %llu games was hit; the widest 95%% interval, +-%.3g%%, is "
+               "%s: %llu of %llu; about %llu games would meet it\n",
+               100.0 * precision, (unsigned long long)rep->games_complete, 100.0 * w->half_width, w->label,
+               (unsigned long long)w->events, (unsigned long long)w->trials, (unsigned long long)rep->games_needed);
+}
+
 /* Prints the line of a finished, stopped or failed run (member 0 of a
  * team only), and under MPI (mpi) a second line on what the ranks cost. */
 static void report(const struct run_args *a, const char *out, int rc, const mu_run_report *rep, const char *err,
@@ -224,8 +277,10 @@ static void report(const struct run_args *a, const char *out, int rc, const mu_r
             snprintf(ranks, sizeof ranks, "%d ranks x ", rep->ranks);
         printf("wrote %s: %llu games (%llu this run) in %.2f s, %.3g games/s on %s%d thread%s; "
                "writing took %.2f s\n",
-               out_name, (unsigned long long)rep->games_total, (unsigned long long)rep->games_this_run,
+               out_name, (unsigned long long)rep->games_complete, (unsigned long long)rep->games_this_run,
                rep->seconds, rate, ranks, rep->threads, rep->threads == 1 ? "" : "s", rep->write_seconds);
+        if (a->precision > 0)
+            print_precision(a->precision, rep);
         if (mpi)
             printf("rank 0 (the writer) played %.1f%% of the last batch, packed rows for %.3f s; gathering "
                    "the rows took %.3f s (%.3g us a game), summing the tables %.3f s (%.3g us a game); "
@@ -270,7 +325,7 @@ static int run_member(int argc, char **argv, const mu_team *team)
     mu_run_options opt = {.out_path = out, .resume_path = a.resume, .threads = (int)a.threads,
                           .overwrite = a.force, .progress = !a.quiet && isatty(STDERR_FILENO),
                           .batch_games = (uint64_t)a.batch, .team = team, .shard = a.shard,
-                          .shards = a.shards};
+                          .shards = a.shards, .precision = a.precision};
     mu_run_report rep;
     install_stop_handlers();
     rc = mu_batch_run(&ex, &opt, &rep, err, sizeof err);

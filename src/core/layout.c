@@ -135,6 +135,35 @@ int mu_layout_add_table(mu_layout *l, const char *group, const char *name, const
     return l->n_tables++;
 }
 
+/* Whether the trials of a rate over table t keeping keep can come from
+ * table d (see mu_rate). */
+static int rate_fits(const mu_layout *l, int t, int d, unsigned keep)
+{
+    const mu_table *num = &l->tables[t];
+    if (d == MU_RATE_SHARE)
+        return num->rank > 0 && (keep >> (num->rank - 1) & 1u);
+    if (d < 0 || d >= l->n_tables)
+        return 0;
+    const mu_table *den = &l->tables[d];
+    if (den->rank == num->rank && memcmp(den->axes, num->axes, sizeof den->axes) == 0)
+        return 1;
+    if (den->rank > num->rank || memcmp(den->axes, num->axes, (size_t)den->rank * sizeof *den->axes) != 0)
+        return 0;
+    return (keep & ((1u << den->rank) - 1u)) == (1u << den->rank) - 1u; /* its axes all kept */
+}
+
+int mu_layout_add_rate(mu_layout *l, const char *name, int table, int denominator, unsigned keep)
+{
+    check_room(l->n_rates, MU_LAYOUT_MAX_RATES);
+    if (table < 0 || table >= l->n_tables || keep >> l->tables[table].rank != 0 ||
+        !rate_fits(l, table, denominator, keep)) {
+        fprintf(stderr, "muster: internal error: rate '%s' does not fit its tables\n", name);
+        abort();
+    }
+    l->rates[l->n_rates] = (mu_rate){.name = name, .table = table, .denominator = denominator, .keep = keep};
+    return l->n_rates++;
+}
+
 void mu_layout_free(mu_layout *l)
 {
     for (int a = 0; a < l->n_axes; a++) {

@@ -210,6 +210,11 @@ int mu_h5_set_i32(hid_t obj, const char *name, int32_t value)
     return set_attr(obj, name, H5T_STD_I32LE, H5T_NATIVE_INT32, &value);
 }
 
+int mu_h5_set_f64(hid_t obj, const char *name, double value)
+{
+    return set_attr(obj, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+}
+
 /* Opens scalar attribute name of obj and its type; returns the attribute
  * id (type in *type) or -1. */
 static hid_t open_scalar(hid_t obj, const char *name, hid_t *type)
@@ -265,6 +270,18 @@ int mu_h5_get_str(hid_t obj, const char *name, char **value)
     if (a < 0)
         return -1;
     int rc = H5Tget_class(type) == H5T_STRING ? read_str(a, type, value) : -1;
+    H5Tclose(type);
+    H5Aclose(a);
+    return rc;
+}
+
+int mu_h5_get_f64(hid_t obj, const char *name, double *value)
+{
+    hid_t type;
+    hid_t a = open_scalar(obj, name, &type);
+    if (a < 0)
+        return -1;
+    int rc = H5Tget_class(type) == H5T_FLOAT && H5Aread(a, H5T_NATIVE_DOUBLE, value) >= 0 ? 0 : -1;
     H5Tclose(type);
     H5Aclose(a);
     return rc;

@@ -59,6 +59,7 @@ hid_t mu_h5_str_type(void);
 int mu_h5_set_str(hid_t obj, const char *name, const char *value);
 int mu_h5_set_u64(hid_t obj, const char *name, uint64_t value);
 int mu_h5_set_i32(hid_t obj, const char *name, int32_t value);
+int mu_h5_set_f64(hid_t obj, const char *name, double value);
 
 /* Reads a scalar string attribute (variable or fixed length) into *value,
  * a malloc'd NUL-terminated copy the caller frees. Returns -1 if it is
@@ -69,5 +70,9 @@ int mu_h5_get_str(hid_t obj, const char *name, char **value);
  * Returns -1 if it is missing, not an integer, or out of range. */
 int mu_h5_get_u64(hid_t obj, const char *name, uint64_t *value);
 int mu_h5_get_i64(hid_t obj, const char *name, int64_t *value);
+
+/* Reads a scalar floating-point attribute into *value. Returns -1 if it
+ * is missing or not a float. */
+int mu_h5_get_f64(hid_t obj, const char *name, double *value);
 
 #endif

@@ -69,6 +69,8 @@ struct mu_h5out {
     int per_game_rows;
     uint64_t games_requested;
     uint64_t games_complete; /* at the last checkpoint */
+    uint64_t games_end;      /* the games at which the file is whole: games_requested,
+                              * or where a precision run concluded */
     uint64_t rows;           /* rows in every column (and the game scale) */
     uint64_t planned;        /* rows handed to mu_h5out_batch_begin (>= rows) */
     int unsealed;            /* a begun batch is not sealed yet */

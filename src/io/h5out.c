@@ -162,7 +162,7 @@ static mu_h5out *new_writer(const char *final_path, const char *partial_path,
     h->prov.experiment_text = h->owned[1] = dup_or_die(prov->experiment_text ? prov->experiment_text : "");
     h->prov.experiment_path = h->owned[2] = dup_or_die(prov->experiment_path ? prov->experiment_path : "");
     h->per_game_rows = prov->per_game_rows != 0;
-    h->games_requested = prov->games_requested;
+    h->games_requested = h->games_end = prov->games_requested;
     return h;
 }
 
@@ -205,6 +205,7 @@ static int write_provenance(hid_t f, const mu_provenance *p)
                            mu_h5_set_u64(f, "first_game", p->first_game) < 0 ||
                            mu_h5_set_u64(f, "games_total", p->games_total) < 0)) ||
         mu_h5_set_i32(f, "per_game_rows", p->per_game_rows != 0) < 0 ||
+        (p->precision > 0 && mu_h5_set_f64(f, "precision", p->precision) < 0) ||
         mu_h5_set_str(f, "created", created) < 0 ||
         mu_h5_set_str(f, "experiment_path", p->experiment_path) < 0 ||
         mu_h5_set_str(f, "experiment", p->experiment_text) < 0)
@@ -323,7 +324,7 @@ static int commit(mu_h5out *h, uint64_t games, const uint64_t *const *tables, ch
                   size_t len)
 {
     if (mu_h5_ckpt_write(h, games, tables) < 0 ||
-        (games == h->games_requested && mu_h5_ckpt_write(h, games, tables) < 0))
+        (games == h->games_end && mu_h5_ckpt_write(h, games, tables) < 0))
         return mu_h5_fail(msg, len, "cannot write a checkpoint slot");
     for (int t = 0; t < h->n_tables; t++)
         if (H5Dwrite(h->tab[t].dset, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT,
@@ -395,12 +396,32 @@ int mu_h5out_checkpoint(mu_h5out *h, uint64_t games_complete, const uint64_t *co
     return 0;
 }
 
+int mu_h5out_conclude(mu_h5out *h, const mu_precision_outcome *outcome, const uint64_t *const *tables,
+                      char *err, size_t err_len)
+{
+    char msg[400];
+    mu_h5_quiet();
+    if (h->prov.precision <= 0 || outcome->games != h->games_complete)
+        return mu_h5_path_fail(h->partial_path, err, err_len, "cannot conclude at %" PRIu64 " games: %s",
+                               outcome->games, h->prov.precision <= 0 ? "the run has no precision target"
+                                                                      : "not its last checkpoint");
+    h->games_end = outcome->games;
+    if (mu_h5_set_i32(h->file, "precision_met", outcome->met != 0) < 0 ||
+        mu_h5_set_str(h->file, "precision_widest", outcome->widest) < 0 ||
+        mu_h5_set_f64(h->file, "precision_half_width", outcome->half_width) < 0 ||
+        (!outcome->met && mu_h5_set_u64(h->file, "precision_games_needed", outcome->games_needed) < 0))
+        return h5fail(h->partial_path, err, err_len, "cannot write how the run ended");
+    if (commit(h, outcome->games, tables, msg, sizeof msg) < 0)
+        return mu_h5_path_fail(h->partial_path, err, err_len, "%s", msg);
+    return 0;
+}
+
 int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
 {
     char msg[400];
     int rc = 0, e;
     mu_h5_quiet();
-    if (h->games_complete != h->games_requested || (h->per_game_rows && h->rows != h->games_complete))
+    if (h->games_complete != h->games_end || (h->per_game_rows && h->rows != h->games_complete))
         rc = mu_h5_path_fail(h->partial_path, err, err_len, "only %" PRIu64 " of %" PRIu64
                   " games are complete; the file stays partial", h->games_complete, h->games_requested);
     else if (mu_h5_set_str(h->file, "status", "complete") < 0)

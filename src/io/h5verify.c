@@ -71,6 +71,16 @@ static int check_shard(hid_t f, const mu_provenance *p, char *msg, size_t len)
     return 0;
 }
 
+/* The precision target f records, 0 when none. */
+static double precision_of(hid_t f)
+{
+    double p = 0;
+    if (mu_h5_get_f64(f, "precision", &p) < 0)
+        p = 0;
+    H5Eclear2(H5E_DEFAULT);
+    return p;
+}
+
 /* Compares the root attributes of f (provenance) with p's; msg names the
  * first difference. */
 static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t len)
@@ -92,6 +102,9 @@ static int check_provenance(hid_t f, const mu_provenance *p, char *msg, size_t l
     else if (games != p->games_requested)
         snprintf(msg, len, "games_requested %" PRIu64 " differs from the run's games_requested %"
                  PRIu64, games, p->games_requested);
+    else if (precision_of(f) != p->precision)
+        snprintf(msg, len, "precision %g differs from the run's precision %g (--precision)", precision_of(f),
+                 p->precision);
     else if ((rows != 0) != (p->per_game_rows != 0))
         snprintf(msg, len, "per_game_rows %d differs from the run's per_game_rows %d", rows != 0,
                  p->per_game_rows != 0);
@@ -204,7 +217,8 @@ static int read_into(struct walk *w, hid_t obj, int is_attr, hid_t type, hid_t m
 static int is_run_attr(const char *name)
 {
     static const char *const run_attrs[] = {"games_complete", "status", "created", "threads", "ranks",
-                                            "merged_shards"};
+                                            "merged_shards", "precision_met", "precision_widest",
+                                            "precision_half_width", "precision_games_needed"};
     for (size_t i = 0; i < sizeof run_attrs / sizeof run_attrs[0]; i++)
         if (strcmp(name, run_attrs[i]) == 0)
             return 1;

@@ -58,6 +58,12 @@ static int h5_checkpoint(mu_output *o, uint64_t games_complete, const uint64_t *
     return mu_h5out_checkpoint(writer(o), games_complete, tables, err, err_len);
 }
 
+static int h5_conclude(mu_output *o, const mu_precision_outcome *outcome, const uint64_t *const *tables,
+                       char *err, size_t err_len)
+{
+    return mu_h5out_conclude(writer(o), outcome, tables, err, err_len);
+}
+
 static int h5_finish(mu_output *o, char *err, size_t err_len)
 {
     int rc = mu_h5out_finish(writer(o), err, err_len);
@@ -106,6 +112,7 @@ static const mu_output_ops h5_ops = {
     .batch_write = h5_batch_write,
     .batch_drop = h5_batch_drop,
     .checkpoint = h5_checkpoint,
+    .conclude = h5_conclude,
     .finish = h5_finish,
     .abandon = h5_abandon,
     .part_describe = h5_part_describe,

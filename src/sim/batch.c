@@ -18,6 +18,7 @@
 #include "batch_sizes.h"
 #include "batch_spread.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -196,13 +197,33 @@ static double pack_batch(const mu_output_ops *ops, mu_output_batch *pack, int th
     return now_seconds() - t0;
 }
 
-static void print_progress(uint64_t done, uint64_t total, uint64_t this_run, double elapsed)
+static void print_progress(uint64_t done, uint64_t total, uint64_t this_run, double elapsed, const char *note)
 {
     double rate = elapsed > 0 ? (double)this_run / elapsed : 0.0;
     double eta = rate > 0 ? (double)(total - done) / rate : 0.0;
-    fprintf(stderr, "\r%llu/%llu games (%.1f%%), %.3g games/s, ETA %.0f s   ", (unsigned long long)done,
-            (unsigned long long)total, total ? 100.0 * (double)done / (double)total : 100.0, rate, eta);
+    fprintf(stderr, "\r%llu/%llu games (%.1f%%), %.3g games/s, ETA %.0f s%s   ", (unsigned long long)done,
+            (unsigned long long)total, total ? 100.0 * (double)done / (double)total : 100.0, rate, eta, note);
     fflush(stderr);
+}
+
+/* At a check point of a run with a precision target: member 0 finds the
+ * widest rate interval in its tables (the run's totals; into rep, with
+ * note for the progress line) and every member learns whether the target
+ * is met (some rate cell has trials and none is wider than the target). */
+static int precision_met(const mu_team *team, const mu_layout *l, uint64_t *const *tables, double precision,
+                         uint64_t games, mu_run_report *rep, char *note, size_t note_len)
+{
+    uint64_t met = 0;
+    if (team->rank == 0) {
+        size_t cells = mu_precision_widest(l, (const uint64_t *const *)tables, &rep->widest);
+        met = cells > 0 && rep->widest.half_width <= precision;
+        double ratio = cells > 0 ? rep->widest.half_width / precision : 0.0;
+        rep->games_needed = met ? 0 : (uint64_t)ceil((double)games * ratio * ratio);
+        snprintf(note, note_len, ", widest interval +-%.2f%%", cells > 0 ? 100.0 * rep->widest.half_width : 100.0);
+    }
+    team->ops->share(team, &met, 1);
+    rep->precision_met = met != 0;
+    return met != 0;
 }
 
 /* Opens the output: a new result, or the partial one to resume. */
@@ -226,7 +247,8 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
 enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
 
 /* Runs batches from rep->games_complete to games (rows of the result,
- * from game game0). Batch k's rows are gathered and packed by all threads
+ * from game game0), or, with a precision target, to the first check
+ * point where it is met (rep->games_complete says where it stopped). Batch k's rows are gathered and packed by all threads
  * (of every member, with spread) right after they are played, and written
  * and checkpointed while batch k + 1 is played. out is NULL on members
  * other than 0; align and spread are member 0's (ops->batch_align,
@@ -253,9 +275,19 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     write_job w = {.out = out, .tables = (const uint64_t *const *)b->totals, .err = err, .err_len = err_len};
     double t0 = now_seconds(), t_agreed = cpu_seconds();
     uint64_t w0 = MU_TEAM_WEIGHT_ONE;
-    while (played < games) {
+    double precision = opt->precision;
+    char note[64] = "";
+    uint64_t end = games; /* a precision run: the check point where the target was met */
+    /* a resumed run whose last checkpoint is a check point: its verdict
+     * (member 0's tables hold what was resumed; the totals are summed
+     * from them after the first batch) */
+    if (precision > 0 && mu_precision_is_check(played, b->arms, games) &&
+        precision_met(team, l, b->tables, precision, played, rep, note, sizeof note))
+        end = played;
+    while (played < end) {
         batch_plan p = {.game0 = game0, .first = played};
-        p.n = batch_size(opt->batch_games != 0, batch, align, p.first, games);
+        uint64_t limit = precision > 0 ? mu_precision_next_check(played, b->arms, games) : games;
+        p.n = batch_size(opt->batch_games != 0, batch, align, p.first, limit);
         uint64_t lead = batch_writer_games(p.n, w0, team->size);
         p.blocks = mu_team_blocks(p.n, w0, team->rank, team->size, p.lo, p.hi);
         for (int k = 0; k < p.blocks; k++)
@@ -286,7 +318,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         rep->games_complete = w.games > rep->games_complete ? w.games : rep->games_complete;
         rep->games_this_run = rep->games_complete - resumed;
         if (opt->progress && w.games && out)
-            print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
+            print_progress(rep->games_complete, end, rep->games_complete - resumed, now_seconds() - t0, note);
         int stopped = agreed[AGREE_STOP] != 0;
         reduce_tables(b, l, !stopped); /* after the write: it read the totals */
         if (stopped) {
@@ -312,6 +344,9 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
             ops->batch_seal(pack);
         played = p.first + p.n;
         w.rows = pack, w.games = played;
+        if (precision > 0 && played == limit &&
+            (precision_met(team, l, b->totals, precision, played, rep, note, sizeof note) || played == games))
+            end = played;
         /* bigger batches while the busiest member was busy for less than
          * half the target (the same decision on every member) */
         uint64_t busiest = agreed[AGREE_BUSY0] > agreed[AGREE_BUSY_OTHERS] ? agreed[AGREE_BUSY0]
@@ -328,7 +363,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     rep->games_complete = played;
     rep->games_this_run = played - resumed;
     if (opt->progress && out) {
-        print_progress(rep->games_complete, games, rep->games_complete - resumed, now_seconds() - t0);
+        print_progress(rep->games_complete, end, rep->games_complete - resumed, now_seconds() - t0, note);
         fputc('\n', stderr);
     }
     return MU_EXIT_OK;
@@ -361,6 +396,15 @@ static int start_output(const mu_experiment *ex, const mu_run_options *opt, cons
     return (int)words[0];
 }
 
+/* Tells the output of a precision run where and how it ended (rep). */
+static int conclude(mu_output *out, const mu_run_report *rep, const run_buffers *b, char *err, size_t err_len)
+{
+    mu_precision_outcome outcome = {.games = rep->games_complete, .met = rep->precision_met,
+                                    .widest = rep->widest.label, .half_width = rep->widest.half_width,
+                                    .games_needed = rep->games_needed};
+    return out->ops->conclude(out, &outcome, (const uint64_t *const *)b->totals, err, err_len);
+}
+
 int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_report *rep, char *err,
                  size_t err_len)
 {
@@ -389,6 +433,17 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
     rep->first_game = game0;
     rep->ranks = team->size;
     rep->threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    if (opt->precision > 0 && (opt->shards > 0 || layout.n_rates == 0)) {
+        if (opt->shards > 0)
+            snprintf(err, err_len, "muster run: error: --precision cannot be used with --shard: a shard cannot "
+                                   "tell when the whole run is precise enough");
+        else
+            snprintf(err, err_len, "muster run: error: --precision: the %s ruleset reports no rates to measure",
+                     rs->name);
+        mu_layout_free(&layout);
+        rs->release(ctx);
+        return opt->shards > 0 ? MU_EXIT_USAGE : MU_EXIT_DATAERR;
+    }
     uint64_t max_batch = opt->batch_games ? opt->batch_games : batch_cap(&layout, ex->per_game_rows, team->size);
     if (max_batch > rep->games_total)
         max_batch = rep->games_total;
@@ -402,6 +457,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
                           .first_game = game0, .shard = opt->shards ? opt->shard : 0,
                           .shards = opt->shards, .games_total = games, .threads = rep->threads,
                           .ranks = team->size, .per_game_rows = ex->per_game_rows,
+                          .precision = opt->precision,
                           .experiment_text = ex->text, .experiment_path = ex->path};
     mu_output *out = NULL;
     uint64_t align = 1;
@@ -416,6 +472,8 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
         uint64_t busiest = (uint64_t)(rep->cpu_seconds * 1e6);
         team->ops->agree(team, &busiest, 1);
         rep->cpu_seconds_max = (double)busiest * 1e-6;
+        if (rc == MU_EXIT_OK && out && opt->precision > 0 && conclude(out, rep, &b, err, err_len) != 0)
+            rc = MU_EXIT_IOERR;
         if (rc == MU_EXIT_OK) {
             if (out && out->ops->finish(out, err, err_len) != 0)
                 rc = MU_EXIT_IOERR;

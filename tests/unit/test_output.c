@@ -168,7 +168,8 @@ static void mem_abandon(mu_output *o)
 
 static const mu_output_ops mem_ops = {mem_align, mem_batch_begin, mem_parts, mem_pack, mem_seal,
                                       mem_write, mem_drop, mem_checkpoint, mem_finish, mem_abandon,
-                                      NULL, NULL, NULL}; /* every part packed here */
+                                      NULL, NULL, NULL,  /* every part packed here */
+                                      NULL}; /* no precision runs */
 
 static int mem_begin(const char *path, int overwrite, const mu_layout *layout, const mu_provenance *prov,
                      mu_output **out, char *err, size_t err_len)

@@ -38,9 +38,9 @@ static void add_label_axis(mu_layout *l, const char *group, const char *name, co
     mu_layout_add_label_axis(l, group, name, long_name, length, names);
 }
 
-static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+static int add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
-    mu_layout_add_table(l, "battlesystem", name, "1", long_name, rank, axes);
+    return mu_layout_add_table(l, "battlesystem", name, "1", long_name, rank, axes);
 }
 
 /* The per-game columns (/games), in dataset order; each is the field of
@@ -123,12 +123,17 @@ void bs_build_layout(const bs_ctx *c, uint64_t games, mu_layout *l)
               (const int[]){AX_ARM, AX_ROUND, AX_MORALE, AX_PENALTY});
     add_table(l, "ar_penalty_by_unit", "the unit on the table at the round's end, by AR penalty", 4,
               (const int[]){AX_ARM, AX_UNIT, AX_ROUND, AX_PENALTY});
-    add_table(l, "march_checks", "forced-march Morale Checks", 3, (const int[]){AX_ARM, AX_MORALE, AX_CHECK});
-    add_table(l, "charges_by_error", "declared charges on an estimate, by the estimate's error", 3,
-              (const int[]){AX_ARM, AX_ERROR, AX_OUTCOME});
+    int checks = add_table(l, "march_checks", "forced-march Morale Checks", 3,
+                           (const int[]){AX_ARM, AX_MORALE, AX_CHECK});
+    int by_error = add_table(l, "charges_by_error", "declared charges on an estimate, by the estimate's error", 3,
+                             (const int[]){AX_ARM, AX_ERROR, AX_OUTCOME});
     add_table(l, "charges_by_range", "declared charges by the true distance", 3,
               (const int[]){AX_ARM, AX_RANGE, AX_OUTCOME});
     add_table(l, "unit_fate", "units by their state at the game's end", 3, (const int[]){AX_ARM, AX_UNIT, AX_FATE});
+    /* the rates the report shows: forced-march Morale Checks by Morale,
+     * and charges' outcomes by the estimate's error */
+    mu_layout_add_rate(l, "forced-march Morale Check", checks, MU_RATE_SHARE, 0x7u);
+    mu_layout_add_rate(l, "charge outcome", by_error, MU_RATE_SHARE, 0x7u);
 }
 
 int bs_fate(const bs_field *f, int u)

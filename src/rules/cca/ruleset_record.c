@@ -74,8 +74,10 @@ void cca_build_layout(const cca_ctx *c, uint64_t games, mu_layout *l)
                         (const int[]){AX_ARM, AX_SIDE, AX_CHOICE});
     mu_layout_add_table(l, C, "leaders", "1", "leader joins, splits and escapes", 3,
                         (const int[]){AX_ARM, AX_SIDE, AX_EVENT});
-    mu_layout_add_table(l, C, "first_contact", "1", "games by the section of the first adjacency", 2,
-                        (const int[]){AX_ARM, AX_CONTACT});
+    int first = mu_layout_add_table(l, C, "first_contact", "1", "games by the section of the first adjacency", 2,
+                                      (const int[]){AX_ARM, AX_CONTACT});
+    /* the rate the report shows: where the first adjacency happens */
+    mu_layout_add_rate(l, "first adjacency's section", first, MU_RATE_SHARE, 0x3u);
     mu_layout_add_table(l, C, "first_adjacency", "1", "games by the turn of the first adjacency", 2,
                         (const int[]){AX_ARM, AX_TURN});
 }

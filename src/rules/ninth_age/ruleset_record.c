@@ -74,8 +74,12 @@ void na_build_layout(const na_ctx *c, uint64_t games, mu_layout *l)
     if (n_obj)
         mu_layout_add_columns(l, na_objective_columns, 2);
     mu_layout_add_table(l, N, "games", "1", "games played", 1, (const int[]){AX_ARM});
-    mu_layout_add_table(l, N, "march_tests", "1", "March Tests by Discipline and distance band", 4,
-                        (const int[]){AX_ARM, AX_DISCIPLINE, AX_BAND, AX_RESULT});
+    int tests = mu_layout_add_table(l, N, "march_tests", "1", "March Tests by Discipline and distance band", 4,
+                                    (const int[]){AX_ARM, AX_DISCIPLINE, AX_BAND, AX_RESULT});
+    /* the rates the report shows: March Test results by arm and
+     * Discipline, and by arm and distance band */
+    mu_layout_add_rate(l, "March Test result", tests, MU_RATE_SHARE, 0xBu);
+    mu_layout_add_rate(l, "March Test result", tests, MU_RATE_SHARE, 0xDu);
     mu_layout_add_table(l, N, "moves", "1", "moves by kind (hold: chose not to move)", 3,
                         (const int[]){AX_ARM, AX_SIDE, AX_KIND});
     mu_layout_add_table(l, N, "denied_phases", "1", "units by the Movement Phases they were denied a March Move", 3,

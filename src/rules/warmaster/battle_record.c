@@ -23,9 +23,9 @@ static void add_label_axis(mu_layout *l, const char *group, const char *name, co
     mu_layout_add_label_axis(l, group, name, long_name, length, names);
 }
 
-static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+static int add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
-    mu_layout_add_table(l, "battle", name, "1", long_name, rank, axes);
+    return mu_layout_add_table(l, "battle", name, "1", long_name, rank, axes);
 }
 
 /* The per-game columns (/games), in dataset order; each is the field of
@@ -134,17 +134,23 @@ void wb_build_layout(const wb_ctx *c, uint64_t games, mu_layout *l)
     const int cmd4[] = {AX_PLAYER, AX_COMMAND, AX_PENALTY, AX_ORDER}, fc[] = {AX_ARM, AX_ARMY, AX_TURN};
     const int off[] = {AX_ARM, AX_ARMY, AX_FATE}, zones[] = {AX_ARM, AX_ZONE, AX_ARMY};
     const int init[] = {AX_ARM, AX_ARMY, AX_ACTION}, unmoved[] = {AX_ARM, AX_ARMY, AX_UNIT_TURNS};
-    add_table(l, "games", "games played", 1, arm1);
-    add_table(l, "results", "games by the army's result", 3, res);
+    int games_t = add_table(l, "games", "games played", 1, arm1);
+    int results = add_table(l, "results", "games by the army's result", 3, res);
     add_table(l, "end_reasons", "games by why they ended", 2, end);
-    add_table(l, "attempts", "order rolls made", 4, cmd4);
-    add_table(l, "successes", "orders given", 4, cmd4);
+    int attempts = add_table(l, "attempts", "order rolls made", 4, cmd4);
+    int successes = add_table(l, "successes", "orders given", 4, cmd4);
     add_table(l, "blunders", "order rolls of 12 (blunders)", 4, cmd4);
     add_table(l, "first_contact", "games by the turn of the army's first charge", 3, fc);
     add_table(l, "off_table", "units that left the table, by fate at the end", 3, off);
-    add_table(l, "zones", "games where the army held the zone at the end", 3, zones);
-    add_table(l, "initiative", "initiative choices by outcome", 3, init);
+    int held = add_table(l, "zones", "games where the army held the zone at the end", 3, zones);
+    int initiative = add_table(l, "initiative", "initiative choices by outcome", 3, init);
     add_table(l, "unmoved", "unit-turns a unit could have been ordered, and those it did not move", 3, unmoved);
+    /* the rates the report shows: results by arm and army, zones held,
+     * initiative choices, order success by player and Command */
+    mu_layout_add_rate(l, "result", results, MU_RATE_SHARE, 0x7u);
+    mu_layout_add_rate(l, "zone held", held, games_t, 0x7u);
+    mu_layout_add_rate(l, "initiative choice", initiative, MU_RATE_SHARE, 0x7u);
+    mu_layout_add_rate(l, "order success", successes, attempts, 0x3u);
 }
 
 void wb_count_roll(const wb_ctx *c, const wb_state *s, int army, int command, int situational,

@@ -104,9 +104,9 @@ int wm_drill_situational_penalty(const wm_drill_study *study, const wm_order_rul
 }
 
 /* The drill's tables are plain counts (units "1") in /orders. */
-static void add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
+static int add_table(mu_layout *l, const char *name, const char *long_name, int rank, const int *axes)
 {
-    mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
+    return mu_layout_add_table(l, "orders", name, "1", long_name, rank, axes);
 }
 
 static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_t games, mu_layout *l)
@@ -132,17 +132,23 @@ static void build_layout(const drill_ctx *c, const wm_drill_config *cfg, uint64_
     mu_layout_add_columns(l, drill_columns, (int)(sizeof drill_columns / sizeof drill_columns[0]));
 
     const int cmd4[] = {AX_ARM, AX_COMMAND, AX_PENALTY, AX_ORDER};
-    add_table(l, "attempts", "order rolls made", 4, cmd4);
-    add_table(l, "successes", "orders given", 4, cmd4);
+    int attempts = add_table(l, "attempts", "order rolls made", 4, cmd4);
+    int successes = add_table(l, "successes", "orders given", 4, cmd4);
     add_table(l, "blunders", "order rolls of 12 (blunders)", 4, cmd4);
     const int by_arm[] = {AX_ARM, AX_CHARACTER, AX_N_ORDERS};
-    add_table(l, "games", "games played", 1, by_arm);
+    int games_t = add_table(l, "games", "games played", 1, by_arm);
     add_table(l, "orders_given_hist", "games by orders given per character", 3, by_arm);
     const int units_hist[] = {AX_ARM, AX_N_UNITS};
     add_table(l, "units_ordered_hist", "games by units ordered", 2, units_hist);
-    add_table(l, "first_failure", "games by the character who failed first", 2, by_arm);
-    add_table(l, "general_failure_ended", "games where the General's failure ended the phase", 1,
-              by_arm);
+    int first_failure = add_table(l, "first_failure", "games by the character who failed first", 2, by_arm);
+    int general_ended = add_table(l, "general_failure_ended", "games where the General's failure ended the phase",
+                                  1, by_arm);
+    /* the rates the report shows: the odds table (all arms pooled), and
+     * per arm who failed first and how often the General's failure ended
+     * the phase */
+    mu_layout_add_rate(l, "order success", successes, attempts, 0xEu);
+    mu_layout_add_rate(l, "first failure", first_failure, games_t, 0x3u);
+    mu_layout_add_rate(l, "General's failure ended the phase", general_ended, games_t, 0x1u);
 }
 
 /* Plans arm a, whose policy is policy. */
