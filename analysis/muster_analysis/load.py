@@ -188,6 +188,28 @@ def run_arms(exp):
     return out
 
 
+def sweep_coords(path, allow_partial=False):
+    """Return the sweep grid of a swept results file as a DataFrame: one row
+    per arm (index "arm", in the order of the arm axis), one column per
+    sweep axis holding that axis's value at the arm (numbers where they
+    read as numbers). Read from the file's /sweep/<axis> datasets; an empty
+    frame for a file without a sweep."""
+    import pandas as pd
+
+    with open_results(path, allow_partial) as f:
+        group = f.get("sweep")
+        cols = {name: [_plain(v) for v in group[name][()]] for name in group} if group is not None else {}
+    def numbers(vals):
+        try:
+            return [float(v) for v in vals]
+        except ValueError:
+            return vals
+
+    frame = pd.DataFrame({name: numbers(vals) for name, vals in cols.items()})
+    frame.index.name = "arm"
+    return frame
+
+
 def arm_label(label, point):
     """The label of a run arm: the file's own arm label, with its sweep point when there is one."""
     return f"{label} | {point}" if point else label

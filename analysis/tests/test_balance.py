@@ -101,3 +101,14 @@ def test_bad_questions_are_one_clear_error(swept, capsys):
     assert balance.main([str(swept), "--axis", "general", "--statistic", "orders_given", "--target", "1",
                          "--at", "step=25"]) == 1
     assert "axis 'step' has no value 25" in capsys.readouterr().err
+
+
+def test_the_file_labels_every_arm_with_its_sweep_values(swept):
+    """/sweep/<axis> holds each arm's value (the grid as labelled coordinates of the arm axis),
+    in the order load.run_arms gives the arms: general slowest, then step, then the policies."""
+    from muster_analysis import load
+    coords = load.sweep_coords(swept)
+    assert list(coords.columns) == ["general", "step"] and len(coords) == 12
+    arms = load.run_arms(load.provenance(swept)["experiment_yaml"])
+    assert [f"general={g:g} step={s:g}" for g, s in zip(coords["general"], coords["step"])] == [a[2] for a in arms]
+    assert coords["general"].tolist() == [8.0] * 4 + [9.0] * 4 + [10.0] * 4

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MU_LAYOUT_MAX_AXES 16
+#define MU_LAYOUT_MAX_AXES 24
 #define MU_LAYOUT_MAX_COLUMNS 40
 #define MU_LAYOUT_MAX_TABLES 16
 #define MU_TABLE_MAX_RANK 4

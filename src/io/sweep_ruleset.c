@@ -99,6 +99,16 @@ static void grid_layout(const mu_sweep *sw, const mu_layout *l, mu_layout *out)
             }
         }
     }
+    /* the grid's coordinates: /sweep/<axis>, the axis's value at each arm */
+    int arm = find_axis(l, "arm"), arms = l->axes[arm].length;
+    for (int k = 0; k < sw->n_axes; k++) {
+        const char *values[MU_SWEEP_MAX_ARMS];
+        for (int a = 0; a < arms * sw->n_points; a++)
+            values[a] = sw->value[k][mu_sweep_value_index(sw, a / arms, k)];
+        mu_layout_add_label_axis(out, "sweep", sw->name[k],
+                                 "the sweep axis's value at each arm (in the order of the arm axis)",
+                                 arms * sw->n_points, values);
+    }
 }
 
 static void sweep_release(void *ctx)

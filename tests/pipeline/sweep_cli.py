@@ -9,7 +9,8 @@ Usage: sweep_cli.py MUSTER CASE
     hold exactly the games of arm a of the point's own run (every /games
     column but `arm`, and block p of every count table), its label must
     name the point, and the swept `arm` column must number the arms of the
-    grid. Game i of every arm rolls the same dice, so this is equality.
+    grid, and /sweep/<axis> must hold the point's value at each of its
+    arms. Game i of every arm rolls the same dice, so this is equality.
   refusals: bad sweeps exit 65 with one positioned line and write nothing.
 Debian's python3 (h5py, numpy).
 """
@@ -115,6 +116,10 @@ def equals_plain_runs(muster):
                             problems.append(f"{ruleset} {label}: /{path} block differs from the plain run")
                     labels = [x.decode() if isinstance(x, bytes) else str(x)
                               for x in sw[next(p for p in s_tabs if p.endswith("/games"))].dims[0][0][()]]
+                    for (name, _), value in zip(grid, values):  # the grid's coordinates, arm by arm
+                        coord = [x.decode() for x in sw["sweep"][name][()][k * arms:(k + 1) * arms]]
+                        if coord != [value] * arms:
+                            problems.append(f"{ruleset}: /sweep/{name} at arms {k * arms}.. is {coord}, not {value}")
                     if not all(lab.endswith(f"| {label}") for lab in labels[k * arms:(k + 1) * arms]):
                         problems.append(f"{ruleset}: arms {k * arms}..{(k + 1) * arms - 1} labelled "
                                         f"{labels[k * arms:(k + 1) * arms]}, not '... | {label}'")
