@@ -194,6 +194,50 @@ static void test_skirmish_list(void **state)
     assert_int_equal(l->points_limit, 0);
 }
 
+/* Every option and reference a list may give (good/options-list.yaml):
+ * the unit's own options, then the army's on top (for units of the troop
+ * types it names), and characters' command range. */
+/* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands */
+static void test_list_options(void **state)
+{
+    (void)state;
+    wm_army_list *l = &battle->army[0].list;
+    load_list("good/options-list.yaml", l);
+#define IDX(name) wm_list_unit_index(l, name)
+#define BITOF(name) (UINT64_C(1) << IDX(name))
+    wm_unit_rules z = wm_list_profile(l, IDX("Zealots"), -1).rules;
+    assert_true(z.initiative == WM_INIT_MUST_CHARGE && z.never_evade && !z.never_brigade);
+    assert_true(z.no_enemy_close && z.never_confused && z.dense == WM_DENSE_NONE_IN_WOODS); /* the army's */
+    wm_unit_rules r = wm_list_profile(l, IDX("Rabble"), -1).rules;
+    assert_true(r.command_modifier == -1 && r.dense == WM_DENSE_NONE); /* its own beats the army's */
+    wm_unit_rules c = wm_list_profile(l, IDX("Colossus"), -1).rules;
+    assert_true(c.never_brigade && c.dense == WM_DENSE_PENALTY); /* a monster: not a type the army names */
+    assert_true(unit_named(l, "Colossus")->no_characters_join);
+    wm_unit_rules o = wm_list_profile(l, IDX("Oracle"), -1).rules;
+    assert_true(o.gives_no_orders && o.order_range_mm == 300 && !o.no_enemy_close);
+    assert_int_equal(unit_named(l, "Oracle")->command, 0);
+    assert_true(!wm_list_profile(l, IDX("Warlord"), -1).rules.gives_no_orders);
+    wm_profile g = wm_list_profile(l, IDX("Great Gun"), -1); /* artillery with its own move */
+    assert_true(g.full_pace_mm == 200.0 && g.half_pace_mm == 100.0);
+    assert_true(wm_list_profile(l, IDX("Bolt Gun"), -1).full_pace_mm == 100.0); /* the Movement Chart's */
+    const wm_list_unit *s = unit_named(l, "Scouts");
+    assert_true(s->adds_to == BITOF("Spearmen") && !s->counts_as_unit);
+    assert_true(unit_named(l, "Spearmen")->adds_to == 0 && unit_named(l, "Spearmen")->counts_as_unit);
+    assert_true(unit_named(l, "Great Gun")->shares_max_with == BITOF("Bolt Gun"));
+    assert_true(unit_named(l, "Summoned")->summoned_only && unit_named(l, "Summoned")->requires == BITOF("Oracle"));
+    const wm_list_mount *m = &l->mount[wm_list_mount_index(l, "Litter")];
+    assert_true(m->kind == WM_MOUNT_SPECIAL && m->riders == BITOF("Oracle") && m->requires == BITOF("Zealots"));
+    m = &l->mount[wm_list_mount_index(l, "Banner")];
+    assert_true(m->kind == WM_MOUNT_UPGRADE && m->riders == BITOF("Warlord") && m->limit.per_army);
+    /* without army_rules: the unit's own options alone */
+    l->army_rules = (wm_unit_rules){0};
+    l->command_range_mm = 0;
+    z = wm_list_profile(l, IDX("Zealots"), -1).rules;
+    assert_true(!z.no_enemy_close && !z.never_confused && z.dense == WM_DENSE_PENALTY);
+#undef IDX
+#undef BITOF
+}
+
 /* min per full 1000 points, max per started 1000; per_army as is. */
 static void test_limits_scale_with_points(void **state)
 {
@@ -392,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_list_values),
         cmocka_unit_test(test_mounts_in_the_profile),
         cmocka_unit_test(test_skirmish_list),
+        cmocka_unit_test(test_list_options),
         cmocka_unit_test(test_limits_scale_with_points),
         cmocka_unit_test(test_shipped_scenarios_load),
         cmocka_unit_test(test_meeting_engagement_deploys),

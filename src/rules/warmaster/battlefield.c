@@ -232,6 +232,14 @@ int wm_unit_in_dense(const wm_battlefield *bf, const wm_unit *u)
     return unit_partly_in(bf, u, is_dense);
 }
 
+static int is_dense_not_wood(const wm_feature *f) { return f->dense && f->kind != WM_WOOD; }
+
+/* RULE wm.armylist.dense-terrain */
+int wm_unit_in_dense_not_wood(const wm_battlefield *bf, const wm_unit *u)
+{
+    return unit_partly_in(bf, u, is_dense_not_wood);
+}
+
 /* RULE wm.formation.fortified-half-pace */
 int wm_unit_fortified(const wm_battlefield *bf, const wm_unit *u)
 {

@@ -34,6 +34,35 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env)
     g->sub = WM_SUB_NONE;
 }
 
+/* Units whose list makes them charge on initiative whenever they can
+ * (wm_init_rule WM_INIT_MUST_CHARGE) and that have not used it: each
+ * charges its closest chargeable enemy (ties: the first in table order;
+ * the player has no say), after the player's own initiative moves, again
+ * while one can (a move changes who is closest). A unit whose charge
+ * cannot reach is not asked again. */
+/* RULE wm.armylist.must-charge */
+static void forced_charges(wm_game *g, int side, const wm_game_env *env)
+{
+    uint64_t tried = 0;
+    wm_init_candidates c;
+    for (int again = 1; again && !g->over;) {
+        again = 0;
+        wm_initiative_candidates(g, side, tried, &c);
+        for (int i = 0; i < c.n && !again; i++) {
+            int u = c.c[i].unit;
+            if (g->bf.unit[u].profile.rules.initiative != WM_INIT_MUST_CHARGE || !wm_initiative_can_charge(g, u))
+                continue;
+            wm_init_choice ch = {.unit = u, .action = WM_INIT_CHARGE, .target = -1};
+            for (int k = 0; k < c.c[i].closest.n && ch.target < 0; k++)
+                if (c.c[i].closest.can_charge[k])
+                    ch.target = c.c[i].closest.unit[k];
+            GTRACE(env, "  %s must charge on initiative (its list)", wm_g_name(g, u));
+            tried |= wm_bit(u);
+            again = wm_initiative_move(g, side, &ch, env).moved;
+        }
+    }
+}
+
 /* The Initiative sub-phase: "units move one at a time in any sequence the
  * player wishes. Initiative is determined as each unit begins its move". */
 /* RULE wm.game.initiative-per-unit wm.game.initiative-evade-after-failed-charge */
@@ -58,6 +87,7 @@ static void initiative_sub_phase(wm_game *g, int side, const wm_player *p, const
                    wm_refusal_name(r.refusal));
     }
     wm_init_memo_free(memo);
+    forced_charges(g, side, env);
 }
 
 /* Drops from group the units that can no longer be ordered this phase

@@ -335,12 +335,14 @@ wm_evade_fault wm_evade_plan(const wm_battlefield *bf, const wm_evade_request *r
     return out->fault;
 }
 
-/* RULE wm.evade.burst-through */
+/* RULE wm.evade.burst-through wm.armylist.never-confused */
 void wm_evade_apply(wm_battlefield *bf, const wm_evade *ev)
 {
     assert(ev->fault == WM_EVADE_OK);
     wm_move_apply(bf, &ev->move);
+    /* "a unit which is burst through is automatically confused", unless
+     * its list says it never is (the Undead) */
     for (int k = 0; k < bf->n_units; k++)
-        if ((ev->burst >> k) & 1u)
-            bf->unit[k].confused = 1; /* "a unit which is burst through is automatically confused" */
+        if ((ev->burst >> k) & 1u && !bf->unit[k].profile.rules.never_confused)
+            bf->unit[k].confused = 1;
 }

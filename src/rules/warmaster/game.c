@@ -25,7 +25,8 @@ const char *wm_refusal_name(wm_refusal r)
                                         "not a character",  "not a unit",          "used initiative",
                                         "engaged",          "charged",             "cannot move",
                                         "not a brigade",    "not the closest",     "cannot charge",
-                                        "already acted",    "not light cavalry under the optional rule"};
+                                        "already acted",    "not light cavalry under the optional rule",
+                                        "an army-list rule forbids it"};
     return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* RULE wm.orders.command-phase wm.game.initiative-first wm.game.brigade-orders
- * RULE wm.game.brigade-no-initiative wm.game.brigade-fixed */
+ * RULE wm.game.brigade-no-initiative wm.game.brigade-fixed wm.armylist.never-brigade */
 void wm_orders_begin(wm_game *g, int side)
 {
     int n = g->n_units[side];
@@ -25,6 +25,8 @@ void wm_orders_begin(wm_game *g, int side)
     for (int l = 0; l < n; l++)
         for (int m = l + 1; m < n; m++)
             if ((orderable >> l & 1u) && (orderable >> m & 1u) &&
+                !g->bf.unit[g->unit_of[side][l]].profile.rules.never_brigade &&
+                !g->bf.unit[g->unit_of[side][m]].profile.rules.never_brigade &&
                 wm_g_units_touch(&g->bf.unit[g->unit_of[side][l]], &g->bf.unit[g->unit_of[side][m]])) {
                 g->touch[l] |= 1u << m;
                 g->touch[m] |= 1u << l;
@@ -64,7 +66,8 @@ static int connected_at_start(const wm_game *g, uint32_t mask)
 }
 
 /* RULE wm.orders.charge-limits wm.initiative.before-orders wm.game.initiative-or-orders
- * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional */
+ * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional
+ * RULE wm.armylist.gives-no-orders wm.armylist.order-range */
 wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
                                      mu_order_refusal *why)
 {
@@ -75,6 +78,9 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     if (character < 0 || character >= g->bf.n_units || !wm_is_character(&g->bf.unit[character]) ||
         g->bf.unit[character].side != side || g->bf.unit[character].presence != WM_ON_TABLE)
         return WM_REFUSE_NOT_CHARACTER;
+    const wm_unit_rules *ch_rules = &g->bf.unit[character].profile.rules;
+    if (ch_rules->gives_no_orders)
+        return WM_REFUSE_LIST_RULE;
     if (group == 0 || __builtin_popcountll(group) > WM_BRIGADE_MAX)
         return WM_REFUSE_NOT_A_BRIGADE;
     for (uint64_t r = group; r; r &= r - 1) {
@@ -90,6 +96,9 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
             return WM_REFUSE_ENGAGED;
         if (!wm_game_unit_free(g, u))
             return WM_REFUSE_CANNOT_MOVE;
+        if (ch_rules->order_range_mm > 0 &&
+            wm_unit_distance_mm(&g->bf.unit[character], un, NULL, NULL, NULL, NULL) > ch_rules->order_range_mm)
+            return WM_REFUSE_LIST_RULE;
     }
     uint32_t local = wm_g_local_mask(g, side, group);
     if (!connected_at_start(g, local))
@@ -103,24 +112,53 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     return WM_ALLOWED;
 }
 
+/* The army-list modifier of an order to the units of group: one
+ * modifier for the order however many units carry one, the most
+ * negative when any is negative, else the largest (ARMY_RULES.md). */
+/* RULE wm.armylist.command-modifier */
+static int list_modifier(const wm_game *g, uint64_t group)
+{
+    int lo = 0, hi = 0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int m = g->bf.unit[__builtin_ctzll(r)].profile.rules.command_modifier;
+        lo = m < lo ? m : lo;
+        hi = m > hi ? m : hi;
+    }
+    return lo < 0 ? lo : hi;
+}
+
+/* Whether the dense-terrain penalty applies to an order to un. */
+/* RULE wm.armylist.dense-terrain */
+static int dense_penalty(const wm_game *g, const wm_unit *un)
+{
+    switch ((wm_dense_rule)un->profile.rules.dense) {
+    case WM_DENSE_NONE: return 0;
+    case WM_DENSE_NONE_IN_WOODS: return wm_unit_in_dense_not_wood(&g->bf, un);
+    case WM_DENSE_PENALTY: break;
+    }
+    return wm_unit_in_dense(&g->bf, un);
+}
+
 /* RULE wm.game.penalties-on-table wm.game.worked-example wm.game.brigade-penalties
- * RULE wm.armylist.trolls-distance */
+ * RULE wm.armylist.trolls-distance wm.armylist.no-enemy-close wm.armylist.command-modifier */
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p)
 {
-    wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY};
+    wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY,
+                            .list_modifier = list_modifier(g, group)};
     const wm_unit *ch = &g->bf.unit[character];
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
         const wm_unit *un = &g->bf.unit[u];
         /* "measure the shortest distance"; a brigade: "to the most distant unit" */
         s.distance_mm = fmax(s.distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
-        /* "the closest enemy unit … even if the unit is not visible" */
-        for (int k = 0; k < g->bf.n_units; k++) {
+        /* "the closest enemy unit … even if the unit is not visible"; a
+         * list may exempt a unit (the Undead) */
+        for (int k = 0; k < g->bf.n_units && !un->profile.rules.no_enemy_close; k++) {
             const wm_unit *e = &g->bf.unit[k];
             if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e))
                 s.enemy_distance_mm = fmin(s.enemy_distance_mm, wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
         }
-        s.in_dense_terrain |= wm_unit_in_dense(&g->bf, un);
+        s.in_dense_terrain |= dense_penalty(g, un);
         if (un->stands_lost > s.stands_lost)
             s.stands_lost = un->stands_lost;
         /* Trolls: "ordering a unit of Trolls or a brigade that contains

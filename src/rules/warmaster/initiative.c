@@ -76,7 +76,8 @@ int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, 
         return 0;
     for (int k = 0; k < g->n_units[side]; k++) {
         int u = g->unit_of[side][k];
-        if ((exclude & wm_bit(u)) || (g->initiative_used & wm_bit(u)) || !wm_game_unit_free(g, u))
+        if ((exclude & wm_bit(u)) || (g->initiative_used & wm_bit(u)) || !wm_game_unit_free(g, u) ||
+            g->bf.unit[u].profile.rules.initiative == WM_INIT_NEVER) /* RULE wm.armylist.initiative-never */
             continue;
         wm_init_candidate *c = &out->c[out->n];
         if (closest_enemies(g, u, &opt, memo, &c->closest) > 0) {
@@ -112,6 +113,35 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
     return WM_ALLOWED;
 }
 
+/* RULE wm.armylist.must-charge */
+int wm_initiative_can_charge(const wm_game *g, int u)
+{
+    if (g->charge_failed & wm_bit(u))
+        return 0;
+    wm_enemy_options opt = enemy_options(g, g->bf.unit[u].side);
+    wm_closest cl;
+    wm_closest_visible_enemies(&g->bf, u, &opt, &cl);
+    for (int i = 0; i < cl.n; i++)
+        if (cl.can_charge[i])
+            return 1;
+    return 0;
+}
+
+/* What the unit's army-list rules allow of action (WM_ALLOWED, or
+ * WM_REFUSE_LIST_RULE). */
+/* RULE wm.armylist.initiative-never wm.armylist.must-charge wm.armylist.never-evade */
+static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
+{
+    const wm_unit_rules *r = &g->bf.unit[ch->unit].profile.rules;
+    if (r->initiative == WM_INIT_NEVER)
+        return WM_REFUSE_LIST_RULE;
+    if (ch->action == WM_INIT_EVADE && r->never_evade)
+        return WM_REFUSE_LIST_RULE;
+    if (ch->action != WM_INIT_CHARGE && r->initiative == WM_INIT_MUST_CHARGE && wm_initiative_can_charge(g, ch->unit))
+        return WM_REFUSE_LIST_RULE;
+    return WM_ALLOWED;
+}
+
 /* RULE wm.initiative.before-orders wm.game.initiative-first wm.game.initiative-closest-only
  * RULE wm.game.initiative-cannot-charge wm.game.initiative-evade-after-failed-charge wm.evade.light-cavalry */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch)
@@ -126,8 +156,9 @@ wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice 
         return r;
     if (g->initiative_used & wm_bit(ch->unit))
         return WM_REFUSE_DONE;
-    if (ch->action == WM_INIT_DECLINE)
-        return WM_ALLOWED;
+    r = list_rules_refusal(g, ch);
+    if (r != WM_ALLOWED || ch->action == WM_INIT_DECLINE)
+        return r;
     /* "Light Cavalry: a Cavalry unit with 6+ Armour can evade in any direction" */
     if (ch->action == WM_INIT_EVADE && (ch->evade_heading.x != 0.0 || ch->evade_heading.y != 0.0) &&
         !(g->rules->light_cavalry_rule && wm_is_light_cavalry(&g->bf.unit[ch->unit].profile)))
@@ -209,8 +240,9 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     for (uint64_t r = ev.burst; r; r &= r - 1) {
         int k = __builtin_ctzll(r);
         g->stats[side].burst_throughs++;
-        GTRACE(env, "    %s bursts through %s, which is confused", wm_g_name(g, ch->unit), wm_g_name(g, k));
-        if (!(confused_before & wm_bit(k)))
+        GTRACE(env, "    %s bursts through %s, which is %s", wm_g_name(g, ch->unit), wm_g_name(g, k),
+               g->bf.unit[k].confused ? "confused" : "never confused (its list)");
+        if (!(confused_before & wm_bit(k)) && g->bf.unit[k].confused)
             g->stats[g->bf.unit[k].side].confused++;
     }
     if (env->trace) {

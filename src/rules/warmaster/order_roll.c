@@ -27,7 +27,7 @@ int wm_distance_penalty(double dist_mm, double step_mm)
 
 /* RULE wm.orders.distance-shortest wm.orders.multiple wm.orders.enemy-close
  * RULE wm.orders.dense-terrain wm.orders.casualties wm.orders.worked-example
- * RULE wm.armylist.trolls-distance */
+ * RULE wm.armylist.trolls-distance wm.armylist.command-modifier */
 wm_penalties wm_order_penalties(const wm_order_rules *r,
                                       const wm_order_situation *s,
                                       int order_number)
@@ -40,7 +40,8 @@ wm_penalties wm_order_penalties(const wm_order_rules *r,
     p.enemy_close = s->enemy_distance_mm <= r->enemy_close_mm;
     p.dense_terrain = s->in_dense_terrain != 0;
     p.casualties = s->stands_lost > 0 ? s->stands_lost : 0;
-    p.total = p.distance + p.order_number + p.enemy_close + p.dense_terrain + p.casualties;
+    p.list_rule = -s->list_modifier;
+    p.total = p.distance + p.order_number + p.enemy_close + p.dense_terrain + p.casualties + p.list_rule;
     return p;
 }
 

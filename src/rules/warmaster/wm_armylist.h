@@ -67,10 +67,10 @@
 #define WM_ARMYLIST_SCHEMA 1
 
 #define WM_NAME_MAX 64         /* bytes of a name, NUL included */
-#define WM_LIST_MAX_UNITS 40   /* unit entries in one list */
-#define WM_LIST_MAX_MOUNTS 8
-#define WM_LIST_MAX_SPECIAL 6  /* special rules noted per unit */
-#define WM_SPECIAL_MAX 80      /* bytes of one special rule, NUL included */
+#define WM_LIST_MAX_UNITS 48   /* unit entries in one list (<= 64: masks) */
+#define WM_LIST_MAX_MOUNTS 10
+#define WM_LIST_MAX_SPECIAL 8  /* special rules noted per unit */
+#define WM_SPECIAL_MAX 120     /* bytes of one special rule, NUL included */
 #define WM_SHOOTING_MAX 16
 #define WM_PATH_MAX 256        /* bytes of a file path kept for messages */
 #define WM_UNLIMITED (-1)      /* a max of "-" */
@@ -103,13 +103,25 @@ typedef struct wm_list_unit {
     int counts_toward_per_1000;        /* how many may, per full 1000 points (0 when none) */
     int distance_penalty_factor;       /* 1, or the list's multiplier (Trolls: 2) */
     unsigned flags;                    /* WM_ALL_ROUND_VISION | WM_FLYING */
+    wm_unit_rules rules;               /* the list's options for it (ARMY_RULES.md) */
+    int no_characters_join;            /* characters_join: never (data: characters do
+                                        * not join units in muster) */
+    uint64_t adds_to;                  /* not a unit but stands added to one unit of
+                                        * these entries (mask of unit indices); 0: a unit */
+    int counts_as_unit;                /* 0: the list's "does not count as a unit" */
+    int summoned_only;                 /* never bought (enters play by a spell) */
+    uint64_t requires;                 /* the army must hold one of these (mask); 0: none */
+    uint64_t shares_max_with;          /* its max bounds the sum of it and these (mask) */
     double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */
     double stand_width_mm, stand_depth_mm;
     int n_special;
     char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX]; /* not simulated */
 } wm_list_unit;
 
-typedef enum wm_mount_kind { WM_MOUNT_MONSTROUS, WM_MOUNT_CHARIOT } wm_mount_kind;
+/* A character upgrade: a monstrous or chariot mount (terrain as a
+ * monster or a chariot), another mount with no bearing on movement, or an
+ * upgrade that is no mount (an item on the character's stand). */
+typedef enum wm_mount_kind { WM_MOUNT_MONSTROUS, WM_MOUNT_CHARIOT, WM_MOUNT_SPECIAL, WM_MOUNT_UPGRADE } wm_mount_kind;
 
 /* One mount entry: an upgrade a character may take. */
 typedef struct wm_list_mount {
@@ -119,6 +131,8 @@ typedef struct wm_list_mount {
     int attacks; /* bonus */
     int points;  /* added to the character's */
     wm_limit limit;
+    uint64_t riders;   /* the characters who may take it (mask of unit indices) */
+    uint64_t requires; /* the army must hold one of these units (mask); 0: none */
     int n_special;
     char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX];
 } wm_list_mount;
@@ -132,6 +146,12 @@ typedef struct wm_army_list {
     wm_list_unit unit[WM_LIST_MAX_UNITS];
     int n_mounts;
     wm_list_mount mount[WM_LIST_MAX_MOUNTS];
+    /* army_rules: options for every unit of the army (or, for the
+     * dense-terrain rule, of the troop types in dense_types), and every
+     * character's command range (0: none) */
+    wm_unit_rules army_rules;
+    unsigned dense_types; /* bit t: troop type t; 0 with a dense rule: every type */
+    double command_range_mm;
 } wm_army_list;
 
 /* Loads and validates the army list file at path into *out (zeroed
@@ -157,6 +177,11 @@ void wm_limit_scaled(const wm_limit *limit, int points_limit, int *lo, int *hi);
  * Chart's paces for its type and flags (machines: the list's), its
  * armour and stand size. */
 wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount);
+
+/* Returns the army-list rules of list unit `unit` in an army of list l:
+ * its own options and the list's army_rules (for characters: the
+ * army's command range). */
+wm_unit_rules wm_list_unit_rules(const wm_army_list *l, int unit);
 
 /* ---- Armies: units chosen from a list ----------------------------------- */
 

@@ -164,6 +164,10 @@ int wm_orect_blocked(const wm_battlefield *bf, const wm_unit *u, const mu_orect 
  * a dense feature (warmaster-command "Dense terrain"). */
 int wm_unit_in_dense(const wm_battlefield *bf, const wm_unit *u);
 
+/* As wm_unit_in_dense, counting only dense features that are not woods
+ * (an army-list rule exempts woods: wm_dense_rule). */
+int wm_unit_in_dense_not_wood(const wm_battlefield *bf, const wm_unit *u);
+
 /* Returns non-zero when unit u is wholly or partially in a fortified
  * position: any stand at least partly in a WM_FORTIFIED feature. */
 int wm_unit_fortified(const wm_battlefield *bf, const wm_unit *u);

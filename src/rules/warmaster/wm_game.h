@@ -173,7 +173,8 @@ typedef enum wm_refusal {
     WM_REFUSE_NOT_CLOSEST,    /* not the closest visible enemy within 20 cm */
     WM_REFUSE_CANNOT_CHARGE,  /* artillery, or not seen from a front edge */
     WM_REFUSE_DONE,           /* initiative: this unit already acted or declined */
-    WM_REFUSE_NOT_LIGHT_CAVALRY /* an evade heading: only light cavalry under the optional rule */
+    WM_REFUSE_NOT_LIGHT_CAVALRY, /* an evade heading: only light cavalry under the optional rule */
+    WM_REFUSE_LIST_RULE       /* an army-list rule forbids it (ARMY_RULES.md) */
 } wm_refusal;
 
 /* Returns a short English name of r ("used initiative"). */
@@ -314,6 +315,11 @@ int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, 
 
 /* Returns whether the rules allow choice ch for side now. */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch);
+
+/* Returns non-zero when unit u may charge one of its closest visible
+ * enemies on initiative now (not after a charge that could not reach);
+ * whether the charge reaches is the move's business. */
+int wm_initiative_can_charge(const wm_game *g, int u);
 
 /* What an initiative move did. */
 typedef struct wm_init_result {

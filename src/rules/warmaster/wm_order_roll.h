@@ -28,6 +28,8 @@ typedef struct wm_order_situation {
     int stands_lost;          /* casualties, in stands */
     int distance_factor;      /* army-list rule multiplying the distance penalty
                                  (Trolls: 2); 0 or 1: none */
+    int list_modifier;        /* army-list rule: added to the roll's target
+                                 (Peasants' -1); 0: none */
 } wm_order_situation;
 
 /* Each Command penalty of one order roll, as a non-negative number. */
@@ -37,6 +39,7 @@ typedef struct wm_penalties {
     int enemy_close;
     int dense_terrain;
     int casualties;
+    int list_rule;            /* an army-list rule's penalty (negative: a bonus) */
     int total;
 } wm_penalties;
 

@@ -40,6 +40,32 @@ enum {
     WM_CHARIOT_MOUNT = 1u << 3     /* character: terrain as a chariot */
 };
 
+/* Army-list rules a unit's list (or its army) declares that bear on
+ * command and initiative (src/rules/warmaster/ARMY_RULES.md). All zero:
+ * none, the rulebook alone. */
+typedef enum wm_init_rule {
+    WM_INIT_FREE,        /* the rulebook: the player chooses */
+    WM_INIT_MUST_CHARGE, /* charges on initiative whenever it can (cannot be ordered instead) */
+    WM_INIT_NEVER        /* never acts on initiative */
+} wm_init_rule;
+typedef enum wm_dense_rule {
+    WM_DENSE_PENALTY,      /* the rulebook: -1 for dense terrain */
+    WM_DENSE_NONE,         /* no dense-terrain penalty to orders to it */
+    WM_DENSE_NONE_IN_WOODS /* none while the dense terrain it is in is woods */
+} wm_dense_rule;
+typedef struct wm_unit_rules {
+    int8_t initiative;        /* wm_init_rule */
+    int8_t never_evade;       /* never evades on initiative */
+    int8_t never_brigade;     /* never part of a brigade */
+    int8_t command_modifier;  /* added to every order roll's target for it or a
+                                 brigade holding it (-3..3) */
+    int8_t dense;             /* wm_dense_rule */
+    int8_t no_enemy_close;    /* no penalty for enemies within 20 cm */
+    int8_t never_confused;    /* never becomes confused */
+    int8_t gives_no_orders;   /* a character who never gives orders */
+    int16_t order_range_mm;   /* a character orders only units this close; 0: any distance */
+} wm_unit_rules;
+
 /* What the army list says about a unit's movement. */
 typedef struct wm_profile {
     wm_troop troop;
@@ -51,6 +77,7 @@ typedef struct wm_profile {
     double stand_depth_mm;
     int distance_penalty_factor; /* army-list rule: ordering the unit multiplies the
                                     distance penalty by this (Trolls: 2); 0 or 1: none */
+    wm_unit_rules rules;         /* the other army-list rules (all zero: none) */
 } wm_profile;
 
 /* Returns the profile the Movement Chart gives troop with flags: infantry

@@ -1,8 +1,11 @@
 /* Warmaster army list files, schema 1: the format as one schema table
  * (yaml_prepass positions every error; libcyaml loads the raw structs
  * generated from the same table), then conversion into wm_army_list
- * with the checks across fields. See warmaster/wm_armylist.h. */
+ * with the checks across fields; the names entries give each other are
+ * resolved in armylist_refs.c. See warmaster/wm_armylist.h. */
 #include "warmaster/wm_armylist.h"
+
+#include "armylist_raw.h"
 
 #include "muster/status.h"
 #include "muster/yaml_conv.h"
@@ -13,58 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- Raw structs: what libcyaml fills; NULL means the key is absent ----- */
-
-struct raw_unit {
-    char *name;
-    char *type;
-    int *role;
-    char *attacks;
-    int *hits;
-    char *armour;
-    int *command;
-    double *range_cm;
-    int *size;
-    int *points;
-    char *min;
-    char *max;
-    bool *per_army;
-    char *counts_toward;
-    int *counts_toward_per_1000;
-    int *distance_penalty_factor;
-    bool *all_round_vision;
-    bool *flying;
-    double *pace_cm;
-    unsigned pace_cm_count;
-    double *stand_mm;
-    unsigned stand_mm_count;
-    char (*special)[WM_SPECIAL_MAX];
-    unsigned special_count;
-};
-
-struct raw_mount {
-    char *name;
-    int *kind;
-    char *attacks;
-    bool *flying;
-    int *points;
-    char *min;
-    char *max;
-    bool *per_army;
-    char (*special)[WM_SPECIAL_MAX];
-    unsigned special_count;
-};
-
-struct raw_list {
-    int *schema;
-    char *army;
-    int *points_limit;
-    struct raw_unit *units;
-    unsigned units_count;
-    struct raw_mount *mounts;
-    unsigned mounts_count;
-};
-
 /* ---- The format ---------------------------------------------------------- */
 
 #define REQUIRED 1
@@ -74,11 +25,21 @@ struct raw_list {
 
 static const cyaml_strval_t roles[] = {
     {"general", WM_ROLE_GENERAL}, {"hero", WM_ROLE_HERO}, {"wizard", WM_ROLE_WIZARD}};
-static const cyaml_strval_t mount_kinds[] = {{"monstrous", WM_MOUNT_MONSTROUS}, {"chariot", WM_MOUNT_CHARIOT}};
+static const cyaml_strval_t mount_kinds[] = {{"monstrous", WM_MOUNT_MONSTROUS},
+                                             {"chariot", WM_MOUNT_CHARIOT},
+                                             {"special", WM_MOUNT_SPECIAL},
+                                             {"upgrade", WM_MOUNT_UPGRADE}};
+/* the options (ARMY_RULES.md) */
+static const cyaml_strval_t initiative_rules[] = {{"must_charge", WM_INIT_MUST_CHARGE}, {"never", WM_INIT_NEVER}};
+static const cyaml_strval_t never[] = {{"never", 1}};
+static const cyaml_strval_t no_penalty[] = {{"none", 1}};
+static const cyaml_strval_t dense_rules[] = {{"never", WM_DENSE_NONE}, {"none_in_woods", WM_DENSE_NONE_IN_WOODS}};
 
 static const yp_value special_entry = {.size = WM_SPECIAL_MAX, YP_STRING_OF(1, WM_SPECIAL_MAX - 1)};
 static const yp_value pace_entry = {.size = sizeof(double), YP_FLOAT_ABOVE(0.0, 1000.0)};
 static const yp_value stand_entry = {.size = sizeof(double), YP_FLOAT_ABOVE(0.0, 500.0)};
+static const yp_value name_entry = {.size = WM_NAME_MAX, NAME};
+static const yp_value troop_entry = {.size = 16, SHORT};
 
 static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "name", REQUIRED, name, NAME),
@@ -96,11 +57,24 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "per_army", OPTIONAL, per_army, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "counts_toward", OPTIONAL, counts_toward, NAME),
     YP_FIELD(struct raw_unit, "counts_toward_per_1000", OPTIONAL, counts_toward_per_1000, YP_INT_IN(1, 99)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "shares_max_with", OPTIONAL, shares_max_with, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "requires", OPTIONAL, requires, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "adds_to", OPTIONAL, adds_to, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "counts_as_unit", OPTIONAL, counts_as_unit, YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "summoned_only", OPTIONAL, summoned_only, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "distance_penalty_factor", OPTIONAL, distance_penalty_factor, YP_INT_IN(1, 4)),
     YP_FIELD(struct raw_unit, "all_round_vision", OPTIONAL, all_round_vision, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "flying", OPTIONAL, flying, YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_unit, "pace_cm", OPTIONAL, pace_cm, pace_entry, 2, 2),
     YP_SEQUENCE_FIELD(struct raw_unit, "stand_mm", OPTIONAL, stand_mm, stand_entry, 2, 2),
+    YP_FIELD(struct raw_unit, "initiative", OPTIONAL, initiative, YP_ENUM_OF("initiative rule", initiative_rules)),
+    YP_FIELD(struct raw_unit, "evade", OPTIONAL, evade, YP_ENUM_OF("evade rule", never)),
+    YP_FIELD(struct raw_unit, "brigade", OPTIONAL, brigade, YP_ENUM_OF("brigade rule", never)),
+    YP_FIELD(struct raw_unit, "characters_join", OPTIONAL, characters_join, YP_ENUM_OF("characters_join rule", never)),
+    YP_FIELD(struct raw_unit, "command_modifier", OPTIONAL, command_modifier, YP_INT_IN(-3, 3)),
+    YP_FIELD(struct raw_unit, "terrain_command_penalty", OPTIONAL, terrain_command_penalty,
+             YP_ENUM_OF("terrain_command_penalty rule", dense_rules)),
+    YP_FIELD(struct raw_unit, "gives_orders", OPTIONAL, gives_orders, YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_unit, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_OF(unit_fields)};
@@ -114,9 +88,23 @@ static const yp_field mount_fields[] = {
     YP_FIELD(struct raw_mount, "min", OPTIONAL, min, SHORT),
     YP_FIELD(struct raw_mount, "max", OPTIONAL, max, SHORT),
     YP_FIELD(struct raw_mount, "per_army", OPTIONAL, per_army, YP_BOOLEAN),
+    YP_SEQUENCE_FIELD(struct raw_mount, "riders", REQUIRED, riders, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_mount, "requires", OPTIONAL, requires, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value mount_entry = {.size = sizeof(struct raw_mount), YP_MAPPING_OF(mount_fields)};
+
+static const yp_field army_rule_fields[] = {
+    YP_FIELD(struct raw_army_rules, "initiative", OPTIONAL, initiative, YP_ENUM_OF("initiative rule", never)),
+    YP_FIELD(struct raw_army_rules, "enemy_proximity_penalty", OPTIONAL, enemy_proximity_penalty,
+             YP_ENUM_OF("enemy_proximity_penalty rule", no_penalty)),
+    YP_FIELD(struct raw_army_rules, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", never)),
+    YP_FIELD(struct raw_army_rules, "terrain_command_penalty", OPTIONAL, terrain_command_penalty,
+             YP_ENUM_OF("terrain_command_penalty rule", dense_rules)),
+    YP_SEQUENCE_FIELD(struct raw_army_rules, "terrain_command_penalty_types", OPTIONAL,
+                      terrain_command_penalty_types, troop_entry, 1, WM_TROOP_COUNT),
+    YP_FIELD(struct raw_army_rules, "command_range_cm", OPTIONAL, command_range_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
+};
 
 static const yp_field list_fields[] = {
     YP_FIELD(struct raw_list, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
@@ -124,6 +112,7 @@ static const yp_field list_fields[] = {
     YP_FIELD(struct raw_list, "points_limit", OPTIONAL, points_limit, YP_INT_IN(1, 100000)),
     YP_SEQUENCE_FIELD(struct raw_list, "units", REQUIRED, units, unit_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_list, "mounts", OPTIONAL, mounts, mount_entry, 0, WM_LIST_MAX_MOUNTS),
+    YP_FIELD(struct raw_list, "army_rules", OPTIONAL, army_rules, YP_MAPPING_OF(army_rule_fields)),
 };
 static const yp_value list_schema = {.size = sizeof(struct raw_list), YP_MAPPING_OF(list_fields)};
 
@@ -239,8 +228,12 @@ static int character_keys(yc_conv *c, int i, const struct raw_unit *r, wm_list_u
     const char *tn = wm_troop_name(u->troop);
     if (ch && r->role == NULL)
         return yc_fail(yc_at(c, "units[%d]", i), "a character needs role: general, hero or wizard");
-    if (ch && r->command == NULL)
-        return yc_fail(yc_at(c, "units[%d]", i), "a character needs a command value");
+    int gives_orders = r->gives_orders == NULL || *r->gives_orders;
+    if (ch && r->command == NULL && gives_orders)
+        return yc_fail(yc_at(c, "units[%d]", i), "a character needs a command value (or gives_orders: false)");
+    if (!ch && r->gives_orders != NULL)
+        return yc_fail(yc_at(c, "units[%d].gives_orders", i), "gives_orders is only for characters; '%s' is %s",
+                       u->name, tn);
     if (!ch && r->role != NULL)
         return yc_fail(yc_at(c, "units[%d].role", i), "role is only for characters; '%s' is %s", u->name, tn);
     if (!ch && r->command != NULL)
@@ -255,18 +248,20 @@ static int character_keys(yc_conv *c, int i, const struct raw_unit *r, wm_list_u
     if (!ch && r->armour == NULL)
         return yc_fail(yc_at(c, "units[%d]", i), "missing required key 'armour'");
     u->role = ch ? (wm_role)*r->role : WM_ROLE_NONE;
-    u->command = ch ? *r->command : 0;
+    u->command = ch && r->command ? *r->command : 0;
+    u->rules.gives_no_orders = !gives_orders;
     u->hits = ch ? 0 : *r->hits;
     return ch ? 0 : convert_armour(c, i, r->armour, &u->armour);
 }
 
+/* RULE wm.armylist.own-paces */
 static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_unit *u)
 {
     int machine = u->troop == WM_MACHINES, flying = (u->flags & WM_FLYING) != 0;
-    if (r->pace_cm != NULL && !machine)
+    if (r->pace_cm != NULL && !machine && u->troop != WM_ARTILLERY)
         return yc_fail(yc_at(c, "units[%d].pace_cm", i),
-                       "pace_cm is only for machines; the Movement Chart gives %s its paces",
-                       wm_troop_name(u->troop));
+                       "pace_cm is only for machines and artillery with a move of their own; the Movement Chart "
+                       "gives %s its paces", wm_troop_name(u->troop));
     if (r->pace_cm != NULL && flying)
         return yc_fail(yc_at(c, "units[%d].pace_cm", i), "a flying machine takes the flying paces; leave pace_cm out");
     if (machine && !flying && r->pace_cm == NULL)
@@ -279,6 +274,26 @@ static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_un
                        r->pace_cm[0]);
     u->full_pace_mm = r->pace_cm[0] * 10.0;
     u->half_pace_mm = r->pace_cm[1] * 10.0;
+    return 0;
+}
+
+/* The options of unit entry i (ARMY_RULES.md). */
+static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_unit *u)
+{
+    int ch = u->troop == WM_CHARACTER;
+    if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty))
+        return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, command_modifier and "
+                       "terrain_command_penalty are rules for units, not characters");
+    u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);
+    u->rules.never_evade = r->evade != NULL;
+    u->rules.never_brigade = r->brigade != NULL;
+    u->rules.command_modifier = (int8_t)(r->command_modifier ? *r->command_modifier : 0);
+    u->rules.dense = (int8_t)(r->terrain_command_penalty ? *r->terrain_command_penalty : WM_DENSE_PENALTY);
+    u->no_characters_join = r->characters_join != NULL;
+    u->counts_as_unit = r->counts_as_unit == NULL || *r->counts_as_unit;
+    u->summoned_only = r->summoned_only != NULL && *r->summoned_only;
+    if (u->rules.initiative == WM_INIT_NEVER && u->rules.never_evade)
+        return yc_fail(yc_at(c, "units[%d].evade", i), "evade: never says nothing more once initiative is never");
     return 0;
 }
 
@@ -307,32 +322,9 @@ static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, wm_army_lis
     u->stand_width_mm = r->stand_mm ? r->stand_mm[0] : WM_STAND_WIDTH_MM;
     u->stand_depth_mm = r->stand_mm ? r->stand_mm[1] : WM_STAND_DEPTH_MM;
     copy_special(u->special, &u->n_special, r->special, r->special_count);
-    if (convert_paces(c, i, r, u) != 0)
+    if (convert_paces(c, i, r, u) != 0 || convert_options(c, i, r, u) != 0)
         return -1;
     return convert_limit(c, "units", i, r->min, r->max, r->per_army, &u->limit);
-}
-
-/* Resolves counts_toward once every unit is named (it may name a later one). */
-static int convert_counts_toward(yc_conv *c, const struct raw_unit *r, int i, wm_army_list *l)
-{
-    wm_list_unit *u = &l->unit[i];
-    u->counts_toward = -1;
-    if (r->counts_toward == NULL) {
-        if (r->counts_toward_per_1000 != NULL)
-            return yc_fail(yc_at(c, "units[%d].counts_toward_per_1000", i),
-                           "counts_toward_per_1000 needs counts_toward: the unit whose minimum it counts to");
-        return 0;
-    }
-    int k = wm_list_unit_index(l, r->counts_toward);
-    if (k < 0 || k == i || u->troop == WM_CHARACTER || l->unit[k].troop == WM_CHARACTER)
-        return yc_fail(yc_at(c, "units[%d].counts_toward", i),
-                       k < 0    ? "counts_toward names no unit of this list: '%s'"
-                       : k == i ? "a unit cannot count toward its own minimum ('%s')"
-                                : "counts_toward is for units, not characters ('%s')",
-                       r->counts_toward);
-    u->counts_toward = k;
-    u->counts_toward_per_1000 = r->counts_toward_per_1000 ? *r->counts_toward_per_1000 : 1;
-    return 0;
 }
 
 static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, wm_army_list *l)
@@ -352,6 +344,29 @@ static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, wm_army_l
     return convert_limit(c, "mounts", i, r->min, r->max, r->per_army, &m->limit);
 }
 
+/* The army_rules map: options for every unit (or troop types). */
+/* RULE wm.armylist.army-rules */
+static int convert_army_rules(yc_conv *c, const struct raw_army_rules *r, wm_army_list *l)
+{
+    wm_unit_rules *a = &l->army_rules;
+    a->initiative = (int8_t)(r->initiative ? WM_INIT_NEVER : WM_INIT_FREE);
+    a->no_enemy_close = r->enemy_proximity_penalty != NULL;
+    a->never_confused = r->confusion != NULL;
+    a->dense = (int8_t)(r->terrain_command_penalty ? *r->terrain_command_penalty : WM_DENSE_PENALTY);
+    l->command_range_mm = r->command_range_cm ? *r->command_range_cm * 10.0 : 0.0;
+    if (r->terrain_command_penalty_types && !r->terrain_command_penalty)
+        return yc_fail(yc_at(c, "army_rules.terrain_command_penalty_types"),
+                       "terrain_command_penalty_types needs terrain_command_penalty");
+    for (unsigned k = 0; k < r->terrain_command_penalty_types_count; k++) {
+        wm_troop t = wm_troop_from_name(r->terrain_command_penalty_types[k]);
+        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
+            return yc_fail(yc_at(c, "army_rules.terrain_command_penalty_types[%u]", k),
+                           "'%s' is not a troop type of units", r->terrain_command_penalty_types[k]);
+        l->dense_types |= 1u << t;
+    }
+    return 0;
+}
+
 static int convert(yc_conv *c, const void *raw, void *out)
 {
     const struct raw_list *r = raw;
@@ -363,15 +378,14 @@ static int convert(yc_conv *c, const void *raw, void *out)
         if (convert_unit(c, &r->units[i], (int)i, l) != 0)
             return -1;
     }
-    for (unsigned i = 0; i < r->units_count; i++)
-        if (convert_counts_toward(c, &r->units[i], (int)i, l) != 0)
-            return -1;
     for (unsigned i = 0; i < r->mounts_count; i++) {
         l->n_mounts = (int)i + 1;
         if (convert_mount(c, &r->mounts[i], (int)i, l) != 0)
             return -1;
     }
-    return 0;
+    if (r->army_rules && convert_army_rules(c, r->army_rules, l) != 0)
+        return -1;
+    return wm_armylist_resolve(c, r, l);
 }
 
 int wm_army_list_load(const char *path, wm_army_list *out, char *err, size_t err_len)
@@ -406,7 +420,7 @@ void wm_limit_scaled(const wm_limit *limit, int points_limit, int *lo, int *hi)
     *hi = limit->max == WM_UNLIMITED ? WM_UNLIMITED : limit->max * started;
 }
 
-/* RULE wm.armylist.trolls-distance */
+/* RULE wm.armylist.trolls-distance wm.armylist.own-paces */
 wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
 {
     const wm_list_unit *u = &l->unit[unit];
@@ -417,7 +431,7 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
         flags |= m->flying ? WM_FLYING : 0u;
     }
     wm_profile p = wm_profile_default(u->troop, flags);
-    if (u->troop == WM_MACHINES && !(flags & WM_FLYING)) {
+    if (u->full_pace_mm > 0.0 && !(flags & WM_FLYING)) { /* machines, artillery with a move of its own */
         p.full_pace_mm = u->full_pace_mm;
         p.half_pace_mm = u->half_pace_mm;
     }
@@ -425,5 +439,26 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
     p.stand_width_mm = u->stand_width_mm;
     p.stand_depth_mm = u->stand_depth_mm;
     p.distance_penalty_factor = u->distance_penalty_factor;
+    p.rules = wm_list_unit_rules(l, unit);
     return p;
+}
+
+/* RULE wm.armylist.army-rules */
+wm_unit_rules wm_list_unit_rules(const wm_army_list *l, int unit)
+{
+    const wm_list_unit *u = &l->unit[unit];
+    const wm_unit_rules *a = &l->army_rules;
+    wm_unit_rules r = u->rules;
+    if (u->troop == WM_CHARACTER) {
+        r.order_range_mm = (int16_t)l->command_range_mm;
+        return r;
+    }
+    if (a->initiative == WM_INIT_NEVER)
+        r.initiative = WM_INIT_NEVER, r.never_evade = 0;
+    r.no_enemy_close |= a->no_enemy_close;
+    r.never_confused |= a->never_confused;
+    if (a->dense != WM_DENSE_PENALTY && r.dense == WM_DENSE_PENALTY &&
+        (l->dense_types == 0 || (l->dense_types >> u->troop & 1u)))
+        r.dense = a->dense;
+    return r;
 }

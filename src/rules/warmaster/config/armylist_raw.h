@@ -1,0 +1,100 @@
+/* Private to the army-list loader (armylist.c, armylist_refs.c): the raw
+ * structs libcyaml fills from a list file (NULL: the key is absent) and
+ * the resolution of the names entries give each other. */
+#ifndef MUSTER_WM_ARMYLIST_RAW_H
+#define MUSTER_WM_ARMYLIST_RAW_H
+
+#include "muster/yaml_conv.h"
+#include "warmaster/wm_armylist.h"
+
+#include <stdbool.h>
+
+typedef char wm_raw_name[WM_NAME_MAX];
+
+struct raw_unit {
+    char *name;
+    char *type;
+    int *role;
+    char *attacks;
+    int *hits;
+    char *armour;
+    int *command;
+    double *range_cm;
+    int *size;
+    int *points;
+    char *min;
+    char *max;
+    bool *per_army;
+    char *counts_toward;
+    int *counts_toward_per_1000;
+    wm_raw_name *shares_max_with;
+    unsigned shares_max_with_count;
+    wm_raw_name *requires;
+    unsigned requires_count;
+    wm_raw_name *adds_to;
+    unsigned adds_to_count;
+    bool *counts_as_unit;
+    bool *summoned_only;
+    int *distance_penalty_factor;
+    bool *all_round_vision;
+    bool *flying;
+    double *pace_cm;
+    unsigned pace_cm_count;
+    double *stand_mm;
+    unsigned stand_mm_count;
+    int *initiative;
+    int *evade;
+    int *brigade;
+    int *characters_join;
+    int *command_modifier;
+    int *terrain_command_penalty;
+    bool *gives_orders;
+    char (*special)[WM_SPECIAL_MAX];
+    unsigned special_count;
+};
+
+struct raw_mount {
+    char *name;
+    int *kind;
+    char *attacks;
+    bool *flying;
+    int *points;
+    char *min;
+    char *max;
+    bool *per_army;
+    wm_raw_name *riders;
+    unsigned riders_count;
+    wm_raw_name *requires;
+    unsigned requires_count;
+    char (*special)[WM_SPECIAL_MAX];
+    unsigned special_count;
+};
+
+struct raw_army_rules {
+    int *initiative;
+    int *enemy_proximity_penalty;
+    int *confusion;
+    int *terrain_command_penalty;
+    char (*terrain_command_penalty_types)[16];
+    unsigned terrain_command_penalty_types_count;
+    double *command_range_cm;
+};
+
+struct raw_list {
+    int *schema;
+    char *army;
+    int *points_limit;
+    struct raw_unit *units;
+    unsigned units_count;
+    struct raw_mount *mounts;
+    unsigned mounts_count;
+    struct raw_army_rules *army_rules;
+};
+
+/* Resolves the names the entries of r give (counts_toward,
+ * shares_max_with, requires, adds_to; mounts' riders and requires) into
+ * l, whose units and mounts are converted; checks them. Returns 0, or -1
+ * with c's error positioned on the name. */
+int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l);
+
+#endif

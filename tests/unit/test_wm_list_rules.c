@@ -1,0 +1,284 @@
+/* Army-list rules as options a list declares (src/rules/warmaster/
+ * ARMY_RULES.md; wm_unit_rules in a unit's profile): each option played
+ * on the table, against the same situation without it. South (side 0)
+ * faces +y; stands 40 x 20 mm. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "wm_game_fixture.h"
+
+static fixture fx;
+
+#define BIT(u) (UINT64_C(1) << (u))
+
+static wm_unit_rules *rules_of(int u) { return &fx.g.bf.unit[u].profile.rules; }
+
+/* "every order to it or a brigade holding it": one modifier for the
+ * order, the most negative when any is (our reading: two units of
+ * Peasants in a brigade cost -1, not -2; a -1 unit beside a +1 unit:
+ * -1). */
+/* RULE wm.armylist.command-modifier */
+static void test_wm_list_command_modifier_counts_once_per_order(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B"); /* touching A's right */
+    fx_start(&fx, 0, NULL, 0);
+    wm_penalties p;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a), &p), 0);
+    rules_of(a)->command_modifier = -1;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a), &p), 1);
+    assert_int_equal(p.list_rule, 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 1);
+    rules_of(b)->command_modifier = -1;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 1); /* once, not twice */
+    rules_of(b)->command_modifier = 1;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 1); /* the -1 wins */
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(b), &p), -1);          /* a bonus alone */
+    assert_int_equal(p.list_rule, -1);
+}
+
+/* terrain_command_penalty: never (no -1 for dense terrain) and
+ * none_in_woods (no -1 in a wood, still -1 in other dense terrain). */
+/* RULE wm.armylist.dense-terrain */
+static void test_wm_list_dense_terrain_exemptions(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    mu_vec2 wood[4] = {mu_v2(700, 380), mu_v2(1000, 380), mu_v2(1000, 430), mu_v2(700, 430)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
+    mu_vec2 town[4] = {mu_v2(1300, 380), mu_v2(1600, 380), mu_v2(1600, 430), mu_v2(1300, 430)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BUILT_UP, town, 4), WM_OK);
+    int in_wood = fx_unit(&fx, 0, WM_INFANTRY, 3, 850, 400, 0, 1, "In the wood");
+    int in_town = fx_unit(&fx, 0, WM_INFANTRY, 3, 1450, 400, 0, 1, "In the town");
+    fx_start(&fx, 0, NULL, 0);
+    wm_penalties p;
+    wm_game_penalties(&fx.g, gen, BIT(in_wood), &p);
+    assert_int_equal(p.dense_terrain, 1);
+    rules_of(in_wood)->dense = WM_DENSE_NONE_IN_WOODS;
+    rules_of(in_town)->dense = WM_DENSE_NONE_IN_WOODS;
+    wm_game_penalties(&fx.g, gen, BIT(in_wood), &p);
+    assert_int_equal(p.dense_terrain, 0);
+    wm_game_penalties(&fx.g, gen, BIT(in_town), &p);
+    assert_int_equal(p.dense_terrain, 1); /* a town is no wood */
+    rules_of(in_town)->dense = WM_DENSE_NONE;
+    wm_game_penalties(&fx.g, gen, BIT(in_town), &p);
+    assert_int_equal(p.dense_terrain, 0);
+}
+
+/* army_rules enemy_proximity_penalty: none (the Undead): no -1 for an
+ * enemy within 20 cm of the unit; a brigade pays it for its other units. */
+/* RULE wm.armylist.no-enemy-close */
+static void test_wm_list_no_enemy_close_penalty(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 550, 0, -1, "Enemy"); /* 150 mm away */
+    fx_start(&fx, 0, NULL, 0);
+    wm_penalties p;
+    wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_int_equal(p.enemy_close, 1);
+    rules_of(a)->no_enemy_close = 1;
+    wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_int_equal(p.enemy_close, 0);
+    wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p);
+    assert_int_equal(p.enemy_close, 1); /* B is not exempt */
+}
+
+/* brigade: never: the unit is never part of a brigade, though it touches. */
+/* RULE wm.armylist.never-brigade */
+static void test_wm_list_never_brigade(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a) | BIT(b), NULL), WM_ALLOWED);
+    fx_init(&fx);
+    gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+    b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+    fx.bf.unit[b].profile.rules.never_brigade = 1;
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a) | BIT(b), NULL), WM_REFUSE_NOT_A_BRIGADE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(b), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
+}
+
+/* gives_orders: false, and an army's command range (army_rules
+ * command_range_cm): a character who never orders; one who orders only
+ * units within the range (measured as the distance penalty is). */
+/* RULE wm.armylist.gives-no-orders wm.armylist.order-range */
+static void test_wm_list_characters_who_may_not_order(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int near = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 470, 0, 1, "Near"); /* 150 mm */
+    int far = fx_unit(&fx, 0, WM_INFANTRY, 3, 1300, 570, 0, 1, "Far");  /* farther than 200 mm */
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(far), NULL), WM_ALLOWED);
+    rules_of(gen)->order_range_mm = 200;
+    assert_true(fx_dist(&fx, gen, far) > 200.0 && fx_dist(&fx, gen, near) < 200.0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(far), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(near), NULL), WM_ALLOWED);
+    rules_of(gen)->gives_no_orders = 1;
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(near), NULL), WM_REFUSE_LIST_RULE);
+}
+
+static wm_init_choice choice(int unit, wm_init_action action, int target)
+{
+    return (wm_init_choice){.unit = unit, .action = action, .target = target};
+}
+
+/* initiative: never (and an army's): the unit is no candidate and may not
+ * act; evade: never: it may charge or decline, never evade. */
+/* RULE wm.armylist.initiative-never wm.armylist.never-evade */
+static void test_wm_list_initiative_never_and_never_evade(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx_start(&fx, 0, NULL, 0);
+    wm_init_candidates c;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    wm_init_choice evade = choice(a, WM_INIT_EVADE, e), charge = choice(a, WM_INIT_CHARGE, e);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_ALLOWED);
+    rules_of(a)->never_evade = 1;
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &charge), WM_ALLOWED);
+    rules_of(a)->initiative = WM_INIT_NEVER;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 0);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &charge), WM_REFUSE_LIST_RULE);
+}
+
+/* A player who declines every initiative and orders nothing. */
+static int decline_all(void *self, const wm_game *g, int side, const wm_init_candidates *c, wm_init_choice *out)
+{
+    (void)self, (void)g, (void)side;
+    int *asked = self;
+    if (*asked >= c->n)
+        return 0;
+    *out = choice(c->c[(*asked)++].unit, WM_INIT_DECLINE, -1);
+    return 1;
+}
+
+static void no_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
+{
+    (void)self, (void)g, (void)side;
+    plan->n = 0;
+}
+
+static int no_character_move(void *self, const wm_game *g, int c, mu_vec2 *to)
+{
+    (void)self, (void)g, (void)c, (void)to;
+    return 0;
+}
+
+/* initiative: must_charge ("charges on initiative whenever it can and
+ * may not be ordered instead"): declining or evading is refused while it
+ * can charge; a player who declines everything sees it charge all the
+ * same (its closest enemy, the player having no say); without a charge it
+ * can make, it may decline and be ordered. */
+/* RULE wm.armylist.must-charge */
+static void test_wm_list_must_charge(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx.bf.unit[a].profile.rules.initiative = WM_INIT_MUST_CHARGE;
+    fx_start(&fx, 0, NULL, 0);
+    wm_init_choice decline = choice(a, WM_INIT_DECLINE, -1), evade = choice(a, WM_INIT_EVADE, e);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &decline), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_REFUSE_LIST_RULE);
+    int asked = 0;
+    wm_player p = {.self = &asked, .initiative = decline_all, .plan_orders = no_plan,
+                   .character_goal = no_character_move};
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
+    assert_int_equal(fx.g.stats[0].init_charges, 1);
+    assert_true(fx.g.charged & BIT(a));
+    assert_true(fx_dist(&fx, a, e) < 1e-6);
+    assert_int_equal(fx.faults, 0);
+
+    /* the same without the rule: the unit stays */
+    fx_init(&fx);
+    fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
+    a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx_start(&fx, 0, NULL, 0);
+    asked = 0;
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
+    assert_int_equal(fx.g.stats[0].init_charges, 0);
+    assert_true(fx_dist(&fx, a, e) > 50.0);
+
+    /* nothing it can charge (a lake between): it declines and is ordered */
+    fx_init(&fx);
+    gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
+    a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    mu_vec2 lake[4] = {mu_v2(700, 520), mu_v2(1100, 520), mu_v2(1100, 580), mu_v2(700, 580)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, lake, 4), WM_OK);
+    fx.bf.unit[a].profile.rules.initiative = WM_INIT_MUST_CHARGE;
+    fx_start(&fx, 0, NULL, 0);
+    wm_init_choice charge = choice(a, WM_INIT_CHARGE, e);
+    assert_false(wm_initiative_move(&fx.g, 0, &charge, &fx.env).moved); /* cannot reach */
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &decline), WM_ALLOWED);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
+}
+
+/* army_rules confusion: never: a unit burst through by an evader is not
+ * confused (and not counted as such). */
+/* RULE wm.armylist.never-confused */
+static void test_wm_list_never_confused(void **state)
+{
+    (void)state;
+    for (int never = 0; never <= 1; never++) {
+        fx_init(&fx);
+        int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+        int behind = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 440, 0, 1, "Behind");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+        fx.bf.unit[behind].profile.rules.never_confused = (int8_t)never;
+        fx_start(&fx, 0, NULL, 0);
+        wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
+        ch.allow_burst = 1;
+        wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+        assert_true(r.moved);
+        assert_true(r.burst & BIT(behind));
+        assert_int_equal(fx.g.bf.unit[behind].confused, !never);
+        assert_int_equal(fx.g.stats[0].confused, !never);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wm_list_command_modifier_counts_once_per_order),
+        cmocka_unit_test(test_wm_list_dense_terrain_exemptions),
+        cmocka_unit_test(test_wm_list_no_enemy_close_penalty),
+        cmocka_unit_test(test_wm_list_never_brigade),
+        cmocka_unit_test(test_wm_list_characters_who_may_not_order),
+        cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
+        cmocka_unit_test(test_wm_list_must_charge),
+        cmocka_unit_test(test_wm_list_never_confused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
