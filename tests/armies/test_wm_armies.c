@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,22 +107,46 @@ static void load_list(const char *path, wm_army_list *l)
     assert_int_equal(rc, 0);
 }
 
-/* Every shipped list loads, has one General, and every unit is playable. */
+/* The 25 Warmaster Revolution lists (issue 21): every shipped list loads,
+ * has one General (min 1, max 1 a whole army), and every unit is
+ * playable, with every mount its riders may take. */
 static void test_shipped_lists_load(void **state)
 {
     (void)state;
-    static const char *const files[] = {LISTS "empire.yaml", LISTS "orcs.yaml", LISTS "high-elves.yaml",
-                                        LISTS "dwarfs.yaml"};
+    static const char *const armies[] = {
+        "albion", "araby", "beastmen", "bretonnia", "cathay", "chaos", "chaos-dwarfs", "daemons", "dark-elves",
+        "dogs-of-war", "dwarfs", "empire", "goblins", "high-elves", "kislev", "lizardmen", "nippon", "norse",
+        "ogre-kingdoms", "orcs", "skaven", "tomb-kings", "vampire-counts", "witch-hunters", "wood-elves"};
     wm_army_list *l = &battle->army[0].list;
-    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        load_list(files[f], l);
+    int files = 0;
+    DIR *dir = opendir(LISTS);
+    assert_non_null(dir);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;)
+        files += strlen(e->d_name) > 5 && strcmp(e->d_name + strlen(e->d_name) - 5, ".yaml") == 0;
+    closedir(dir);
+    assert_int_equal(files, (int)(sizeof armies / sizeof armies[0]));
+    for (size_t f = 0; f < sizeof armies / sizeof armies[0]; f++) {
+        char path[256];
+        snprintf(path, sizeof path, LISTS "%s.yaml", armies[f]);
+        load_list(path, l);
         assert_int_equal(l->points_limit, 2000);
         int generals = 0;
         for (int i = 0; i < l->n_units; i++) {
-            generals += l->unit[i].role == WM_ROLE_GENERAL;
+            const wm_list_unit *u = &l->unit[i];
+            if (u->role == WM_ROLE_GENERAL) {
+                generals++;
+                assert_true(u->limit.min == 1 && u->limit.max == 1 && u->limit.per_army);
+            }
             wm_profile p = wm_list_profile(l, i, -1);
             assert_true(wm_profile_valid(&p));
+            for (int m = 0; m < l->n_mounts; m++)
+                if (l->mount[m].riders >> i & 1u) {
+                    p = wm_list_profile(l, i, m);
+                    assert_true(wm_profile_valid(&p));
+                }
         }
+        if (generals != 1)
+            print_error("%s: %d Generals\n", path, generals);
         assert_int_equal(generals, 1);
     }
 }
@@ -325,7 +350,7 @@ static void test_meeting_engagement_deploys(void **state)
      * because the Handgunners count toward it (counts_toward) */
     load_battle("good/empire-vs-orcs.yaml");
     const wm_battlefield *bf = &battle->bf;
-    assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1975);
+    assert_true(battle->has_scenario && battle->army[0].points == 1970 && battle->army[1].points == 1980);
     assert_int_equal(battle->army[1].points_limit, 2000); /* the list's default */
     assert_int_equal(bf->n_units, 25 + 26);
     assert_int_equal(bf->n_features, 8);

@@ -82,7 +82,7 @@ static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_
 static const yp_field mount_fields[] = {
     YP_FIELD(struct raw_mount, "name", REQUIRED, name, NAME),
     YP_FIELD(struct raw_mount, "kind", REQUIRED, kind, YP_ENUM_OF("mount kind", mount_kinds)),
-    YP_FIELD(struct raw_mount, "attacks", REQUIRED, attacks, SHORT),
+    YP_FIELD(struct raw_mount, "attacks", OPTIONAL, attacks, SHORT),
     YP_FIELD(struct raw_mount, "flying", OPTIONAL, flying, YP_BOOLEAN),
     YP_FIELD(struct raw_mount, "points", REQUIRED, points, YP_INT_IN(0, 10000)),
     YP_FIELD(struct raw_mount, "min", OPTIONAL, min, SHORT),
@@ -133,7 +133,8 @@ static int small_number(const char **p, int *n)
 }
 
 /* Parses attacks as the lists print them: "+N" when bonus, else "N" or
- * "N/S" with S a shooting value of digits, letters and '+'. */
+ * "N/S" with S a shooting value: a digit or D (dice: "D6") first, then
+ * digits, letters, '+' and '-' (by range: "8-4-2"). */
 static int parse_attacks(const char *s, int bonus, int *attacks, char shooting[WM_SHOOTING_MAX])
 {
     shooting[0] = '\0';
@@ -144,10 +145,10 @@ static int parse_attacks(const char *s, int bonus, int *attacks, char shooting[W
         return -1;
     if (*s == '\0')
         return 0;
-    if (bonus || *s != '/' || !isdigit((unsigned char)s[1]))
+    if (bonus || *s != '/' || !(isdigit((unsigned char)s[1]) || s[1] == 'D'))
         return -1;
     for (const char *q = ++s; *q; q++)
-        if (!isalnum((unsigned char)*q) && *q != '+')
+        if (!isalnum((unsigned char)*q) && *q != '+' && *q != '-')
             return -1;
     snprintf(shooting, WM_SHOOTING_MAX, "%s", s);
     return 0;
@@ -339,7 +340,10 @@ static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, wm_army_l
     m->points = *r->points;
     char shooting[WM_SHOOTING_MAX];
     copy_special(m->special, &m->n_special, r->special, r->special_count);
-    if (convert_attacks(c, "mounts", i, r->attacks, 1, &m->attacks, shooting) != 0)
+    if (r->attacks == NULL && m->kind != WM_MOUNT_UPGRADE)
+        return yc_fail(yc_at(c, "mounts[%d]", i), "a mount needs attacks (+N; only an upgrade that is no mount "
+                       "may leave them out)");
+    if (r->attacks != NULL && convert_attacks(c, "mounts", i, r->attacks, 1, &m->attacks, shooting) != 0)
         return -1;
     return convert_limit(c, "mounts", i, r->min, r->max, r->per_army, &m->limit);
 }
