@@ -65,6 +65,7 @@ static int load_any(const char *file, char *err, size_t len, int *zeroed)
     return rc;
 }
 
+/* RULE wm.armylist.riders wm.armylist.shares-max wm.armylist.requires */
 static void test_bad_files_fail_with_their_exact_line(void **state)
 {
     (void)state;

@@ -60,8 +60,10 @@
 #include "muster/geom.h"
 #include "warmaster/wm_formation.h"
 #include "warmaster/wm_units.h"
+#include "muster/rng.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The army list and battle file format versions (`schema:` key). */
 #define WM_ARMYLIST_SCHEMA 1
@@ -218,5 +220,45 @@ typedef struct wm_army {
     int n_entries;
     wm_army_entry entry[WM_ARMY_MAX_ENTRIES];
 } wm_army;
+
+/* Where an army breaks its list. */
+typedef enum wm_breach_at {
+    WM_BREACH_ENTRY,  /* at entry `entry` */
+    WM_BREACH_UNITS,  /* the army's units as a whole (a minimum, the General) */
+    WM_BREACH_POINTS  /* its cost */
+} wm_breach_at;
+
+typedef struct wm_army_breach {
+    wm_breach_at at;
+    int entry;       /* WM_BREACH_ENTRY: the entry; else -1 */
+    char text[256];  /* "too many 'Black Orcs': 3, the maximum is 1 per 1000 points (2 ...)" */
+} wm_army_breach;
+
+/* Returns what the entries of a cost, mounts included. */
+int wm_army_cost(const wm_army *a);
+
+/* Checks army a against its list at its points limit (a->points_limit),
+ * whatever that is: the cost; no entry the list never fields (summoned
+ * units, stands added to other units) and mounts only on their riders;
+ * every unit's and mount's min and max scaled to the points (with
+ * counts_toward and shares_max_with); what entries require the army to
+ * hold; exactly one General. Returns 0, or -1 with the first breach in
+ * *b. */
+int wm_army_check(const wm_army *a, wm_army_breach *b);
+
+/* Draws a random army of list l at points_limit points into *out (the
+ * list copied in): the General (one of the list's General entries, drawn),
+ * every unit's minimum, then one more unit, or a character on one of its
+ * mounts, at a time, drawn uniformly from the choices the list still
+ * allows (maxima, shared maxima, requires, riders, mount maxima; never
+ * summoned units or added stands) and the points still pay for, until
+ * none is left. Deterministic in rng's state. Returns 0 (the army passes
+ * wm_army_check), or -1 when the list cannot make an army of those
+ * points. */
+int wm_army_random(const wm_army_list *l, int points_limit, mu_rng *rng, wm_army *out);
+
+/* Writes a's entries to f as the `units:` list of an army in an
+ * experiment or battle file (six spaces deep), names quoted. */
+void wm_army_write_units(const wm_army *a, FILE *f);
 
 #endif

@@ -126,77 +126,6 @@ static int convert_entry(yc_conv *c, const struct raw_wm_army_unit *r, int j, wm
     return 0;
 }
 
-/* The limit message: "2 per 1000 points (4 in a 2000-point army)". */
-static void describe(char *out, size_t n, const wm_limit *lim, int bound, int scaled, int points)
-{
-    if (lim->per_army)
-        snprintf(out, n, "%d per army", bound);
-    else
-        snprintf(out, n, "%d per 1000 points (%d in a %d-point army)", bound, scaled, points);
-}
-
-/* Min and max of every list unit and mount; exactly one General. */
-static int check_counts(yc_conv *c, const wm_army *a, int mounts)
-{
-    const wm_army_list *l = &a->list;
-    int n = mounts ? l->n_mounts : l->n_units, have[WM_LIST_MAX_UNITS] = {0};
-    char text[128];
-    for (int j = 0; j < a->n_entries; j++) {
-        int k = mounts ? a->entry[j].mount : a->entry[j].unit;
-        if (k < 0)
-            continue;
-        const wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
-        int lo, hi;
-        wm_limit_scaled(lim, a->points_limit, &lo, &hi);
-        have[k] += a->entry[j].count;
-        describe(text, sizeof text, lim, lim->max, hi, a->points_limit);
-        if (hi != WM_UNLIMITED && have[k] > hi)
-            return yc_fail(yc_at(c, ".units[%d]", j), "too many '%s'%s: %d, the maximum is %s",
-                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], text);
-    }
-    int toward[WM_LIST_MAX_UNITS] = {0}; /* units of other entries counted to k's minimum */
-    int by[WM_LIST_MAX_UNITS];           /* the (last) entry they come from */
-    for (int k = 0; !mounts && k < n; k++)
-        if (l->unit[k].counts_toward >= 0) {
-            int may = l->unit[k].counts_toward_per_1000 * (a->points_limit / 1000);
-            toward[l->unit[k].counts_toward] += have[k] < may ? have[k] : may;
-            by[l->unit[k].counts_toward] = k;
-        }
-    for (int k = 0; k < n; k++) {
-        const wm_limit *lim = mounts ? &l->mount[k].limit : &l->unit[k].limit;
-        int lo, hi;
-        wm_limit_scaled(lim, a->points_limit, &lo, &hi);
-        describe(text, sizeof text, lim, lim->min, lo, a->points_limit);
-        char counted[96] = "";
-        if (toward[k] > 0)
-            snprintf(counted, sizeof counted, " (%d counting '%s')", have[k] + toward[k], l->unit[by[k]].name);
-        if (have[k] + toward[k] < lo)
-            return yc_fail(yc_at(c, ".units"), "too few '%s'%s: %d%s, the minimum is %s",
-                           mounts ? l->mount[k].name : l->unit[k].name, mounts ? " mounts" : "", have[k], counted,
-                           text);
-    }
-    return 0;
-}
-
-static int check_general(yc_conv *c, const wm_army *a)
-{
-    int first = -1;
-    for (int j = 0; j < a->n_entries; j++) {
-        const wm_list_unit *u = &a->list.unit[a->entry[j].unit];
-        if (u->role != WM_ROLE_GENERAL)
-            continue;
-        if (first >= 0 || a->entry[j].count > 1)
-            return yc_fail(yc_at(c, ".units[%d]", j),
-                           "a second General: the army already has '%s'; an army has exactly one",
-                           a->list.unit[a->entry[first >= 0 ? first : j].unit].name);
-        first = j;
-    }
-    if (first >= 0)
-        return 0;
-    return yc_fail(yc_at(c, ".units"), "the army has no General: choose one unit with role general from army list '%s'",
-                   a->list.army);
-}
-
 int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army *r, wm_army *out, char *err,
                     size_t err_len)
 {
@@ -215,18 +144,21 @@ int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army 
     for (int j = 0; j < out->n_entries; j++) {
         if (convert_entry(&c, &r->units[j], j, out) != 0)
             return -1;
-        const wm_army_entry *e = &out->entry[j];
-        units += e->count;
-        out->points += e->count * (l->unit[e->unit].points + (e->mount >= 0 ? l->mount[e->mount].points : 0));
+        units += out->entry[j].count;
         if (units > WM_ARMY_MAX_UNITS)
             return yc_fail(yc_at(&c, ".units[%d]", j), "more than %d units in one army", WM_ARMY_MAX_UNITS);
     }
-    if (out->points > out->points_limit)
-        return yc_fail(yc_at(&c, "%s", r->points ? ".points" : ""), "the army costs %d points, over its limit of %d",
-                       out->points, out->points_limit);
-    if (check_counts(&c, out, 0) != 0 || check_counts(&c, out, 1) != 0 || check_general(&c, out) != 0)
-        return -1;
-    return 0;
+    out->points = wm_army_cost(out);
+    wm_army_breach b;
+    if (wm_army_check(out, &b) == 0)
+        return 0;
+    if (b.at == WM_BREACH_ENTRY)
+        yc_at(&c, ".units[%d]", b.entry);
+    else if (b.at == WM_BREACH_UNITS)
+        yc_at(&c, ".units");
+    else
+        yc_at(&c, "%s", r->points ? ".points" : "");
+    return yc_fail(&c, "%s", b.text);
 }
 
 int wm_battle_load(const char *path, wm_battle *out, char *err, size_t err_len)

@@ -71,6 +71,7 @@ static int added_stands(yc_conv *c, const struct raw_unit *r, int i, wm_army_lis
     return 0;
 }
 
+/* RULE wm.armylist.riders */
 int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l)
 {
     char where[48];
