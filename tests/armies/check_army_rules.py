@@ -27,7 +27,8 @@ import yaml
 
 OUT = ("combat", "shooting", "magic", "morale")
 CLASSES = {"command", "initiative", "brigade", "movement", "vision", "list", *OUT}
-OPTION = r"option [a-z_]+: -?[a-z0-9_]+( \(army_rules\))?"
+VALUE = r"(-?[a-z0-9_]+|\[[^]]+\])"
+OPTION = rf"option [a-z_]+: {VALUE}( \([^)]*\))?"
 STATUS = re.compile(rf"^({OPTION}(; {OPTION})*|data|not yet: .+|not in our texts: .+|out of scope: ({'|'.join(OUT)}))$")
 # each option a list may declare, and the clause (CLAUSES.md) whose tests play it
 OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-never",
@@ -36,14 +37,24 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "terrain_command_penalty": "wm.armylist.dense-terrain",
                 "gives_orders": "wm.armylist.gives-no-orders", "enemy_proximity_penalty": "wm.armylist.no-enemy-close",
                 "confusion": "wm.armylist.never-confused", "command_range_cm": "wm.armylist.order-range",
-                "characters_join": "data only: characters never join units in muster"}
+                "characters_join": "data only: characters never join units in muster",
+                "command_modifier_from": "wm.armylist.modifier-conditions",
+                "command_modifier_waived_by": "wm.armylist.modifier-conditions", "ordered_by": "wm.armylist.ordered-by",
+                "order_range_cm": "wm.armylist.ordered-by", "brigade_with": "wm.armylist.brigade-with"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
+
+
+def same(have, value):
+    """Whether a list's value (a scalar, or a list of names) is value as a row writes it."""
+    if isinstance(have, list):
+        return value.startswith("[") and [x.strip() for x in value[1:-1].split(",")] == have
+    return str(have).lower() == value
 
 
 def sets_option(d, key, value, army):
     if army:
-        return str((d.get("army_rules") or {}).get(key)).lower() == value
-    return any(str(u.get(key)).lower() == value for u in d["units"])
+        return same((d.get("army_rules") or {}).get(key), value)
+    return any(same(u.get(key), value) for u in d["units"])
 
 
 def check(root):
@@ -83,8 +94,8 @@ def check(root):
             problems.append(f"{where}: {rid}: unknown status '{status[:40]}'")
         if (cls in OUT) != status.startswith("out of scope") or (cls in OUT and status != f"out of scope: {cls}"):
             problems.append(f"{where}: {rid}: class {cls} with status '{status[:40]}'")
-        for m in re.finditer(r"option ([a-z_]+): (-?[a-z0-9_]+)( \(army_rules\))?", status):
-            key, value, army = m.groups()
+        for m in re.finditer(rf"option ([a-z_]+): {VALUE}( \(army_rules\))?", status):
+            key, value, army = m.group(1), m.group(2), m.group(3)
             if key not in OPTION_TESTS:
                 problems.append(f"{where}: {rid}: option {key} is none the loader knows")
             elif section in lists and not sets_option(lists[section], key, value, army):

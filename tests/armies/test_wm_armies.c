@@ -223,7 +223,8 @@ static void test_skirmish_list(void **state)
 /* Every option and reference a list may give (good/options-list.yaml):
  * the unit's own options, then the army's on top (for units of the troop
  * types it names), and characters' command range. */
-/* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands */
+/* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands
+ * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with */
 static void test_list_options(void **state)
 {
     (void)state;
@@ -255,6 +256,16 @@ static void test_list_options(void **state)
     assert_true(m->kind == WM_MOUNT_SPECIAL && m->riders == BITOF("Oracle") && m->requires == BITOF("Zealots"));
     m = &l->mount[wm_list_mount_index(l, "Banner")];
     assert_true(m->kind == WM_MOUNT_UPGRADE && m->riders == BITOF("Warlord") && m->limit.per_army);
+    wm_unit_rules rd = wm_list_profile(l, IDX("Riders"), -1).rules;
+    assert_true(rd.initiative == WM_INIT_NO_CHARGE && rd.brigade_with == (BITOF("Riders") | BITOF("Spearmen")));
+    assert_true(rd.ordered_by == BITOF("Warlord") && rd.order_range_mm == 250);
+    wm_unit_rules sl = wm_list_profile(l, IDX("Slaves"), -1).rules;
+    assert_true(sl.command_modifier == -1 && sl.modifier_waived_by == BITOF("Spearmen") &&
+                sl.modifier_from == BITOF("Warlord") && !sl.waived_by_other);
+    assert_true(wm_list_profile(l, IDX("Serfs"), -1).rules.waived_by_other);
+    l->army_rules.no_enemy_close = l->army_rules.never_confused = 0;
+    sl = wm_list_profile(l, IDX("Slaves"), -1).rules; /* its own, not the army's */
+    assert_true(sl.no_enemy_close && sl.never_confused);
     /* without army_rules: the unit's own options alone */
     l->army_rules = (wm_unit_rules){0};
     l->command_range_mm = 0;

@@ -268,6 +268,104 @@ static void test_wm_list_never_confused(void **state)
     }
 }
 
+/* command_modifier with conditions: only on orders of some characters
+ * (command_modifier_from: the Bone Giant under the Tomb King), waived in a
+ * brigade holding some units (command_modifier_waived_by: Orc Slaves with
+ * Black Orcs) or a unit of another entry (..._waived_by_other: Peasants
+ * with anyone but Peasants). In the fixture a unit's list unit is its
+ * index. */
+/* RULE wm.armylist.modifier-conditions */
+static void test_wm_list_command_modifier_conditions(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 300, "Hero");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+    fx_start(&fx, 0, NULL, 0);
+    wm_penalties p;
+    rules_of(a)->command_modifier = -1;
+    rules_of(a)->modifier_from = BIT(hero);
+    assert_int_equal(wm_game_penalties(&fx.g, hero, BIT(a), &p), 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a), &p), 0);
+    rules_of(a)->modifier_from = 0;
+    rules_of(a)->modifier_waived_by = BIT(b);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a), &p), 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 0);
+    rules_of(a)->modifier_waived_by = 0;
+    rules_of(a)->waived_by_other = 1;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 0); /* B is another entry */
+    fx.roster[b].list_unit = fx.roster[a].list_unit; /* B: Peasants too (g borrows the roster) */
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 1);
+}
+
+/* ordered_by (only some characters order it: Terracotta Warriors by
+ * Sorcerers) and order_range_cm (only a character this close: the
+ * Lizardmen's reptiles). */
+/* RULE wm.armylist.ordered-by */
+static void test_wm_list_who_may_order_a_unit(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1300, 300, "Hero");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "A"); /* 80 mm from the General, ~360 from the Hero */
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, hero, BIT(a), NULL), WM_ALLOWED);
+    rules_of(a)->ordered_by = BIT(gen);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, hero, BIT(a), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
+    rules_of(a)->ordered_by = 0;
+    rules_of(a)->order_range_mm = 200;
+    assert_int_equal(wm_game_order_check(&fx.g, 0, hero, BIT(a), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
+}
+
+/* brigade_with: in brigades only with units of the entries named (Cold
+ * One Knights with Cold One Knights). */
+/* RULE wm.armylist.brigade-with */
+static void test_wm_list_brigade_with(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule <= 2; rule++) {
+        fx_init(&fx);
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+        int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "A");
+        int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+        if (rule == 1)
+            fx.bf.unit[a].profile.rules.brigade_with = BIT(a); /* only its own kind */
+        if (rule == 2)
+            fx.bf.unit[a].profile.rules.brigade_with = BIT(a) | BIT(b);
+        fx_start(&fx, 0, NULL, 0);
+        wm_orders_begin(&fx.g, 0);
+        assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a) | BIT(b), NULL),
+                         rule == 1 ? WM_REFUSE_NOT_A_BRIGADE : WM_ALLOWED);
+    }
+}
+
+/* initiative: no_charge (Peasants): never charges on initiative, may
+ * evade; the candidates show nothing it can charge. */
+/* RULE wm.armylist.no-charge */
+static void test_wm_list_no_charge_on_initiative(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx_start(&fx, 0, NULL, 0);
+    wm_init_candidates c;
+    wm_init_choice charge = choice(a, WM_INIT_CHARGE, e), evade = choice(a, WM_INIT_EVADE, e);
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(c.c[0].closest.can_charge[0], 1);
+    rules_of(a)->initiative = WM_INIT_NO_CHARGE;
+    assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
+    assert_int_equal(c.c[0].closest.can_charge[0], 0);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &charge), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_ALLOWED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +377,10 @@ int main(void)
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_never_confused),
+        cmocka_unit_test(test_wm_list_command_modifier_conditions),
+        cmocka_unit_test(test_wm_list_who_may_order_a_unit),
+        cmocka_unit_test(test_wm_list_brigade_with),
+        cmocka_unit_test(test_wm_list_no_charge_on_initiative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

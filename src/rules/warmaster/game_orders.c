@@ -8,6 +8,53 @@
 #include <math.h>
 #include <string.h>
 
+/* The list unit (index into its army's list) of unit u. */
+static uint64_t list_bit(const wm_game *g, int u) { return UINT64_C(1) << g->roster[u].list_unit; }
+
+/* Whether unit u's command_modifier applies to an order of character to
+ * group (its conditions: whose order, whom the brigade holds). */
+/* RULE wm.armylist.modifier-conditions */
+static int modifier_applies(const wm_game *g, int character, uint64_t group, int u)
+{
+    const wm_unit_rules *r = &g->bf.unit[u].profile.rules;
+    if (r->modifier_from && !(r->modifier_from & list_bit(g, character)))
+        return 0;
+    for (uint64_t o = group & ~wm_bit(u); o; o &= o - 1) {
+        int v = __builtin_ctzll(o);
+        if ((r->modifier_waived_by & list_bit(g, v)) ||
+            (r->waived_by_other && g->roster[v].list_unit != g->roster[u].list_unit))
+            return 0;
+    }
+    return 1;
+}
+
+/* The army-list modifier of an order of character to the units of group:
+ * one modifier for the order however many units carry one, the most
+ * negative when any is negative, else the largest (ARMY_RULES.md). */
+/* RULE wm.armylist.command-modifier */
+static int list_modifier(const wm_game *g, int character, uint64_t group)
+{
+    int lo = 0, hi = 0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r), m = g->bf.unit[u].profile.rules.command_modifier;
+        if (m == 0 || !modifier_applies(g, character, group, u))
+            continue;
+        lo = m < lo ? m : lo;
+        hi = m > hi ? m : hi;
+    }
+    return lo < 0 ? lo : hi;
+}
+
+/* Whether units u and v may be in one brigade (their lists' brigade_with
+ * and brigade: never). */
+/* RULE wm.armylist.brigade-with */
+static int may_brigade(const wm_game *g, int u, int v)
+{
+    const wm_unit_rules *ru = &g->bf.unit[u].profile.rules, *rv = &g->bf.unit[v].profile.rules;
+    return !ru->never_brigade && !rv->never_brigade && (!ru->brigade_with || (ru->brigade_with & list_bit(g, v))) &&
+           (!rv->brigade_with || (rv->brigade_with & list_bit(g, u)));
+}
+
 /* RULE wm.orders.command-phase wm.game.initiative-first wm.game.brigade-orders
  * RULE wm.game.brigade-no-initiative wm.game.brigade-fixed wm.armylist.never-brigade */
 void wm_orders_begin(wm_game *g, int side)
@@ -25,8 +72,7 @@ void wm_orders_begin(wm_game *g, int side)
     for (int l = 0; l < n; l++)
         for (int m = l + 1; m < n; m++)
             if ((orderable >> l & 1u) && (orderable >> m & 1u) &&
-                !g->bf.unit[g->unit_of[side][l]].profile.rules.never_brigade &&
-                !g->bf.unit[g->unit_of[side][m]].profile.rules.never_brigade &&
+                may_brigade(g, g->unit_of[side][l], g->unit_of[side][m]) &&
                 wm_g_units_touch(&g->bf.unit[g->unit_of[side][l]], &g->bf.unit[g->unit_of[side][m]])) {
                 g->touch[l] |= 1u << m;
                 g->touch[m] |= 1u << l;
@@ -96,8 +142,13 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
             return WM_REFUSE_ENGAGED;
         if (!wm_game_unit_free(g, u))
             return WM_REFUSE_CANNOT_MOVE;
-        if (ch_rules->order_range_mm > 0 &&
-            wm_unit_distance_mm(&g->bf.unit[character], un, NULL, NULL, NULL, NULL) > ch_rules->order_range_mm)
+        /* RULE wm.armylist.ordered-by */
+        double range = un->profile.rules.order_range_mm;
+        if (ch_rules->order_range_mm > 0 && (range == 0 || ch_rules->order_range_mm < range))
+            range = ch_rules->order_range_mm;
+        if (range > 0 && wm_unit_distance_mm(&g->bf.unit[character], un, NULL, NULL, NULL, NULL) > range)
+            return WM_REFUSE_LIST_RULE;
+        if (un->profile.rules.ordered_by && !(un->profile.rules.ordered_by & list_bit(g, character)))
             return WM_REFUSE_LIST_RULE;
     }
     uint32_t local = wm_g_local_mask(g, side, group);
@@ -110,21 +161,6 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
         return WM_REFUSE_ORDER_RULES;
     }
     return WM_ALLOWED;
-}
-
-/* The army-list modifier of an order to the units of group: one
- * modifier for the order however many units carry one, the most
- * negative when any is negative, else the largest (ARMY_RULES.md). */
-/* RULE wm.armylist.command-modifier */
-static int list_modifier(const wm_game *g, uint64_t group)
-{
-    int lo = 0, hi = 0;
-    for (uint64_t r = group; r; r &= r - 1) {
-        int m = g->bf.unit[__builtin_ctzll(r)].profile.rules.command_modifier;
-        lo = m < lo ? m : lo;
-        hi = m > hi ? m : hi;
-    }
-    return lo < 0 ? lo : hi;
 }
 
 /* Whether the dense-terrain penalty applies to an order to un. */
@@ -144,7 +180,7 @@ static int dense_penalty(const wm_game *g, const wm_unit *un)
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p)
 {
     wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY,
-                            .list_modifier = list_modifier(g, group)};
+                            .list_modifier = list_modifier(g, character, group)};
     const wm_unit *ch = &g->bf.unit[character];
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);

@@ -67,6 +67,7 @@ static int closest_enemies(const wm_game *g, int u, const wm_enemy_options *opt,
 
 /* RULE wm.initiative.one-at-a-time wm.game.initiative-choice wm.game.initiative-ties
  * RULE wm.game.initiative-evade-after-failed-charge */
+/* RULE wm.armylist.no-charge */
 int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, wm_init_memo *memo,
                                   wm_init_candidates *out)
 {
@@ -82,7 +83,9 @@ int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, 
         wm_init_candidate *c = &out->c[out->n];
         if (closest_enemies(g, u, &opt, memo, &c->closest) > 0) {
             c->unit = u;
-            if (g->charge_failed & wm_bit(u)) /* its charge could not reach: evade or nothing */
+            /* its charge could not reach, or its list says it never
+             * charges on initiative: evade or nothing */
+            if ((g->charge_failed & wm_bit(u)) || g->bf.unit[u].profile.rules.initiative == WM_INIT_NO_CHARGE)
                 for (int i = 0; i < c->closest.n; i++)
                     c->closest.can_charge[i] = 0;
             out->n++;
@@ -129,13 +132,15 @@ int wm_initiative_can_charge(const wm_game *g, int u)
 
 /* What the unit's army-list rules allow of action (WM_ALLOWED, or
  * WM_REFUSE_LIST_RULE). */
-/* RULE wm.armylist.initiative-never wm.armylist.must-charge wm.armylist.never-evade */
+/* RULE wm.armylist.initiative-never wm.armylist.must-charge wm.armylist.never-evade wm.armylist.no-charge */
 static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
 {
     const wm_unit_rules *r = &g->bf.unit[ch->unit].profile.rules;
     if (r->initiative == WM_INIT_NEVER)
         return WM_REFUSE_LIST_RULE;
     if (ch->action == WM_INIT_EVADE && r->never_evade)
+        return WM_REFUSE_LIST_RULE;
+    if (ch->action == WM_INIT_CHARGE && r->initiative == WM_INIT_NO_CHARGE)
         return WM_REFUSE_LIST_RULE;
     if (ch->action != WM_INIT_CHARGE && r->initiative == WM_INIT_MUST_CHARGE && wm_initiative_can_charge(g, ch->unit))
         return WM_REFUSE_LIST_RULE;

@@ -46,7 +46,8 @@ enum {
 typedef enum wm_init_rule {
     WM_INIT_FREE,        /* the rulebook: the player chooses */
     WM_INIT_MUST_CHARGE, /* charges on initiative whenever it can (cannot be ordered instead) */
-    WM_INIT_NEVER        /* never acts on initiative */
+    WM_INIT_NEVER,       /* never acts on initiative */
+    WM_INIT_NO_CHARGE    /* never charges on initiative (may evade) */
 } wm_init_rule;
 typedef enum wm_dense_rule {
     WM_DENSE_PENALTY,      /* the rulebook: -1 for dense terrain */
@@ -63,7 +64,14 @@ typedef struct wm_unit_rules {
     int8_t no_enemy_close;    /* no penalty for enemies within 20 cm */
     int8_t never_confused;    /* never becomes confused */
     int8_t gives_no_orders;   /* a character who never gives orders */
-    int16_t order_range_mm;   /* a character orders only units this close; 0: any distance */
+    int8_t waived_by_other;   /* no command_modifier in a brigade holding a unit of another entry */
+    int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
+                                 ordered only by characters this close; 0: any distance */
+    /* Masks of list-unit indices of the unit's own list (0: no such rule) */
+    uint64_t modifier_from;      /* command_modifier only on orders of these characters */
+    uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */
+    uint64_t ordered_by;         /* only these characters may order it */
+    uint64_t brigade_with;       /* in brigades only with units of these entries */
 } wm_unit_rules;
 
 /* What the army list says about a unit's movement. */

@@ -30,7 +30,8 @@ static const cyaml_strval_t mount_kinds[] = {{"monstrous", WM_MOUNT_MONSTROUS},
                                              {"special", WM_MOUNT_SPECIAL},
                                              {"upgrade", WM_MOUNT_UPGRADE}};
 /* the options (ARMY_RULES.md) */
-static const cyaml_strval_t initiative_rules[] = {{"must_charge", WM_INIT_MUST_CHARGE}, {"never", WM_INIT_NEVER}};
+static const cyaml_strval_t initiative_rules[] = {
+    {"must_charge", WM_INIT_MUST_CHARGE}, {"never", WM_INIT_NEVER}, {"no_charge", WM_INIT_NO_CHARGE}};
 static const cyaml_strval_t never[] = {{"never", 1}};
 static const cyaml_strval_t no_penalty[] = {{"none", 1}};
 static const cyaml_strval_t dense_rules[] = {{"never", WM_DENSE_NONE}, {"none_in_woods", WM_DENSE_NONE_IN_WOODS}};
@@ -72,9 +73,21 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "brigade", OPTIONAL, brigade, YP_ENUM_OF("brigade rule", never)),
     YP_FIELD(struct raw_unit, "characters_join", OPTIONAL, characters_join, YP_ENUM_OF("characters_join rule", never)),
     YP_FIELD(struct raw_unit, "command_modifier", OPTIONAL, command_modifier, YP_INT_IN(-3, 3)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "command_modifier_from", OPTIONAL, command_modifier_from, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "command_modifier_waived_by", OPTIONAL, command_modifier_waived_by, name_entry,
+                      1, WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "command_modifier_waived_by_other", OPTIONAL, command_modifier_waived_by_other,
+             YP_BOOLEAN),
+    YP_SEQUENCE_FIELD(struct raw_unit, "ordered_by", OPTIONAL, ordered_by, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "order_range_cm", OPTIONAL, order_range_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "brigade_with", OPTIONAL, brigade_with, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "terrain_command_penalty", OPTIONAL, terrain_command_penalty,
              YP_ENUM_OF("terrain_command_penalty rule", dense_rules)),
     YP_FIELD(struct raw_unit, "gives_orders", OPTIONAL, gives_orders, YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "enemy_proximity_penalty", OPTIONAL, enemy_proximity_penalty,
+             YP_ENUM_OF("enemy_proximity_penalty rule", no_penalty)),
+    YP_FIELD(struct raw_unit, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", never)),
     YP_SEQUENCE_FIELD(struct raw_unit, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_OF(unit_fields)};
@@ -282,9 +295,19 @@ static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_un
 static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_unit *u)
 {
     int ch = u->troop == WM_CHARACTER;
-    if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty))
-        return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, command_modifier and "
-                       "terrain_command_penalty are rules for units, not characters");
+    if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
+               r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion))
+        return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
+                       "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty and "
+                       "confusion are rules for units, not characters");
+    if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
+                                 r->command_modifier_waived_by_other))
+        return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
+                       "qualify a command_modifier; give one");
+    u->rules.waived_by_other = r->command_modifier_waived_by_other && *r->command_modifier_waived_by_other;
+    u->rules.no_enemy_close = r->enemy_proximity_penalty != NULL;
+    u->rules.never_confused = r->confusion != NULL;
+    u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
     u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);
     u->rules.never_evade = r->evade != NULL;
     u->rules.never_brigade = r->brigade != NULL;

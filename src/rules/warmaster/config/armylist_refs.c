@@ -71,6 +71,28 @@ static int added_stands(yc_conv *c, const struct raw_unit *r, int i, wm_army_lis
     return 0;
 }
 
+/* The names the options of unit entry i give (wm_unit_rules masks). */
+/* RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with */
+static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list *l)
+{
+    char where[64];
+    wm_unit_rules *u = &l->unit[i].rules;
+    snprintf(where, sizeof where, "units[%d].command_modifier_from", i);
+    if (names_mask(c, l, where, r->command_modifier_from, r->command_modifier_from_count, REF_CHARACTER, i,
+                   &u->modifier_from) != 0)
+        return -1;
+    snprintf(where, sizeof where, "units[%d].command_modifier_waived_by", i);
+    if (names_mask(c, l, where, r->command_modifier_waived_by, r->command_modifier_waived_by_count, REF_UNIT, i,
+                   &u->modifier_waived_by) != 0)
+        return -1;
+    snprintf(where, sizeof where, "units[%d].ordered_by", i);
+    if (names_mask(c, l, where, r->ordered_by, r->ordered_by_count, REF_CHARACTER, i, &u->ordered_by) != 0)
+        return -1;
+    snprintf(where, sizeof where, "units[%d].brigade_with", i);
+    /* it may name itself: "only with other units of Cold One Knights" */
+    return names_mask(c, l, where, r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with);
+}
+
 /* RULE wm.armylist.riders */
 int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l)
 {
@@ -88,6 +110,8 @@ int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l)
             return yc_fail(yc_at(c, "%s", where), "shares_max_with needs a max to share");
         snprintf(where, sizeof where, "units[%d].requires", i);
         if (names_mask(c, l, where, ru->requires, ru->requires_count, REF_ANY, i, &u->requires) != 0)
+            return -1;
+        if (rule_masks(c, ru, i, l) != 0)
             return -1;
     }
     for (int i = 0; i < l->n_units; i++) /* after every adds_to is known */

@@ -265,7 +265,8 @@ static int judge_initiative(const wm_policy_state *st, const wm_game *g, const w
             se < weakest)
             weakest = se, charge = e;
     }
-    if (sp->evade_odds > 0.0 && worst >= sp->evade_odds * own) {
+    /* a player knows the list's rules: a unit that never evades does not */
+    if (sp->evade_odds > 0.0 && worst >= sp->evade_odds * own && !g->bf.unit[k->unit].profile.rules.never_evade) {
         out->action = WM_INIT_EVADE;
         out->evade_heading = wm_policy_evade_heading(g, k->unit, out->target, out->allow_burst);
         return 1;

@@ -25,7 +25,6 @@ int wp_random_initiative(void *self, const wm_game *g, int side, const wm_init_c
                          wm_init_choice *out)
 {
     wm_policy_state *st = self;
-    (void)g;
     (void)side;
     if (!st->spec->initiative || c->n == 0)
         return 0;
@@ -33,7 +32,8 @@ int wp_random_initiative(void *self, const wm_game *g, int side, const wm_init_c
     int n_charge = 0;
     for (int j = 0; j < k->closest.n; j++)
         n_charge += k->closest.can_charge[j] != 0;
-    int pick = wp_uniform(st, 1 + n_charge + k->closest.n);
+    int n_evade = g->bf.unit[k->unit].profile.rules.never_evade ? 0 : k->closest.n; /* the list's rule */
+    int pick = wp_uniform(st, 1 + n_charge + n_evade);
     *out = (wm_init_choice){.unit = k->unit, .action = WM_INIT_DECLINE, .target = -1,
                                .allow_burst = st->spec->burst_through && wp_uniform(st, 2)};
     if (pick == 0)
