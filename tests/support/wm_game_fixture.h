@@ -111,6 +111,20 @@ static inline void fx_start(fixture *f, int side, const uint8_t *faces, size_t n
     wm_command_begin(&f->g, side, &f->env);
 }
 
+/* Player callbacks for tests that play a Command phase: no orders, no
+ * character moves. */
+static inline void fx_no_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
+{
+    (void)self, (void)g, (void)side;
+    plan->n = 0;
+}
+
+static inline int fx_no_character_move(void *self, const wm_game *g, int c, mu_vec2 *to)
+{
+    (void)self, (void)g, (void)c, (void)to;
+    return 0;
+}
+
 /* Returns the distance between units a and b of the game. */
 static inline double fx_dist(const fixture *f, int a, int b)
 {

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "aborts.h"
 #include "muster/layout.h"
 
 /* A record with one field of every column type, scalars and arrays. */
@@ -158,22 +159,6 @@ static void test_row_writer_outlives_its_layout(void **state)
     assert_int_equal(pr[1], 4);
 }
 
-/* Runs f in a child process; returns non-zero if it died of SIGABRT. */
-static int aborts(void (*f)(void))
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stderr))
-            _exit(2);
-        f();
-        _exit(0);
-    }
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    return WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
-}
 
 static void round_axis_longer_than_the_field(void)
 {

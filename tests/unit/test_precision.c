@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "aborts.h"
 #include "muster/layout.h"
 #include "muster/precision.h"
 
@@ -163,22 +164,6 @@ static void check_points(void **state)
     assert_int_equal(mu_precision_next_check(0, 2, 100), 100); /* a cap below the first */
 }
 
-/* Runs f in a child process; returns non-zero if it died of SIGABRT. */
-static int aborts(void (*f)(void))
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stderr))
-            _exit(2);
-        f();
-        _exit(0);
-    }
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    return WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
-}
 
 /* Builds tables (arm, command, outcome), (arm, command), (command) and
  * (arm, zone), then the rate rate_case says. */

@@ -273,18 +273,6 @@ static int charge_else_evade(void *self, const wm_game *g, int side, const wm_in
     return 1;
 }
 
-static void no_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
-{
-    (void)self, (void)g, (void)side;
-    plan->n = 0;
-}
-
-static int no_character_move(void *self, const wm_game *g, int c, mu_vec2 *to)
-{
-    (void)self, (void)g, (void)c, (void)to;
-    return 0;
-}
-
 /* warmaster-command: "It can either charge the enemy unit it is reacting
  * to, assuming it is able to do so, or it can evade" (reading: a charge
  * that cannot reach is no move, so the unit has not used its initiative:
@@ -316,7 +304,7 @@ static void test_wm_unit_whose_charge_cannot_reach_may_still_evade(void **state)
     assert_int_equal(wm_add_polygon(&fx.bf, WM_BARRIER, lake, 4), WM_OK);
     fx_start(&fx, 0, NULL, 0);
     mu_vec2 c0 = fx.g.bf.unit[a].stand[0].center;
-    wm_player p = {.initiative = charge_else_evade, .plan_orders = no_plan, .character_goal = no_character_move};
+    wm_player p = {.initiative = charge_else_evade, .plan_orders = fx_no_plan, .character_goal = fx_no_character_move};
     wm_command_phase(&fx.g, 0, &p, &fx.env);
     assert_int_equal(fx.g.stats[0].init_charge_failed, 1);
     assert_int_equal(fx.g.stats[0].init_evades, 1);

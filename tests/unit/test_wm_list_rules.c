@@ -146,16 +146,24 @@ static wm_init_choice choice(int unit, wm_init_action action, int target)
     return (wm_init_choice){.unit = unit, .action = action, .target = target};
 }
 
+/* Starts a game with unit *a of South 100 mm in front of unit *e of North,
+ * face to face. */
+static void face_off(int *a, int *e)
+{
+    fx_init(&fx);
+    *a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+    *e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+    fx_start(&fx, 0, NULL, 0);
+}
+
 /* initiative: never (and an army's): the unit is no candidate and may not
  * act; evade: never: it may charge or decline, never evade. */
 /* RULE wm.armylist.initiative-never wm.armylist.never-evade */
 static void test_wm_list_initiative_never_and_never_evade(void **state)
 {
     (void)state;
-    fx_init(&fx);
-    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-    fx_start(&fx, 0, NULL, 0);
+    int a, e;
+    face_off(&a, &e);
     wm_init_candidates c;
     assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
     wm_init_choice evade = choice(a, WM_INIT_EVADE, e), charge = choice(a, WM_INIT_CHARGE, e);
@@ -179,18 +187,6 @@ static int decline_all(void *self, const wm_game *g, int side, const wm_init_can
     return 1;
 }
 
-static void no_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
-{
-    (void)self, (void)g, (void)side;
-    plan->n = 0;
-}
-
-static int no_character_move(void *self, const wm_game *g, int c, mu_vec2 *to)
-{
-    (void)self, (void)g, (void)c, (void)to;
-    return 0;
-}
-
 /* initiative: must_charge ("charges on initiative whenever it can and
  * may not be ordered instead"): declining or evading is refused while it
  * can charge; a player who declines everything sees it charge all the
@@ -210,8 +206,8 @@ static void test_wm_list_must_charge(void **state)
     assert_int_equal(wm_initiative_check(&fx.g, 0, &decline), WM_REFUSE_LIST_RULE);
     assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_REFUSE_LIST_RULE);
     int asked = 0;
-    wm_player p = {.self = &asked, .initiative = decline_all, .plan_orders = no_plan,
-                   .character_goal = no_character_move};
+    wm_player p = {.self = &asked, .initiative = decline_all, .plan_orders = fx_no_plan,
+                   .character_goal = fx_no_character_move};
     wm_command_phase(&fx.g, 0, &p, &fx.env);
     assert_int_equal(fx.g.stats[0].init_charges, 1);
     assert_true(fx.g.charged & BIT(a));
@@ -351,10 +347,8 @@ static void test_wm_list_brigade_with(void **state)
 static void test_wm_list_no_charge_on_initiative(void **state)
 {
     (void)state;
-    fx_init(&fx);
-    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
-    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-    fx_start(&fx, 0, NULL, 0);
+    int a, e;
+    face_off(&a, &e);
     wm_init_candidates c;
     wm_init_choice charge = choice(a, WM_INIT_CHARGE, e), evade = choice(a, WM_INIT_EVADE, e);
     assert_int_equal(wm_initiative_candidates(&fx.g, 0, 0, &c), 1);
