@@ -191,14 +191,16 @@ def run_arms(exp):
 def sweep_coords(path, allow_partial=False):
     """Return the sweep grid of a swept results file as a DataFrame: one row
     per arm (index "arm", in the order of the arm axis), one column per
-    sweep axis holding that axis's value at the arm (numbers where they
-    read as numbers). Read from the file's /sweep/<axis> datasets; an empty
+    sweep axis (in the experiment's order) holding that axis's value at the
+    arm (numbers where they read as numbers). Read from the file's /sweep/<axis> datasets; an empty
     frame for a file without a sweep."""
     import pandas as pd
 
+    exp = provenance(path, allow_partial)["experiment_yaml"] or {}
+    order = [axis["name"] for axis in exp.get("sweep") or []]  # the file's own order, not HDF5's
     with open_results(path, allow_partial) as f:
         group = f.get("sweep")
-        cols = {name: [_plain(v) for v in group[name][()]] for name in group} if group is not None else {}
+        cols = {name: [_plain(v) for v in group[name][()]] for name in order} if group is not None else {}
     def numbers(vals):
         try:
             return [float(v) for v in vals]

@@ -423,7 +423,7 @@ int mu_h5out_finish(mu_h5out *h, char *err, size_t err_len)
     mu_h5_quiet();
     if (h->games_complete != h->games_end || (h->per_game_rows && h->rows != h->games_complete))
         rc = mu_h5_path_fail(h->partial_path, err, err_len, "only %" PRIu64 " of %" PRIu64
-                  " games are complete; the file stays partial", h->games_complete, h->games_requested);
+                  " games are complete; the file stays partial", h->games_complete, h->games_end);
     else if (mu_h5_set_str(h->file, "status", "complete") < 0)
         rc = h5fail(h->partial_path, err, err_len, "cannot mark complete");
     else if (mu_h5_flush(h, msg, sizeof msg) < 0)

@@ -6,6 +6,7 @@
 #include "muster/alloc.h"
 #include "muster/yaml_prepass.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,14 @@ static int read_axis(const yp_doc *doc, const mu_raw_sweep_axis *ax, int a, mu_s
         yp_error(doc, where, err, err_len, "the axis's name or path is too long");
         return -1;
     }
+    /* the name becomes a dataset's, /sweep/<name>: letters, digits, '_' and '-' */
+    for (const char *p = ax->name; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '-')) {
+            snprintf(where, sizeof where, "sweep[%d].name", a);
+            yp_error(doc, where, err, err_len, "an axis name is letters, digits, '_' and '-' (it names the "
+                     "file's /sweep/%s dataset), got '%s'", ax->name, ax->name);
+            return -1;
+        }
     snprintf(sw->name[a], sizeof sw->name[a], "%s", ax->name);
     snprintf(sw->path[a], sizeof sw->path[a], "%s", ax->path);
     snprintf(where, sizeof where, "sweep[%d].path", a);

@@ -217,8 +217,12 @@ static int precision_met(const mu_team *team, const mu_layout *l, uint64_t *cons
     if (team->rank == 0) {
         size_t cells = mu_precision_widest(l, (const uint64_t *const *)tables, &rep->widest);
         met = cells > 0 && rep->widest.half_width <= precision;
+        /* not met: games x (widest / P)^2, as many as a uint64 holds; 0: unknown (no trials yet) */
         double ratio = cells > 0 ? rep->widest.half_width / precision : 0.0;
-        rep->games_needed = met ? 0 : (uint64_t)ceil((double)games * ratio * ratio);
+        double needed = ceil((double)games * ratio * ratio);
+        rep->games_needed = met || cells == 0 ? 0 : needed < 1.8e19 ? (uint64_t)needed : UINT64_MAX;
+        if (cells == 0)
+            snprintf(rep->widest.label, sizeof rep->widest.label, "(no rate has trials yet)");
         snprintf(note, note_len, ", widest interval +-%.2f%%", cells > 0 ? 100.0 * rep->widest.half_width : 100.0);
     }
     team->ops->share(team, &met, 1);
@@ -278,11 +282,9 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
     double precision = opt->precision;
     char note[64] = "";
     uint64_t end = games; /* a precision run: the check point where the target was met */
-    /* a resumed run whose last checkpoint is a check point: its verdict
-     * (member 0's tables hold what was resumed; the totals are summed
-     * from them after the first batch) */
+    /* a resumed run whose last checkpoint is a check point: its verdict */
     if (precision > 0 && mu_precision_is_check(played, b->arms, games) &&
-        precision_met(team, l, b->tables, precision, played, rep, note, sizeof note))
+        precision_met(team, l, b->totals, precision, played, rep, note, sizeof note))
         end = played;
     while (played < end) {
         batch_plan p = {.game0 = game0, .first = played};
@@ -388,6 +390,12 @@ static int start_output(const mu_experiment *ex, const mu_run_options *opt, cons
         words[2] = ok ? (*out)->ops->batch_align(*out) : 1;
         words[3] = ok && team->size > 1 &&
                    batch_spread_possible(opt->output ? opt->output : &mu_output_hdf5, (*out)->ops);
+        if (rc == MU_EXIT_OK && opt->precision > 0 && !(*out)->ops->conclude) {
+            snprintf(err, err_len, "muster run: error: --precision: this output cannot record where a run stops");
+            (*out)->ops->abandon(*out);
+            *out = NULL;
+            words[0] = MU_EXIT_SOFTWARE;
+        }
     }
     team->ops->share(team, words, 4);
     *complete = words[1];
@@ -464,6 +472,10 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
     int spread = 0;
     int rc = start_output(ex, opt, team, rs, &layout, &prov, &b, &out, &rep->games_complete, &align, &spread,
                           err, err_len);
+    /* member 0's tables hold what was resumed: the team's totals until the
+     * first batch sums them again (a resumed run may end before one) */
+    for (int t = 0; team->size > 1 && team->rank == 0 && t < layout.n_tables; t++)
+        memcpy(b.totals[t], b.tables[t], mu_table_cells(&layout, t) * sizeof(uint64_t));
     if (rc == MU_EXIT_OK) {
         double cpu0 = cpu_seconds();
         rc = run_batches(ex, opt, team, rs, ctx, &layout, game0, end - game0, align, spread, &b, out, rep,

@@ -341,6 +341,27 @@ static void test_wm_list_brigade_with(void **state)
     }
 }
 
+/* brigade_with holds for every pair of a brigade, not only those that
+ * touch: a Stegadon (only with Skinks) touching Skinks touching Saurus
+ * is no brigade of three, though each touching pair may brigade. */
+/* RULE wm.armylist.brigade-with */
+static void test_wm_list_brigade_with_the_whole_brigade(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int steg = fx_unit(&fx, 0, WM_MONSTERS, 1, 780, 400, 0, 1, "Stegadon");
+    int skinks = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "Skinks");
+    int saurus = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "Saurus");
+    fx.bf.unit[steg].profile.rules.brigade_with = BIT(skinks);
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(steg) | BIT(skinks), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(skinks) | BIT(saurus), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(steg) | BIT(skinks) | BIT(saurus), NULL),
+                     WM_REFUSE_NOT_A_BRIGADE);
+}
+
 /* initiative: no_charge (Peasants): never charges on initiative, may
  * evade; the candidates show nothing it can charge. */
 /* RULE wm.armylist.no-charge */
@@ -374,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_command_modifier_conditions),
         cmocka_unit_test(test_wm_list_who_may_order_a_unit),
         cmocka_unit_test(test_wm_list_brigade_with),
+        cmocka_unit_test(test_wm_list_brigade_with_the_whole_brigade),
         cmocka_unit_test(test_wm_list_no_charge_on_initiative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

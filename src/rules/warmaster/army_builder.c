@@ -33,14 +33,24 @@ static int max_of(const wm_limit *lim, int points)
     return hi == WM_UNLIMITED ? 1 << 30 : hi;
 }
 
-/* Whether the list allows one more p in the army d holds (never the
- * General, who is chosen first). */
+/* The entry of the army holding p, or -1. */
+static int entry_of(const wm_army *a, pick p)
+{
+    for (int j = 0; j < a->n_entries; j++)
+        if (a->entry[j].unit == p.unit && a->entry[j].mount == p.mount)
+            return j;
+    return -1;
+}
+
+/* Whether the list allows one more p in the army d holds, with room for
+ * it (a General only as the first unit). */
 static int allowed(const draft *d, pick p)
 {
     const wm_army *a = d->a;
     const wm_army_list *l = &a->list;
     const wm_list_unit *u = &l->unit[p.unit];
-    if (u->summoned_only || u->adds_to || u->role == WM_ROLE_GENERAL || d->total >= WM_ARMY_MAX_UNITS ||
+    if (u->summoned_only || u->adds_to || (u->role == WM_ROLE_GENERAL) != (d->total == 0) ||
+        d->total >= WM_ARMY_MAX_UNITS || (a->n_entries == WM_ARMY_MAX_ENTRIES && entry_of(a, p) < 0) ||
         a->points + cost(l, p) > a->points_limit || d->units[p.unit] >= max_of(&u->limit, a->points_limit) ||
         (u->requires && !(d->held & u->requires)))
         return 0;
@@ -61,18 +71,15 @@ static int allowed(const draft *d, pick p)
            (!m->requires || (d->held & m->requires));
 }
 
-/* Adds p to the army (an entry of its own, or one more of the same). */
-static int add(draft *d, pick p)
+/* Adds p (allowed) to the army: an entry of its own, or one more of the
+ * same. */
+static void add(draft *d, pick p)
 {
     wm_army *a = d->a;
-    int j = 0;
-    while (j < a->n_entries && (a->entry[j].unit != p.unit || a->entry[j].mount != p.mount))
-        j++;
-    if (j == a->n_entries) {
-        if (j == WM_ARMY_MAX_ENTRIES)
-            return -1;
+    int j = entry_of(a, p);
+    if (j < 0) {
+        j = a->n_entries++;
         a->entry[j] = (wm_army_entry){.unit = p.unit, .mount = p.mount, .command = a->list.unit[p.unit].command};
-        a->n_entries++;
     }
     a->entry[j].count++;
     a->points += cost(&a->list, p);
@@ -80,6 +87,23 @@ static int add(draft *d, pick p)
     d->mounts[p.mount >= 0 ? p.mount : 0] += p.mount >= 0;
     d->total++;
     d->held |= UINT64_C(1) << p.unit;
+}
+
+/* Adds one of the allowed picks of units in `units` (a mask; characters
+ * with or without a mount), drawn uniformly. Returns 0, or -1 when none is
+ * allowed. */
+static int add_one(draft *d, uint64_t units, mu_rng *rng)
+{
+    const wm_army_list *l = &d->a->list;
+    pick choice[WM_LIST_MAX_UNITS * (WM_LIST_MAX_MOUNTS + 1)];
+    int c = 0;
+    for (int k = 0; k < l->n_units; k++)
+        for (int m = -1; (units >> k & 1u) && m < (l->unit[k].troop == WM_CHARACTER ? l->n_mounts : 0); m++)
+            if (allowed(d, (pick){k, m}))
+                choice[c++] = (pick){k, m};
+    if (c == 0)
+        return -1;
+    add(d, choice[mu_rng_bounded(rng, (uint32_t)c)]);
     return 0;
 }
 
@@ -91,31 +115,22 @@ int wm_army_random(const wm_army_list *l, int points_limit, mu_rng *rng, wm_army
     out->points_limit = points_limit;
     snprintf(out->name, sizeof out->name, "%s", l->army);
     draft d = {.a = out};
-    int generals[WM_LIST_MAX_UNITS], n = 0;
-    for (int k = 0; k < l->n_units; k++)
-        if (l->unit[k].role == WM_ROLE_GENERAL && !l->unit[k].summoned_only)
-            generals[n++] = k;
-    if (n == 0 || add(&d, (pick){generals[mu_rng_bounded(rng, (uint32_t)n)], -1}) != 0)
+    uint64_t generals = 0, all = 0;
+    for (int k = 0; k < l->n_units; k++) {
+        generals |= (uint64_t)(l->unit[k].role == WM_ROLE_GENERAL) << k;
+        all |= UINT64_C(1) << k;
+    }
+    if (add_one(&d, generals, rng) != 0) /* the General, on a mount or not */
         return -1;
     for (int k = 0; k < l->n_units; k++) { /* the minimums (of the unit itself) */
         int lo, hi;
         wm_limit_scaled(&l->unit[k].limit, points_limit, &lo, &hi);
-        while (d.units[k] < lo)
-            if (!allowed(&d, (pick){k, -1}) || add(&d, (pick){k, -1}) != 0)
+        for (; d.units[k] < lo; add(&d, (pick){k, -1}))
+            if (!allowed(&d, (pick){k, -1}))
                 return -1;
     }
-    for (;;) {
-        pick choice[WM_LIST_MAX_UNITS * (WM_LIST_MAX_MOUNTS + 1)];
-        int c = 0;
-        for (int k = 0; k < l->n_units; k++)
-            for (int m = -1; m < (l->unit[k].troop == WM_CHARACTER ? l->n_mounts : 0); m++)
-                if (allowed(&d, (pick){k, m}))
-                    choice[c++] = (pick){k, m};
-        if (c == 0)
-            break;
-        if (add(&d, choice[mu_rng_bounded(rng, (uint32_t)c)]) != 0)
-            break; /* no room for another entry: the army is what it is */
-    }
+    while (add_one(&d, all, rng) == 0)
+        ;
     wm_army_breach b;
     return wm_army_check(out, &b) == 0 ? 0 : -1;
 }

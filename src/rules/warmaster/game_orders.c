@@ -113,7 +113,7 @@ static int connected_at_start(const wm_game *g, uint32_t mask)
 
 /* RULE wm.orders.charge-limits wm.initiative.before-orders wm.game.initiative-or-orders
  * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional
- * RULE wm.armylist.gives-no-orders wm.armylist.order-range */
+ * RULE wm.armylist.gives-no-orders wm.armylist.order-range wm.armylist.brigade-with */
 wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
                                      mu_order_refusal *why)
 {
@@ -154,6 +154,12 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     uint32_t local = wm_g_local_mask(g, side, group);
     if (!connected_at_start(g, local))
         return WM_REFUSE_NOT_A_BRIGADE;
+    /* the lists' brigade rules hold for every pair of the brigade, not
+     * only for the pairs that touch */
+    for (uint64_t r = group; r; r &= r - 1)
+        for (uint64_t o = r & (r - 1); o; o &= o - 1)
+            if (!may_brigade(g, __builtin_ctzll(r), __builtin_ctzll(o)))
+                return WM_REFUSE_NOT_A_BRIGADE;
     mu_order_refusal r = wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
     if (r != MU_ORDER_ALLOWED) {
         if (why)
@@ -245,13 +251,16 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
     if (env->on_order)
         env->on_order(env->user, g, side, character, command, res.situational, &res.roll);
     if (env->trace) {
-        char names[512];
+        char names[512], list_rule[32] = "";
         const mu_order_roll *r = &res.roll;
+        if (pen.list_rule != 0) /* an army-list rule's modifier */
+            snprintf(list_rule, sizeof list_rule, ", list rule %+d", -pen.list_rule);
         mu_trace_line(env->trace,
                       "  %s orders %s (order %d): needs %d or less (Command %d; distance -%d, enemy close -%d, "
-                      "dense -%d, casualties -%d, order -%d); rolls %d+%d=%d: %s",
+                      "dense -%d, casualties -%d, order -%d%s); rolls %d+%d=%d: %s",
                       wm_g_name(g, character), wm_g_group_names(g, group, names, sizeof names), r->order_number, r->target,
                       command, pen.distance, pen.enemy_close, pen.dense_terrain, pen.casualties, r->order_number - 1,
+                      list_rule,
                       r->dice.first, r->dice.second, mu_2d6_sum(r->dice),
                       r->success ? "given" : r->blunder ? "blunder, failed" : r->order_number == 1 ? "failed, half pace"
                                                                                                    : "failed, no move");

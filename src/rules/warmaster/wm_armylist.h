@@ -70,6 +70,7 @@
 
 #define WM_NAME_MAX 64         /* bytes of a name, NUL included */
 #define WM_LIST_MAX_UNITS 48   /* unit entries in one list (<= 64: masks) */
+_Static_assert(WM_LIST_MAX_UNITS <= 64, "list-unit masks are 64-bit");
 #define WM_LIST_MAX_MOUNTS 10
 #define WM_LIST_MAX_SPECIAL 8  /* special rules noted per unit */
 #define WM_SPECIAL_MAX 120     /* bytes of one special rule, NUL included */
@@ -247,14 +248,15 @@ int wm_army_cost(const wm_army *a);
 int wm_army_check(const wm_army *a, wm_army_breach *b);
 
 /* Draws a random army of list l at points_limit points into *out (the
- * list copied in): the General (one of the list's General entries, drawn),
- * every unit's minimum, then one more unit, or a character on one of its
- * mounts, at a time, drawn uniformly from the choices the list still
- * allows (maxima, shared maxima, requires, riders, mount maxima; never
- * summoned units or added stands) and the points still pay for, until
- * none is left. Deterministic in rng's state. Returns 0 (the army passes
- * wm_army_check), or -1 when the list cannot make an army of those
- * points. */
+ * list copied in): the General (one of the list's General entries, on one
+ * of its mounts or none, drawn), every unit's minimum, then one more unit,
+ * or a character on one of its mounts or none, at a time, drawn uniformly
+ * from the choices the list still allows (maxima, shared maxima, requires,
+ * riders, mount maxima; never summoned units or added stands), the points
+ * still pay for and the army has room for (WM_ARMY_MAX_UNITS units,
+ * WM_ARMY_MAX_ENTRIES entries), until none is left. Deterministic in rng's
+ * state. Returns 0 (the army passes wm_army_check), or -1 when the list
+ * cannot make an army of those points. */
 int wm_army_random(const wm_army_list *l, int points_limit, mu_rng *rng, wm_army *out);
 
 /* Writes a's entries to f as the `units:` list of an army in an
