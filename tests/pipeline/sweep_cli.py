@@ -160,6 +160,7 @@ REFUSALS = [
     ("  - {name: step, path: rules.distance_step_cm, values: [twenty]}", 6, "error"),
     ("  - {name: step, path: rules.distance_step_cm, values: [20, 25]}\n"
      "balance:\n  - {axis: steps, statistic: orders_given, target: 1}", 8, "no sweep axis is named 'steps'"),
+    ("  - {name: \"a/b\", path: rules.distance_step_cm, values: [20]}", 6, "an axis name is letters, digits"),
 ]
 
 
