@@ -420,6 +420,37 @@ static void test_exact_positions(void **state)
     assert_true(bf->unit[8].profile.flags & WM_FLYING); /* the Gyrocopter */
 }
 
+/* random: N fields the list's N-th random army at its points: legal,
+ * deployed, the same at every load, another for another N. */
+/* RULE wm.armylist.random-army */
+static void test_random_armies_in_a_battle_file(void **state)
+{
+    (void)state;
+    load_battle("good/random-armies.yaml");
+    static wm_army first[2];
+    memcpy(first, battle->army, sizeof first);
+    for (int s = 0; s < 2; s++) {
+        wm_army_breach b;
+        assert_int_equal(wm_army_check(&battle->army[s], &b), 0);
+        assert_true(battle->army[s].points > 1500 && battle->army[s].points <= 2000);
+    }
+    assert_true(battle->bf.n_units > 10);
+    assert_battlefield_sound(&battle->bf);
+    load_battle("good/random-armies.yaml");
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(battle->army[s].n_entries, first[s].n_entries);
+        assert_memory_equal(battle->army[s].entry, first[s].entry,
+                            sizeof first[s].entry[0] * (size_t)first[s].n_entries);
+    }
+    /* random army 2 of the same list is another army */
+    wm_army_list *l = &battle->army[1].list;
+    static wm_army other;
+    mu_rng rng = mu_rng_for_purpose(2, 2000, WM_RANDOM_ARMY_SALT);
+    assert_int_equal(wm_army_random(l, 2000, &rng, &other), 0);
+    assert_true(other.n_entries != first[1].n_entries ||
+                memcmp(other.entry, first[1].entry, sizeof other.entry[0] * (size_t)other.n_entries) != 0);
+}
+
 static void test_battle_without_scenario(void **state)
 {
     (void)state;
@@ -479,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_meeting_engagement_deploys),
         cmocka_unit_test(test_deployment_is_deterministic),
         cmocka_unit_test(test_exact_positions),
+        cmocka_unit_test(test_random_armies_in_a_battle_file),
         cmocka_unit_test(test_battle_without_scenario),
         cmocka_unit_test(test_invalid_list_reports_its_own_line),
         cmocka_unit_test(test_unreadable_files_are_noinput),

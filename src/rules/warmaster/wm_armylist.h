@@ -259,6 +259,10 @@ int wm_army_check(const wm_army *a, wm_army_breach *b);
  * cannot make an army of those points. */
 int wm_army_random(const wm_army_list *l, int points_limit, mu_rng *rng, wm_army *out);
 
+/* The salt of random army N's generator in experiments and battle files
+ * (`random: N`; muster/rng.h, mu_rng_for_purpose): never change it. */
+#define WM_RANDOM_ARMY_SALT UINT64_C(0x61726d7952414e44)
+
 /* Writes a's entries to f as the `units:` list of an army in an
  * experiment or battle file (six spaces deep), names quoted. */
 void wm_army_write_units(const wm_army *a, FILE *f);

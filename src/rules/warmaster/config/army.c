@@ -40,7 +40,8 @@ static const yp_field army_fields[] = {
     YP_FIELD(struct raw_wm_army, "list", REQUIRED, list, FILE_PATH),
     YP_FIELD(struct raw_wm_army, "name", OPTIONAL, name, NAME),
     YP_FIELD(struct raw_wm_army, "points", OPTIONAL, points, YP_INT_IN(1, 100000)),
-    YP_SEQUENCE_FIELD(struct raw_wm_army, "units", REQUIRED, units, unit_entry, 1, WM_ARMY_MAX_ENTRIES),
+    YP_SEQUENCE_FIELD(struct raw_wm_army, "units", OPTIONAL, units, unit_entry, 1, WM_ARMY_MAX_ENTRIES),
+    YP_FIELD(struct raw_wm_army, "random", OPTIONAL, random, YP_INT_IN(0, INT_MAX)),
 };
 const yp_value wm_army_schema = {.size = sizeof(struct raw_wm_army), YP_MAPPING_OF(army_fields)};
 
@@ -126,6 +127,28 @@ static int convert_entry(yc_conv *c, const struct raw_wm_army_unit *r, int j, wm
     return 0;
 }
 
+/* The list's random army n at out's points (wm_army_convert's contract),
+ * its entries positioned at the `random` key. */
+/* RULE wm.armylist.random-army */
+static int random_army(yc_conv *c, int n, wm_army *out)
+{
+    wm_army_list list = out->list;
+    int points = out->points_limit;
+    char name[WM_NAME_MAX];
+    snprintf(name, sizeof name, "%s", out->name);
+    mu_rng rng = mu_rng_for_purpose((uint64_t)n, (uint64_t)points, WM_RANDOM_ARMY_SALT);
+    if (wm_army_random(&list, points, &rng, out) != 0)
+        return yc_fail(yc_at(c, ".random"), "army list '%s' cannot make an army of %d points", list.army, points);
+    snprintf(out->name, sizeof out->name, "%s", name);
+    out->points = wm_army_cost(out);
+    yc_at(c, ".random");
+    for (int j = 0; j < out->n_entries; j++) {
+        snprintf(out->entry[j].path, sizeof out->entry[j].path, "%.*s", (int)sizeof out->entry[j].path - 1, c->path);
+        yf_where(c->doc, c->path, out->entry[j].where, sizeof out->entry[j].where);
+    }
+    return 0;
+}
+
 int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army *r, wm_army *out, char *err,
                     size_t err_len)
 {
@@ -139,6 +162,12 @@ int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army 
     if (out->points_limit == 0)
         return yc_fail(yc_at(&c, "%s", ""),
                        "missing points: army list '%s' gives no points_limit, so give the army's points", l->army);
+    if ((r->units == NULL) == (r->random == NULL))
+        return yc_fail(yc_at(&c, "%s", ""), r->units ? "an army gives units: (its choice) or random: N (the "
+                       "list's random army N), not both" : "an army needs units: (its choice) or random: N (the "
+                       "list's random army N)");
+    if (r->random)
+        return random_army(&c, *r->random, out);
     out->n_entries = (int)r->units_count;
     int units = 0;
     for (int j = 0; j < out->n_entries; j++) {

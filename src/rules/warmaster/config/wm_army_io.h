@@ -30,6 +30,7 @@ struct raw_wm_army {
     int *points;
     struct raw_wm_army_unit *units;
     unsigned units_count;
+    int *random; /* instead of units: the list's random army number N */
 };
 
 /* The schema of one `armies:` entry (a YP_MAPPING of struct raw_wm_army). */
@@ -37,7 +38,9 @@ extern const yp_value wm_army_schema;
 
 /* Converts the checked entry r, found at path (e.g. "armies[1]") of d,
  * into *out: loads its list (the path in `list:` is relative to d's file)
- * and validates the choice. Returns 0, or -1 with one error line in err:
+ * and validates the choice; with `random: N` instead of `units:`, the
+ * army is the list's random army N at its points (wm_army_random with
+ * the generator mu_rng_for_purpose(N, points, WM_RANDOM_ARMY_SALT)). Returns 0, or -1 with one error line in err:
  * positioned in d, or the list file's own line when the list is invalid. */
 int wm_army_convert(const yp_doc *d, const char *path, const struct raw_wm_army *r, wm_army *out, char *err,
                     size_t err_len);
