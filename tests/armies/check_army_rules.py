@@ -40,7 +40,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "characters_join": "data only: characters never join units in muster",
                 "command_modifier_from": "wm.armylist.modifier-conditions",
                 "command_modifier_waived_by": "wm.armylist.modifier-conditions", "ordered_by": "wm.armylist.ordered-by",
-                "order_range_cm": "wm.armylist.ordered-by", "brigade_with": "wm.armylist.brigade-with"}
+                "order_range_cm": "wm.armylist.ordered-by", "brigade_with": "wm.armylist.brigade-with",
+                "malfunction": "wm.armylist.malfunction"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -263,6 +263,8 @@ static void test_list_options(void **state)
     assert_true(sl.command_modifier == -1 && sl.modifier_waived_by == BITOF("Spearmen") &&
                 sl.modifier_from == BITOF("Warlord") && !sl.waived_by_other);
     assert_true(wm_list_profile(l, IDX("Serfs"), -1).rules.waived_by_other);
+    assert_true(wm_list_profile(l, IDX("Engine"), -1).rules.malfunctions);
+    assert_true(!wm_list_profile(l, IDX("Serfs"), -1).rules.malfunctions);
     l->army_rules.no_enemy_close = l->army_rules.never_confused = 0;
     sl = wm_list_profile(l, IDX("Slaves"), -1).rules; /* its own, not the army's */
     assert_true(sl.no_enemy_close && sl.never_confused);

@@ -381,6 +381,47 @@ static void test_wm_list_no_charge_on_initiative(void **state)
     assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_ALLOWED);
 }
 
+/* malfunction: double_six (the Steam Tank): an order that fails on a
+ * double six is no blunder and no half-pace move; the chart's D6: 1
+ * destroyed, 2 never moves again, 3 to 6 no further move this turn, 4
+ * also -1 to its orders for the rest of the game. Without the rule the
+ * same roll is a failed first order: half pace. */
+/* RULE wm.armylist.malfunction */
+static void test_wm_list_malfunction_chart(void **state)
+{
+    (void)state;
+    for (int d6 = 0; d6 <= 6; d6++) { /* 0: without the rule */
+        fx_init(&fx);
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+        int tank = fx_unit(&fx, 0, WM_MONSTERS, 1, 900, 400, 0, 1, "Steam Tank"); /* the rule, not the troop */
+        assert_true(tank >= 0);
+        fx.bf.unit[tank].profile.rules.malfunctions = d6 > 0;
+        fx.rules.blunder_retreat = 0; /* the blunder is a failure like any other */
+        const uint8_t dice[] = {6, 6, (uint8_t)(d6 > 0 ? d6 : 1)};
+        fx_start(&fx, 0, dice, sizeof dice);
+        wm_orders_begin(&fx.g, 0);
+        mu_vec2 c0 = wm_unit_centre(&fx.g.bf.unit[tank]);
+        wm_order_goal goal = fx_goal(c0.x, c0.y + 150.0, -1);
+        wm_order_result r = wm_game_order(&fx.g, 0, gen, BIT(tank), &goal, &fx.env);
+        assert_false(r.roll.success);
+        if (d6 == 0) {
+            assert_int_equal(fx.g.stats[0].half_pace, 1); /* a failed first order */
+            continue;
+        }
+        assert_int_equal(fx.g.stats[0].half_pace, 0);
+        assert_true(fx.g.bf.unit[tank].presence == (d6 == 1 ? WM_DESTROYED : WM_ON_TABLE));
+        assert_true(mu_v2_dist(wm_unit_centre(&fx.g.bf.unit[tank]), c0) < 1e-9);
+        assert_int_equal((fx.g.broken_down & BIT(tank)) != 0, d6 == 2);
+        assert_true(fx.g.no_move & BIT(tank));
+        assert_int_equal(fx.g.bf.unit[tank].profile.rules.command_modifier, d6 == 4 ? -1 : 0);
+        assert_false(wm_game_unit_free(&fx.g, tank));
+        if (d6 == 1)
+            continue;
+        wm_command_begin(&fx.g, 0, &fx.env); /* the next turn */
+        assert_int_equal(wm_game_unit_free(&fx.g, tank), d6 != 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_brigade_with),
         cmocka_unit_test(test_wm_list_brigade_with_the_whole_brigade),
         cmocka_unit_test(test_wm_list_no_charge_on_initiative),
+        cmocka_unit_test(test_wm_list_malfunction_chart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -232,6 +232,40 @@ static void count_roll(wm_game *g, int side, int character, uint64_t group, cons
         st->brigade_orders++;
 }
 
+/* A failed double six on an order to a unit whose list gives it a
+ * malfunction chart (the Steam Tank's; `malfunction: double_six`): the
+ * order fails, the machine does not move, and a D6 says what else: 1
+ * destroyed; 2 broken down, it never moves again; 3, 5, 6 no further move
+ * this turn; 4 no further move this turn and -1 to its orders for the rest
+ * of the game. Returns non-zero when group held such a unit. */
+/* RULE wm.armylist.malfunction */
+static int malfunction(wm_game *g, uint64_t group, const wm_game_env *env)
+{
+    int hit = 0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        wm_unit *un = &g->bf.unit[u];
+        if (!un->profile.rules.malfunctions)
+            continue;
+        int d6 = mu_dice_d6(env->dice);
+        static const char *const what[] = {"", "destroyed", "broken down: it never moves again",
+                                           "stuck: no further move this turn",
+                                           "commander slain: -1 to its orders for the rest of the game",
+                                           "momentary halt: no further move this turn",
+                                           "steam overload: no further move this turn"};
+        GTRACE(env, "  %s malfunctions (its list's chart, D6 %d): %s", wm_g_name(g, u), d6, what[d6]);
+        g->no_move |= wm_bit(u);
+        if (d6 == 1)
+            un->presence = WM_DESTROYED;
+        else if (d6 == 2)
+            g->broken_down |= wm_bit(u);
+        else if (d6 == 4 && un->profile.rules.command_modifier > -3)
+            un->profile.rules.command_modifier--;
+        hit = 1;
+    }
+    return hit;
+}
+
 /* RULE wm.game.order-sequence wm.game.worked-example wm.game.order-paces wm.game.blunder-further */
 wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t group,
                                     const wm_order_goal *goal, const wm_game_env *env)
@@ -265,6 +299,8 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
                       r->success ? "given" : r->blunder ? "blunder, failed" : r->order_number == 1 ? "failed, half pace"
                                                                                                    : "failed, no move");
     }
+    if (!res.roll.success && res.roll.dice.first == 6 && res.roll.dice.second == 6 && malfunction(g, group, env))
+        return res; /* instead of the blunder chart, and no half-pace move */
     if (res.roll.success) {
         wm_g_move_group(g, side, group, goal, WM_MOVE_ORDERED, 1, &res, env);
     } else if (res.roll.blunder && g->rules->blunder_retreat && res.roll.order_number == 1) {

@@ -114,7 +114,9 @@ typedef struct wm_game {
     int first_charge;               /* side whose unit charged first, -1 none */
     uint64_t initiative_used;       /* moved by initiative this Command phase */
     uint64_t charge_failed;         /* an initiative charge could not reach: may still evade */
-    uint64_t no_move;               /* may not move further this turn (back from off the table) */
+    uint64_t no_move;               /* may not move further this turn (back from off the table, or a
+                                     * malfunction) */
+    uint64_t broken_down;           /* an army-list malfunction: never moves again */
     uint64_t charged;               /* charged this Command phase: no further orders */
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
     uint64_t off_episode;           /* units that have left the table (off[] is theirs) */

@@ -65,6 +65,7 @@ typedef struct wm_unit_rules {
     int8_t never_confused;    /* never becomes confused */
     int8_t gives_no_orders;   /* a character who never gives orders */
     int8_t waived_by_other;   /* no command_modifier in a brigade holding a unit of another entry */
+    int8_t malfunctions;      /* a double six on an order to it: the list's malfunction chart */
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
                                  ordered only by characters this close; 0: any distance */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */

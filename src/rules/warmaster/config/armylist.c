@@ -34,6 +34,7 @@ static const cyaml_strval_t initiative_rules[] = {
     {"must_charge", WM_INIT_MUST_CHARGE}, {"never", WM_INIT_NEVER}, {"no_charge", WM_INIT_NO_CHARGE}};
 static const cyaml_strval_t never[] = {{"never", 1}};
 static const cyaml_strval_t no_penalty[] = {{"none", 1}};
+static const cyaml_strval_t double_six[] = {{"double_six", 1}};
 static const cyaml_strval_t dense_rules[] = {{"never", WM_DENSE_NONE}, {"none_in_woods", WM_DENSE_NONE_IN_WOODS}};
 
 static const yp_value special_entry = {.size = WM_SPECIAL_MAX, YP_STRING_OF(1, WM_SPECIAL_MAX - 1)};
@@ -88,6 +89,7 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "enemy_proximity_penalty", OPTIONAL, enemy_proximity_penalty,
              YP_ENUM_OF("enemy_proximity_penalty rule", no_penalty)),
     YP_FIELD(struct raw_unit, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", never)),
+    YP_FIELD(struct raw_unit, "malfunction", OPTIONAL, malfunction, YP_ENUM_OF("malfunction rule", double_six)),
     YP_SEQUENCE_FIELD(struct raw_unit, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_OF(unit_fields)};
@@ -296,10 +298,11 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
 {
     int ch = u->troop == WM_CHARACTER;
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
-               r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion))
+               r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
+               r->malfunction))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
-                       "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty and "
-                       "confusion are rules for units, not characters");
+                       "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
+                       "confusion and malfunction are rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
@@ -307,6 +310,7 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.waived_by_other = r->command_modifier_waived_by_other && *r->command_modifier_waived_by_other;
     u->rules.no_enemy_close = r->enemy_proximity_penalty != NULL;
     u->rules.never_confused = r->confusion != NULL;
+    u->rules.malfunctions = r->malfunction != NULL;
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
     u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);
     u->rules.never_evade = r->evade != NULL;

@@ -59,6 +59,7 @@ struct raw_unit {
     unsigned brigade_with_count;
     int *terrain_command_penalty;
     bool *gives_orders;
+    int *malfunction;
     int *enemy_proximity_penalty;
     int *confusion;
     char (*special)[WM_SPECIAL_MAX];
