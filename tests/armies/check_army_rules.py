@@ -41,7 +41,9 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "command_modifier_from": "wm.armylist.modifier-conditions",
                 "command_modifier_waived_by": "wm.armylist.modifier-conditions", "ordered_by": "wm.armylist.ordered-by",
                 "order_range_cm": "wm.armylist.ordered-by", "brigade_with": "wm.armylist.brigade-with",
-                "malfunction": "wm.armylist.malfunction"}
+                "malfunction": "wm.armylist.malfunction", "distance_penalty": "wm.armylist.no-distance",
+                "brigade_excludes_types": "wm.armylist.brigade-with", "order_modifier": "wm.armylist.order-modifier",
+                "order_modifier_except": "wm.armylist.order-modifier"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -224,7 +224,8 @@ static void test_skirmish_list(void **state)
  * the unit's own options, then the army's on top (for units of the troop
  * types it names), and characters' command range. */
 /* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands
- * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with */
+ * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with wm.armylist.no-distance
+ * RULE wm.armylist.order-modifier */
 static void test_list_options(void **state)
 {
     (void)state;
@@ -264,6 +265,10 @@ static void test_list_options(void **state)
                 sl.modifier_from == BITOF("Warlord") && !sl.waived_by_other);
     assert_true(wm_list_profile(l, IDX("Serfs"), -1).rules.waived_by_other);
     assert_true(wm_list_profile(l, IDX("Engine"), -1).rules.malfunctions);
+    wm_unit_rules cm = wm_list_profile(l, IDX("Camels"), -1).rules;
+    assert_true(cm.no_distance == 2 && cm.brigade_excludes == ((1u << WM_CAVALRY) | (1u << WM_MONSTERS)));
+    wm_unit_rules el = wm_list_profile(l, IDX("Elder"), -1).rules;
+    assert_true(el.order_modifier == -1 && el.order_modifier_except == BITOF("Spearmen"));
     assert_true(!wm_list_profile(l, IDX("Serfs"), -1).rules.malfunctions);
     l->army_rules.no_enemy_close = l->army_rules.never_confused = 0;
     sl = wm_list_profile(l, IDX("Slaves"), -1).rules; /* its own, not the army's */

@@ -422,6 +422,73 @@ static void test_wm_list_malfunction_chart(void **state)
     }
 }
 
+/* distance_penalty: none (Gorgers) or none_alone (Camel Riders): no
+ * distance penalty for orders to the unit (alone, for none_alone); a
+ * brigade pays it for its other units. */
+/* RULE wm.armylist.no-distance */
+static void test_wm_list_no_distance_penalty(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 100, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 700, 0, 1, "A");  /* about 580 mm away */
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 700, 0, 1, "B");
+    fx_start(&fx, 0, NULL, 0);
+    wm_penalties p;
+    wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_true(p.distance >= 2);
+    rules_of(a)->no_distance = 1;
+    wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_int_equal(p.distance, 0);
+    wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p);
+    assert_true(p.distance >= 2); /* B's */
+    rules_of(a)->no_distance = 2;
+    wm_game_penalties(&fx.g, gen, BIT(a), &p);
+    assert_int_equal(p.distance, 0);
+    rules_of(b)->no_distance = 2;
+    wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p);
+    assert_true(p.distance >= 2); /* not alone: both pay */
+}
+
+/* order_modifier on a character (the Treeman Ancient: -1 ordering units
+ * but the Forest Spirits, order_modifier_except), on top of the units'. */
+/* RULE wm.armylist.order-modifier */
+static void test_wm_list_character_order_modifier(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_HERO, 8, 900, 300, "Ancient");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "Dryads");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "Glade Guard");
+    fx_start(&fx, 0, NULL, 0);
+    rules_of(gen)->order_modifier = -1;
+    rules_of(gen)->order_modifier_except = BIT(a);
+    wm_penalties p;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a), &p), 0);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(b), &p), 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(a) | BIT(b), &p), 1);
+    rules_of(b)->command_modifier = -1;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(b), &p), 2); /* the unit's and the character's */
+}
+
+/* brigade_excludes_types (Elephants: no brigade with cavalry). */
+/* RULE wm.armylist.brigade-with */
+static void test_wm_list_brigade_excludes_types(void **state)
+{
+    (void)state;
+    for (int cav = 0; cav <= 1; cav++) {
+        fx_init(&fx);
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+        int a = fx_unit(&fx, 0, WM_MONSTERS, 3, 860, 400, 0, 1, "Elephants");
+        int b = fx_unit(&fx, 0, cav ? WM_CAVALRY : WM_INFANTRY, 3, 980, 400, 0, 1, "B");
+        fx.bf.unit[a].profile.rules.brigade_excludes = 1u << WM_CAVALRY;
+        fx_start(&fx, 0, NULL, 0);
+        wm_orders_begin(&fx.g, 0);
+        assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a) | BIT(b), NULL),
+                         cav ? WM_REFUSE_NOT_A_BRIGADE : WM_ALLOWED);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -439,6 +506,9 @@ int main(void)
         cmocka_unit_test(test_wm_list_brigade_with_the_whole_brigade),
         cmocka_unit_test(test_wm_list_no_charge_on_initiative),
         cmocka_unit_test(test_wm_list_malfunction_chart),
+        cmocka_unit_test(test_wm_list_no_distance_penalty),
+        cmocka_unit_test(test_wm_list_character_order_modifier),
+        cmocka_unit_test(test_wm_list_brigade_excludes_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,7 +34,11 @@ static int modifier_applies(const wm_game *g, int character, uint64_t group, int
 /* RULE wm.armylist.command-modifier */
 static int list_modifier(const wm_game *g, int character, uint64_t group)
 {
-    int lo = 0, hi = 0;
+    int lo = 0, hi = 0, issuer = 0;
+    const wm_unit_rules *ch = &g->bf.unit[character].profile.rules;
+    for (uint64_t r = group; r && ch->order_modifier; r &= r - 1) /* RULE wm.armylist.order-modifier */
+        if (!(ch->order_modifier_except & list_bit(g, __builtin_ctzll(r))))
+            issuer = ch->order_modifier;
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r), m = g->bf.unit[u].profile.rules.command_modifier;
         if (m == 0 || !modifier_applies(g, character, group, u))
@@ -42,7 +46,7 @@ static int list_modifier(const wm_game *g, int character, uint64_t group)
         lo = m < lo ? m : lo;
         hi = m > hi ? m : hi;
     }
-    return lo < 0 ? lo : hi;
+    return (lo < 0 ? lo : hi) + issuer;
 }
 
 /* Whether units u and v may be in one brigade (their lists' brigade_with
@@ -52,7 +56,9 @@ static int may_brigade(const wm_game *g, int u, int v)
 {
     const wm_unit_rules *ru = &g->bf.unit[u].profile.rules, *rv = &g->bf.unit[v].profile.rules;
     return !ru->never_brigade && !rv->never_brigade && (!ru->brigade_with || (ru->brigade_with & list_bit(g, v))) &&
-           (!rv->brigade_with || (rv->brigade_with & list_bit(g, u)));
+           (!rv->brigade_with || (rv->brigade_with & list_bit(g, u))) &&
+           !(ru->brigade_excludes >> g->bf.unit[v].profile.troop & 1u) &&
+           !(rv->brigade_excludes >> g->bf.unit[u].profile.troop & 1u);
 }
 
 /* RULE wm.orders.command-phase wm.game.initiative-first wm.game.brigade-orders
@@ -191,8 +197,12 @@ int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalt
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
         const wm_unit *un = &g->bf.unit[u];
-        /* "measure the shortest distance"; a brigade: "to the most distant unit" */
-        s.distance_mm = fmax(s.distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
+        /* "measure the shortest distance"; a brigade: "to the most distant
+         * unit" (not to a unit whose list spares it the distance penalty:
+         * always, or when ordered alone) */
+        int spared = un->profile.rules.no_distance == 1 || (un->profile.rules.no_distance == 2 && group == wm_bit(u));
+        if (!spared) /* RULE wm.armylist.no-distance */
+            s.distance_mm = fmax(s.distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
         /* "the closest enemy unit … even if the unit is not visible"; a
          * list may exempt a unit (the Undead) */
         for (int k = 0; k < g->bf.n_units && !un->profile.rules.no_enemy_close; k++) {

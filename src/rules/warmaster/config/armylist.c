@@ -35,6 +35,7 @@ static const cyaml_strval_t initiative_rules[] = {
 static const cyaml_strval_t never[] = {{"never", 1}};
 static const cyaml_strval_t no_penalty[] = {{"none", 1}};
 static const cyaml_strval_t double_six[] = {{"double_six", 1}};
+static const cyaml_strval_t distance_rules[] = {{"none", 1}, {"none_alone", 2}};
 static const cyaml_strval_t dense_rules[] = {{"never", WM_DENSE_NONE}, {"none_in_woods", WM_DENSE_NONE_IN_WOODS}};
 
 static const yp_value special_entry = {.size = WM_SPECIAL_MAX, YP_STRING_OF(1, WM_SPECIAL_MAX - 1)};
@@ -90,6 +91,13 @@ static const yp_field unit_fields[] = {
              YP_ENUM_OF("enemy_proximity_penalty rule", no_penalty)),
     YP_FIELD(struct raw_unit, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", never)),
     YP_FIELD(struct raw_unit, "malfunction", OPTIONAL, malfunction, YP_ENUM_OF("malfunction rule", double_six)),
+    YP_FIELD(struct raw_unit, "distance_penalty", OPTIONAL, distance_penalty,
+             YP_ENUM_OF("distance_penalty rule", distance_rules)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "brigade_excludes_types", OPTIONAL, brigade_excludes_types, troop_entry, 1,
+                      WM_TROOP_COUNT),
+    YP_FIELD(struct raw_unit, "order_modifier", OPTIONAL, order_modifier, YP_INT_IN(-3, 3)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "order_modifier_except", OPTIONAL, order_modifier_except, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_unit, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value unit_entry = {.size = sizeof(struct raw_unit), YP_MAPPING_OF(unit_fields)};
@@ -299,7 +307,7 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     int ch = u->troop == WM_CHARACTER;
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
-               r->malfunction))
+               r->malfunction || r->distance_penalty || r->brigade_excludes_types))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
                        "confusion and malfunction are rules for units, not characters");
@@ -311,6 +319,21 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.no_enemy_close = r->enemy_proximity_penalty != NULL;
     u->rules.never_confused = r->confusion != NULL;
     u->rules.malfunctions = r->malfunction != NULL;
+    u->rules.no_distance = (int8_t)(r->distance_penalty ? *r->distance_penalty : 0);
+    u->rules.order_modifier = (int8_t)(r->order_modifier ? *r->order_modifier : 0);
+    if (!ch && (r->order_modifier || r->order_modifier_except))
+        return yc_fail(yc_at(c, "units[%d].order_modifier", i), "order_modifier is a character's rule (his orders); "
+                       "'%s' is %s", u->name, wm_troop_name(u->troop));
+    if (r->order_modifier_except && !r->order_modifier)
+        return yc_fail(yc_at(c, "units[%d].order_modifier_except", i), "order_modifier_except needs an "
+                       "order_modifier");
+    for (unsigned k = 0; k < r->brigade_excludes_types_count; k++) {
+        wm_troop t = wm_troop_from_name(r->brigade_excludes_types[k]);
+        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
+            return yc_fail(yc_at(c, "units[%d].brigade_excludes_types[%u]", i, k), "'%s' is not a troop type of "
+                           "units", r->brigade_excludes_types[k]);
+        u->rules.brigade_excludes |= (uint8_t)(1u << t);
+    }
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
     u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);
     u->rules.never_evade = r->evade != NULL;

@@ -60,6 +60,12 @@ struct raw_unit {
     int *terrain_command_penalty;
     bool *gives_orders;
     int *malfunction;
+    int *distance_penalty;
+    char (*brigade_excludes_types)[16];
+    unsigned brigade_excludes_types_count;
+    int *order_modifier;
+    wm_raw_name *order_modifier_except;
+    unsigned order_modifier_except_count;
     int *enemy_proximity_penalty;
     int *confusion;
     char (*special)[WM_SPECIAL_MAX];

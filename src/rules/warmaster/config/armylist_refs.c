@@ -88,6 +88,10 @@ static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list 
     snprintf(where, sizeof where, "units[%d].ordered_by", i);
     if (names_mask(c, l, where, r->ordered_by, r->ordered_by_count, REF_CHARACTER, i, &u->ordered_by) != 0)
         return -1;
+    snprintf(where, sizeof where, "units[%d].order_modifier_except", i);
+    if (names_mask(c, l, where, r->order_modifier_except, r->order_modifier_except_count, REF_UNIT, i,
+                   &u->order_modifier_except) != 0)
+        return -1;
     snprintf(where, sizeof where, "units[%d].brigade_with", i);
     /* it may name itself: "only with other units of Cold One Knights" */
     return names_mask(c, l, where, r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with);
