@@ -75,26 +75,32 @@ static int added_stands(yc_conv *c, const struct raw_unit *r, int i, wm_army_lis
 /* RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with */
 static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list *l)
 {
-    char where[64];
     wm_unit_rules *u = &l->unit[i].rules;
-    snprintf(where, sizeof where, "units[%d].command_modifier_from", i);
-    if (names_mask(c, l, where, r->command_modifier_from, r->command_modifier_from_count, REF_CHARACTER, i,
-                   &u->modifier_from) != 0)
-        return -1;
-    snprintf(where, sizeof where, "units[%d].command_modifier_waived_by", i);
-    if (names_mask(c, l, where, r->command_modifier_waived_by, r->command_modifier_waived_by_count, REF_UNIT, i,
-                   &u->modifier_waived_by) != 0)
-        return -1;
-    snprintf(where, sizeof where, "units[%d].ordered_by", i);
-    if (names_mask(c, l, where, r->ordered_by, r->ordered_by_count, REF_CHARACTER, i, &u->ordered_by) != 0)
-        return -1;
-    snprintf(where, sizeof where, "units[%d].order_modifier_except", i);
-    if (names_mask(c, l, where, r->order_modifier_except, r->order_modifier_except_count, REF_UNIT, i,
-                   &u->order_modifier_except) != 0)
-        return -1;
-    snprintf(where, sizeof where, "units[%d].brigade_with", i);
-    /* it may name itself: "only with other units of Cold One Knights" */
-    return names_mask(c, l, where, r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with);
+    const struct {
+        const char *key;
+        wm_raw_name *names;
+        unsigned n;
+        ref_kind kind;
+        int self; /* the entry that may not name itself, -1: it may */
+        uint64_t *out;
+    } keys[] = {
+        {"command_modifier_from", r->command_modifier_from, r->command_modifier_from_count, REF_CHARACTER, i,
+         &u->modifier_from},
+        {"command_modifier_waived_by", r->command_modifier_waived_by, r->command_modifier_waived_by_count, REF_UNIT,
+         i, &u->modifier_waived_by},
+        {"ordered_by", r->ordered_by, r->ordered_by_count, REF_CHARACTER, i, &u->ordered_by},
+        {"order_modifier_except", r->order_modifier_except, r->order_modifier_except_count, REF_UNIT, i,
+         &u->order_modifier_except},
+        /* "only with other units of Cold One Knights": it may name itself */
+        {"brigade_with", r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with},
+    };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        char where[64];
+        snprintf(where, sizeof where, "units[%d].%s", i, keys[k].key);
+        if (names_mask(c, l, where, keys[k].names, keys[k].n, keys[k].kind, keys[k].self, keys[k].out) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* RULE wm.armylist.riders */
