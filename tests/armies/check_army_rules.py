@@ -43,7 +43,9 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "order_range_cm": "wm.armylist.ordered-by", "brigade_with": "wm.armylist.brigade-with",
                 "malfunction": "wm.armylist.malfunction", "distance_penalty": "wm.armylist.no-distance",
                 "brigade_excludes_types": "wm.armylist.brigade-with", "order_modifier": "wm.armylist.order-modifier",
-                "order_modifier_except": "wm.armylist.order-modifier"}
+                "order_modifier_except": "wm.armylist.order-modifier",
+                "command_modifier_waived_by_majority": "wm.armylist.modifier-conditions",
+                "cannot_order": "wm.armylist.cannot-order"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 
@@ -57,7 +59,7 @@ def same(have, value):
 def sets_option(d, key, value, army):
     if army:
         return same((d.get("army_rules") or {}).get(key), value)
-    return any(same(u.get(key), value) for u in d["units"])
+    return any(same(u.get(key), value) for u in d["units"] + (d.get("mounts") or []))
 
 
 def check(root):

@@ -225,7 +225,7 @@ static void test_skirmish_list(void **state)
  * types it names), and characters' command range. */
 /* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands
  * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with wm.armylist.no-distance
- * RULE wm.armylist.order-modifier */
+ * RULE wm.armylist.order-modifier wm.armylist.cannot-order */
 static void test_list_options(void **state)
 {
     (void)state;
@@ -255,6 +255,10 @@ static void test_list_options(void **state)
     assert_true(unit_named(l, "Summoned")->summoned_only && unit_named(l, "Summoned")->requires == BITOF("Oracle"));
     const wm_list_mount *m = &l->mount[wm_list_mount_index(l, "Litter")];
     assert_true(m->kind == WM_MOUNT_SPECIAL && m->riders == BITOF("Oracle") && m->requires == BITOF("Zealots"));
+    assert_true(m->cannot_order == BITOF("Riders"));
+    assert_true(wm_list_profile(l, IDX("Oracle"), wm_list_mount_index(l, "Litter")).rules.cannot_order == BITOF("Riders"));
+    assert_true(wm_list_profile(l, IDX("Oracle"), -1).rules.cannot_order == 0);
+    assert_true(wm_list_profile(l, IDX("Mob"), -1).rules.waived_by_majority);
     m = &l->mount[wm_list_mount_index(l, "Banner")];
     assert_true(m->kind == WM_MOUNT_UPGRADE && m->riders == BITOF("Warlord") && m->limit.per_army);
     wm_unit_rules rd = wm_list_profile(l, IDX("Riders"), -1).rules;

@@ -489,6 +489,38 @@ static void test_wm_list_brigade_excludes_types(void **state)
     }
 }
 
+/* command_modifier_waived_by_majority (Chaos Spawn: -1 unless its
+ * brigade holds more units of other entries than Spawn), and a mount's
+ * cannot_order (the Celestial Dragon's rider orders no Terracotta
+ * Warriors). In the fixture a unit's list unit is its index. */
+/* RULE wm.armylist.modifier-conditions wm.armylist.cannot-order */
+static void test_wm_list_majority_waiver_and_cannot_order(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int spawn = fx_unit(&fx, 0, WM_MONSTERS, 1, 800, 400, 0, 1, "Spawn");
+    int spawn2 = fx_unit(&fx, 0, WM_MONSTERS, 1, 840, 400, 0, 1, "Spawn 2");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 920, 400, 0, 1, "A");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 1040, 400, 0, 1, "B");
+    fx.roster[spawn2].list_unit = fx.roster[spawn].list_unit; /* both Chaos Spawn */
+    fx_start(&fx, 0, NULL, 0);
+    for (int k = 0; k < 2; k++) {
+        rules_of(k ? spawn2 : spawn)->command_modifier = -1;
+        rules_of(k ? spawn2 : spawn)->waived_by_majority = 1;
+    }
+    wm_penalties p;
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(spawn), &p), 1);
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(spawn) | BIT(a), &p), 1);           /* 1 against 1 */
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(spawn) | BIT(a) | BIT(b), &p), 0); /* outnumbered */
+    assert_int_equal(wm_game_penalties(&fx.g, gen, BIT(spawn) | BIT(spawn2) | BIT(a), &p), 1);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(b), NULL), WM_ALLOWED);
+    rules_of(gen)->cannot_order = BIT(b);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(b), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_no_distance_penalty),
         cmocka_unit_test(test_wm_list_character_order_modifier),
         cmocka_unit_test(test_wm_list_brigade_excludes_types),
+        cmocka_unit_test(test_wm_list_majority_waiver_and_cannot_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,14 @@ static int modifier_applies(const wm_game *g, int character, uint64_t group, int
     const wm_unit_rules *r = &g->bf.unit[u].profile.rules;
     if (r->modifier_from && !(r->modifier_from & list_bit(g, character)))
         return 0;
+    int own = 0, others = 0;
+    for (uint64_t o = group; o; o &= o - 1) {
+        int v = __builtin_ctzll(o);
+        own += g->roster[v].list_unit == g->roster[u].list_unit;
+        others += g->roster[v].list_unit != g->roster[u].list_unit;
+    }
+    if (r->waived_by_majority && others > own)
+        return 0;
     for (uint64_t o = group & ~wm_bit(u); o; o &= o - 1) {
         int v = __builtin_ctzll(o);
         if ((r->modifier_waived_by & list_bit(g, v)) ||
@@ -154,7 +162,8 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
             range = ch_rules->order_range_mm;
         if (range > 0 && wm_unit_distance_mm(&g->bf.unit[character], un, NULL, NULL, NULL, NULL) > range)
             return WM_REFUSE_LIST_RULE;
-        if (un->profile.rules.ordered_by && !(un->profile.rules.ordered_by & list_bit(g, character)))
+        if ((un->profile.rules.ordered_by && !(un->profile.rules.ordered_by & list_bit(g, character))) ||
+            (ch_rules->cannot_order & list_bit(g, u))) /* RULE wm.armylist.cannot-order */
             return WM_REFUSE_LIST_RULE;
     }
     uint32_t local = wm_g_local_mask(g, side, group);

@@ -65,12 +65,15 @@ typedef struct wm_unit_rules {
     int8_t never_confused;    /* never becomes confused */
     int8_t gives_no_orders;   /* a character who never gives orders */
     int8_t waived_by_other;   /* no command_modifier in a brigade holding a unit of another entry */
+    int8_t waived_by_majority; /* no command_modifier in a brigade holding more units of other
+                                  entries than of its own */
     int8_t malfunctions;      /* a double six on an order to it: the list's malfunction chart */
     int8_t no_distance;       /* no distance penalty for it: 1 always, 2 when ordered alone */
     int8_t order_modifier;    /* a character: added to his orders to groups holding a unit
                                  not in order_modifier_except */
     uint8_t brigade_excludes; /* in no brigade with units of these troop types (bit per wm_troop) */
     uint64_t order_modifier_except; /* list units his order_modifier spares */
+    uint64_t cannot_order;          /* a character (his mount's rule): list units he may not order */
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
                                  ordered only by characters this close; 0: any distance */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */

@@ -81,6 +81,8 @@ static const yp_field unit_fields[] = {
                       1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "command_modifier_waived_by_other", OPTIONAL, command_modifier_waived_by_other,
              YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "command_modifier_waived_by_majority", OPTIONAL, command_modifier_waived_by_majority,
+             YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_unit, "ordered_by", OPTIONAL, ordered_by, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "order_range_cm", OPTIONAL, order_range_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
     YP_SEQUENCE_FIELD(struct raw_unit, "brigade_with", OPTIONAL, brigade_with, name_entry, 1, WM_LIST_MAX_UNITS),
@@ -113,6 +115,7 @@ static const yp_field mount_fields[] = {
     YP_FIELD(struct raw_mount, "per_army", OPTIONAL, per_army, YP_BOOLEAN),
     YP_SEQUENCE_FIELD(struct raw_mount, "riders", REQUIRED, riders, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "requires", OPTIONAL, requires, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_mount, "cannot_order", OPTIONAL, cannot_order, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value mount_entry = {.size = sizeof(struct raw_mount), YP_MAPPING_OF(mount_fields)};
@@ -312,10 +315,11 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
                        "confusion and malfunction are rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
-                                 r->command_modifier_waived_by_other))
+                                 r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
                        "qualify a command_modifier; give one");
     u->rules.waived_by_other = r->command_modifier_waived_by_other && *r->command_modifier_waived_by_other;
+    u->rules.waived_by_majority = r->command_modifier_waived_by_majority && *r->command_modifier_waived_by_majority;
     u->rules.no_enemy_close = r->enemy_proximity_penalty != NULL;
     u->rules.never_confused = r->confusion != NULL;
     u->rules.malfunctions = r->malfunction != NULL;
@@ -494,6 +498,8 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
     p.stand_depth_mm = u->stand_depth_mm;
     p.distance_penalty_factor = u->distance_penalty_factor;
     p.rules = wm_list_unit_rules(l, unit);
+    if (mount >= 0) /* RULE wm.armylist.cannot-order */
+        p.rules.cannot_order = l->mount[mount].cannot_order;
     return p;
 }
 

@@ -52,6 +52,7 @@ struct raw_unit {
     wm_raw_name *command_modifier_waived_by;
     unsigned command_modifier_waived_by_count;
     bool *command_modifier_waived_by_other;
+    bool *command_modifier_waived_by_majority;
     wm_raw_name *ordered_by;
     unsigned ordered_by_count;
     double *order_range_cm;
@@ -83,6 +84,8 @@ struct raw_mount {
     bool *per_army;
     wm_raw_name *riders;
     unsigned riders_count;
+    wm_raw_name *cannot_order;
+    unsigned cannot_order_count;
     wm_raw_name *requires;
     unsigned requires_count;
     char (*special)[WM_SPECIAL_MAX];

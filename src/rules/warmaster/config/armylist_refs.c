@@ -138,6 +138,10 @@ int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l)
         snprintf(where, sizeof where, "mounts[%d].requires", i);
         if (names_mask(c, l, where, rm->requires, rm->requires_count, REF_UNIT, -1, &l->mount[i].requires) != 0)
             return -1;
+        snprintf(where, sizeof where, "mounts[%d].cannot_order", i);
+        if (names_mask(c, l, where, rm->cannot_order, rm->cannot_order_count, REF_UNIT, -1,
+                       &l->mount[i].cannot_order) != 0)
+            return -1;
     }
     return 0;
 }
