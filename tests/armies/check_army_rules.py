@@ -45,7 +45,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "brigade_excludes_types": "wm.armylist.brigade-with", "order_modifier": "wm.armylist.order-modifier",
                 "order_modifier_except": "wm.armylist.order-modifier",
                 "command_modifier_waived_by_majority": "wm.armylist.modifier-conditions",
-                "cannot_order": "wm.armylist.cannot-order"}
+                "cannot_order": "wm.armylist.cannot-order", "brigade_not_with": "wm.armylist.brigade-with",
+                "brigade_not_with_unless": "wm.armylist.brigade-with"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

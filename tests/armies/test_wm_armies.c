@@ -259,6 +259,8 @@ static void test_list_options(void **state)
     assert_true(wm_list_profile(l, IDX("Oracle"), wm_list_mount_index(l, "Litter")).rules.cannot_order == BITOF("Riders"));
     assert_true(wm_list_profile(l, IDX("Oracle"), -1).rules.cannot_order == 0);
     assert_true(wm_list_profile(l, IDX("Mob"), -1).rules.waived_by_majority);
+    assert_true(wm_list_profile(l, IDX("Mob"), -1).rules.brigade_not_with == BITOF("Riders") &&
+                wm_list_profile(l, IDX("Mob"), -1).rules.brigade_not_with_unless == BITOF("Spearmen"));
     m = &l->mount[wm_list_mount_index(l, "Banner")];
     assert_true(m->kind == WM_MOUNT_UPGRADE && m->riders == BITOF("Warlord") && m->limit.per_army);
     wm_unit_rules rd = wm_list_profile(l, IDX("Riders"), -1).rules;

@@ -521,6 +521,26 @@ static void test_wm_list_majority_waiver_and_cannot_order(void **state)
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
 }
 
+/* brigade_not_with ... unless (Hobgoblins: no brigade with Black Orcs
+ * unless a Chaos Dwarf unit is in it): a rule on the brigade as a whole. */
+/* RULE wm.armylist.brigade-with */
+static void test_wm_list_brigade_not_with_unless(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int hob = fx_unit(&fx, 0, WM_INFANTRY, 3, 740, 400, 0, 1, "Hobgoblins");
+    int orcs = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "Black Orcs");
+    int dwarfs = fx_unit(&fx, 0, WM_INFANTRY, 3, 980, 400, 0, 1, "Chaos Dwarfs");
+    fx.bf.unit[hob].profile.rules.brigade_not_with = BIT(orcs);
+    fx.bf.unit[hob].profile.rules.brigade_not_with_unless = BIT(dwarfs);
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(hob) | BIT(orcs), NULL), WM_REFUSE_NOT_A_BRIGADE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(hob) | BIT(orcs) | BIT(dwarfs), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(orcs) | BIT(dwarfs), NULL), WM_ALLOWED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -542,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_character_order_modifier),
         cmocka_unit_test(test_wm_list_brigade_excludes_types),
         cmocka_unit_test(test_wm_list_majority_waiver_and_cannot_order),
+        cmocka_unit_test(test_wm_list_brigade_not_with_unless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -170,11 +170,18 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     if (!connected_at_start(g, local))
         return WM_REFUSE_NOT_A_BRIGADE;
     /* the lists' brigade rules hold for every pair of the brigade, not
-     * only for the pairs that touch */
+     * only for the pairs that touch, and for the brigade as a whole */
+    uint64_t held = 0;
     for (uint64_t r = group; r; r &= r - 1)
+        held |= list_bit(g, __builtin_ctzll(r));
+    for (uint64_t r = group; r; r &= r - 1) {
+        const wm_unit_rules *ur = &g->bf.unit[__builtin_ctzll(r)].profile.rules;
+        if ((held & ur->brigade_not_with) && !(held & ur->brigade_not_with_unless)) /* RULE wm.armylist.brigade-with */
+            return WM_REFUSE_NOT_A_BRIGADE;
         for (uint64_t o = r & (r - 1); o; o &= o - 1)
             if (!may_brigade(g, __builtin_ctzll(r), __builtin_ctzll(o)))
                 return WM_REFUSE_NOT_A_BRIGADE;
+    }
     mu_order_refusal r = wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
     if (r != MU_ORDER_ALLOWED) {
         if (why)

@@ -81,6 +81,8 @@ typedef struct wm_unit_rules {
     uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */
     uint64_t ordered_by;         /* only these characters may order it */
     uint64_t brigade_with;       /* in brigades only with units of these entries */
+    uint64_t brigade_not_with;   /* in no brigade with units of these entries ... */
+    uint64_t brigade_not_with_unless; /* ... unless the brigade holds one of these */
 } wm_unit_rules;
 
 /* What the army list says about a unit's movement. */

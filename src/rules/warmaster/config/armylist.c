@@ -86,6 +86,10 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_unit, "ordered_by", OPTIONAL, ordered_by, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "order_range_cm", OPTIONAL, order_range_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
     YP_SEQUENCE_FIELD(struct raw_unit, "brigade_with", OPTIONAL, brigade_with, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "brigade_not_with", OPTIONAL, brigade_not_with, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "brigade_not_with_unless", OPTIONAL, brigade_not_with_unless, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "terrain_command_penalty", OPTIONAL, terrain_command_penalty,
              YP_ENUM_OF("terrain_command_penalty rule", dense_rules)),
     YP_FIELD(struct raw_unit, "gives_orders", OPTIONAL, gives_orders, YP_BOOLEAN),
@@ -310,7 +314,7 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     int ch = u->troop == WM_CHARACTER;
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
-               r->malfunction || r->distance_penalty || r->brigade_excludes_types))
+               r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
                        "confusion and malfunction are rules for units, not characters");
@@ -328,6 +332,9 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (!ch && (r->order_modifier || r->order_modifier_except))
         return yc_fail(yc_at(c, "units[%d].order_modifier", i), "order_modifier is a character's rule (his orders); "
                        "'%s' is %s", u->name, wm_troop_name(u->troop));
+    if (r->brigade_not_with_unless && !r->brigade_not_with)
+        return yc_fail(yc_at(c, "units[%d].brigade_not_with_unless", i), "brigade_not_with_unless qualifies a "
+                       "brigade_not_with; give one");
     if (r->order_modifier_except && !r->order_modifier)
         return yc_fail(yc_at(c, "units[%d].order_modifier_except", i), "order_modifier_except needs an "
                        "order_modifier");

@@ -58,6 +58,10 @@ struct raw_unit {
     double *order_range_cm;
     wm_raw_name *brigade_with;
     unsigned brigade_with_count;
+    wm_raw_name *brigade_not_with;
+    unsigned brigade_not_with_count;
+    wm_raw_name *brigade_not_with_unless;
+    unsigned brigade_not_with_unless_count;
     int *terrain_command_penalty;
     bool *gives_orders;
     int *malfunction;

@@ -91,6 +91,9 @@ static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list 
         {"ordered_by", r->ordered_by, r->ordered_by_count, REF_CHARACTER, i, &u->ordered_by},
         {"order_modifier_except", r->order_modifier_except, r->order_modifier_except_count, REF_UNIT, i,
          &u->order_modifier_except},
+        {"brigade_not_with", r->brigade_not_with, r->brigade_not_with_count, REF_UNIT, i, &u->brigade_not_with},
+        {"brigade_not_with_unless", r->brigade_not_with_unless, r->brigade_not_with_unless_count, REF_UNIT, i,
+         &u->brigade_not_with_unless},
         /* "only with other units of Cold One Knights": it may name itself */
         {"brigade_with", r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with},
     };
