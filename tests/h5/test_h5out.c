@@ -2,6 +2,7 @@
  * API, pre-filtered chunks decoded by hand, batches packed by several
  * threads, resume after an interruption and after SIGKILL, refusals. */
 #include "sample_file.h"
+#include "scratch_dir.h"
 
 #include "muster/buildinfo.h"
 
@@ -104,8 +105,7 @@ static void copy_file(const char *from, const char *to)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "h5out-XXXXXX");
-    if (!mkdtemp(dir))
+    if (scratch_dir_make(dir, sizeof dir, "h5out") != 0)
         return -1;
     setenv("SOURCE_DATE_EPOCH", EPOCH, 1);
     return 0;
@@ -114,9 +114,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_dir_remove(dir);
 }
 
 /* ---- reading back ------------------------------------------------------ */

@@ -6,6 +6,7 @@
  * threads that packed them, or on whether they were exported and packed
  * elsewhere (as a team's members pack them). */
 #include "sample_file.h"
+#include "scratch_dir.h"
 
 #include "muster/h5out.h"
 #include "muster/layout.h"
@@ -218,8 +219,7 @@ static unsigned char *stored_chunk(hid_t f, const char *name, uint64_t row0, hsi
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "h5pack-XXXXXX");
-    if (!mkdtemp(dir))
+    if (scratch_dir_make(dir, sizeof dir, "h5pack") != 0)
         return -1;
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
     write_file("serial.h5", 50000, 1, 0);  /* batches end inside chunks: chunks are packed again */
@@ -231,9 +231,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_dir_remove(dir);
 }
 
 /* Checks that column c's chunk at row0 in f (c < 0: the game scale) is a

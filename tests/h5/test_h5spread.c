@@ -5,6 +5,7 @@
  * batch before). */
 #include "batch_spread.h"
 #include "sample_file.h"
+#include "scratch_dir.h"
 
 #include "muster/h5out.h"
 #include "muster/output.h"
@@ -216,8 +217,7 @@ static int same_chunks(const char *a, const char *b)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "h5spread-XXXXXX");
-    if (!mkdtemp(dir))
+    if (scratch_dir_make(dir, sizeof dir, "h5spread") != 0)
         return -1;
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
     write_run("alone.h5", -1);
@@ -227,9 +227,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return scratch_dir_remove(dir);
 }
 
 static void test_spread_packing_writes_the_same_file(void **state)
