@@ -326,17 +326,6 @@ static int aim(const cca_policy_spec *p, const cca_view *v, int c)
     return v->enemy_dist[c];
 }
 
-/* The hexes r lists for dest (a cell or CCA_EXIT), or -1. */
-static int reach_hexes(const cca_reach *r, int dest)
-{
-    if (dest == CCA_EXIT)
-        return r->exit_from >= 0 ? r->exit_hexes : -1;
-    for (int i = 0; i < r->n_dest; i++)
-        if (r->dest[i] == dest)
-            return r->hexes[i];
-    return -1;
-}
-
 /* Every order of every policy is legal (a piece of the section not yet
  * ordered; a destination in its reach, with the hexes the reach gives it,
  * and the move made with those hexes (cca_move_unit_known) the move the
@@ -421,7 +410,7 @@ static void test_cca_policies_legal_and_serving_their_aims(void **state)
                     cca_leader_reach(&b, &f, o.piece, &r);
                 else
                     cca_unit_reach(&b, &f, o.piece, &r);
-                assert_int_equal(o.hexes, reach_hexes(&r, o.dest));
+                assert_int_equal(o.hexes, cca_reach_hexes(&r, o.dest));
                 cca_field known = f;
                 cca_move_result res_known;
                 if (o.leader)

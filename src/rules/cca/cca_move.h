@@ -36,6 +36,10 @@ typedef struct cca_reach {
  * 0). */
 int cca_reach_dist(const cca_reach *r, int c);
 
+/* Returns the hexes of a move to dest in r (one of its destinations, or
+ * CCA_EXIT), or -1 when dest is not in r. */
+int cca_reach_hexes(const cca_reach *r, int dest);
+
 /* Returns the hexes an ordered unit may move: infantry circle 2, triangle
  * 2 (1 if it is to battle), square 1; cavalry 2. */
 int cca_unit_allowance(const cca_unit *u);

@@ -261,9 +261,7 @@ int cca_reach_dist(const cca_reach *r, int c)
 
 /* ---- The hexes of a move ------------------------------------------------- */
 
-/* The hexes of a move to dest in r (a destination or CCA_EXIT), or -1
- * when dest is not in r. */
-static int hexes_in(const cca_reach *r, int dest)
+int cca_reach_hexes(const cca_reach *r, int dest)
 {
     if (dest == CCA_EXIT)
         return r->exit_from >= 0 ? r->exit_hexes : -1;
@@ -277,13 +275,13 @@ int cca_reach_hexes_to(const cca_board *b, const cca_field *f, int leader, int p
 {
     cca_reach own;
     if (r)
-        return hexes_in(r, dest);
+        return cca_reach_hexes(r, dest);
     if (b->grid.words > 2) {
         if (leader)
             cca_leader_reach(b, f, piece, &own);
         else
             cca_unit_reach(b, f, piece, &own);
-        return hexes_in(&own, dest);
+        return cca_reach_hexes(&own, dest);
     }
     found128 o;
     int max;
