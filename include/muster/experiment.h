@@ -38,11 +38,23 @@ typedef struct mu_raw_output {
     bool *per_game_rows;
 } mu_raw_output;
 
-/* One entry of `sweep:`: an axis over the number at `path` in this file. */
+/* Most axes of a sweep, values on one axis, and arms a swept run may
+ * make (points x the experiment's own arms; a system whose per-game `arm`
+ * is a byte allows 255 of them). */
+#define MU_SWEEP_MAX_AXES 4
+#define MU_SWEEP_MAX_VALUES 32
+#define MU_SWEEP_MAX_ARMS 1024
+/* Longest value of a sweep axis (a number or a word), plus its NUL. */
+#define MU_SWEEP_VALUE_MAX 64
+/* Longest `path:` of a sweep axis, plus its NUL. */
+#define MU_SWEEP_PATH_MAX 256
+
+/* One entry of `sweep:`: an axis over the value at `path` in this file
+ * (a number, or a plain word such as a file name). */
 typedef struct mu_raw_sweep_axis {
     char *name;
     char *path;
-    double *values;
+    char (*values)[MU_SWEEP_VALUE_MAX];
     unsigned values_count;
 } mu_raw_sweep_axis;
 
@@ -72,13 +84,6 @@ typedef struct mu_raw_common {
 #define MU_OUTPUT_KEYS 2
 extern const yp_field mu_output_fields[MU_OUTPUT_KEYS];
 
-/* Most axes of a sweep, values on one axis, and arms a swept run may
- * make (points x the experiment's own arms: a per-game `arm` is a byte). */
-#define MU_SWEEP_MAX_AXES 4
-#define MU_SWEEP_MAX_VALUES 32
-#define MU_SWEEP_MAX_ARMS 255
-/* Longest `path:` of a sweep axis, plus its NUL. */
-#define MU_SWEEP_PATH_MAX 256
 
 /* The schema table of one `sweep:` entry (name, path, values). */
 #define MU_SWEEP_KEYS 3

@@ -15,7 +15,7 @@
 #define MU_LAYOUT_MAX_RATES 16
 
 /* Element types of per-game columns. */
-typedef enum mu_dtype { MU_I8, MU_U8, MU_I16, MU_I32, MU_U32, MU_I64, MU_F64 } mu_dtype;
+typedef enum mu_dtype { MU_I8, MU_U8, MU_I16, MU_I32, MU_U32, MU_I64, MU_F64, MU_U16 } mu_dtype;
 
 /* Returns the size in bytes of one element of type t. */
 size_t mu_dtype_size(mu_dtype t);
@@ -54,12 +54,14 @@ typedef struct mu_column {
 } mu_column;
 
 /* The dtype of field of struct type record: the field must be an int8_t,
- * uint8_t, int16_t, int32_t, uint32_t, int64_t or double, or an array of
- * one (its elements the column's row); any other type does not compile. */
+ * uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t or double, or an
+ * array of one (its elements the column's row); any other type does not
+ * compile. */
 #define MU_FIELD_DTYPE(record, field)                                                                  \
     _Generic(&((record *)0)->field,                                                                   \
         int8_t *: MU_I8, int8_t(*)[]: MU_I8, uint8_t *: MU_U8, uint8_t(*)[]: MU_U8,                  \
-        int16_t *: MU_I16, int16_t(*)[]: MU_I16, int32_t *: MU_I32, int32_t(*)[]: MU_I32,            \
+        int16_t *: MU_I16, int16_t(*)[]: MU_I16, uint16_t *: MU_U16, uint16_t(*)[]: MU_U16,          \
+        int32_t *: MU_I32, int32_t(*)[]: MU_I32,                                                     \
         uint32_t *: MU_U32, uint32_t(*)[]: MU_U32, int64_t *: MU_I64, int64_t(*)[]: MU_I64,          \
         double *: MU_F64, double(*)[]: MU_F64)
 

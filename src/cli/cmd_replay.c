@@ -45,6 +45,7 @@ static void print_column(const mu_layout *l, int c, const void *buf)
         case MU_I8: printf(" %d", ((const int8_t *)buf)[i]); break;
         case MU_U8: printf(" %u", ((const uint8_t *)buf)[i]); break;
         case MU_I16: printf(" %d", ((const int16_t *)buf)[i]); break;
+        case MU_U16: printf(" %u", ((const uint16_t *)buf)[i]); break;
         case MU_I32: printf(" %" PRId32, ((const int32_t *)buf)[i]); break;
         case MU_U32: printf(" %" PRIu32, ((const uint32_t *)buf)[i]); break;
         case MU_I64: printf(" %" PRId64, ((const int64_t *)buf)[i]); break;

@@ -14,6 +14,7 @@ size_t mu_dtype_size(mu_dtype t)
     case MU_U8:
         return 1;
     case MU_I16:
+    case MU_U16:
         return 2;
     case MU_I32:
     case MU_U32:

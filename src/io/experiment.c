@@ -19,9 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A value of a sweep axis: any finite number (the place it is written
- * into checks it). */
-static const yp_value sweep_value = {.size = sizeof(double), YP_FLOAT_IN(-1e15, 1e15)};
+/* A value of a sweep axis: a number, or a word such as a file name, as
+ * written (mu_sweep_read checks it against the place it is written into,
+ * and the system checks the point's file). */
+static const yp_value sweep_value = {.size = MU_SWEEP_VALUE_MAX, YP_STRING_OF(1, MU_SWEEP_VALUE_MAX - 1)};
 
 const yp_field mu_sweep_fields[MU_SWEEP_KEYS] = {
     YP_FIELD(mu_raw_sweep_axis, "name", 1, name, YP_STRING_OF(1, MU_NAME_MAX - 1)),
@@ -162,22 +163,23 @@ int mu_experiment_load(const char *path, mu_experiment *ex, char *err, size_t er
         yp_error(&f->doc, "balance", err, err_len, "balance: asks along a sweep axis; the file has no sweep:");
         rc = MU_EXIT_DATAERR;
     }
+    if (rc == 0 && raw->sweep_count > 0 && mu_sweep_read(&f->doc, raw, ex->ruleset, &ex->sweep, err, err_len) != 0)
+        rc = MU_EXIT_DATAERR;
     for (unsigned b = 0; rc == 0 && b < raw->balance_count; b++) {
-        unsigned a = 0;
-        while (a < raw->sweep_count && strcmp(raw->sweep[a].name, raw->balance[b].axis) != 0)
+        int a = 0;
+        while (a < ex->sweep->n_axes && strcmp(ex->sweep->name[a], raw->balance[b].axis) != 0)
             a++;
-        if (a == raw->sweep_count) {
-            char where[48];
-            snprintf(where, sizeof where, "balance[%u].axis", b);
-            yp_error(&f->doc, where, err, err_len, "no sweep axis is named '%s'", raw->balance[b].axis);
+        char where[48];
+        snprintf(where, sizeof where, "balance[%u].axis", b);
+        if (a == ex->sweep->n_axes || !ex->sweep->numeric[a]) {
+            yp_error(&f->doc, where, err, err_len, a == ex->sweep->n_axes ? "no sweep axis is named '%s'"
+                     : "the sweep axis '%s' is not over numbers: a balance question needs a number to solve for",
+                     raw->balance[b].axis);
             rc = MU_EXIT_DATAERR;
         }
     }
     if (rc == 0 && raw->sweep_count > 0) {
-        if (mu_sweep_read(&f->doc, raw, ex->ruleset, &ex->sweep, err, err_len) != 0)
-            rc = MU_EXIT_DATAERR;
-        else
-            rc = load_points(ex, err, err_len);
+        rc = load_points(ex, err, err_len);
         if (rc == 0)
             ex->ruleset = &ex->sweep->ruleset;
     }

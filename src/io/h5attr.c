@@ -131,6 +131,7 @@ hid_t mu_h5_file_type(mu_dtype t)
     case MU_I8: return H5T_STD_I8LE;
     case MU_U8: return H5T_STD_U8LE;
     case MU_I16: return H5T_STD_I16LE;
+    case MU_U16: return H5T_STD_U16LE;
     case MU_I32: return H5T_STD_I32LE;
     case MU_U32: return H5T_STD_U32LE;
     case MU_I64: return H5T_STD_I64LE;
@@ -145,6 +146,7 @@ hid_t mu_h5_mem_type(mu_dtype t)
     case MU_I8: return H5T_NATIVE_INT8;
     case MU_U8: return H5T_NATIVE_UINT8;
     case MU_I16: return H5T_NATIVE_INT16;
+    case MU_U16: return H5T_NATIVE_UINT16;
     case MU_I32: return H5T_NATIVE_INT32;
     case MU_U32: return H5T_NATIVE_UINT32;
     case MU_I64: return H5T_NATIVE_INT64;

@@ -7,6 +7,7 @@
 #include "muster/yaml_prepass.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,23 @@ static int is_common(const char *path)
             return 1;
     }
     return 0;
+}
+
+/* Returns 1 when text is a finite number and nothing else. */
+static int is_number(const char *text)
+{
+    char *end = NULL;
+    double x = strtod(text, &end);
+    return end != text && *end == '\0' && isfinite(x);
+}
+
+/* Returns 1 when text is one plain word: letters, digits, _ - . / + */
+static int is_word(const char *text)
+{
+    for (const char *p = text; *p; p++)
+        if (!(isalnum((unsigned char)*p) || strchr("_-./+", *p) != NULL))
+            return 0;
+    return text[0] != '\0' && text[0] != '-';
 }
 
 /* Reads axis a (the entry sweep[a]) into sw; returns 0 or -1 with err. */
@@ -57,33 +75,33 @@ static int read_axis(const yp_doc *doc, const mu_raw_sweep_axis *ax, int a, mu_s
     }
     const yaml_node_t *n = yp_node(doc, ax->path);
     if (n == NULL || n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) {
-        yp_error(doc, where, err, err_len, "'%s' is not a number written in this file (write the key with "
-                 "its baseline value first)", ax->path);
+        yp_error(doc, where, err, err_len, "'%s' is not a plain value written in this file (write the key with "
+                 "its baseline value first, unquoted)", ax->path);
         return -1;
     }
     sw->start[a] = n->start_mark.index;
     sw->end[a] = n->end_mark.index;
+    sw->numeric[a] = is_number((const char *)n->data.scalar.value);
     for (int b = 0; b < a; b++)
         if (sw->start[b] == sw->start[a]) {
-            yp_error(doc, where, err, err_len, "axes '%s' and '%s' vary the same number", sw->name[b], sw->name[a]);
+            yp_error(doc, where, err, err_len, "axes '%s' and '%s' vary the same value", sw->name[b], sw->name[a]);
             return -1;
         }
-    if (ax->values_count > MU_SWEEP_MAX_VALUES) {
-        snprintf(where, sizeof where, "sweep[%d].values", a);
-        yp_error(doc, where, err, err_len, "an axis may have at most %d values", MU_SWEEP_MAX_VALUES);
-        return -1;
-    }
     sw->n_values[a] = (int)ax->values_count;
     for (unsigned v = 0; v < ax->values_count; v++) {
+        const char *text = ax->values[v];
         snprintf(where, sizeof where, "sweep[%d].values[%u]", a, v);
-        const yaml_node_t *vn = yp_node(doc, where);
-        const char *text = vn ? (const char *)vn->data.scalar.value : "";
-        if (vn == NULL || strlen(text) >= MU_SWEEP_VALUE_MAX) {
-            yp_error(doc, where, err, err_len, "a value may have at most %d characters", MU_SWEEP_VALUE_MAX - 1);
+        if (sw->numeric[a] && !is_number(text)) {
+            yp_error(doc, where, err, err_len, "'%s' is a number in this file; '%s' is not", ax->path, text);
+            return -1;
+        }
+        if (!sw->numeric[a] && !is_word(text)) {
+            yp_error(doc, where, err, err_len, "a value that is not a number is one word of letters, digits and "
+                     "'_' '-' '.' '/' '+', got '%s'", text);
             return -1;
         }
         for (unsigned w = 0; w < v; w++)
-            if (ax->values[w] == ax->values[v]) {
+            if (sw->numeric[a] ? strtod(ax->values[w], NULL) == strtod(text, NULL) : strcmp(ax->values[w], text) == 0) {
                 yp_error(doc, where, err, err_len, "the value %s is already on this axis", text);
                 return -1;
             }

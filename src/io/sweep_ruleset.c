@@ -40,7 +40,8 @@ static int find_axis(const mu_layout *l, const char *name)
     return -1;
 }
 
-/* Returns 0 when layouts a and b have the same shape and names. */
+/* Returns 0 when layouts a and b have the same shape and names (their
+ * axes' labels may differ: see grid_layout). */
 static int same_layout(const mu_layout *a, const mu_layout *b)
 {
     if (a->n_axes != b->n_axes || a->n_columns != b->n_columns || a->n_tables != b->n_tables)
@@ -49,9 +50,6 @@ static int same_layout(const mu_layout *a, const mu_layout *b)
         if (strcmp(a->axes[k].name, b->axes[k].name) != 0 || a->axes[k].length != b->axes[k].length ||
             a->axes[k].first_value != b->axes[k].first_value || !a->axes[k].labels != !b->axes[k].labels)
             return -1;
-        for (int i = 0; a->axes[k].labels && i < a->axes[k].length; i++)
-            if (strcmp(a->axes[k].labels[i], b->axes[k].labels[i]) != 0)
-                return -1;
     }
     for (int k = 0; k < a->n_columns; k++)
         if (strcmp(a->columns[k].name, b->columns[k].name) != 0 || a->columns[k].type != b->columns[k].type ||
@@ -71,16 +69,29 @@ static int per_arm(const mu_layout *l, int a)
     return strcmp(l->axes[a].name, "arm") == 0 ? 1 : l->axes[a].per_arm;
 }
 
-/* Makes *out the grid's layout: l with every axis that runs over the arms
- * lengthened to every point's arms, each entry labelled "LABEL | POINT". */
+/* Returns 1 when axis a has the same labels at every point of l[]. */
+static int labels_agree(const mu_sweep *sw, const mu_layout *l, int a)
+{
+    for (int p = 1; p < sw->n_points; p++)
+        for (int i = 0; l[0].axes[a].labels && i < l[0].axes[a].length; i++)
+            if (strcmp(l[0].axes[a].labels[i], l[p].axes[a].labels[i]) != 0)
+                return 0;
+    return 1;
+}
+
+/* Makes *out the grid's layout from the points' layouts l[] (one shape):
+ * l[0] with every axis that runs over the arms lengthened to every
+ * point's arms, each entry labelled "LABEL | POINT" with the point's own
+ * label; an axis not over the arms keeps its labels where the points
+ * agree on them and is labelled by position ("0", "1", ...) where not. */
 static void grid_layout(const mu_sweep *sw, const mu_layout *l, mu_layout *out)
 {
-    *out = *l;
-    for (int a = 0; a < l->n_axes; a++) {
-        const mu_axis *in = &l->axes[a];
+    *out = l[0];
+    for (int a = 0; a < l[0].n_axes; a++) {
+        const mu_axis *in = &l[0].axes[a];
         mu_axis *ax = &out->axes[a];
         ax->labels = NULL;
-        int points = per_arm(l, a) ? sw->n_points : 1;
+        int points = per_arm(&l[0], a) ? sw->n_points : 1, by_position = points == 1 && !labels_agree(sw, l, a);
         if (in->labels == NULL && points == 1)
             continue;
         ax->length = in->length * points;
@@ -89,10 +100,12 @@ static void grid_layout(const mu_sweep *sw, const mu_layout *l, mu_layout *out)
             char point[512], label[1024];
             mu_sweep_point_label(sw, p, point, sizeof point);
             for (int i = 0; i < in->length; i++) {
-                if (points == 1)
+                if (by_position)
+                    snprintf(label, sizeof label, "%d", i);
+                else if (points == 1)
                     snprintf(label, sizeof label, "%s", in->labels[i]);
                 else if (in->labels)
-                    snprintf(label, sizeof label, "%s | %s", in->labels[i], point);
+                    snprintf(label, sizeof label, "%s | %s", l[p].axes[a].labels[i], point);
                 else
                     snprintf(label, sizeof label, "%d | %s", in->first_value + i, point);
                 ax->labels[p * in->length + i] = mu_xstrdup(label);
@@ -100,7 +113,7 @@ static void grid_layout(const mu_sweep *sw, const mu_layout *l, mu_layout *out)
         }
     }
     /* the grid's coordinates: /sweep/<axis>, the axis's value at each arm */
-    int arm = find_axis(l, "arm"), arms = l->axes[arm].length;
+    int arm = find_axis(&l[0], "arm"), arms = l[0].axes[arm].length;
     for (int k = 0; k < sw->n_axes; k++) {
         const char *values[MU_SWEEP_MAX_ARMS];
         for (int a = 0; a < arms * sw->n_points; a++)
@@ -174,8 +187,16 @@ static int check_layout(sweep_ctx *c, const mu_layout *l, uint64_t games, char *
             c->arm_type = l->columns[k].type;
         }
     }
-    if (c->arm_column < 0 || (c->arm_type != MU_U8 && c->arm_type != MU_I32 && c->arm_type != MU_U32)) {
-        snprintf(err, err_len, "%s: a sweep needs a per-game 'arm' column of bytes or 32-bit integers", c->rs->name);
+    if (c->arm_column < 0 || (c->arm_type != MU_U8 && c->arm_type != MU_U16 && c->arm_type != MU_I32 &&
+                              c->arm_type != MU_U32)) {
+        snprintf(err, err_len, "%s: a sweep needs a per-game 'arm' column of 8-, 16- or 32-bit integers",
+                 c->rs->name);
+        return -1;
+    }
+    int most = c->arm_type == MU_U8 ? 255 : c->arm_type == MU_U16 ? 65535 : MU_SWEEP_MAX_ARMS;
+    if (c->arms * c->sw->n_points > most) {
+        snprintf(err, err_len, "the sweep makes %d arms (%d points x %d arms); %s numbers at most %d arms",
+                 c->arms * c->sw->n_points, c->sw->n_points, c->arms, c->rs->name, most);
         return -1;
     }
     return 0;
@@ -191,7 +212,7 @@ static int sweep_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
     c->games_per_arm = ex->games;
     c->ctx = mu_xcalloc((size_t)sw->n_points, sizeof *c->ctx);
     mu_experiment *point = mu_xmalloc(sizeof *point);
-    mu_layout first = {0};
+    mu_layout *l = mu_xcalloc((size_t)sw->n_points, sizeof *l); /* each point's */
     uint64_t n = 0;
     int rc = 0;
     for (int p = 0; p < sw->n_points && rc == 0; p++) {
@@ -199,30 +220,27 @@ static int sweep_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
         point->ruleset = sw->system;
         point->config = sw->config[p];
         point->sweep = NULL;
-        mu_layout l = {0};
-        rc = c->rs->prepare(point, &c->ctx[p], &l, &n, err, err_len);
+        rc = c->rs->prepare(point, &c->ctx[p], &l[p], &n, err, err_len);
         if (rc == 0 && p == 0) {
-            first = l;
-            rc = check_layout(c, &first, n, err, err_len);
-            continue;
-        }
-        if (rc == 0 && same_layout(&first, &l) != 0) {
+            rc = check_layout(c, &l[0], n, err, err_len);
+        } else if (rc == 0 && same_layout(&l[0], &l[p]) != 0) {
             char label[512];
             mu_sweep_point_label(sw, p, label, sizeof label);
             snprintf(err, err_len, "%s: the sweep point %s changes the shape of the output (its axes, columns or "
                      "tables): points must differ only in values", ex->path, label);
             rc = -1;
         }
-        mu_layout_free(&l);
     }
     free(point);
+    if (rc == 0)
+        grid_layout(sw, l, layout);
+    for (int p = 0; p < sw->n_points; p++)
+        mu_layout_free(&l[p]);
+    free(l);
     if (rc != 0) {
-        mu_layout_free(&first);
         sweep_release(c);
         return -1;
     }
-    grid_layout(sw, &first, layout);
-    mu_layout_free(&first);
     *games = n * (uint64_t)sw->n_points;
     *ctx_out = c;
     return 0;
@@ -275,6 +293,8 @@ static void sweep_record(const void *ctx, const void *state, mu_sink *sink)
     void *cell = (char *)sink->columns[c->arm_column] + sink->row * mu_dtype_size(c->arm_type);
     if (c->arm_type == MU_U8) {
         *(uint8_t *)cell = (uint8_t)(*(uint8_t *)cell + shift);
+    } else if (c->arm_type == MU_U16) {
+        *(uint16_t *)cell = (uint16_t)(*(uint16_t *)cell + shift);
     } else if (c->arm_type == MU_I32) {
         *(int32_t *)cell += (int32_t)shift;
     } else {

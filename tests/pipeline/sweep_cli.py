@@ -149,15 +149,22 @@ policies:
 """
 
 REFUSALS = [
-    ("  - {name: step, path: rules.enemy_close_cm, values: [10]}", 6, "not a number written in this file"),
+    ("  - {name: step, path: rules.enemy_close_cm, values: [10]}", 6, "not a plain value written in this file"),
     ("  - {name: seed, path: seed, values: [1, 2]}", 6, "a key of the run itself"),
     ("  - {name: step, path: rules.distance_step_cm, values: [20]}\n"
      "  - {name: step, path: \"study.characters[0].command\", values: [8]}", 7, "two axes are named 'step'"),
     ("  - {name: a, path: rules.distance_step_cm, values: [20]}\n"
-     "  - {name: b, path: rules.distance_step_cm, values: [25]}", 7, "vary the same number"),
+     "  - {name: b, path: rules.distance_step_cm, values: [25]}", 7, "vary the same value"),
     ("  - {name: step, path: rules.distance_step_cm, values: [20, 20]}", 6, "already on this axis"),
     ("  - {name: cmd, path: \"study.characters[0].command\", values: [9, 99]}", None, "at the sweep point cmd=99"),
-    ("  - {name: step, path: rules.distance_step_cm, values: [twenty]}", 6, "error"),
+    ("  - {name: step, path: rules.distance_step_cm, values: [twenty]}", 6, "is a number in this file; 'twenty' is not"),
+    ("  - {name: step, path: rules.distance_step_cm, values: [20, 20.0]}", 6, "the value 20.0 is already on this axis"),
+    ("  - {name: policy, path: \"policies[0].name\", values: [as-listed, \"two words\"]}", 6,
+     "one word of letters, digits"),
+    ("  - {name: policy, path: \"policies[0].name\", values: [as-listed, nonsense]}", None,
+     "at the sweep point policy=nonsense"),
+    ("  - {name: policy, path: \"policies[0].name\", values: [as-listed]}\n"
+     "balance:\n  - {axis: policy, statistic: orders_given, target: 1}", 8, "is not over numbers"),
     ("  - {name: step, path: rules.distance_step_cm, values: [20, 25]}\n"
      "balance:\n  - {axis: steps, statistic: orders_given, target: 1}", 8, "no sweep axis is named 'steps'"),
     ("  - {name: \"a/b\", path: rules.distance_step_cm, values: [20]}", 6, "an axis name is letters, digits"),

@@ -91,6 +91,7 @@ static inline long run_games_cell(const run_games *r, const char *name, uint64_t
     case MU_I8: return ((const int8_t *)r->columns[c])[at];
     case MU_U8: return ((const uint8_t *)r->columns[c])[at];
     case MU_I16: return ((const int16_t *)r->columns[c])[at];
+    case MU_U16: return ((const uint16_t *)r->columns[c])[at];
     default: abort();
     }
 }
