@@ -123,12 +123,12 @@ static void test_wm_battle_rows_and_tables_agree(void **state)
         assert_int_equal(a0[0], a1[2]);
         assert_int_equal(a0[1], a1[1]);
     }
-    int c_winner = run_games_column(&r, "winner"), c_arm = run_games_column(&r, "arm");
+    int c_winner = run_games_column(&r, "winner");
     int c_swapped = run_games_column(&r, "swapped"), c_first = run_games_column(&r, "first");
     uint64_t wins0 = 0;
     for (uint64_t g = 0; g < r.games; g++) {
         int8_t w = ((const int8_t *)r.columns[c_winner])[g];
-        uint8_t arm = ((const uint8_t *)r.columns[c_arm])[g];
+        long arm = run_games_cell(&r, "arm", g, 0);
         assert_int_equal(arm, g % 2); /* arms interleave */
         assert_int_equal(((const uint8_t *)r.columns[c_swapped])[g], arm == 1);
         if (arm == 1)
@@ -229,6 +229,7 @@ static void test_wm_battle_row_columns_hold_their_values(void **state)
         assert_int_equal(run_games_cell(&r, "zones_held", 1, a), 7 + side);
         assert_int_equal(run_games_cell(&r, "enemy_edge_units", 1, a), side == 1 ? edge_units : 0);
         assert_int_equal(run_games_cell(&r, "engaged_units", 1, a), 0); /* as deployed */
+        assert_int_equal(run_games_cell(&r, "units_never_moved", 1, a), g->n_units[side]); /* as deployed */
         assert_int_equal(run_games_cell(&r, "initiative_impossible", 1, a), 8 + 2 * side);
         assert_int_equal(run_games_cell(&r, "first_contact_turn", 1, a), 2 + side);
         assert_int_equal(run_games_cell(&r, "off_table", 1, a), 300 + side);
@@ -239,10 +240,12 @@ static void test_wm_battle_row_columns_hold_their_values(void **state)
             assert_int_equal(run_games_cell(&r, "character_orders_given", 1, i), 1000 * (side + 1) + 10 * k + 2);
             assert_int_equal(run_games_cell(&r, "character_blunders", 1, i), 1000 * (side + 1) + 10 * k + 3);
         }
+        for (int k = c->n_chars[side]; k < WM_GAME_SIDE_CHARS; k++) /* the army's empty slots */
+            assert_int_equal(run_games_cell(&r, "character_orders_attempted", 1, c->char_base[a] + k), 0);
     }
     assert_true(edge_units > 0 && c->n_chars[0] > 0 && c->n_chars[1] > 0);
-    /* every column was checked: 7 per game, the side counts, 8 more per army, 3 per character */
-    assert_int_equal(r.layout.n_columns, 7 + n_counts + 8 + 3);
+    /* every column was checked: 7 per game, the side counts, 9 more per army, 3 per character */
+    assert_int_equal(r.layout.n_columns, 7 + n_counts + 9 + 3);
     free(s);
     run_games_free(&r);
     mu_experiment_free(&ex);
@@ -269,6 +272,54 @@ static int load_text(const char *text, char *err, size_t len)
 #define HEAD "schema: 1\nruleset: warmaster-battle\nseed: 1\ngames: 10\nscenario: " EXP "scenarios/meeting-engagement.yaml\n" \
              "armies:\n  - {list: " EXP "armies/empire.yaml, points: 1000, units: [{unit: General}, {unit: Halberdiers, count: 2}, {unit: Crossbowmen, count: 2}]}\n" \
              "  - {list: " EXP "armies/orcs.yaml, points: 1000, units: [{unit: Orc General}, {unit: Orc Warriors, count: 2}, {unit: Goblins, count: 2}]}\n"
+
+/* units_never_moved: each unit's stands compared, bit for bit, with the
+ * deployment after every turn; a unit that ever stood elsewhere (or was
+ * off the table) moved. The column must count the others, side by side
+ * for armies as listed, in games where some units move and some do not. */
+static void test_wm_battle_units_never_moved_counts_units_that_never_moved(void **state)
+{
+    (void)state;
+    load(EXAMPLE);
+    ex.games = 6;
+    run_games r;
+    assert_int_equal(run_games_prepare(&r, &ex, 1), 0);
+    const wb_ctx *c = r.ctx;
+    wb_state *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    int some_moved = 0, some_still = 0;
+    for (uint64_t game = 0; game < r.games; game++) {
+        mu_sink sink = {.columns = r.columns, .tables = r.tables, .row = (size_t)game};
+        mu_dice dice = mu_dice_from_rng(mu_rng_for_game(ex.seed, game / r.arms));
+        wm_battle_ruleset.setup(c, game, s);
+        const wm_battlefield *deployed = c->dep[s->swap].bf;
+        uint64_t moved = 0;
+        while (!wm_battle_ruleset.is_over(c, s)) {
+            wm_battle_ruleset.play_turn(c, s, &dice, &sink);
+            for (int u = 0; u < s->game.bf.n_units; u++) {
+                const wm_unit *now = &s->game.bf.unit[u], *then = &deployed->unit[u];
+                if (now->presence != WM_ON_TABLE ||
+                    memcmp(now->stand, then->stand, (size_t)then->n_stands * sizeof then->stand[0]) != 0)
+                    moved |= UINT64_C(1) << u;
+            }
+        }
+        wm_battle_ruleset.record(c, s, &sink);
+        for (int army = 0; army < 2; army++) {
+            long still = 0, units = 0;
+            for (int u = 0; u < deployed->n_units; u++)
+                if (deployed->unit[u].side == (army ^ s->swap) && !wm_is_character(&deployed->unit[u])) {
+                    units++;
+                    still += !(moved >> u & 1u);
+                }
+            assert_int_equal(run_games_cell(&r, "units_never_moved", game, army), still);
+            some_moved |= still < units;
+            some_still |= still > 0;
+        }
+    }
+    assert_true(some_moved && some_still);
+    free(s);
+    run_games_free(&r);
+}
 
 static void test_wm_battle_experiment_errors_are_positioned(void **state)
 {
@@ -367,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_wm_battle_experiment_every_key_loads),
         cmocka_unit_test(test_wm_battle_rows_and_tables_agree),
         cmocka_unit_test(test_wm_battle_row_columns_hold_their_values),
+        cmocka_unit_test(test_wm_battle_units_never_moved_counts_units_that_never_moved),
         cmocka_unit_test(test_wm_battle_experiment_errors_are_positioned),
         cmocka_unit_test(test_wm_battle_character_command_can_be_set),
     };

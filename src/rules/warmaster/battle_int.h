@@ -17,7 +17,7 @@
  * listed in the experiment; per-character fields by the character axis
  * (armies[0]'s characters, then armies[1]'s). */
 typedef struct wb_row {
-    uint8_t arm;
+    uint16_t arm;
     uint8_t swapped;
     uint8_t first;
     uint8_t turns;
@@ -48,6 +48,7 @@ typedef struct wb_row {
     int16_t removed_engaged[2];
     int16_t orderable_unit_turns[2];
     int16_t unmoved_unit_turns[2];
+    int16_t units_never_moved[2];
     int16_t character_orders_attempted[2 * WM_GAME_SIDE_CHARS];
     int16_t character_orders_given[2 * WM_GAME_SIDE_CHARS];
     int16_t character_blunders[2 * WM_GAME_SIDE_CHARS];
@@ -82,7 +83,7 @@ typedef struct wb_ctx {
     uint64_t arms;     /* game g is game g / arms of arm g % arms */
     wb_deployment dep[2];         /* [0] as listed, [1] swapped (when an arm swaps) */
     int n_chars[2];               /* characters of each army */
-    int char_base[2];             /* first index of each army's characters on the character axis */
+    int char_base[2];             /* first slot of each army on the character axis (WM_GAME_SIDE_CHARS each) */
     int n_zones;                  /* zone axis length (at least 1) */
     mu_row_writer rows;           /* wb_row into the /games columns */
 } wb_ctx;

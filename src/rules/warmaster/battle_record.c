@@ -69,6 +69,9 @@ static const mu_column wb_columns[] = {
     MU_COLUMN(wb_row, unmoved_unit_turns, "1",
               "of the orderable unit-turns, those where the unit ended the Orders sub-phase where it began",
               AX_GAME_ARMY),
+    MU_COLUMN(wb_row, units_never_moved, "1",
+              "units (characters aside) on the table at the end standing exactly as deployed (every stand's place "
+              "and facing): units that never moved", AX_GAME_ARMY),
     MU_COLUMN(wb_row, character_orders_attempted, "1", "order rolls made by each character", AX_GAME_CHAR),
     MU_COLUMN(wb_row, character_orders_given, "1", "orders given by each character", AX_GAME_CHAR),
     MU_COLUMN(wb_row, character_blunders, "1", "blunders by each character", AX_GAME_CHAR),
@@ -82,15 +85,23 @@ static void add_axes(const wb_ctx *c, uint64_t games, mu_layout *l)
     const char *labels[WM_MAX_UNITS];
     add_axis(l, "games", "game", "game index", (int)(games > 0x7fffffff ? 0x7fffffff : games), 0);
     add_label_axis(l, "games", "army", "army (as listed in the experiment)", 2, armies);
-    int n = 0;
-    for (int a = 0; a < 2; a++)
+    /* a fixed number of slots an army, so that the axis does not depend on
+     * the army (a sweep may change it); slots without a character stay 0 */
+    _Static_assert(2 * WM_GAME_SIDE_CHARS <= WM_MAX_UNITS, "character slots");
+    for (int a = 0; a < 2; a++) {
+        int k = 0;
         for (int u = 0; u < st->battle.bf.n_units; u++)
             if (st->battle.roster[u].side == a && wm_is_character(&st->battle.bf.unit[u])) {
-                snprintf(buf[n], sizeof buf[n], "%s: %s", armies[a], c->dep[0].names[u]);
-                labels[n] = buf[n];
-                n++;
+                snprintf(buf[c->char_base[a] + k], sizeof buf[0], "%s: %s", armies[a], c->dep[0].names[u]);
+                k++;
             }
-    add_label_axis(l, "games", "character", "character (army: name, as deployed)", n, labels);
+        for (; k < WM_GAME_SIDE_CHARS; k++)
+            snprintf(buf[c->char_base[a] + k], sizeof buf[0], "%s: (no character %d)", armies[a], k + 1);
+    }
+    for (int i = 0; i < 2 * WM_GAME_SIDE_CHARS; i++)
+        labels[i] = buf[i];
+    add_label_axis(l, "games", "character", "character slot (army: name, as deployed; an army's unused slots "
+                   "are '(no character N)', always 0)", 2 * WM_GAME_SIDE_CHARS, labels);
     const char *arms[WM_BATTLE_MAX_ARMS];
     for (int i = 0; i < st->n_arms; i++)
         arms[i] = st->arms[i].label;
@@ -173,7 +184,7 @@ static wb_row row_of(const wb_ctx *c, const wb_state *s)
     const wm_game *g = &s->game;
     int sw = s->swap;
     wb_row row = {
-        .arm = (uint8_t)s->arm,
+        .arm = (uint16_t)s->arm,
         .swapped = (uint8_t)sw,
         .first = (uint8_t)(g->first < 0 ? 0 : g->first ^ sw),
         .turns = (uint8_t)g->turn,
@@ -184,13 +195,15 @@ static wb_row row_of(const wb_ctx *c, const wb_state *s)
     for (int a = 0; a < 2; a++) {
         int side = a ^ sw;
         const wm_side_stats *st = &g->stats[side];
-        int engaged = 0, edge = 0;
+        int engaged = 0, edge = 0, never_moved = 0;
         for (int u = 0; u < g->bf.n_units; u++) {
             const wm_unit *un = &g->bf.unit[u];
             if (un->side == side && un->presence == WM_ON_TABLE && wm_unit_engaged(un))
                 engaged++;
             if (un->side == side && (g->reached_edge >> u & 1u))
                 edge++;
+            if (un->side == side && !wm_is_character(un) && wm_unit_stands_as(un, &c->dep[sw].bf->unit[u]))
+                never_moved++;
         }
         row.points[a] = (int16_t)g->points[side];
         row.zones_held[a] = (int16_t)g->zones_held[side];
@@ -216,6 +229,7 @@ static wb_row row_of(const wb_ctx *c, const wb_state *s)
         row.removed_engaged[a] = (int16_t)st->removed_engaged;
         row.orderable_unit_turns[a] = (int16_t)st->orderable_unit_turns;
         row.unmoved_unit_turns[a] = (int16_t)st->unmoved_unit_turns;
+        row.units_never_moved[a] = (int16_t)never_moved;
         for (int k = 0; k < c->n_chars[a]; k++) {
             int i = c->char_base[a] + k;
             row.character_orders_attempted[i] = (int16_t)st->char_attempted[k];

@@ -77,7 +77,7 @@ static int wb_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *layout
     for (int u = 0; u < st->battle.bf.n_units; u++)
         if (wm_is_character(&st->battle.bf.unit[u]))
             c->n_chars[st->battle.roster[u].side]++;
-    c->char_base[1] = c->n_chars[0];
+    c->char_base[1] = WM_GAME_SIDE_CHARS;
     c->n_zones = st->battle.scenario.n_objectives > 0 ? st->battle.scenario.n_objectives : 1;
     *games = ex->games * (uint64_t)st->n_arms;
     wb_build_layout(c, *games, layout);

@@ -109,6 +109,17 @@ wm_status wm_add_unit(wm_battlefield *bf, const wm_unit *u)
     return WM_OK;
 }
 
+int wm_unit_stands_as(const wm_unit *u, const wm_unit *before)
+{
+    if (u->presence != WM_ON_TABLE || u->n_stands != before->n_stands)
+        return 0;
+    for (int i = 0; i < u->n_stands; i++)
+        if (mu_v2_dist(u->stand[i].center, before->stand[i].center) > 1e-9 ||
+            mu_v2_dist(u->stand[i].facing, before->stand[i].facing) > 1e-12)
+            return 0;
+    return 1;
+}
+
 int wm_convex_in_feature(const wm_feature *f, const mu_vec2 *v, int n)
 {
     assert(n >= 3);

@@ -189,19 +189,6 @@ static int some_character_could_order(const wm_game *g, int side, int u)
     return g->roster[best_c].command - wm_game_penalties(g, best_c, wm_bit(u), &pen) >= 2;
 }
 
-/* Returns non-zero when unit u stands (every stand's centre and facing)
- * as before. */
-static int stands_as_before(const wm_unit *u, const wm_unit *before)
-{
-    if (u->presence != WM_ON_TABLE || u->n_stands != before->n_stands)
-        return 0;
-    for (int i = 0; i < u->n_stands; i++)
-        if (mu_v2_dist(u->stand[i].center, before->stand[i].center) > 1e-9 ||
-            mu_v2_dist(u->stand[i].facing, before->stand[i].facing) > 1e-12)
-            return 0;
-    return 1;
-}
-
 /* The unit-turns statistic (wm_side_stats.orderable_unit_turns): the
  * orderable units at the start of the Orders sub-phase, with their places
  * in before[] (by local index). */
@@ -239,7 +226,7 @@ static void orders_sub_phase(wm_game *g, int side, const wm_player *p, const wm_
     for (uint32_t r = orderable; r; r &= r - 1) { /* RULE wm.policy.unmoved */
         int l = __builtin_ctz(r);
         g->stats[side].orderable_unit_turns++;
-        if (stands_as_before(&g->bf.unit[g->unit_of[side][l]], &before[l]))
+        if (wm_unit_stands_as(&g->bf.unit[g->unit_of[side][l]], &before[l]))
             g->stats[side].unmoved_unit_turns++;
     }
 }

@@ -125,6 +125,10 @@ wm_status wm_add_circle(wm_battlefield *bf, wm_terrain kind, mu_vec2 center,
  * not; the unit's index is bf->n_units - 1 after success. */
 wm_status wm_add_unit(wm_battlefield *bf, const wm_unit *u);
 
+/* Returns non-zero when unit u is on the table standing as before (a copy
+ * of it earlier): every stand's centre and facing the same. */
+int wm_unit_stands_as(const wm_unit *u, const wm_unit *before);
+
 /* How much of a shape is in a feature. */
 typedef enum wm_inside { WM_OUT, WM_PARTLY, WM_WHOLLY } wm_inside;
 
