@@ -79,7 +79,9 @@ def analyse(path, out_dir=None, conf=0.95, allow_partial=False, baseline=None, h
     if baseline:
         changes = compare.compare_frame(path, baseline, conf, allow_partial)
         old_prov = load.provenance(baseline, allow_partial)
-    arms, arms_base = _paired(path, baseline_arm, conf, allow_partial)
+    arms, arms_base = None, None
+    if getattr(module, "pairs_arms", lambda *_: True)(path, allow_partial):
+        arms, arms_base = _paired(path, baseline_arm, conf, allow_partial)
     out_dir.mkdir(parents=True, exist_ok=True)
     text, written = module.analyse(path, out_dir, conf, allow_partial)
     written = list(written)

@@ -15,10 +15,12 @@ orderable, unmoved). Armies are indexed as listed in the experiment,
 whatever table side an arm gave them.
 """
 
+import re
+
 import numpy as np
 import pandas as pd
 
-from . import load, report_parts as rp, stats
+from . import load, report_parts as rp, stats, warmaster_matchups
 from .html_report import Table
 
 GROUP = "battle"
@@ -119,14 +121,19 @@ def means_frame(games):
     return long
 
 
+# An army's unused slot on the character axis (always 0).
+EMPTY_SLOT = re.compile(r": \(no character \d+\)\]$")
+
+
 def character_frame(games):
     """Return each character's mean order rolls, orders given and blunders per game.
 
-    Rows (character, statistic), columns the arms.
+    Rows (character, statistic), columns the arms; the armies' unused slots
+    of the character axis are left out.
     """
     parts = {}
     for stat in ("orders_attempted", "orders_given", "blunders"):
-        cols = [c for c in games.columns if c.startswith(f"character_{stat}[")]
+        cols = [c for c in games.columns if c.startswith(f"character_{stat}[") and not EMPTY_SLOT.search(c)]
         means = games.groupby("arm")[cols].mean().T
         means.index = [c[c.index("[") + 1:-1] for c in cols]
         parts[stat] = means
@@ -298,10 +305,24 @@ def plot_results(res, out_path, title, level="95%"):
     return out_path
 
 
+def _matchups(path, allow_partial):
+    """True for a file swept over both armies' lists (warmaster_matchups reports it)."""
+    return warmaster_matchups.list_axes(load.provenance(path, allow_partial)) is not None
+
+
+def pairs_arms(path, allow_partial=False):
+    """Whether the report adds each arm's paired differences to the first arm:
+    not for a file swept over both armies' lists, whose pairings its own report compares."""
+    return not _matchups(path, allow_partial)
+
+
 def analyse(path, out_dir, conf=0.95, allow_partial=False):
-    """Write the report and the results figure of one file; return (report text, paths)."""
+    """Write the report and the results figure of one file; return (report text, paths).
+    A file swept over both armies' lists gets the all-armies report (warmaster_matchups)."""
     from pathlib import Path
 
+    if _matchups(path, allow_partial):
+        return warmaster_matchups.analyse(path, out_dir, conf, allow_partial)
     path, out_dir = Path(path), Path(out_dir)
     text = format_report(str(path), conf, allow_partial)
     prov, tabs = read(path, allow_partial)
@@ -314,7 +335,10 @@ def analyse(path, out_dir, conf=0.95, allow_partial=False):
 
 def html_tables(path, conf=0.95, allow_partial=False):
     """Declare the HTML report's tables (html_report): results, arms, first mover and side, means,
-    characters, end reasons, off-table fates, objectives, initiative, unmoved units, order rolls."""
+    characters, end reasons, off-table fates, objectives, initiative, unmoved units, order rolls
+    (the all-armies tables for a file swept over both armies' lists)."""
+    if _matchups(path, allow_partial):
+        return warmaster_matchups.html_tables(path, conf, allow_partial)
     prov, tabs = read(path, allow_partial)
     out = [Table("Results by arm and army", results_frame(tabs, conf)),
            Table("Pooled over all arms (both sides, all pairings)", pooled_frame(tabs, conf), plot=True),

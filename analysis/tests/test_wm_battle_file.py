@@ -87,6 +87,10 @@ def test_means_and_characters_come_from_the_rows(battle_file):
     for army in ("Empire", "Orcs"):
         mine = attempted[[c.startswith(army + ":") for c in attempted.index]]
         assert mine.sum().to_numpy() == pytest.approx(means.xs(army, level="army").loc["orders_attempted"].to_numpy())
+    # the armies' unused character slots are in the rows (always 0) but not in the frame
+    empty = [c for c in games.columns if c.startswith("character_orders_attempted[") and "(no character" in c]
+    assert len(empty) > 0 and (games[empty] == 0).all().all()
+    assert not any("(no character" in c for c in attempted.index)
 
 
 def test_order_rolls_beside_the_exact_odds(battle_file):
