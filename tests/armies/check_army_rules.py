@@ -14,7 +14,7 @@ and a `## Summary` table counting each army's rows by status. Fails (exit
   - an option row names an option (or value) that no unit of that army's
     list (or its army_rules) sets, or an option no test covers (OPTION_TESTS);
   - a section names no list, a list has no section, or the summary table
-    differs from the rows counted.
+    (each army's row and the 'all' row) differs from the rows counted.
 Usage: check_army_rules.py [--root DIR]. Debian's python3 (PyYAML).
 """
 import argparse
@@ -46,7 +46,7 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "order_modifier_except": "wm.armylist.order-modifier",
                 "command_modifier_waived_by_majority": "wm.armylist.modifier-conditions",
                 "cannot_order": "wm.armylist.cannot-order", "brigade_not_with": "wm.armylist.brigade-with",
-                "brigade_not_with_unless": "wm.armylist.brigade-with"}
+                "brigade_not_with_unless": "wm.armylist.brigade-with", "may_enter": "wm.armylist.may-enter"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 
@@ -81,7 +81,7 @@ def check(root):
                 problems.append(f"{md}:{n}: section '{section}' names no army list")
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
-        if section == "Summary" and cells and cells[0] in lists:
+        if section == "Summary" and cells and (cells[0] in lists or cells[0] == "all"):
             summary[cells[0]] = (n, [int(c) for c in cells[1:]])
             continue
         if not cells or not re.match(r"AR-", cells[0]):
@@ -119,6 +119,10 @@ def check(root):
             want = [counted[army][k] for k in STATUS_COLUMNS]
             if numbers != want + [sum(want)]:
                 problems.append(f"{md}:{n}: summary {numbers} for {army}, the rows count {want + [sum(want)]}")
+    total = [sum(c[k] for c in counted.values()) for k in STATUS_COLUMNS]
+    if "all" not in summary or summary["all"][1] != total + [sum(total)]:
+        where = f"{md}:{summary['all'][0]}" if "all" in summary else md
+        problems.append(f"{where}: the summary's 'all' row is not the rows' total {total + [sum(total)]}")
     print(f"{len(seen)} rules of {len(lists)} lists", file=sys.stderr)
     return problems
 

@@ -541,6 +541,30 @@ static void test_wm_list_brigade_not_with_unless(void **state)
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(orcs) | BIT(dwarfs), NULL), WM_ALLOWED);
 }
 
+/* may_enter: [wood] (the Treeman): a monster may stand in a wood, which
+ * its troop type may not enter; other dense terrain still stops it. */
+/* RULE wm.armylist.may-enter */
+static void test_wm_list_may_enter(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    mu_vec2 wood[4] = {mu_v2(700, 380), mu_v2(1000, 380), mu_v2(1000, 480), mu_v2(700, 480)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
+    mu_vec2 town[4] = {mu_v2(1300, 380), mu_v2(1600, 380), mu_v2(1600, 480), mu_v2(1300, 480)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_BUILT_UP, town, 4), WM_OK);
+    int tree = fx_unit(&fx, 0, WM_MONSTERS, 1, 850, 300, 0, 1, "Treeman");
+    fx_start(&fx, 0, NULL, 0);
+    const wm_unit *u = &fx.g.bf.unit[tree];
+    mu_vec2 in_wood[4] = {mu_v2(830, 400), mu_v2(870, 400), mu_v2(870, 420), mu_v2(830, 420)};
+    mu_vec2 in_town[4] = {mu_v2(1430, 400), mu_v2(1470, 400), mu_v2(1470, 420), mu_v2(1430, 420)};
+    assert_false(wm_unit_can_enter(u, WM_WOOD));
+    assert_int_equal(wm_convex_blocked(&fx.g.bf, u, in_wood, 4), 0); /* by feature 0, the wood */
+    rules_of(tree)->may_enter = 1u << WM_WOOD;
+    assert_true(wm_unit_can_enter(u, WM_WOOD));
+    assert_int_equal(wm_convex_blocked(&fx.g.bf, u, in_wood, 4), -1);
+    assert_int_equal(wm_convex_blocked(&fx.g.bf, u, in_town, 4), 1); /* a town is no wood */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -563,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_brigade_excludes_types),
         cmocka_unit_test(test_wm_list_majority_waiver_and_cannot_order),
         cmocka_unit_test(test_wm_list_brigade_not_with_unless),
+        cmocka_unit_test(test_wm_list_may_enter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

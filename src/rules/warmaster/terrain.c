@@ -96,7 +96,7 @@ wm_troop wm_terrain_troop(const wm_unit *u)
 /* RULE wm.pace.flying wm.terrain.flying-exception */
 int wm_unit_can_enter(const wm_unit *u, wm_terrain kind)
 {
-    if (u->profile.flags & WM_FLYING)
+    if (u->profile.flags & WM_FLYING || (u->profile.rules.may_enter >> kind & 1u)) /* RULE wm.armylist.may-enter */
         return 1;
     return wm_can_enter(wm_terrain_troop(u), kind);
 }

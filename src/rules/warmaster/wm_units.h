@@ -72,6 +72,7 @@ typedef struct wm_unit_rules {
     int8_t order_modifier;    /* a character: added to his orders to groups holding a unit
                                  not in order_modifier_except */
     uint8_t brigade_excludes; /* in no brigade with units of these troop types (bit per wm_troop) */
+    uint16_t may_enter;       /* terrain it may enter besides its troop type's (bit per wm_terrain) */
     uint64_t order_modifier_except; /* list units his order_modifier spares */
     uint64_t cannot_order;          /* a character (his mount's rule): list units he may not order */
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is

@@ -4,6 +4,7 @@
  * with the checks across fields; the names entries give each other are
  * resolved in armylist_refs.c. See warmaster/wm_armylist.h. */
 #include "warmaster/wm_armylist.h"
+#include "warmaster/wm_battlefield.h"
 
 #include "armylist_raw.h"
 
@@ -101,6 +102,7 @@ static const yp_field unit_fields[] = {
              YP_ENUM_OF("distance_penalty rule", distance_rules)),
     YP_SEQUENCE_FIELD(struct raw_unit, "brigade_excludes_types", OPTIONAL, brigade_excludes_types, troop_entry, 1,
                       WM_TROOP_COUNT),
+    YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "order_modifier", OPTIONAL, order_modifier, YP_INT_IN(-3, 3)),
     YP_SEQUENCE_FIELD(struct raw_unit, "order_modifier_except", OPTIONAL, order_modifier_except, name_entry, 1,
                       WM_LIST_MAX_UNITS),
@@ -344,6 +346,14 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
             return yc_fail(yc_at(c, "units[%d].brigade_excludes_types[%u]", i, k), "'%s' is not a troop type of "
                            "units", r->brigade_excludes_types[k]);
         u->rules.brigade_excludes |= (uint8_t)(1u << t);
+    }
+    _Static_assert(WM_TERRAIN_COUNT <= 16, "may_enter is 16 bits");
+    for (unsigned k = 0; k < r->may_enter_count; k++) {
+        wm_terrain t = wm_terrain_from_name(r->may_enter[k]);
+        if (t == WM_TERRAIN_COUNT)
+            return yc_fail(yc_at(c, "units[%d].may_enter[%u]", i, k), "'%s' is not a kind of terrain",
+                           r->may_enter[k]);
+        u->rules.may_enter |= (uint16_t)(1u << t);
     }
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
     u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);

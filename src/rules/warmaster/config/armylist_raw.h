@@ -68,6 +68,8 @@ struct raw_unit {
     int *distance_penalty;
     char (*brigade_excludes_types)[16];
     unsigned brigade_excludes_types_count;
+    char (*may_enter)[16];
+    unsigned may_enter_count;
     int *order_modifier;
     wm_raw_name *order_modifier_except;
     unsigned order_modifier_except_count;
