@@ -193,7 +193,7 @@ static int check_layout(sweep_ctx *c, const mu_layout *l, uint64_t games, char *
                  c->rs->name);
         return -1;
     }
-    int most = c->arm_type == MU_U8 ? 255 : c->arm_type == MU_U16 ? 65535 : MU_SWEEP_MAX_ARMS;
+    int most = c->arm_type == MU_U8 ? 255 : MU_SWEEP_MAX_ARMS;
     if (c->arms * c->sw->n_points > most) {
         snprintf(err, err_len, "the sweep makes %d arms (%d points x %d arms); %s numbers at most %d arms",
                  c->arms * c->sw->n_points, c->sw->n_points, c->arms, c->rs->name, most);
@@ -222,7 +222,10 @@ static int sweep_prepare(const mu_experiment *ex, void **ctx_out, mu_layout *lay
         point->sweep = NULL;
         rc = c->rs->prepare(point, &c->ctx[p], &l[p], &n, err, err_len);
         if (rc == 0 && p == 0) {
-            rc = check_layout(c, &l[0], n, err, err_len);
+            char why[512];
+            rc = check_layout(c, &l[0], n, why, sizeof why);
+            if (rc != 0)
+                snprintf(err, err_len, "%s: %s", ex->path, why);
         } else if (rc == 0 && same_layout(&l[0], &l[p]) != 0) {
             char label[512];
             mu_sweep_point_label(sw, p, label, sizeof label);

@@ -168,6 +168,9 @@ REFUSALS = [
     ("  - {name: step, path: rules.distance_step_cm, values: [20, 25]}\n"
      "balance:\n  - {axis: steps, statistic: orders_given, target: 1}", 8, "no sweep axis is named 'steps'"),
     ("  - {name: \"a/b\", path: rules.distance_step_cm, values: [20]}", 6, "an axis name is letters, digits"),
+    ("  - {name: step, path: rules.distance_step_cm, values: [%s]}\n"
+     "  - {name: far, path: \"study.units[0].distance_cm\", values: [%s]}" % ((", ".join(map(str, range(1, 17))),) * 2),
+     None, "warmaster-order-drill numbers at most 255 arms"),
 ]
 
 
