@@ -319,6 +319,7 @@ static void test_wm_battle_units_never_moved_counts_units_that_never_moved(void 
     assert_true(some_moved && some_still);
     free(s);
     run_games_free(&r);
+    mu_experiment_free(&ex);
 }
 
 static void test_wm_battle_experiment_errors_are_positioned(void **state)
