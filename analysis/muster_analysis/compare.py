@@ -62,7 +62,8 @@ def compare_frame(new_path, old_path, conf=0.95, allow_partial=False):
 
 
 def format_changes(frame, new_path, old_path, conf=0.95, old_prov=None):
-    """Return the text section listing what changed (interval excludes 0), was added or dropped.
+    """Return the text section listing what changed (interval excludes 0), was added or dropped
+    (those added or dropped whose mean is 0 in every arm, such as empty slots, counted, not named).
 
     old_prov (the baseline's provenance, optional) names the muster commit
     and date that wrote it.
@@ -79,11 +80,14 @@ def format_changes(frame, new_path, old_path, conf=0.95, old_prov=None):
     for _, r in changed.iterrows():
         lines.append(f"  arm {r['arm']}  {r['statistic']:<42} {r['old']:9.3f} -> {r['new']:9.3f}  "
                      f"diff {r['diff']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]")
-    for status, word in (("added", "new in"), ("dropped", "not in")):
+    for status, word, side in (("added", "new in", "new"), ("dropped", "not in", "old")):
         sub = frame[frame.get("status") == status] if "status" in frame else frame.iloc[0:0]
-        names = sorted(set(sub["statistic"]))
-        if names:
-            lines.append(f"  {word} {new_path}: " + ", ".join(names))
+        nonzero = (sub[side] != 0).groupby(sub["statistic"]).any()
+        names = sorted(nonzero.index[nonzero])
+        zeros = int((~nonzero).sum())
+        if names or zeros:
+            more = f"{', ' if names else ''}and {zeros} whose mean is 0 in every arm" if zeros else ""
+            lines.append(f"  {word} {new_path}: " + ", ".join(names) + more)
     unchanged = int(((frame.get("status") == "both") & ~frame["changed"]).sum()) if "status" in frame else 0
     lines.append(f"  unchanged within the interval: {unchanged} (arm, statistic) pairs")
     return "\n".join(lines) + "\n"

@@ -3,6 +3,8 @@
 import shutil
 
 import h5py
+import numpy as np
+import pandas as pd
 import pytest
 
 from muster_analysis import __main__ as cli
@@ -48,3 +50,12 @@ def test_cli_baseline_ends_the_report_with_the_changes(synthetic_file, changed_c
     report = (out / "changed-report.txt").read_text(encoding="utf-8")
     assert report.rstrip().splitlines()[-1].startswith("  unchanged within the interval")
     assert f"Changes against {synthetic_file}, written by muster commit" in report
+
+
+def test_added_columns_that_are_always_zero_are_counted_not_named():
+    frame = pd.DataFrame([
+        dict(arm=a, statistic=s, old=np.nan, new=v, diff=np.nan, lo=np.nan, hi=np.nan, changed=False, status="added")
+        for a in (0, 1) for s, v in (("units_never_moved[A]", 1.5 * a), ("slot[3]", 0.0), ("slot[4]", 0.0))])
+    text = compare.format_changes(frame, "new.h5", "old.h5")
+    assert "new in new.h5: units_never_moved[A], and 2 whose mean is 0 in every arm" in text
+    assert "slot[" not in text
