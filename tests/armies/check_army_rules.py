@@ -46,7 +46,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "order_modifier_except": "wm.armylist.order-modifier",
                 "command_modifier_waived_by_majority": "wm.armylist.modifier-conditions",
                 "cannot_order": "wm.armylist.cannot-order", "brigade_not_with": "wm.armylist.brigade-with",
-                "brigade_not_with_unless": "wm.armylist.brigade-with", "may_enter": "wm.armylist.may-enter"}
+                "brigade_not_with_unless": "wm.armylist.brigade-with", "may_enter": "wm.armylist.may-enter",
+                "general_first_order_command": "wm.armylist.general-first"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

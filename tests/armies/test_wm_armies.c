@@ -273,7 +273,7 @@ static void test_list_options(void **state)
     assert_true(wm_list_profile(l, IDX("Engine"), -1).rules.malfunctions);
     wm_unit_rules cm = wm_list_profile(l, IDX("Camels"), -1).rules;
     assert_true(cm.no_distance == 2 && cm.brigade_excludes == ((1u << WM_CAVALRY) | (1u << WM_MONSTERS)));
-    assert_true(cm.may_enter == ((1u << WM_WOOD) | (1u << WM_MARSH)));
+    assert_true(cm.may_enter == ((1u << WM_WOOD) | (1u << WM_MARSH)) && cm.general_first_command == 10);
     wm_unit_rules el = wm_list_profile(l, IDX("Elder"), -1).rules;
     assert_true(el.order_modifier == -1 && el.order_modifier_except == BITOF("Spearmen"));
     assert_true(!wm_list_profile(l, IDX("Serfs"), -1).rules.malfunctions);

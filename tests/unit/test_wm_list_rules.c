@@ -565,6 +565,61 @@ static void test_wm_list_may_enter(void **state)
     assert_int_equal(wm_convex_blocked(&fx.g.bf, u, in_town, 4), 1); /* a town is no wood */
 }
 
+/* general_first_order_command: 10 (Araby Guards): the General's first
+ * order of a turn to the unit alone needs 10 or less whatever his Command
+ * and the penalties; a Hero's order, a brigade holding it, and its second
+ * order are as usual. Each unit of Guards has its own first order (our
+ * reading): the second unit's first order also needs 10. */
+/* RULE wm.armylist.general-first */
+static void test_wm_list_general_first_order(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 8, 300, 100, "General");
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 400, 100, "Hero");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 600, 0, 1, "Guards A");   /* 50 cm and more away */
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 1500, 600, 0, 1, "Guards B");
+    int c = fx_unit(&fx, 0, WM_INFANTRY, 3, 1020, 600, 0, 1, "Spearmen"); /* touching A's right */
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 750, 0, -1, "Enemy");            /* within 20 cm of A */
+    fx.bf.unit[a].profile.rules.general_first_command = 10;
+    fx.bf.unit[b].profile.rules.general_first_command = 10;
+    const uint8_t dice[] = {5, 5, 5, 5, 5, 5};                            /* 10 each time */
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    wm_penalties pen;
+    int command;
+    int usual = 8 - wm_game_penalties(&fx.g, gen, BIT(a), &pen);
+    assert_true(usual < 8 && pen.enemy_close == 1 && pen.distance > 0);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &pen), 10);
+    assert_true(command == 10 && pen.total == 0);
+    int target = wm_game_order_target(&fx.g, hero, BIT(a), &command, &pen);
+    assert_true(target == 8 - pen.total && command == 8 && pen.total > 0);
+    target = wm_game_order_target(&fx.g, gen, BIT(a) | BIT(c), &command, &pen);
+    assert_true(target == 8 - pen.total && command == 8 && pen.total > 0);
+    mu_vec2 ca = wm_unit_centre(&fx.g.bf.unit[a]), cb = wm_unit_centre(&fx.g.bf.unit[b]);
+    wm_order_goal ga = fx_goal(ca.x - 100.0, ca.y - 50.0, -1), gb = fx_goal(cb.x, cb.y - 50.0, -1);
+    wm_order_result r = wm_game_order(&fx.g, 0, gen, BIT(a), &ga, &fx.env);
+    assert_true(r.roll.success && r.roll.target == 10 && r.situational == 0);
+    /* its second order: Command 8, the penalties and -1 */
+    target = wm_game_order_target(&fx.g, gen, BIT(a), &command, &pen);
+    assert_true(target == 8 - pen.total - 1 && command == 8);
+    r = wm_game_order(&fx.g, 0, gen, BIT(b), &gb, &fx.env); /* the other Guards' first order */
+    assert_true(r.roll.success && r.roll.target == 10);
+
+    /* 188 cm from the General (-8): no one could order it, unless it is Guards (the unit-turn statistic) */
+    for (int guards = 0; guards < 2; guards++) {
+        fx_init(&fx);
+        fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 100, 100, "General");
+        int f = fx_unit(&fx, 0, WM_INFANTRY, 3, 1700, 1100, 0, 1, "Far");
+        fx_unit(&fx, 1, WM_INFANTRY, 3, 100, 1100, 0, -1, "Enemy");
+        fx.bf.unit[f].profile.rules.general_first_command = (int8_t)(guards ? 10 : 0);
+        fx_start(&fx, 0, NULL, 0);
+        wm_player p = {.plan_orders = fx_no_plan, .character_goal = fx_no_character_move};
+        wm_command_phase(&fx.g, 0, &p, &fx.env);
+        assert_int_equal(fx.g.stats[0].orderable_unit_turns, guards);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -588,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_majority_waiver_and_cannot_order),
         cmocka_unit_test(test_wm_list_brigade_not_with_unless),
         cmocka_unit_test(test_wm_list_may_enter),
+        cmocka_unit_test(test_wm_list_general_first_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,8 +134,7 @@ static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_pl
         if (!goal.go)
             return;
         wm_penalties pen;
-        int target = g->roster[st->character].command - wm_game_penalties(g, st->character, group, &pen) -
-                     (number - 1);
+        int command, target = wm_game_order_target(g, st->character, group, &command, &pen);
         if (target < st->min_target) {
             GTRACE(env, "  %s does not try to order %s (order %d would need %d or less)", wm_g_name(g, st->character),
                    wm_g_group_names(g, group, names, sizeof names), number, target);
@@ -169,6 +168,9 @@ static int others_after(const wm_game *g, const wm_order_plan *plan, int i)
 static int some_character_could_order(const wm_game *g, int side, int u)
 {
     const wm_unit *un = &g->bf.unit[u];
+    int gen = g->general[side];
+    if (un->profile.rules.general_first_command >= 2 && gen >= 0 && g->bf.unit[gen].presence == WM_ON_TABLE)
+        return 1; /* the General's first order to it alone needs that Command, whatever the penalties */
     int factor = un->profile.distance_penalty_factor > 1 ? un->profile.distance_penalty_factor : 1;
     int best = 0, best_c = -1;
     for (int k = 0; k < g->n_chars[side]; k++) {
@@ -186,7 +188,8 @@ static int some_character_could_order(const wm_game *g, int side, int u)
     if (best >= 4)
         return 1;
     wm_penalties pen;
-    return g->roster[best_c].command - wm_game_penalties(g, best_c, wm_bit(u), &pen) >= 2;
+    int command;
+    return wm_game_order_target(g, best_c, wm_bit(u), &command, &pen) >= 2;
 }
 
 /* The unit-turns statistic (wm_side_stats.orderable_unit_turns): the

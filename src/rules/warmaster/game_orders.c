@@ -238,6 +238,20 @@ int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalt
     return p->total;
 }
 
+int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p)
+{
+    int side = g->bf.unit[character].side, u = __builtin_ctzll(group);
+    int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
+    int situational = wm_game_penalties(g, character, group, p), first = g->bf.unit[u].profile.rules.general_first_command;
+    *command = g->roster[character].command;
+    if (first > 0 && group == wm_bit(u) && character == g->general[side] && number == 1) { /* RULE wm.armylist.general-first */
+        *command = first;
+        memset(p, 0, sizeof *p);
+        situational = 0;
+    }
+    return *command - situational - (number - 1);
+}
+
 static void count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
 {
     wm_side_stats *st = &g->stats[side];
@@ -303,8 +317,9 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
     if (res.refusal != WM_ALLOWED)
         return res;
     wm_penalties pen;
-    res.situational = wm_game_penalties(g, character, group, &pen);
-    int command = g->roster[character].command, is_general = character == g->general[side];
+    int command, is_general = character == g->general[side];
+    wm_game_order_target(g, character, group, &command, &pen);
+    res.situational = pen.total;
     res.roll = wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
                                 res.situational, &g->rules->orders, env->dice);
     count_roll(g, side, character, group, &res.roll);

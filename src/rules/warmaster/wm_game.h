@@ -356,6 +356,13 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
  * once. Returns p->total. */
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p);
 
+/* The score character's next order roll to group needs now: Command minus
+ * the situational penalties (wm_game_penalties, into *p) minus the order
+ * number less one, with the list rule general_first_command applied (the
+ * General's first order of the turn to such a unit alone: that Command,
+ * no penalties, *p zeroed). The Command used goes to *command. */
+int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p);
+
 /* What an order did. */
 typedef struct wm_order_result {
     wm_refusal refusal;   /* WM_ALLOWED: rolled; else nothing happened */

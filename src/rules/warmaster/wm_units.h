@@ -71,6 +71,8 @@ typedef struct wm_unit_rules {
     int8_t no_distance;       /* no distance penalty for it: 1 always, 2 when ordered alone */
     int8_t order_modifier;    /* a character: added to his orders to groups holding a unit
                                  not in order_modifier_except */
+    int8_t general_first_command; /* the General's first order of a turn to it alone: his Command
+                                     is this and no penalty applies (0: no such rule) */
     uint8_t brigade_excludes; /* in no brigade with units of these troop types (bit per wm_troop) */
     uint16_t may_enter;       /* terrain it may enter besides its troop type's (bit per wm_terrain) */
     uint64_t order_modifier_except; /* list units his order_modifier spares */

@@ -103,6 +103,7 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_unit, "brigade_excludes_types", OPTIONAL, brigade_excludes_types, troop_entry, 1,
                       WM_TROOP_COUNT),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
+    YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
     YP_FIELD(struct raw_unit, "order_modifier", OPTIONAL, order_modifier, YP_INT_IN(-3, 3)),
     YP_SEQUENCE_FIELD(struct raw_unit, "order_modifier_except", OPTIONAL, order_modifier_except, name_entry, 1,
                       WM_LIST_MAX_UNITS),
@@ -316,10 +317,11 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     int ch = u->troop == WM_CHARACTER;
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
-               r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with))
+               r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with ||
+               r->general_first_order_command))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
-                       "confusion and malfunction are rules for units, not characters");
+                       "confusion, malfunction and general_first_order_command are rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
@@ -331,6 +333,7 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.malfunctions = r->malfunction != NULL;
     u->rules.no_distance = (int8_t)(r->distance_penalty ? *r->distance_penalty : 0);
     u->rules.order_modifier = (int8_t)(r->order_modifier ? *r->order_modifier : 0);
+    u->rules.general_first_command = (int8_t)(r->general_first_order_command ? *r->general_first_order_command : 0);
     if (!ch && (r->order_modifier || r->order_modifier_except))
         return yc_fail(yc_at(c, "units[%d].order_modifier", i), "order_modifier is a character's rule (his orders); "
                        "'%s' is %s", u->name, wm_troop_name(u->troop));

@@ -70,6 +70,7 @@ struct raw_unit {
     unsigned brigade_excludes_types_count;
     char (*may_enter)[16];
     unsigned may_enter_count;
+    int *general_first_order_command;
     int *order_modifier;
     wm_raw_name *order_modifier_except;
     unsigned order_modifier_except_count;
