@@ -4,10 +4,11 @@
 #include "muster/sweep.h"
 
 #include "muster/alloc.h"
+#include "muster/cmdline.h"
 #include "muster/yaml_prepass.h"
 
 #include <ctype.h>
-#include <math.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,19 @@ static int is_common(const char *path)
     return 0;
 }
 
-/* Returns 1 when text is a finite number and nothing else. */
+/* Returns 1 when text is a finite number and nothing else (a plain decimal: mu_parse_double). */
 static int is_number(const char *text)
 {
-    char *end = NULL;
-    double x = strtod(text, &end);
-    return end != text && *end == '\0' && isfinite(x);
+    double x;
+    return mu_parse_double(text, -DBL_MAX, DBL_MAX, &x) == 0;
+}
+
+/* The number text holds (is_number(text) checked). */
+static double number_of(const char *text)
+{
+    double x = 0.0;
+    mu_parse_double(text, -DBL_MAX, DBL_MAX, &x);
+    return x;
 }
 
 /* Returns 1 when text is one plain word: letters, digits, _ - . / + */
@@ -101,7 +109,7 @@ static int read_axis(const yp_doc *doc, const mu_raw_sweep_axis *ax, int a, mu_s
             return -1;
         }
         for (unsigned w = 0; w < v; w++)
-            if (sw->numeric[a] ? strtod(ax->values[w], NULL) == strtod(text, NULL) : strcmp(ax->values[w], text) == 0) {
+            if (sw->numeric[a] ? number_of(ax->values[w]) == number_of(text) : strcmp(ax->values[w], text) == 0) {
                 yp_error(doc, where, err, err_len, "the value %s is already on this axis", text);
                 return -1;
             }
