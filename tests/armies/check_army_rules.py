@@ -47,7 +47,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "command_modifier_waived_by_majority": "wm.armylist.modifier-conditions",
                 "cannot_order": "wm.armylist.cannot-order", "brigade_not_with": "wm.armylist.brigade-with",
                 "brigade_not_with_unless": "wm.armylist.brigade-with", "may_enter": "wm.armylist.may-enter",
-                "general_first_order_command": "wm.armylist.general-first"}
+                "general_first_order_command": "wm.armylist.general-first",
+                "must_charge_race": "wm.armylist.must-charge-race"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

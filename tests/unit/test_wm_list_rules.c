@@ -241,6 +241,62 @@ static void test_wm_list_must_charge(void **state)
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(a), NULL), WM_ALLOWED);
 }
 
+/* must_charge_race: [men] (Ogres "must charge humans on initiative"):
+ * only an enemy of those races makes it charge. Its closest enemy an Elf
+ * unit: it may decline and stays; a Man: declining is refused and it
+ * charges when the player declines everything; an Elf and a Man equally
+ * close, the Elves first in table order: charging the Elves is refused,
+ * the forced charge goes to the Men (our reading: "if able to charge
+ * humans, it must" picks the humans among equally close enemies). */
+/* RULE wm.armylist.must-charge-race */
+static void test_wm_list_must_charge_race(void **state)
+{
+    (void)state;
+    const uint32_t men = 1u << WM_RACE_MEN, elves = 1u << WM_RACE_ELVES;
+    int asked = 0;
+    wm_player p = {.self = &asked, .initiative = decline_all, .plan_orders = fx_no_plan,
+                   .character_goal = fx_no_character_move};
+    for (int race = 0; race < 2; race++) {
+        fx_init(&fx);
+        fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
+        int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "Ogres");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+        fx.bf.unit[a].profile.rules.initiative = WM_INIT_MUST_CHARGE;
+        fx.bf.unit[a].profile.rules.must_charge_races = men;
+        fx.bf.unit[e].profile.race = race ? men : elves;
+        fx_start(&fx, 0, NULL, 0);
+        wm_init_choice decline = choice(a, WM_INIT_DECLINE, -1);
+        assert_int_equal(wm_initiative_forced_target(&fx.g, a), race ? e : -1);
+        assert_int_equal(wm_initiative_check(&fx.g, 0, &decline), race ? WM_REFUSE_LIST_RULE : WM_ALLOWED);
+        asked = 0;
+        wm_command_phase(&fx.g, 0, &p, &fx.env);
+        assert_int_equal(fx.g.stats[0].init_charges, race);
+        assert_true(race ? fx_dist(&fx, a, e) < 1e-6 : fx_dist(&fx, a, e) > 50.0);
+        assert_int_equal(fx.faults, 0);
+    }
+
+    /* Elves and Men equally close, the Elves first */
+    fx_init(&fx);
+    fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 600, 200, "General");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "Ogres");
+    int el = fx_unit(&fx, 1, WM_INFANTRY, 3, 740, 620, 0, -1, "Elves");
+    int mn = fx_unit(&fx, 1, WM_INFANTRY, 3, 1060, 620, 0, -1, "Men");
+    fx.bf.unit[a].profile.rules.initiative = WM_INIT_MUST_CHARGE;
+    fx.bf.unit[a].profile.rules.must_charge_races = men;
+    fx.bf.unit[el].profile.race = elves;
+    fx.bf.unit[mn].profile.race = men;
+    fx_start(&fx, 0, NULL, 0);
+    assert_true(fabs(fx_dist(&fx, a, el) - fx_dist(&fx, a, mn)) < 1e-6);
+    wm_init_choice on_elves = choice(a, WM_INIT_CHARGE, el), on_men = choice(a, WM_INIT_CHARGE, mn);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &on_elves), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &on_men), WM_ALLOWED);
+    assert_int_equal(wm_initiative_forced_target(&fx.g, a), mn);
+    /* with no race named (initiative: must_charge alone) either will do */
+    fx.g.bf.unit[a].profile.rules.must_charge_races = 0;
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &on_elves), WM_ALLOWED);
+    assert_int_equal(wm_initiative_forced_target(&fx.g, a), el);
+}
+
 /* army_rules confusion: never: a unit burst through by an evader is not
  * confused (and not counted as such). */
 /* RULE wm.armylist.never-confused */
@@ -630,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_characters_who_may_not_order),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
+        cmocka_unit_test(test_wm_list_must_charge_race),
         cmocka_unit_test(test_wm_list_never_confused),
         cmocka_unit_test(test_wm_list_command_modifier_conditions),
         cmocka_unit_test(test_wm_list_who_may_order_a_unit),

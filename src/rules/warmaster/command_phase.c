@@ -34,13 +34,14 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env)
     g->sub = WM_SUB_NONE;
 }
 
-/* Units whose list makes them charge on initiative whenever they can
- * (wm_init_rule WM_INIT_MUST_CHARGE) and that have not used it: each
- * charges its closest chargeable enemy (ties: the first in table order;
+/* Units whose list makes them charge on initiative (wm_init_rule
+ * WM_INIT_MUST_CHARGE, any enemy or those of its must_charge_races) and
+ * that have not used it: each charges the enemy it must
+ * (wm_initiative_forced_target: the first in table order of its closest;
  * the player has no say), after the player's own initiative moves, again
  * while one can (a move changes who is closest). A unit whose charge
  * cannot reach is not asked again. */
-/* RULE wm.armylist.must-charge */
+/* RULE wm.armylist.must-charge wm.armylist.must-charge-race */
 static void forced_charges(wm_game *g, int side, const wm_game_env *env)
 {
     uint64_t tried = 0;
@@ -50,12 +51,9 @@ static void forced_charges(wm_game *g, int side, const wm_game_env *env)
         wm_initiative_candidates(g, side, tried, &c);
         for (int i = 0; i < c.n && !again; i++) {
             int u = c.c[i].unit;
-            if (g->bf.unit[u].profile.rules.initiative != WM_INIT_MUST_CHARGE || !wm_initiative_can_charge(g, u))
+            wm_init_choice ch = {.unit = u, .action = WM_INIT_CHARGE, .target = wm_initiative_forced_target(g, u)};
+            if (ch.target < 0)
                 continue;
-            wm_init_choice ch = {.unit = u, .action = WM_INIT_CHARGE, .target = -1};
-            for (int k = 0; k < c.c[i].closest.n && ch.target < 0; k++)
-                if (c.c[i].closest.can_charge[k])
-                    ch.target = c.c[i].closest.unit[k];
             GTRACE(env, "  %s must charge on initiative (its list)", wm_g_name(g, u));
             tried |= wm_bit(u);
             again = wm_initiative_move(g, side, &ch, env).moved;

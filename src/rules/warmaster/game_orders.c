@@ -69,6 +69,31 @@ static int may_brigade(const wm_game *g, int u, int v)
            !(rv->brigade_excludes >> g->bf.unit[u].profile.troop & 1u);
 }
 
+/* RULE wm.armylist.brigade-size */
+int wm_game_brigade_size_allowed(const wm_game *g, uint64_t group)
+{
+    int n = __builtin_popcountll(group), counted = n, needs = 0;
+    if (n == 0 || n > WM_BRIGADE_MAX)
+        return 0;
+    const wm_unit_rules *army = &g->bf.unit[__builtin_ctzll(group)].profile.rules;
+    unsigned types = 0;
+    uint64_t entries_seen = 0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r), same = 0, uncounted = g->bf.unit[u].profile.rules.brigade_uncounted;
+        needs += (army->large_needs & list_bit(g, u)) != 0;
+        types |= 1u << g->bf.unit[u].profile.troop;
+        if (uncounted == 0 || (entries_seen & list_bit(g, u)))
+            continue;
+        entries_seen |= list_bit(g, u);
+        for (uint64_t o = group; o; o &= o - 1)
+            same += g->roster[__builtin_ctzll(o)].list_unit == g->roster[u].list_unit;
+        counted -= same < uncounted ? same : uncounted;
+    }
+    if (counted > (army->brigade_max ? army->brigade_max : WM_BRIGADE_RULEBOOK))
+        return 0;
+    return counted <= WM_BRIGADE_RULEBOOK || (needs >= army->large_needs_count && !(types & army->large_excludes));
+}
+
 /* RULE wm.orders.command-phase wm.game.initiative-first wm.game.brigade-orders
  * RULE wm.game.brigade-no-initiative wm.game.brigade-fixed wm.armylist.never-brigade */
 void wm_orders_begin(wm_game *g, int side)
@@ -106,6 +131,7 @@ void wm_orders_begin(wm_game *g, int side)
         g->brigade[l] = comp;
     }
     wm_order_phase_begin(&g->phase, g->brigade, n);
+    g->phase.max_group = WM_BRIGADE_MAX; /* the lists' sizes: wm_game_brigade_size_allowed */
 }
 
 /* Returns non-zero when the local units of mask form one touching body
@@ -141,7 +167,7 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     const wm_unit_rules *ch_rules = &g->bf.unit[character].profile.rules;
     if (ch_rules->gives_no_orders)
         return WM_REFUSE_LIST_RULE;
-    if (group == 0 || __builtin_popcountll(group) > WM_BRIGADE_MAX)
+    if (!wm_game_brigade_size_allowed(g, group)) /* RULE wm.armylist.brigade-size */
         return WM_REFUSE_NOT_A_BRIGADE;
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);

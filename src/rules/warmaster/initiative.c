@@ -116,23 +116,33 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
     return WM_ALLOWED;
 }
 
-/* RULE wm.armylist.must-charge */
-int wm_initiative_can_charge(const wm_game *g, int u)
+/* Whether enemy makes a unit with rules r charge it (r: initiative:
+ * must_charge, any enemy or one of its must_charge_races). */
+/* RULE wm.armylist.must-charge-race */
+static int forces_charge(const wm_unit_rules *r, const wm_unit *enemy)
 {
-    if (g->charge_failed & wm_bit(u))
-        return 0;
+    return r->initiative == WM_INIT_MUST_CHARGE && (r->must_charge_races == 0 || (enemy->profile.race & r->must_charge_races));
+}
+
+/* RULE wm.armylist.must-charge wm.armylist.must-charge-race */
+int wm_initiative_forced_target(const wm_game *g, int u)
+{
+    const wm_unit_rules *r = &g->bf.unit[u].profile.rules;
+    if (r->initiative != WM_INIT_MUST_CHARGE || (g->charge_failed & wm_bit(u)))
+        return -1;
     wm_enemy_options opt = enemy_options(g, g->bf.unit[u].side);
     wm_closest cl;
     wm_closest_visible_enemies(&g->bf, u, &opt, &cl);
     for (int i = 0; i < cl.n; i++)
-        if (cl.can_charge[i])
-            return 1;
-    return 0;
+        if (cl.can_charge[i] && forces_charge(r, &g->bf.unit[cl.unit[i]]))
+            return cl.unit[i];
+    return -1;
 }
 
 /* What the unit's army-list rules allow of action (WM_ALLOWED, or
  * WM_REFUSE_LIST_RULE). */
-/* RULE wm.armylist.initiative-never wm.armylist.must-charge wm.armylist.never-evade wm.armylist.no-charge */
+/* RULE wm.armylist.initiative-never wm.armylist.must-charge wm.armylist.never-evade wm.armylist.no-charge
+ * RULE wm.armylist.must-charge-race */
 static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
 {
     const wm_unit_rules *r = &g->bf.unit[ch->unit].profile.rules;
@@ -142,7 +152,10 @@ static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
         return WM_REFUSE_LIST_RULE;
     if (ch->action == WM_INIT_CHARGE && r->initiative == WM_INIT_NO_CHARGE)
         return WM_REFUSE_LIST_RULE;
-    if (ch->action != WM_INIT_CHARGE && r->initiative == WM_INIT_MUST_CHARGE && wm_initiative_can_charge(g, ch->unit))
+    /* a unit that must charge may charge only an enemy that makes it */
+    if (r->initiative == WM_INIT_MUST_CHARGE && wm_initiative_forced_target(g, ch->unit) >= 0 &&
+        (ch->action != WM_INIT_CHARGE || ch->target < 0 || ch->target >= g->bf.n_units ||
+         !forces_charge(r, &g->bf.unit[ch->target])))
         return WM_REFUSE_LIST_RULE;
     return WM_ALLOWED;
 }

@@ -15,6 +15,7 @@ void wm_order_phase_begin(wm_order_phase *ph, const uint32_t *brigade_at_start, 
     memset(ph, 0, sizeof *ph);
     memcpy(ph->brigade_at_start, brigade_at_start, (size_t)n_units * sizeof *brigade_at_start);
     ph->current_character = -1;
+    ph->max_group = 4;
 }
 
 /* RULE wm.orders.multiple */
@@ -29,12 +30,13 @@ int wm_order_number(const wm_order_phase *ph, uint32_t group)
     return most + 1;
 }
 
-/* A group is a body the rules can order: one unit, or up to four units of
- * one brigade as it stood at the start of the Orders sub-phase. */
+/* A group is a body the rules can order: one unit, or up to four units
+ * (ph->max_group) of one brigade as it stood at the start of the Orders
+ * sub-phase. */
 /* RULE wm.brigade.one-order wm.brigade.fixed-at-start */
 static int is_orderable_body(const wm_order_phase *ph, uint32_t group)
 {
-    if (group == 0 || __builtin_popcount(group) > 4)
+    if (group == 0 || __builtin_popcount(group) > ph->max_group)
         return 0;
     uint32_t brigade = ph->brigade_at_start[__builtin_ctz(group)];
     return (group & ~brigade) == 0;

@@ -106,6 +106,7 @@ typedef struct wm_list_unit {
     int counts_toward_per_1000;        /* how many may, per full 1000 points (0 when none) */
     int distance_penalty_factor;       /* 1, or the list's multiplier (Trolls: 2) */
     unsigned flags;                    /* WM_ALL_ROUND_VISION | WM_FLYING */
+    uint32_t race;                     /* its own race: bit per wm_race; 0: the list's */
     wm_unit_rules rules;               /* the list's options for it (ARMY_RULES.md) */
     int no_characters_join;            /* characters_join: never (data: characters do
                                         * not join units in muster) */
@@ -146,6 +147,7 @@ typedef struct wm_army_list {
     char path[WM_PATH_MAX]; /* the file it was loaded from */
     char army[WM_NAME_MAX];
     int points_limit;          /* default points limit, 0 if not given */
+    uint32_t race;             /* race of its entries that name none (bit per wm_race) */
     int n_units;
     wm_list_unit unit[WM_LIST_MAX_UNITS];
     int n_mounts;

@@ -26,7 +26,6 @@
 
 #define WM_GAME_SIDE_UNITS WM_PHASE_MAX_UNITS      /* non-character units per side */
 #define WM_GAME_SIDE_CHARS WM_PHASE_MAX_CHARACTERS /* characters per side */
-#define WM_BRIGADE_MAX 4                              /* "up to four units" */
 #define WM_PLAN_MAX_STEPS 48
 
 /* The rules of a game: the order rules of the text (with their variant
@@ -315,13 +314,27 @@ void wm_init_memo_free(wm_init_memo *memo);
 int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, wm_init_memo *memo,
                                   wm_init_candidates *out);
 
+/* Returns non-zero when the army lists allow group (a non-empty mask of
+ * units of one side, at most WM_BRIGADE_MAX) as one brigade by its size:
+ * the units it counts (all but up to brigade_uncounted of each entry with
+ * that rule) are at most the army's brigade_max (four unless its list
+ * says), and a brigade counting more than four holds large_needs_count
+ * units of the entries large_needs and none of the troop types
+ * large_excludes (ARMY_RULES.md, brigade_max_units). Whether the units
+ * touch and may brigade together is wm_game_order_check's business. */
+int wm_game_brigade_size_allowed(const wm_game *g, uint64_t group);
+
 /* Returns whether the rules allow choice ch for side now. */
 wm_refusal wm_initiative_check(const wm_game *g, int side, const wm_init_choice *ch);
 
-/* Returns non-zero when unit u may charge one of its closest visible
- * enemies on initiative now (not after a charge that could not reach);
- * whether the charge reaches is the move's business. */
-int wm_initiative_can_charge(const wm_game *g, int u);
+/* For a unit whose list makes it charge on initiative (initiative:
+ * must_charge, only enemies of its must_charge_races when it names
+ * some): returns the enemy unit it must charge now, the first in table
+ * order of its closest visible enemies that it may charge and whose race
+ * makes it charge; -1 when it need not (no such enemy, another list rule,
+ * or a charge of this turn that could not reach). Whether the charge
+ * reaches is the move's business. */
+int wm_initiative_forced_target(const wm_game *g, int u);
 
 /* What an initiative move did. */
 typedef struct wm_init_result {

@@ -32,6 +32,9 @@ typedef struct wm_order_phase {
     uint16_t done_characters;   /* characters who handed over to another */
     int8_t current_character;   /* -1 before the first order */
     uint8_t general_failed;     /* the General failed: no one may order */
+    uint8_t max_group;          /* units one order may take: 4 ("up to four units") from
+                                   wm_order_phase_begin; a caller whose lists allow larger
+                                   brigades raises it and checks their sizes itself */
 } wm_order_phase;
 
 /* Why the rules refuse an order (MU_ORDER_ALLOWED: they do not). */

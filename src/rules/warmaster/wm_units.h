@@ -40,6 +40,23 @@ enum {
     WM_CHARIOT_MOUNT = 1u << 3     /* character: terrain as a chariot */
 };
 
+/* What a unit is, for the list rules that name their enemies ("must
+ * charge humans", "Undead or Chaos enemies"): a unit's race is a set, one
+ * bit per wm_race, from its list (ARMY_RULES.md, "Races"). */
+typedef enum wm_race {
+    WM_RACE_MEN, WM_RACE_DWARFS, WM_RACE_ELVES, WM_RACE_ORCS, WM_RACE_GOBLINS, WM_RACE_HALFLINGS,
+    WM_RACE_OGRES, WM_RACE_GIANTS, WM_RACE_TROLLS, WM_RACE_BEASTMEN, WM_RACE_UNDEAD, WM_RACE_DAEMONS,
+    WM_RACE_LIZARDMEN, WM_RACE_SKAVEN, WM_RACE_ANIMALS, WM_RACE_MONSTERS, WM_RACE_SPIRITS,
+    WM_RACE_CONSTRUCTS, WM_RACE_CHAOS,
+    WM_RACE_COUNT
+} wm_race;
+
+/* Brigades: the rulebook's "up to four units", and the most a list may
+ * allow (ARMY_RULES.md, brigade_max_units; muster's arrays hold this
+ * many). */
+#define WM_BRIGADE_RULEBOOK 4
+#define WM_BRIGADE_MAX 8
+
 /* Army-list rules a unit's list (or its army) declares that bear on
  * command and initiative (src/rules/warmaster/ARMY_RULES.md). All zero:
  * none, the rulebook alone. */
@@ -75,6 +92,16 @@ typedef struct wm_unit_rules {
                                      is this and no penalty applies (0: no such rule) */
     uint8_t brigade_excludes; /* in no brigade with units of these troop types (bit per wm_troop) */
     uint16_t may_enter;       /* terrain it may enter besides its troop type's (bit per wm_terrain) */
+    int8_t brigade_uncounted; /* up to this many units of its entry in a brigade do not count
+                                 toward the brigade's size */
+    /* the army's brigade sizes (army_rules; the same for every unit of an army) */
+    int8_t brigade_max;        /* units a brigade may count, 0: WM_BRIGADE_RULEBOOK */
+    int8_t large_needs_count;  /* a brigade counting more than WM_BRIGADE_RULEBOOK needs this
+                                  many units of the entries large_needs ... */
+    uint8_t large_excludes;    /* ... and none of these troop types (bit per wm_troop) */
+    uint64_t large_needs;      /* list units (mask) */
+    uint32_t must_charge_races; /* with WM_INIT_MUST_CHARGE: only enemies of these races (bit per
+                                   wm_race) make it charge; 0: any enemy */
     uint64_t order_modifier_except; /* list units his order_modifier spares */
     uint64_t cannot_order;          /* a character (his mount's rule): list units he may not order */
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
@@ -99,6 +126,7 @@ typedef struct wm_profile {
     double stand_depth_mm;
     int distance_penalty_factor; /* army-list rule: ordering the unit multiplies the
                                     distance penalty by this (Trolls: 2); 0 or 1: none */
+    uint32_t race;               /* bit per wm_race; 0: not given */
     wm_unit_rules rules;         /* the other army-list rules (all zero: none) */
 } wm_profile;
 

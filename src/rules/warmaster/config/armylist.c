@@ -39,6 +39,18 @@ static const cyaml_strval_t double_six[] = {{"double_six", 1}};
 static const cyaml_strval_t distance_rules[] = {{"none", 1}, {"none_alone", 2}};
 static const cyaml_strval_t dense_rules[] = {{"never", WM_DENSE_NONE}, {"none_in_woods", WM_DENSE_NONE_IN_WOODS}};
 
+/* the names of wm_race, in its order (ARMY_RULES.md, "Races") */
+static const cyaml_strval_t races[] = {
+    {"men", WM_RACE_MEN},          {"dwarfs", WM_RACE_DWARFS},       {"elves", WM_RACE_ELVES},
+    {"orcs", WM_RACE_ORCS},        {"goblins", WM_RACE_GOBLINS},     {"halflings", WM_RACE_HALFLINGS},
+    {"ogres", WM_RACE_OGRES},      {"giants", WM_RACE_GIANTS},       {"trolls", WM_RACE_TROLLS},
+    {"beastmen", WM_RACE_BEASTMEN}, {"undead", WM_RACE_UNDEAD},      {"daemons", WM_RACE_DAEMONS},
+    {"lizardmen", WM_RACE_LIZARDMEN}, {"skaven", WM_RACE_SKAVEN},    {"animals", WM_RACE_ANIMALS},
+    {"monsters", WM_RACE_MONSTERS}, {"spirits", WM_RACE_SPIRITS},    {"constructs", WM_RACE_CONSTRUCTS},
+    {"chaos", WM_RACE_CHAOS}};
+_Static_assert(sizeof races / sizeof races[0] == WM_RACE_COUNT && WM_RACE_COUNT <= 32, "one name per race, 32 bits");
+
+static const yp_value race_entry = {.size = sizeof(int), YP_ENUM_OF("race", races)};
 static const yp_value special_entry = {.size = WM_SPECIAL_MAX, YP_STRING_OF(1, WM_SPECIAL_MAX - 1)};
 static const yp_value pace_entry = {.size = sizeof(double), YP_FLOAT_ABOVE(0.0, 1000.0)};
 static const yp_value stand_entry = {.size = sizeof(double), YP_FLOAT_ABOVE(0.0, 500.0)};
@@ -104,6 +116,10 @@ static const yp_field unit_fields[] = {
                       WM_TROOP_COUNT),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
+    YP_FIELD(struct raw_unit, "brigade_uncounted", OPTIONAL, brigade_uncounted,
+             YP_INT_IN(1, WM_BRIGADE_MAX - WM_BRIGADE_RULEBOOK)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "must_charge_race", OPTIONAL, must_charge_race, race_entry, 1, WM_RACE_COUNT),
+    YP_SEQUENCE_FIELD(struct raw_unit, "race", OPTIONAL, race, race_entry, 1, WM_RACE_COUNT),
     YP_FIELD(struct raw_unit, "order_modifier", OPTIONAL, order_modifier, YP_INT_IN(-3, 3)),
     YP_SEQUENCE_FIELD(struct raw_unit, "order_modifier_except", OPTIONAL, order_modifier_except, name_entry, 1,
                       WM_LIST_MAX_UNITS),
@@ -137,11 +153,20 @@ static const yp_field army_rule_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_army_rules, "terrain_command_penalty_types", OPTIONAL,
                       terrain_command_penalty_types, troop_entry, 1, WM_TROOP_COUNT),
     YP_FIELD(struct raw_army_rules, "command_range_cm", OPTIONAL, command_range_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
+    YP_FIELD(struct raw_army_rules, "brigade_max_units", OPTIONAL, brigade_max_units,
+             YP_INT_IN(WM_BRIGADE_RULEBOOK, WM_BRIGADE_MAX)),
+    YP_SEQUENCE_FIELD(struct raw_army_rules, "large_brigade_needs", OPTIONAL, large_brigade_needs, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_army_rules, "large_brigade_needs_units", OPTIONAL, large_brigade_needs_units,
+             YP_INT_IN(1, WM_BRIGADE_MAX)),
+    YP_SEQUENCE_FIELD(struct raw_army_rules, "large_brigade_excludes_types", OPTIONAL, large_brigade_excludes_types,
+                      troop_entry, 1, WM_TROOP_COUNT),
 };
 
 static const yp_field list_fields[] = {
     YP_FIELD(struct raw_list, "schema", REQUIRED, schema, YP_INT_IN(INT_MIN, INT_MAX)),
     YP_FIELD(struct raw_list, "army", REQUIRED, army, NAME),
+    YP_SEQUENCE_FIELD(struct raw_list, "race", OPTIONAL, race, race_entry, 1, WM_RACE_COUNT),
     YP_FIELD(struct raw_list, "points_limit", OPTIONAL, points_limit, YP_INT_IN(1, 100000)),
     YP_SEQUENCE_FIELD(struct raw_list, "units", REQUIRED, units, unit_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_list, "mounts", OPTIONAL, mounts, mount_entry, 0, WM_LIST_MAX_MOUNTS),
@@ -150,6 +175,15 @@ static const yp_field list_fields[] = {
 static const yp_value list_schema = {.size = sizeof(struct raw_list), YP_MAPPING_OF(list_fields)};
 
 /* ---- Conversion ------------------------------------------------------------ */
+
+/* The set of races a race list names (bit per wm_race). */
+static uint32_t race_set(const int *race, unsigned n)
+{
+    uint32_t set = 0;
+    for (unsigned k = 0; k < n; k++)
+        set |= 1u << race[k];
+    return set;
+}
 
 /* Reads 1 or 2 decimal digits at *p into *n; returns 0 or -1. */
 static int small_number(const char **p, int *n)
@@ -318,10 +352,11 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
                r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with ||
-               r->general_first_order_command))
+               r->general_first_order_command || r->must_charge_race || r->brigade_uncounted))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
-                       "confusion, malfunction and general_first_order_command are rules for units, not characters");
+                       "confusion, malfunction, general_first_order_command, must_charge_race and "
+                       "brigade_uncounted are rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
@@ -334,6 +369,11 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.no_distance = (int8_t)(r->distance_penalty ? *r->distance_penalty : 0);
     u->rules.order_modifier = (int8_t)(r->order_modifier ? *r->order_modifier : 0);
     u->rules.general_first_command = (int8_t)(r->general_first_order_command ? *r->general_first_order_command : 0);
+    u->rules.brigade_uncounted = (int8_t)(r->brigade_uncounted ? *r->brigade_uncounted : 0);
+    u->rules.must_charge_races = race_set(r->must_charge_race, r->must_charge_race_count);
+    if (r->must_charge_race && !(r->initiative && *r->initiative == WM_INIT_MUST_CHARGE))
+        return yc_fail(yc_at(c, "units[%d].must_charge_race", i), "must_charge_race qualifies initiative: "
+                       "must_charge; give it");
     if (!ch && (r->order_modifier || r->order_modifier_except))
         return yc_fail(yc_at(c, "units[%d].order_modifier", i), "order_modifier is a character's rule (his orders); "
                        "'%s' is %s", u->name, wm_troop_name(u->troop));
@@ -396,6 +436,7 @@ static int convert_unit(yc_conv *c, const struct raw_unit *r, int i, wm_army_lis
                (r->flying && *r->flying ? WM_FLYING : 0u);
     u->stand_width_mm = r->stand_mm ? r->stand_mm[0] : WM_STAND_WIDTH_MM;
     u->stand_depth_mm = r->stand_mm ? r->stand_mm[1] : WM_STAND_DEPTH_MM;
+    u->race = race_set(r->race, r->race_count);
     copy_special(u->special, &u->n_special, r->special, r->special_count);
     if (convert_paces(c, i, r, u) != 0 || convert_options(c, i, r, u) != 0)
         return -1;
@@ -442,6 +483,23 @@ static int convert_army_rules(yc_conv *c, const struct raw_army_rules *r, wm_arm
                            "'%s' is not a troop type of units", r->terrain_command_penalty_types[k]);
         l->dense_types |= 1u << t;
     }
+    a->brigade_max = (int8_t)(r->brigade_max_units ? *r->brigade_max_units : 0);
+    a->large_needs_count = (int8_t)(r->large_brigade_needs_units ? *r->large_brigade_needs_units : 0);
+    if ((r->large_brigade_needs || r->large_brigade_needs_units || r->large_brigade_excludes_types) &&
+        !(r->brigade_max_units && *r->brigade_max_units > WM_BRIGADE_RULEBOOK))
+        return yc_fail(yc_at(c, "army_rules"), "large_brigade_needs(_units) and large_brigade_excludes_types "
+                       "qualify brigades of more than %d units; give brigade_max_units above %d",
+                       WM_BRIGADE_RULEBOOK, WM_BRIGADE_RULEBOOK);
+    if (!r->large_brigade_needs != !r->large_brigade_needs_units)
+        return yc_fail(yc_at(c, "army_rules"), "large_brigade_needs and large_brigade_needs_units go together "
+                       "(which units, how many)");
+    for (unsigned k = 0; k < r->large_brigade_excludes_types_count; k++) {
+        wm_troop t = wm_troop_from_name(r->large_brigade_excludes_types[k]);
+        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
+            return yc_fail(yc_at(c, "army_rules.large_brigade_excludes_types[%u]", k),
+                           "'%s' is not a troop type of units", r->large_brigade_excludes_types[k]);
+        a->large_excludes |= (uint8_t)(1u << t);
+    }
     return 0;
 }
 
@@ -450,6 +508,7 @@ static int convert(yc_conv *c, const void *raw, void *out)
     const struct raw_list *r = raw;
     wm_army_list *l = out;
     snprintf(l->army, sizeof l->army, "%s", r->army);
+    l->race = race_set(r->race, r->race_count);
     l->points_limit = r->points_limit ? *r->points_limit : 0;
     for (unsigned i = 0; i < r->units_count; i++) {
         l->n_units = (int)i + 1;
@@ -517,6 +576,7 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
     p.stand_width_mm = u->stand_width_mm;
     p.stand_depth_mm = u->stand_depth_mm;
     p.distance_penalty_factor = u->distance_penalty_factor;
+    p.race = u->race ? u->race : l->race;
     p.rules = wm_list_unit_rules(l, unit);
     if (mount >= 0) /* RULE wm.armylist.cannot-order */
         p.rules.cannot_order = l->mount[mount].cannot_order;
@@ -535,6 +595,10 @@ wm_unit_rules wm_list_unit_rules(const wm_army_list *l, int unit)
     }
     if (a->initiative == WM_INIT_NEVER)
         r.initiative = WM_INIT_NEVER, r.never_evade = 0;
+    r.brigade_max = a->brigade_max;
+    r.large_needs = a->large_needs;
+    r.large_needs_count = a->large_needs_count;
+    r.large_excludes = a->large_excludes;
     r.no_enemy_close |= a->no_enemy_close;
     r.never_confused |= a->never_confused;
     if (a->dense != WM_DENSE_PENALTY && r.dense == WM_DENSE_PENALTY &&

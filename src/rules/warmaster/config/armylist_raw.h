@@ -71,6 +71,11 @@ struct raw_unit {
     char (*may_enter)[16];
     unsigned may_enter_count;
     int *general_first_order_command;
+    int *brigade_uncounted;
+    int *must_charge_race;
+    unsigned must_charge_race_count;
+    int *race;
+    unsigned race_count;
     int *order_modifier;
     wm_raw_name *order_modifier_except;
     unsigned order_modifier_except_count;
@@ -107,11 +112,19 @@ struct raw_army_rules {
     char (*terrain_command_penalty_types)[16];
     unsigned terrain_command_penalty_types_count;
     double *command_range_cm;
+    int *brigade_max_units;
+    wm_raw_name *large_brigade_needs;
+    unsigned large_brigade_needs_count;
+    int *large_brigade_needs_units;
+    char (*large_brigade_excludes_types)[16];
+    unsigned large_brigade_excludes_types_count;
 };
 
 struct raw_list {
     int *schema;
     char *army;
+    int *race;
+    unsigned race_count;
     int *points_limit;
     struct raw_unit *units;
     unsigned units_count;

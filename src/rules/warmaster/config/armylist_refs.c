@@ -133,6 +133,11 @@ int wm_armylist_resolve(yc_conv *c, const struct raw_list *r, wm_army_list *l)
                 if ((l->unit[i].adds_to >> k & 1u) && l->unit[k].adds_to)
                     return yc_fail(yc_at(c, "units[%d].adds_to", i), "'%s' is itself a stand added to other units",
                                    l->unit[k].name);
+    /* RULE wm.armylist.brigade-size */
+    if (r->army_rules && names_mask(c, l, "army_rules.large_brigade_needs", r->army_rules->large_brigade_needs,
+                                    r->army_rules->large_brigade_needs_count, REF_UNIT, -1,
+                                    &l->army_rules.large_needs) != 0)
+        return -1;
     for (int i = 0; i < l->n_mounts; i++) {
         const struct raw_mount *rm = &r->mounts[i];
         snprintf(where, sizeof where, "mounts[%d].riders", i);

@@ -99,12 +99,13 @@ int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups)
             continue;
         uint64_t grp = wp_bit(u);
         uint32_t frontier = 1u << l;
-        while (brigades && frontier && __builtin_popcountll(grp) < WM_BRIGADE_MAX) {
+        while (brigades && frontier) {
             int f = __builtin_ctz(frontier);
             frontier &= frontier - 1;
-            for (uint32_t nb = g->touch[f]; nb && __builtin_popcountll(grp) < WM_BRIGADE_MAX; nb &= nb - 1) {
+            for (uint32_t nb = g->touch[f]; nb; nb &= nb - 1) {
                 int m = __builtin_ctz(nb), v = g->unit_of[side][m];
-                if ((taken & wp_bit(v)) || (grp & wp_bit(v)) || !wp_orderable(g, v))
+                if ((taken & wp_bit(v)) || (grp & wp_bit(v)) || !wp_orderable(g, v) ||
+                    !wm_game_brigade_size_allowed(g, grp | wp_bit(v)))
                     continue;
                 grp |= wp_bit(v);
                 frontier |= 1u << m;
