@@ -48,7 +48,9 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "cannot_order": "wm.armylist.cannot-order", "brigade_not_with": "wm.armylist.brigade-with",
                 "brigade_not_with_unless": "wm.armylist.brigade-with", "may_enter": "wm.armylist.may-enter",
                 "general_first_order_command": "wm.armylist.general-first",
-                "must_charge_race": "wm.armylist.must-charge-race"}
+                "must_charge_race": "wm.armylist.must-charge-race", "brigade_max_units": "wm.armylist.brigade-size",
+                "large_brigade_needs": "wm.armylist.brigade-size", "large_brigade_needs_units": "wm.armylist.brigade-size",
+                "large_brigade_excludes_types": "wm.armylist.brigade-size", "brigade_uncounted": "wm.armylist.brigade-size"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -63,7 +63,9 @@ static void test_wm_aggressive_plans_heroes_before_the_general(void **state)
 }
 
 /* cautious: "advance in brigades": touching units are one group (at most
- * four), ordered as one body. */
+ * four), ordered as one body; all five in one when the list allows
+ * brigades of eight. */
+/* RULE wm.armylist.brigade-size */
 static void test_wm_cautious_orders_touching_units_as_brigades(void **state)
 {
     (void)state;
@@ -86,6 +88,12 @@ static void test_wm_cautious_orders_touching_units_as_brigades(void **state)
         all |= plan.step[i].group;
     }
     assert_int_equal(all, BIT(u[0]) | BIT(u[1]) | BIT(u[2]) | BIT(u[3]) | BIT(u[4]));
+    for (int i = 0; i < 5; i++)
+        fx.g.bf.unit[u[i]].profile.rules.brigade_max = 8;
+    player.plan_orders(player.self, &fx.g, 0, &plan);
+    assert_int_equal(plan.n, 1);
+    assert_int_equal(plan.step[0].group, all);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, all, NULL), WM_ALLOWED);
 }
 
 /* Initiative: every policy holds or leaves a zone by hold_zones; off

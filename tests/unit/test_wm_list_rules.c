@@ -597,6 +597,75 @@ static void test_wm_list_brigade_not_with_unless(void **state)
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(orcs) | BIT(dwarfs), NULL), WM_ALLOWED);
 }
 
+/* Brigade sizes from the lists: the rulebook's four; brigade_max_units
+ * (Skaven: more); a brigade counting more than four needing units of
+ * large_brigade_needs and none of large_brigade_excludes_types (Cathay:
+ * two Bannermen units, no cavalry); brigade_uncounted (up to two Chaos
+ * Spawn do not count). Seven touching units in a row; in the fixture a
+ * unit's list unit is its index. A six-unit brigade order moves all six. */
+/* RULE wm.armylist.brigade-size */
+static void test_wm_list_brigade_size(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 10, 720, 300, "General");
+    int u[7];
+    for (int k = 0; k < 7; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "U%d", k);
+        u[k] = fx_unit(&fx, 0, k == 6 ? WM_CAVALRY : WM_INFANTRY, 3, 360 + 120 * k, 400, 0, 1, name);
+    }
+    const uint8_t dice[] = {1, 1};
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    uint64_t first[8] = {0};
+    for (int k = 1; k <= 7; k++)
+        first[k] = first[k - 1] | BIT(u[k - 1]);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, first[4], NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, first[5], NULL), WM_REFUSE_NOT_A_BRIGADE);
+    for (int k = 0; k < 7; k++)
+        rules_of(u[k])->brigade_max = 6;
+    assert_true(wm_game_brigade_size_allowed(&fx.g, first[5]));
+    assert_true(wm_game_brigade_size_allowed(&fx.g, first[6]));
+    assert_false(wm_game_brigade_size_allowed(&fx.g, first[7]));
+    /* more than four need U0 and U1 (two units of those entries) and no cavalry */
+    for (int k = 0; k < 7; k++) {
+        rules_of(u[k])->large_needs = BIT(u[0]) | BIT(u[1]);
+        rules_of(u[k])->large_needs_count = 2;
+        rules_of(u[k])->large_excludes = 1u << WM_CAVALRY;
+    }
+    assert_true(wm_game_brigade_size_allowed(&fx.g, first[5]));
+    assert_false(wm_game_brigade_size_allowed(&fx.g, (first[5] & ~BIT(u[0])) | BIT(u[5])));
+    assert_false(wm_game_brigade_size_allowed(&fx.g, first[7] & ~BIT(u[2]))); /* six with the cavalry */
+    assert_true(wm_game_brigade_size_allowed(&fx.g, BIT(u[3]) | BIT(u[4]) | BIT(u[5]) | BIT(u[6])));
+    /* a six-unit brigade order moves all six */
+    double y0[6];
+    for (int k = 0; k < 6; k++)
+        y0[k] = wm_unit_centre(&fx.g.bf.unit[u[k]]).y;
+    wm_order_goal goal = fx_goal(720, 600, -1);
+    wm_order_result r = wm_game_order(&fx.g, 0, gen, first[6], &goal, &fx.env);
+    assert_true(r.roll.success);
+    for (int k = 0; k < 6; k++)
+        assert_true(wm_unit_centre(&fx.g.bf.unit[u[k]]).y > y0[k] + 50.0);
+    assert_int_equal(fx.faults, 0);
+
+    /* the rulebook's four, two units of one entry uncounted (U4 and U5 both
+     * of U4's entry): six units count four; a third of that entry counts */
+    fx_init(&fx);
+    gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 10, 720, 300, "General");
+    for (int k = 0; k < 7; k++)
+        u[k] = fx_unit(&fx, 0, WM_INFANTRY, 3, 360 + 120 * k, 400, 0, 1, "U");
+    fx.roster[u[5]].list_unit = fx.roster[u[6]].list_unit = fx.roster[u[4]].list_unit;
+    fx_start(&fx, 0, NULL, 0);
+    for (int k = 4; k < 7; k++)
+        rules_of(u[k])->brigade_uncounted = 2;
+    assert_true(wm_game_brigade_size_allowed(&fx.g, first[6]));
+    assert_false(wm_game_brigade_size_allowed(&fx.g, first[7]));
+    assert_true(wm_game_brigade_size_allowed(&fx.g, first[7] & ~BIT(u[0])));
+    rules_of(u[4])->brigade_uncounted = rules_of(u[5])->brigade_uncounted = rules_of(u[6])->brigade_uncounted = 1;
+    assert_false(wm_game_brigade_size_allowed(&fx.g, first[6]));
+}
+
 /* may_enter: [wood] (the Treeman): a monster may stand in a wood, which
  * its troop type may not enter; other dense terrain still stops it. */
 /* RULE wm.armylist.may-enter */
@@ -687,6 +756,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),
+        cmocka_unit_test(test_wm_list_brigade_size),
         cmocka_unit_test(test_wm_list_never_confused),
         cmocka_unit_test(test_wm_list_command_modifier_conditions),
         cmocka_unit_test(test_wm_list_who_may_order_a_unit),

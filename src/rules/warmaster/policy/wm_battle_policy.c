@@ -89,6 +89,7 @@ int wp_orderable(const wm_game *g, int u)
     return wm_game_unit_free(g, u) && !(g->initiative_used & wp_bit(u));
 }
 
+/* RULE wm.armylist.brigade-size */
 int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups)
 {
     int n = 0;
