@@ -225,7 +225,8 @@ static void test_skirmish_list(void **state)
  * types it names), and characters' command range. */
 /* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands
  * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with wm.armylist.no-distance
- * RULE wm.armylist.order-modifier wm.armylist.cannot-order */
+ * RULE wm.armylist.order-modifier wm.armylist.cannot-order wm.armylist.must-charge-race
+ * RULE wm.armylist.brigade-size wm.armylist.command-bonus-turn */
 static void test_list_options(void **state)
 {
     (void)state;
@@ -236,6 +237,14 @@ static void test_list_options(void **state)
     wm_unit_rules z = wm_list_profile(l, IDX("Zealots"), -1).rules;
     assert_true(z.initiative == WM_INIT_MUST_CHARGE && z.never_evade && !z.never_brigade);
     assert_true(z.no_enemy_close && z.never_confused && z.dense == WM_DENSE_NONE_IN_WOODS); /* the army's */
+    assert_true(z.must_charge_races == ((1u << WM_RACE_UNDEAD) | (1u << WM_RACE_CHAOS)));
+    assert_true(wm_list_profile(l, IDX("Zealots"), -1).race == 1u << WM_RACE_ELVES); /* its own */
+    assert_true(wm_list_profile(l, IDX("Rabble"), -1).race == 1u << WM_RACE_MEN);    /* the list's */
+    assert_true(z.brigade_max == 6 && z.large_needs == BITOF("Spearmen") && z.large_needs_count == 2 &&
+                z.large_excludes == 1u << WM_CAVALRY && z.brigade_uncounted == 0);
+    assert_int_equal(wm_list_profile(l, IDX("Mob"), -1).rules.brigade_uncounted, 2);
+    assert_int_equal(wm_list_profile(l, IDX("Warlord"), wm_list_mount_index(l, "Banner")).rules.command_bonus_turn, 1);
+    assert_int_equal(wm_list_profile(l, IDX("Warlord"), -1).rules.command_bonus_turn, 0);
     wm_unit_rules r = wm_list_profile(l, IDX("Rabble"), -1).rules;
     assert_true(r.command_modifier == -1 && r.dense == WM_DENSE_NONE); /* its own beats the army's */
     wm_unit_rules c = wm_list_profile(l, IDX("Colossus"), -1).rules;

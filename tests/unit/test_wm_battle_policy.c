@@ -328,6 +328,38 @@ static void test_wm_policy_goals(void **state)
     assert_int_equal(goal.form, WM_FORM_COLUMN); /* more than a full pace away */
 }
 
+/* The once-a-game Command bonus: the scripted policies keep it for the
+ * turn an enemy unit first stands within 40 cm of one of theirs, or the
+ * last turn; random uses it one turn in two. */
+/* RULE wm.policy.command-bonus */
+static void test_wm_policies_choose_the_command_bonus_turn(void **state)
+{
+    (void)state;
+    int gen, hero, u[3];
+    two_wings(&gen, &hero, u); /* the enemy about 70 cm away */
+    fx.g.turn = 1;
+    for (int k = WM_POLICY_AGGRESSIVE; k <= WM_POLICY_OBJECTIVE; k++) {
+        if (k == WM_POLICY_RANDOM)
+            continue;
+        bind((wm_policy_kind)k);
+        assert_false(player.use_command_bonus(player.self, &fx.g, gen));
+    }
+    fx.g.turn = fx.sc.turns;
+    assert_true(player.use_command_bonus(player.self, &fx.g, gen));
+    fx.g.turn = 1;
+    int e = fx.g.unit_of[1][0];
+    for (int s = 0; s < fx.g.bf.unit[e].n_stands; s++)
+        fx.g.bf.unit[e].stand[s].center.y -= 500.0; /* now 38.6 cm from Left B */
+    assert_true(player.use_command_bonus(player.self, &fx.g, gen));
+    assert_in_range((unsigned long)wm_unit_distance_mm(&fx.g.bf.unit[u[1]], &fx.g.bf.unit[e], NULL, NULL, NULL, NULL),
+                    380, 399);
+    bind(WM_POLICY_RANDOM);
+    int used = 0;
+    for (int i = 0; i < 100; i++)
+        used += player.use_command_bonus(player.self, &fx.g, gen);
+    assert_in_range(used, 35, 65);
+}
+
 /* random: the same generator, the same choices (games are reproducible). */
 static void test_wm_random_policy_is_reproducible(void **state)
 {
@@ -361,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_wm_scripted_policies_order_heroes_first),
         cmocka_unit_test(test_wm_policy_goals),
         cmocka_unit_test(test_wm_random_policy_is_reproducible),
+        cmocka_unit_test(test_wm_policies_choose_the_command_bonus_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

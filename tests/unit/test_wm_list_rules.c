@@ -666,6 +666,44 @@ static void test_wm_list_brigade_size(void **state)
     assert_false(wm_game_brigade_size_allowed(&fx.g, first[6]));
 }
 
+static int bonus_asked;
+static int always_use_bonus(void *self, const wm_game *g, int c)
+{
+    (void)self, (void)g, (void)c;
+    bonus_asked++;
+    return 1;
+}
+
+/* command_bonus_one_turn: N (a mount's: Pay Wagon, Horn of Resounding):
+ * once a game, in a turn the player picks, +N to the rider's Command for
+ * all his order rolls of that Command phase; asked only while unused; the
+ * next Command phase is without it. */
+/* RULE wm.armylist.command-bonus-turn */
+static void test_wm_list_command_bonus_turn(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 8, 600, 200, "Paymaster");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 600, 300, 0, 1, "A");
+    fx_start(&fx, 0, NULL, 0);
+    wm_player p = {.initiative = NULL, .plan_orders = fx_no_plan, .character_goal = fx_no_character_move,
+                   .use_command_bonus = always_use_bonus};
+    int command;
+    wm_penalties pen;
+    bonus_asked = 0;
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
+    assert_int_equal(bonus_asked, 0); /* no such rule: not asked */
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &pen), 8);
+    rules_of(gen)->command_bonus_turn = 1;
+    wm_command_phase(&fx.g, 0, &p, &fx.env);
+    assert_int_equal(bonus_asked, 1);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &pen), 9);
+    assert_int_equal(command, 9);
+    wm_command_phase(&fx.g, 0, &p, &fx.env); /* used: not asked again, no bonus */
+    assert_int_equal(bonus_asked, 1);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &pen), 8);
+}
+
 /* may_enter: [wood] (the Treeman): a monster may stand in a wood, which
  * its troop type may not enter; other dense terrain still stops it. */
 /* RULE wm.armylist.may-enter */
@@ -757,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),
         cmocka_unit_test(test_wm_list_brigade_size),
+        cmocka_unit_test(test_wm_list_command_bonus_turn),
         cmocka_unit_test(test_wm_list_never_confused),
         cmocka_unit_test(test_wm_list_command_modifier_conditions),
         cmocka_unit_test(test_wm_list_who_may_order_a_unit),

@@ -14,6 +14,7 @@ void wm_command_begin(wm_game *g, int side, const wm_game_env *env)
     g->charge_failed = 0;
     g->charged = 0;
     g->char_moved = 0;
+    g->bonus_on = 0;
     for (int u = 0; u < g->bf.n_units; u++)
         if (g->bf.unit[u].side == side)
             g->no_move &= ~wm_bit(u); /* "cannot move further that turn": that turn is over */
@@ -244,6 +245,25 @@ static void characters_sub_phase(wm_game *g, int side, const wm_player *p, const
     }
 }
 
+/* The once-a-game Command bonus of a character's mount (Pay Wagon, Horn of
+ * Resounding): the player says, for each character who still has it,
+ * whether he uses it in this turn (all his order rolls this Command
+ * phase). */
+/* RULE wm.armylist.command-bonus-turn */
+static void command_bonuses(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
+{
+    for (int k = 0; k < g->n_chars[side] && p->use_command_bonus; k++) {
+        int c = g->char_of[side][k];
+        int bonus = g->bf.unit[c].profile.rules.command_bonus_turn;
+        if (bonus == 0 || (g->bonus_used & wm_bit(c)) || g->bf.unit[c].presence != WM_ON_TABLE ||
+            !p->use_command_bonus(p->self, g, c))
+            continue;
+        g->bonus_used |= wm_bit(c);
+        g->bonus_on |= wm_bit(c);
+        GTRACE(env, "  %s uses his once-a-game bonus: Command %+d this turn", wm_g_name(g, c), bonus);
+    }
+}
+
 /* RULE wm.orders.command-phase wm.game.no-orders-stays wm.game.sub-phases */
 void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
@@ -253,6 +273,7 @@ void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_en
     wm_command_begin(g, side, env);
     if (g->over)
         return;
+    command_bonuses(g, side, p, env);
     GTRACE(env, " initiative");
     initiative_sub_phase(g, side, p, env);
     g->sub = WM_SUB_HOME_BACK; /* flying units' rules are not in our texts: nothing happens */

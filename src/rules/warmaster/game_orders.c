@@ -270,6 +270,8 @@ int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *c
     int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
     int situational = wm_game_penalties(g, character, group, p), first = g->bf.unit[u].profile.rules.general_first_command;
     *command = g->roster[character].command;
+    if (g->bonus_on & wm_bit(character)) /* RULE wm.armylist.command-bonus-turn */
+        *command += g->bf.unit[character].profile.rules.command_bonus_turn;
     if (first > 0 && group == wm_bit(u) && character == g->general[side] && number == 1) { /* RULE wm.armylist.general-first */
         *command = first;
         memset(p, 0, sizeof *p);

@@ -138,6 +138,7 @@ typedef struct wm_list_mount {
     uint64_t riders;   /* the characters who may take it (mask of unit indices) */
     uint64_t requires; /* the army must hold one of these units (mask); 0: none */
     uint64_t cannot_order; /* its rider may not order these units (mask); 0: none */
+    int command_bonus_turn; /* once a game its rider adds this to his Command for one turn; 0: none */
     int n_special;
     char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX];
 } wm_list_mount;

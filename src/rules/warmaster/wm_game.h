@@ -120,6 +120,8 @@ typedef struct wm_game {
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
     uint64_t off_episode;           /* units that have left the table (off[] is theirs) */
     uint64_t char_moved;            /* characters moved this Command phase */
+    uint64_t bonus_used;            /* characters who have used their once-a-game Command bonus */
+    uint64_t bonus_on;              /* ... and whose bonus holds in this Command phase */
     uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
     uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     wm_offtable off[WM_MAX_UNITS];
@@ -254,6 +256,10 @@ typedef struct wm_player {
                        int order_number, wm_order_goal *out);
     /* Characters: where character c should go; 0 to stay. */
     int (*character_goal)(void *self, const wm_game *g, int c, mu_vec2 *to);
+    /* At the start of the side's Command phase, for each character with a
+     * once-a-game Command bonus not yet used (rules.command_bonus_turn):
+     * non-zero to use it this turn. NULL: never. */
+    int (*use_command_bonus)(void *self, const wm_game *g, int c);
 } wm_player;
 
 /* ---- A game ---------------------------------------------------------------- */

@@ -92,6 +92,8 @@ typedef struct wm_unit_rules {
                                      is this and no penalty applies (0: no such rule) */
     uint8_t brigade_excludes; /* in no brigade with units of these troop types (bit per wm_troop) */
     uint16_t may_enter;       /* terrain it may enter besides its troop type's (bit per wm_terrain) */
+    int8_t command_bonus_turn; /* a character (his mount's rule): once a game, in one of his
+                                  side's turns the player picks, +N to all his Command rolls */
     int8_t brigade_uncounted; /* up to this many units of its entry in a brigade do not count
                                  toward the brigade's size */
     /* the army's brigade sizes (army_rules; the same for every unit of an army) */

@@ -139,6 +139,7 @@ static const yp_field mount_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_mount, "riders", REQUIRED, riders, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "requires", OPTIONAL, requires, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "cannot_order", OPTIONAL, cannot_order, name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_mount, "command_bonus_one_turn", OPTIONAL, command_bonus_one_turn, YP_INT_IN(1, 3)),
     YP_SEQUENCE_FIELD(struct raw_mount, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value mount_entry = {.size = sizeof(struct raw_mount), YP_MAPPING_OF(mount_fields)};
@@ -453,6 +454,7 @@ static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, wm_army_l
     m->kind = (wm_mount_kind)*r->kind;
     m->flying = r->flying != NULL && *r->flying;
     m->points = *r->points;
+    m->command_bonus_turn = r->command_bonus_one_turn ? *r->command_bonus_one_turn : 0;
     char shooting[WM_SHOOTING_MAX];
     copy_special(m->special, &m->n_special, r->special, r->special_count);
     if (r->attacks == NULL && m->kind != WM_MOUNT_UPGRADE)
@@ -578,8 +580,10 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
     p.distance_penalty_factor = u->distance_penalty_factor;
     p.race = u->race ? u->race : l->race;
     p.rules = wm_list_unit_rules(l, unit);
-    if (mount >= 0) /* RULE wm.armylist.cannot-order */
+    if (mount >= 0) { /* RULE wm.armylist.cannot-order wm.armylist.command-bonus-turn */
         p.rules.cannot_order = l->mount[mount].cannot_order;
+        p.rules.command_bonus_turn = (int8_t)l->mount[mount].command_bonus_turn;
+    }
     return p;
 }
 

@@ -98,6 +98,7 @@ struct raw_mount {
     unsigned riders_count;
     wm_raw_name *cannot_order;
     unsigned cannot_order_count;
+    int *command_bonus_one_turn;
     wm_raw_name *requires;
     unsigned requires_count;
     char (*special)[WM_SPECIAL_MAX];

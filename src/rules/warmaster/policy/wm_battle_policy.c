@@ -8,6 +8,7 @@
 
 #define HOLD_OFF_MM 300.0   /* cautious: stop this far from the nearest enemy */
 #define BEHIND_MM 100.0     /* characters stand this far behind their units */
+#define BONUS_CLOSE_MM 400.0 /* the once-a-game Command bonus waits for an enemy this close */
 
 /* RULE wm.policy.sequence wm.policy.general-further wm.policy.initiative-judgement */
 wm_policy_spec wm_policy_defaults(wm_policy_kind kind)
@@ -463,6 +464,29 @@ static int scripted_character(void *self, const wm_game *g, int c, mu_vec2 *to)
     return 1;
 }
 
+/* The once-a-game Command bonus (a character's mount): kept for the turn
+ * the fighting begins, the first in which an enemy unit on the table
+ * stands within BONUS_CLOSE_MM of one of the side's units; used in the
+ * game's last turn if that never comes. */
+/* RULE wm.policy.command-bonus */
+static int scripted_command_bonus(void *self, const wm_game *g, int c)
+{
+    (void)self;
+    int side = g->bf.unit[c].side;
+    if (g->turn >= g->sc->turns)
+        return 1;
+    for (int k = 0; k < g->n_units[side]; k++) {
+        const wm_unit *own = &g->bf.unit[g->unit_of[side][k]];
+        for (int e = 0; e < g->n_units[1 - side] && own->presence == WM_ON_TABLE; e++) {
+            const wm_unit *enemy = &g->bf.unit[g->unit_of[1 - side][e]];
+            if (enemy->presence == WM_ON_TABLE &&
+                wm_unit_distance_mm(own, enemy, NULL, NULL, NULL, NULL) <= BONUS_CLOSE_MM)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng, wm_player *out)
 {
     memset(st, 0, sizeof *st);
@@ -478,10 +502,12 @@ void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng,
         out->plan_orders = wp_random_plan;
         out->order_goal = wp_random_goal;
         out->character_goal = wp_random_character;
+        out->use_command_bonus = wp_random_command_bonus;
     } else {
         out->initiative = scripted_initiative;
         out->plan_orders = scripted_plan;
         out->order_goal = scripted_goal;
         out->character_goal = scripted_character;
+        out->use_command_bonus = scripted_command_bonus;
     }
 }

@@ -161,6 +161,14 @@ void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step 
     }
 }
 
+/* The once-a-game Command bonus: one turn in two, until used. */
+/* RULE wm.policy.command-bonus */
+int wp_random_command_bonus(void *self, const wm_game *g, int c)
+{
+    (void)g, (void)c;
+    return wp_uniform(self, 2) == 0;
+}
+
 /* Characters: a random point within reach, or (one time in four) stay. */
 int wp_random_character(void *self, const wm_game *g, int c, mu_vec2 *to)
 {
