@@ -51,7 +51,7 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "must_charge_race": "wm.armylist.must-charge-race", "brigade_max_units": "wm.armylist.brigade-size",
                 "large_brigade_needs": "wm.armylist.brigade-size", "large_brigade_needs_units": "wm.armylist.brigade-size",
                 "large_brigade_excludes_types": "wm.armylist.brigade-size", "brigade_uncounted": "wm.armylist.brigade-size",
-                "command_bonus_one_turn": "wm.armylist.command-bonus-turn"}
+                "command_bonus_one_turn": "wm.armylist.command-bonus-turn", "rider_pace_cm": "wm.armylist.rider-pace"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

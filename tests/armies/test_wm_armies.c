@@ -226,7 +226,7 @@ static void test_skirmish_list(void **state)
 /* RULE wm.armylist.army-rules wm.armylist.own-paces wm.armylist.counts-toward wm.armylist.added-stands
  * RULE wm.armylist.modifier-conditions wm.armylist.ordered-by wm.armylist.brigade-with wm.armylist.no-distance
  * RULE wm.armylist.order-modifier wm.armylist.cannot-order wm.armylist.must-charge-race
- * RULE wm.armylist.brigade-size wm.armylist.command-bonus-turn */
+ * RULE wm.armylist.brigade-size wm.armylist.command-bonus-turn wm.armylist.rider-pace wm.armylist.may-enter */
 static void test_list_options(void **state)
 {
     (void)state;
@@ -245,6 +245,16 @@ static void test_list_options(void **state)
     assert_int_equal(wm_list_profile(l, IDX("Mob"), -1).rules.brigade_uncounted, 2);
     assert_int_equal(wm_list_profile(l, IDX("Warlord"), wm_list_mount_index(l, "Banner")).rules.command_bonus_turn, 1);
     assert_int_equal(wm_list_profile(l, IDX("Warlord"), -1).rules.command_bonus_turn, 0);
+    /* a mount's rider_pace_cm and may_enter: the Elder on his Palanquin moves 30 cm and, though he moves
+     * as a monster, may enter marsh (not a river) */
+    wm_profile pq = wm_list_profile(l, IDX("Elder"), wm_list_mount_index(l, "Palanquin"));
+    assert_true(pq.full_pace_mm == 300.0 && pq.half_pace_mm == 300.0);
+    wm_unit elder = wm_unit_make(0, &pq);
+    assert_true(wm_unit_can_enter(&elder, WM_MARSH) && !wm_unit_can_enter(&elder, WM_RIVER));
+    elder.profile = wm_list_profile(l, IDX("Elder"), -1);
+    assert_true(elder.profile.full_pace_mm == 600.0 && !wm_unit_can_enter(&elder, WM_HIGH_WALL));
+    elder.profile.flags |= WM_MONSTROUS_MOUNT;
+    assert_false(wm_unit_can_enter(&elder, WM_MARSH));
     wm_unit_rules r = wm_list_profile(l, IDX("Rabble"), -1).rules;
     assert_true(r.command_modifier == -1 && r.dense == WM_DENSE_NONE); /* its own beats the army's */
     wm_unit_rules c = wm_list_profile(l, IDX("Colossus"), -1).rules;

@@ -139,6 +139,8 @@ typedef struct wm_list_mount {
     uint64_t requires; /* the army must hold one of these units (mask); 0: none */
     uint64_t cannot_order; /* its rider may not order these units (mask); 0: none */
     int command_bonus_turn; /* once a game its rider adds this to his Command for one turn; 0: none */
+    uint16_t may_enter;     /* terrain its rider may enter besides what it moves as (bit per wm_terrain) */
+    double rider_pace_mm;   /* its rider's move (full and half pace); 0: the Movement Chart's */
     int n_special;
     char special[WM_LIST_MAX_SPECIAL][WM_SPECIAL_MAX];
 } wm_list_mount;

@@ -140,6 +140,8 @@ static const yp_field mount_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_mount, "requires", OPTIONAL, requires, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_mount, "cannot_order", OPTIONAL, cannot_order, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_mount, "command_bonus_one_turn", OPTIONAL, command_bonus_one_turn, YP_INT_IN(1, 3)),
+    YP_SEQUENCE_FIELD(struct raw_mount, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
+    YP_FIELD(struct raw_mount, "rider_pace_cm", OPTIONAL, rider_pace_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
     YP_SEQUENCE_FIELD(struct raw_mount, "special", OPTIONAL, special, special_entry, 0, WM_LIST_MAX_SPECIAL),
 };
 static const yp_value mount_entry = {.size = sizeof(struct raw_mount), YP_MAPPING_OF(mount_fields)};
@@ -346,6 +348,20 @@ static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_un
     return 0;
 }
 
+/* The kinds of terrain names[0..n) names, as a set (bit per wm_terrain)
+ * into *out; what[i].may_enter is the key. Returns 0 or -1. */
+static int terrain_set(yc_conv *c, const char *what, int i, char (*names)[16], unsigned n, uint16_t *out)
+{
+    _Static_assert(WM_TERRAIN_COUNT <= 16, "may_enter is 16 bits");
+    for (unsigned k = 0; k < n; k++) {
+        wm_terrain t = wm_terrain_from_name(names[k]);
+        if (t == WM_TERRAIN_COUNT)
+            return yc_fail(yc_at(c, "%s[%d].may_enter[%u]", what, i, k), "'%s' is not a kind of terrain", names[k]);
+        *out |= (uint16_t)(1u << t);
+    }
+    return 0;
+}
+
 /* The options of unit entry i (ARMY_RULES.md). */
 static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_unit *u)
 {
@@ -391,14 +407,8 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
                            "units", r->brigade_excludes_types[k]);
         u->rules.brigade_excludes |= (uint8_t)(1u << t);
     }
-    _Static_assert(WM_TERRAIN_COUNT <= 16, "may_enter is 16 bits");
-    for (unsigned k = 0; k < r->may_enter_count; k++) {
-        wm_terrain t = wm_terrain_from_name(r->may_enter[k]);
-        if (t == WM_TERRAIN_COUNT)
-            return yc_fail(yc_at(c, "units[%d].may_enter[%u]", i, k), "'%s' is not a kind of terrain",
-                           r->may_enter[k]);
-        u->rules.may_enter |= (uint16_t)(1u << t);
-    }
+    if (terrain_set(c, "units", i, r->may_enter, r->may_enter_count, &u->rules.may_enter) != 0)
+        return -1;
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
     u->rules.initiative = (int8_t)(r->initiative ? *r->initiative : WM_INIT_FREE);
     u->rules.never_evade = r->evade != NULL;
@@ -455,6 +465,12 @@ static int convert_mount(yc_conv *c, const struct raw_mount *r, int i, wm_army_l
     m->flying = r->flying != NULL && *r->flying;
     m->points = *r->points;
     m->command_bonus_turn = r->command_bonus_one_turn ? *r->command_bonus_one_turn : 0;
+    m->rider_pace_mm = r->rider_pace_cm ? *r->rider_pace_cm * 10.0 : 0.0;
+    if (r->rider_pace_cm && m->flying)
+        return yc_fail(yc_at(c, "mounts[%d].rider_pace_cm", i), "a flying mount takes the flying paces; leave "
+                       "rider_pace_cm out");
+    if (terrain_set(c, "mounts", i, r->may_enter, r->may_enter_count, &m->may_enter) != 0)
+        return -1;
     char shooting[WM_SHOOTING_MAX];
     copy_special(m->special, &m->n_special, r->special, r->special_count);
     if (r->attacks == NULL && m->kind != WM_MOUNT_UPGRADE)
@@ -583,6 +599,9 @@ wm_profile wm_list_profile(const wm_army_list *l, int unit, int mount)
     if (mount >= 0) { /* RULE wm.armylist.cannot-order wm.armylist.command-bonus-turn */
         p.rules.cannot_order = l->mount[mount].cannot_order;
         p.rules.command_bonus_turn = (int8_t)l->mount[mount].command_bonus_turn;
+        p.rules.may_enter |= l->mount[mount].may_enter; /* RULE wm.armylist.may-enter */
+        if (l->mount[mount].rider_pace_mm > 0.0) /* RULE wm.armylist.rider-pace */
+            p.full_pace_mm = p.half_pace_mm = l->mount[mount].rider_pace_mm;
     }
     return p;
 }

@@ -99,6 +99,9 @@ struct raw_mount {
     wm_raw_name *cannot_order;
     unsigned cannot_order_count;
     int *command_bonus_one_turn;
+    char (*may_enter)[16];
+    unsigned may_enter_count;
+    double *rider_pace_cm;
     wm_raw_name *requires;
     unsigned requires_count;
     char (*special)[WM_SPECIAL_MAX];
