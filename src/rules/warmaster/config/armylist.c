@@ -348,6 +348,20 @@ static int convert_paces(yc_conv *c, int i, const struct raw_unit *r, wm_list_un
     return 0;
 }
 
+/* The troop types of units names[0..n) names, as a set (bit per
+ * wm_troop) into *out; key is the key's path ("units[2].brigade_excludes_types").
+ * Returns 0 or -1. */
+static int troop_set(yc_conv *c, const char *key, char (*names)[16], unsigned n, unsigned *out)
+{
+    for (unsigned k = 0; k < n; k++) {
+        wm_troop t = wm_troop_from_name(names[k]);
+        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
+            return yc_fail(yc_at(c, "%s[%u]", key, k), "'%s' is not a troop type of units", names[k]);
+        *out |= 1u << t;
+    }
+    return 0;
+}
+
 /* The kinds of terrain names[0..n) names, as a set (bit per wm_terrain)
  * into *out; what[i].may_enter is the key. Returns 0 or -1. */
 static int terrain_set(yc_conv *c, const char *what, int i, char (*names)[16], unsigned n, uint16_t *out)
@@ -400,13 +414,12 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (r->order_modifier_except && !r->order_modifier)
         return yc_fail(yc_at(c, "units[%d].order_modifier_except", i), "order_modifier_except needs an "
                        "order_modifier");
-    for (unsigned k = 0; k < r->brigade_excludes_types_count; k++) {
-        wm_troop t = wm_troop_from_name(r->brigade_excludes_types[k]);
-        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
-            return yc_fail(yc_at(c, "units[%d].brigade_excludes_types[%u]", i, k), "'%s' is not a troop type of "
-                           "units", r->brigade_excludes_types[k]);
-        u->rules.brigade_excludes |= (uint8_t)(1u << t);
-    }
+    char key[48];
+    unsigned types = 0;
+    snprintf(key, sizeof key, "units[%d].brigade_excludes_types", i);
+    if (troop_set(c, key, r->brigade_excludes_types, r->brigade_excludes_types_count, &types) != 0)
+        return -1;
+    u->rules.brigade_excludes = (uint8_t)types;
     if (terrain_set(c, "units", i, r->may_enter, r->may_enter_count, &u->rules.may_enter) != 0)
         return -1;
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);
@@ -494,13 +507,9 @@ static int convert_army_rules(yc_conv *c, const struct raw_army_rules *r, wm_arm
     if (r->terrain_command_penalty_types && !r->terrain_command_penalty)
         return yc_fail(yc_at(c, "army_rules.terrain_command_penalty_types"),
                        "terrain_command_penalty_types needs terrain_command_penalty");
-    for (unsigned k = 0; k < r->terrain_command_penalty_types_count; k++) {
-        wm_troop t = wm_troop_from_name(r->terrain_command_penalty_types[k]);
-        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
-            return yc_fail(yc_at(c, "army_rules.terrain_command_penalty_types[%u]", k),
-                           "'%s' is not a troop type of units", r->terrain_command_penalty_types[k]);
-        l->dense_types |= 1u << t;
-    }
+    if (troop_set(c, "army_rules.terrain_command_penalty_types", r->terrain_command_penalty_types,
+                  r->terrain_command_penalty_types_count, &l->dense_types) != 0)
+        return -1;
     a->brigade_max = (int8_t)(r->brigade_max_units ? *r->brigade_max_units : 0);
     a->large_needs_count = (int8_t)(r->large_brigade_needs_units ? *r->large_brigade_needs_units : 0);
     if ((r->large_brigade_needs || r->large_brigade_needs_units || r->large_brigade_excludes_types) &&
@@ -511,13 +520,11 @@ static int convert_army_rules(yc_conv *c, const struct raw_army_rules *r, wm_arm
     if (!r->large_brigade_needs != !r->large_brigade_needs_units)
         return yc_fail(yc_at(c, "army_rules"), "large_brigade_needs and large_brigade_needs_units go together "
                        "(which units, how many)");
-    for (unsigned k = 0; k < r->large_brigade_excludes_types_count; k++) {
-        wm_troop t = wm_troop_from_name(r->large_brigade_excludes_types[k]);
-        if (t == WM_TROOP_COUNT || t == WM_CHARACTER)
-            return yc_fail(yc_at(c, "army_rules.large_brigade_excludes_types[%u]", k),
-                           "'%s' is not a troop type of units", r->large_brigade_excludes_types[k]);
-        a->large_excludes |= (uint8_t)(1u << t);
-    }
+    unsigned large_excludes = 0;
+    if (troop_set(c, "army_rules.large_brigade_excludes_types", r->large_brigade_excludes_types,
+                  r->large_brigade_excludes_types_count, &large_excludes) != 0)
+        return -1;
+    a->large_excludes = (uint8_t)large_excludes;
     return 0;
 }
 
