@@ -121,7 +121,8 @@ static wm_refusal unit_refusal(const wm_game *g, int side, int u)
 /* RULE wm.armylist.must-charge-race */
 static int forces_charge(const wm_unit_rules *r, const wm_unit *enemy)
 {
-    return r->initiative == WM_INIT_MUST_CHARGE && (r->must_charge_races == 0 || (enemy->profile.race & r->must_charge_races));
+    return r->initiative == WM_INIT_MUST_CHARGE &&
+           (r->must_charge_races == 0 || (enemy->profile.race & r->must_charge_races));
 }
 
 /* RULE wm.armylist.must-charge wm.armylist.must-charge-race */
