@@ -28,7 +28,7 @@ import yaml
 OUT = ("combat", "shooting", "magic", "morale")
 CLASSES = {"command", "initiative", "brigade", "movement", "vision", "list", *OUT}
 VALUE = r"(-?[a-z0-9_]+|\[[^]]+\])"
-OPTION = rf"option [a-z_]+: {VALUE}( \([^)]*\))?"
+OPTION = rf"option [a-z0-9_]+: {VALUE}( \([^)]*\))?"
 STATUS = re.compile(rf"^({OPTION}(; {OPTION})*|data|not yet: .+|not in our texts: .+|out of scope: ({'|'.join(OUT)}))$")
 # each option a list may declare, and the clause (CLAUSES.md) whose tests play it
 OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-never",
@@ -51,7 +51,9 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "must_charge_race": "wm.armylist.must-charge-race", "brigade_max_units": "wm.armylist.brigade-size",
                 "large_brigade_needs": "wm.armylist.brigade-size", "large_brigade_needs_units": "wm.armylist.brigade-size",
                 "large_brigade_excludes_types": "wm.armylist.brigade-size", "brigade_uncounted": "wm.armylist.brigade-size",
-                "command_bonus_one_turn": "wm.armylist.command-bonus-turn", "rider_pace_cm": "wm.armylist.rider-pace"}
+                "command_bonus_one_turn": "wm.armylist.command-bonus-turn", "rider_pace_cm": "wm.armylist.rider-pace",
+                "infiltrate": "wm.armylist.infiltrate", "infiltrate_per_1000": "wm.armylist.infiltrate",
+                "ignores_command_range": "wm.armylist.ignores-command-range"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -453,6 +453,31 @@ static void test_exact_positions(void **state)
     assert_true(bf->unit[8].profile.flags & WM_FLYING); /* the Gyrocopter */
 }
 
+/* Units whose list lets them infiltrate are held back off the table:
+ * both Rangers at 2000 points (one per full 1000), one at 1999; every
+ * Gutter Runners unit (no per-1000 limit); the rest deploy. */
+/* RULE wm.armylist.infiltrate */
+static void test_infiltrators_are_held_back(void **state)
+{
+    (void)state;
+    load_battle("good/infiltrators.yaml");
+    int off[2] = {0, 0};
+    for (int i = 0; i < battle->bf.n_units; i++) {
+        const char *name = battle->army[battle->roster[i].side].list.unit[battle->roster[i].list_unit].name;
+        int held = battle->bf.unit[i].presence == WM_OFF_TABLE;
+        assert_int_equal(held, strcmp(name, "Rangers") == 0 || strcmp(name, "Gutter Runners") == 0);
+        off[battle->roster[i].side] += held;
+    }
+    assert_true(off[0] == 2 && off[1] == 2);
+    battle->army[0].points_limit = 1999;
+    char err[256];
+    assert_int_equal(wm_deploy(&battle->scenario, battle->army, &battle->bf, battle->roster, err, sizeof err), 0);
+    off[0] = 0;
+    for (int i = 0; i < battle->bf.n_units; i++)
+        off[0] += battle->roster[i].side == 0 && battle->bf.unit[i].presence == WM_OFF_TABLE;
+    assert_int_equal(off[0], 1);
+}
+
 /* random: N fields the list's N-th random army at its points: legal,
  * deployed, the same at every load, another for another N. */
 /* RULE wm.armylist.random-army */
@@ -543,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_meeting_engagement_deploys),
         cmocka_unit_test(test_deployment_is_deterministic),
         cmocka_unit_test(test_exact_positions),
+        cmocka_unit_test(test_infiltrators_are_held_back),
         cmocka_unit_test(test_random_armies_in_a_battle_file),
         cmocka_unit_test(test_battle_without_scenario),
         cmocka_unit_test(test_invalid_list_reports_its_own_line),

@@ -273,6 +273,20 @@ int wm_unit_leaves_table(const wm_battlefield *bf, const wm_unit *u)
     return wm_stands_leave_table(u->stand, u->n_stands, bf->width_mm, bf->depth_mm);
 }
 
+int wm_unit_touches_edge(const wm_battlefield *bf, const wm_unit *u, int edge)
+{
+    for (int i = 0; i < u->n_stands; i++) {
+        mu_vec2 c[4];
+        mu_orect_corners(&u->stand[i], c);
+        for (int k = 0; k < 4; k++) {
+            if ((edge == WM_EDGE_SOUTH && c[k].y <= EPS) || (edge == WM_EDGE_NORTH && c[k].y >= bf->depth_mm - EPS) ||
+                (edge == WM_EDGE_WEST && c[k].x <= EPS) || (edge == WM_EDGE_EAST && c[k].x >= bf->width_mm - EPS))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 mu_seg wm_table_edge(const wm_battlefield *bf, int edge)
 {
     assert(edge >= WM_EDGE_SOUTH && edge <= WM_EDGE_WEST);

@@ -102,14 +102,55 @@ static uint64_t still_orderable(const wm_game *g, uint64_t group)
     return out;
 }
 
-/* One step of the player's plan: up to max_orders orders to the group. */
+/* The first order of a step to a unit held back off the table: the
+ * player's place (the goal's point and form), the infiltration order.
+ * Returns non-zero when the unit entered (the step goes on with further
+ * orders). */
+/* RULE wm.armylist.infiltrate */
+static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_step *st, int u,
+                      const wm_game_env *env)
+{
+    mu_order_refusal why = MU_ORDER_ALLOWED;
+    wm_refusal r = wm_game_entry_check(g, side, st->character, u, &why);
+    if (r != WM_ALLOWED) {
+        if (!(r == WM_REFUSE_ORDER_RULES && (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED)))
+            GTRACE(env, "  %s may not order %s on: %s", wm_g_name(g, st->character), wm_g_name(g, u),
+                   r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
+        return 0;
+    }
+    wm_order_goal goal;
+    memset(&goal, 0, sizeof goal);
+    for (int m = 0; m < WM_BRIGADE_MAX; m++)
+        goal.charge[m] = -1;
+    p->order_goal(p->self, g, side, st, wm_bit(u), 1, &goal);
+    wm_unit placed;
+    if (!goal.go || wm_game_entry_place(g, u, &goal, &placed) != WM_ALLOWED)
+        return 0;
+    wm_penalties pen;
+    int command, target = wm_game_entry_target(g, st->character, u, &placed, &command, &pen);
+    if (target < st->min_target) {
+        GTRACE(env, "  %s does not try to order %s on (it would need %d or less)", wm_g_name(g, st->character),
+               wm_g_name(g, u), target);
+        return 0;
+    }
+    return wm_game_enter(g, side, st->character, u, &goal, env).roll.success;
+}
+
+/* One step of the player's plan: up to max_orders orders to the group
+ * (a unit held back off the table: its infiltration order first). */
 static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_plan *plan, int i,
                      const wm_game_env *env)
 {
     const wm_order_step *st = &plan->step[i];
     uint64_t group = st->group;
     char names[512];
-    for (int k = 0; k < st->max_orders && !g->over; k++) {
+    int k = 0;
+    if (group & g->reserve) {
+        if (__builtin_popcountll(group) != 1 || !entry_step(g, side, p, st, __builtin_ctzll(group), env))
+            return;
+        k = 1;
+    }
+    for (; k < st->max_orders && !g->over; k++) {
         group = still_orderable(g, group);
         if (!group)
             return;

@@ -26,7 +26,8 @@ const char *wm_refusal_name(wm_refusal r)
                                         "engaged",          "charged",             "cannot move",
                                         "not a brigade",    "not the closest",     "cannot charge",
                                         "already acted",    "not light cavalry under the optional rule",
-                                        "an army-list rule forbids it"};
+                                        "an army-list rule forbids it", "not held back off the table",
+                                        "not a place to enter at"};
     return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "?";
 }
 
@@ -59,6 +60,8 @@ void wm_game_init(wm_game *g, const wm_scenario *sc, const wm_battlefield *bf,
             assert(g->n_units[s] < WM_GAME_SIDE_UNITS);
             g->local[u] = (int8_t)g->n_units[s];
             g->unit_of[s][g->n_units[s]++] = (uint8_t)u;
+            if (un->presence == WM_OFF_TABLE) /* held back by wm_deploy */
+                g->reserve |= wm_bit(u);
         }
     }
     for (int z = 0; z < WM_MAX_OBJECTIVES; z++)
@@ -109,26 +112,11 @@ int wm_game_unit_free(const wm_game *g, int u)
            !(r->confusion_halts && un->confused);
 }
 
-/* Returns non-zero when some stand of u touches table edge `edge`. */
-static int touches_edge(const wm_battlefield *bf, const wm_unit *u, int edge)
-{
-    for (int i = 0; i < u->n_stands; i++) {
-        mu_vec2 c[4];
-        mu_orect_corners(&u->stand[i], c);
-        for (int k = 0; k < 4; k++) {
-            if ((edge == WM_EDGE_SOUTH && c[k].y <= EPS) || (edge == WM_EDGE_NORTH && c[k].y >= bf->depth_mm - EPS) ||
-                (edge == WM_EDGE_WEST && c[k].x <= EPS) || (edge == WM_EDGE_EAST && c[k].x >= bf->width_mm - EPS))
-                return 1;
-        }
-    }
-    return 0;
-}
-
 void wm_g_moved(wm_game *g, const wm_game_env *env, const wm_move_event *ev)
 {
     const wm_unit *u = &g->bf.unit[ev->unit];
     if (!wm_is_character(u) && u->presence == WM_ON_TABLE && !(g->reached_edge & wm_bit(ev->unit)) &&
-        touches_edge(&g->bf, u, g->sc->side[1 - u->side].edge)) {
+        wm_unit_touches_edge(&g->bf, u, g->sc->side[1 - u->side].edge)) {
         g->reached_edge |= wm_bit(ev->unit);
         GTRACE(env, "    %s reaches the enemy's table edge", wm_g_name(g, ev->unit));
     }

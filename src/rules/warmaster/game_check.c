@@ -96,7 +96,9 @@ int wm_game_check(const wm_game *g, const wm_move_event *ev, char *why, size_t w
         why[0] = '\0';
     if (check_table(g, ev, why, why_len))
         return 1;
-    if (ev && ev->kind != WM_EV_RETURN && check_distance(g, ev, why, why_len))
+    if (ev && ev->kind == WM_EV_ENTER && wm_g_touches_enemy(g, ev->unit))
+        return fault(why, why_len, "%s entered touching an enemy", wm_g_name(g, ev->unit));
+    if (ev && ev->kind != WM_EV_RETURN && ev->kind != WM_EV_ENTER && check_distance(g, ev, why, why_len))
         return 1;
     return 0;
 }

@@ -40,7 +40,7 @@ static int modifier_applies(const wm_game *g, int character, uint64_t group, int
  * one modifier for the order however many units carry one, the most
  * negative when any is negative, else the largest (ARMY_RULES.md). */
 /* RULE wm.armylist.command-modifier */
-static int list_modifier(const wm_game *g, int character, uint64_t group)
+int wm_g_list_modifier(const wm_game *g, int character, uint64_t group)
 {
     int lo = 0, hi = 0, issuer = 0;
     const wm_unit_rules *ch = &g->bf.unit[character].profile.rules;
@@ -151,22 +151,44 @@ static int connected_at_start(const wm_game *g, uint32_t mask)
     return seen == mask;
 }
 
-/* RULE wm.orders.charge-limits wm.initiative.before-orders wm.game.initiative-or-orders
- * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional
- * RULE wm.armylist.gives-no-orders wm.armylist.order-range wm.armylist.brigade-with */
-wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
-                                     mu_order_refusal *why)
+/* RULE wm.armylist.gives-no-orders */
+wm_refusal wm_g_character_check(const wm_game *g, int side, int character)
 {
-    if (why)
-        *why = MU_ORDER_ALLOWED;
     if (g->sub != WM_SUB_ORDERS || g->side != side)
         return WM_REFUSE_PHASE;
     if (character < 0 || character >= g->bf.n_units || !wm_is_character(&g->bf.unit[character]) ||
         g->bf.unit[character].side != side || g->bf.unit[character].presence != WM_ON_TABLE)
         return WM_REFUSE_NOT_CHARACTER;
-    const wm_unit_rules *ch_rules = &g->bf.unit[character].profile.rules;
-    if (ch_rules->gives_no_orders)
+    if (g->bf.unit[character].profile.rules.gives_no_orders)
         return WM_REFUSE_LIST_RULE;
+    return WM_ALLOWED;
+}
+
+/* RULE wm.armylist.ordered-by wm.armylist.cannot-order wm.armylist.order-range
+ * RULE wm.armylist.ignores-command-range */
+int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges)
+{
+    const wm_unit_rules *ch_rules = &g->bf.unit[character].profile.rules, *ur = &g->bf.unit[u].profile.rules;
+    double range = ranges ? ur->order_range_mm : 0.0;
+    if (ranges && !ur->ignores_command_range && ch_rules->order_range_mm > 0 &&
+        (range == 0 || ch_rules->order_range_mm < range))
+        range = ch_rules->order_range_mm;
+    if (range > 0 && wm_unit_distance_mm(&g->bf.unit[character], &g->bf.unit[u], NULL, NULL, NULL, NULL) > range)
+        return 0;
+    return !(ur->ordered_by && !(ur->ordered_by & list_bit(g, character))) && !(ch_rules->cannot_order & list_bit(g, u));
+}
+
+/* RULE wm.orders.charge-limits wm.initiative.before-orders wm.game.initiative-or-orders
+ * RULE wm.game.characters-order wm.game.charge wm.game.brigade-optional
+ * RULE wm.armylist.brigade-with */
+wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64_t group,
+                                     mu_order_refusal *why)
+{
+    if (why)
+        *why = MU_ORDER_ALLOWED;
+    wm_refusal who = wm_g_character_check(g, side, character);
+    if (who != WM_ALLOWED)
+        return who;
     if (!wm_game_brigade_size_allowed(g, group)) /* RULE wm.armylist.brigade-size */
         return WM_REFUSE_NOT_A_BRIGADE;
     for (uint64_t r = group; r; r &= r - 1) {
@@ -182,14 +204,7 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
             return WM_REFUSE_ENGAGED;
         if (!wm_game_unit_free(g, u))
             return WM_REFUSE_CANNOT_MOVE;
-        /* RULE wm.armylist.ordered-by */
-        double range = un->profile.rules.order_range_mm;
-        if (ch_rules->order_range_mm > 0 && (range == 0 || ch_rules->order_range_mm < range))
-            range = ch_rules->order_range_mm;
-        if (range > 0 && wm_unit_distance_mm(&g->bf.unit[character], un, NULL, NULL, NULL, NULL) > range)
-            return WM_REFUSE_LIST_RULE;
-        if ((un->profile.rules.ordered_by && !(un->profile.rules.ordered_by & list_bit(g, character))) ||
-            (ch_rules->cannot_order & list_bit(g, u))) /* RULE wm.armylist.cannot-order */
+        if (!wm_g_list_may_order(g, character, u, 1))
             return WM_REFUSE_LIST_RULE;
     }
     uint32_t local = wm_g_local_mask(g, side, group);
@@ -230,38 +245,49 @@ static int dense_penalty(const wm_game *g, const wm_unit *un)
 }
 
 /* RULE wm.game.penalties-on-table wm.game.worked-example wm.game.brigade-penalties
- * RULE wm.armylist.trolls-distance wm.armylist.no-enemy-close wm.armylist.command-modifier */
+ * RULE wm.armylist.command-modifier */
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p)
 {
     wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY,
-                            .list_modifier = list_modifier(g, character, group)};
-    const wm_unit *ch = &g->bf.unit[character];
+                            .list_modifier = wm_g_list_modifier(g, character, group)};
     for (uint64_t r = group; r; r &= r - 1) {
         int u = __builtin_ctzll(r);
-        const wm_unit *un = &g->bf.unit[u];
-        /* "measure the shortest distance"; a brigade: "to the most distant
-         * unit" (not to a unit whose list spares it the distance penalty:
-         * always, or when ordered alone) */
-        int spared = un->profile.rules.no_distance == 1 || (un->profile.rules.no_distance == 2 && group == wm_bit(u));
-        if (!spared) /* RULE wm.armylist.no-distance */
-            s.distance_mm = fmax(s.distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
-        /* "the closest enemy unit … even if the unit is not visible"; a
-         * list may exempt a unit (the Undead) */
-        for (int k = 0; k < g->bf.n_units && !un->profile.rules.no_enemy_close; k++) {
-            const wm_unit *e = &g->bf.unit[k];
-            if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e))
-                s.enemy_distance_mm = fmin(s.enemy_distance_mm, wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
-        }
-        s.in_dense_terrain |= dense_penalty(g, un);
-        if (un->stands_lost > s.stands_lost)
-            s.stands_lost = un->stands_lost;
-        /* Trolls: "ordering a unit of Trolls or a brigade that contains
-         * a unit of Trolls … the distance penalty is always doubled" */
-        if (un->profile.distance_penalty_factor > s.distance_factor)
-            s.distance_factor = un->profile.distance_penalty_factor;
+        wm_g_situation_add(g, &g->bf.unit[character], &g->bf.unit[u], group == wm_bit(u), &s);
     }
     *p = wm_order_penalties(&g->rules->orders, &s, 1);
     return p->total;
+}
+
+/* RULE wm.armylist.trolls-distance wm.armylist.no-enemy-close wm.armylist.no-distance */
+void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, int alone, wm_order_situation *s)
+{
+    /* "measure the shortest distance"; a brigade: "to the most distant
+     * unit" (not to a unit whose list spares it the distance penalty:
+     * always, or when ordered alone) */
+    int spared = un->profile.rules.no_distance == 1 || (un->profile.rules.no_distance == 2 && alone);
+    if (!spared)
+        s->distance_mm = fmax(s->distance_mm, wm_unit_distance_mm(ch, un, NULL, NULL, NULL, NULL));
+    /* "the closest enemy unit … even if the unit is not visible"; a
+     * list may exempt a unit (the Undead) */
+    for (int k = 0; k < g->bf.n_units && !un->profile.rules.no_enemy_close; k++) {
+        const wm_unit *e = &g->bf.unit[k];
+        if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e))
+            s->enemy_distance_mm = fmin(s->enemy_distance_mm, wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
+    }
+    s->in_dense_terrain |= dense_penalty(g, un);
+    if (un->stands_lost > s->stands_lost)
+        s->stands_lost = un->stands_lost;
+    /* Trolls: "ordering a unit of Trolls or a brigade that contains
+     * a unit of Trolls … the distance penalty is always doubled" */
+    if (un->profile.distance_penalty_factor > s->distance_factor)
+        s->distance_factor = un->profile.distance_penalty_factor;
+}
+
+/* RULE wm.armylist.command-bonus-turn */
+int wm_g_command(const wm_game *g, int character)
+{
+    return g->roster[character].command +
+           ((g->bonus_on & wm_bit(character)) ? g->bf.unit[character].profile.rules.command_bonus_turn : 0);
 }
 
 int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p)
@@ -269,9 +295,7 @@ int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *c
     int side = g->bf.unit[character].side, u = __builtin_ctzll(group);
     int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
     int situational = wm_game_penalties(g, character, group, p), first = g->bf.unit[u].profile.rules.general_first_command;
-    *command = g->roster[character].command;
-    if (g->bonus_on & wm_bit(character)) /* RULE wm.armylist.command-bonus-turn */
-        *command += g->bf.unit[character].profile.rules.command_bonus_turn;
+    *command = wm_g_command(g, character);
     if (first > 0 && group == wm_bit(u) && character == g->general[side] && number == 1) { /* RULE wm.armylist.general-first */
         *command = first;
         memset(p, 0, sizeof *p);
@@ -280,7 +304,7 @@ int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *c
     return *command - situational - (number - 1);
 }
 
-static void count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
+void wm_g_count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
 {
     wm_side_stats *st = &g->stats[side];
     int lc = g->local[character];
@@ -350,7 +374,7 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
     res.situational = pen.total;
     res.roll = wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
                                 res.situational, &g->rules->orders, env->dice);
-    count_roll(g, side, character, group, &res.roll);
+    wm_g_count_roll(g, side, character, group, &res.roll);
     if (env->on_order)
         env->on_order(env->user, g, side, character, command, res.situational, &res.roll);
     if (env->trace) {

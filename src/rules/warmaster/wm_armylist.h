@@ -114,6 +114,10 @@ typedef struct wm_list_unit {
                                         * these entries (mask of unit indices); 0: a unit */
     int counts_as_unit;                /* 0: the list's "does not count as a unit" */
     int summoned_only;                 /* never bought (enters play by a spell) */
+    int infiltrate;                    /* may start off the table and enter by an
+                                        * infiltration order (wm_game_enter) */
+    int infiltrate_per_1000;           /* at most this many units of it start off the
+                                        * table per full 1000 points; 0: any */
     uint64_t requires;                 /* the army must hold one of these (mask); 0: none */
     uint64_t shares_max_with;          /* its max bounds the sum of it and these (mask) */
     double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */

@@ -191,4 +191,8 @@ int wm_unit_leaves_table(const wm_battlefield *bf, const wm_unit *u);
 enum { WM_EDGE_SOUTH, WM_EDGE_EAST, WM_EDGE_NORTH, WM_EDGE_WEST };
 mu_seg wm_table_edge(const wm_battlefield *bf, int edge);
 
+/* Returns non-zero when some corner of a stand of u lies on table edge
+ * `edge` (WM_EDGE_*), within MU_GEOM_EPS_MM. */
+int wm_unit_touches_edge(const wm_battlefield *bf, const wm_unit *u, int edge);
+
 #endif

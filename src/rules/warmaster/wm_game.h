@@ -84,6 +84,7 @@ typedef struct wm_side_stats {
      * succeed). Of those, the ones where the unit ended the Orders
      * sub-phase where it began (every stand's place and facing). */
     uint16_t orderable_unit_turns, unmoved_unit_turns;
+    uint16_t entered;           /* units that entered the table by an infiltration order */
 } wm_side_stats;
 
 /* A game. Plain data apart from the borrowed pointers; about 70 KB. */
@@ -116,6 +117,8 @@ typedef struct wm_game {
     uint64_t no_move;               /* may not move further this turn (back from off the table, or a
                                      * malfunction) */
     uint64_t broken_down;           /* an army-list malfunction: never moves again */
+    uint64_t reserve;               /* held off the table at the start, not yet entered by an
+                                     * infiltration order (wm_game_enter) */
     uint64_t charged;               /* charged this Command phase: no further orders */
     uint64_t reached_edge;          /* units that touched the enemy's table edge */
     uint64_t off_episode;           /* units that have left the table (off[] is theirs) */
@@ -136,14 +139,15 @@ typedef enum wm_event_kind {
     WM_EV_MOVE,      /* a unit's stand-by-stand move (ordered, charge, evade) */
     WM_EV_CHARACTER, /* a character's move */
     WM_EV_FORCED,    /* a blundered retreat: the whole unit translated */
-    WM_EV_RETURN     /* a unit back on the table from off it */
+    WM_EV_RETURN,    /* a unit back on the table from off it */
+    WM_EV_ENTER      /* a unit held back entering by an infiltration order */
 } wm_event_kind;
 
 typedef struct wm_move_event {
     wm_event_kind kind;
     int unit;                 /* bf index */
     wm_move_kind move_kind;
-    double allowance_mm;      /* how far any point of a stand may go (WM_EV_RETURN: 0) */
+    double allowance_mm;      /* how far any point of a stand may go (WM_EV_RETURN, _ENTER: 0) */
     wm_unit before;        /* the unit before the event */
     const wm_move *move;   /* WM_EV_MOVE: the move made, else NULL */
 } wm_move_event;
@@ -177,7 +181,9 @@ typedef enum wm_refusal {
     WM_REFUSE_CANNOT_CHARGE,  /* artillery, or not seen from a front edge */
     WM_REFUSE_DONE,           /* initiative: this unit already acted or declined */
     WM_REFUSE_NOT_LIGHT_CAVALRY, /* an evade heading: only light cavalry under the optional rule */
-    WM_REFUSE_LIST_RULE       /* an army-list rule forbids it (ARMY_RULES.md) */
+    WM_REFUSE_LIST_RULE,      /* an army-list rule forbids it (ARMY_RULES.md) */
+    WM_REFUSE_NOT_RESERVE,    /* an infiltration order to a unit not held back off the table */
+    WM_REFUSE_ENTRY_POINT     /* an infiltration order to a place the unit may not enter at */
 } wm_refusal;
 
 /* Returns a short English name of r ("used initiative"). */
@@ -403,6 +409,47 @@ typedef struct wm_order_result {
  * move that way at all and the goal has a fallback, toward the fallback. */
 wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t group,
                                     const wm_order_goal *goal, const wm_game_env *env);
+
+/* ---- Infiltration: units held back off the table ----------------------------
+ * A unit whose list lets it infiltrate (ARMY_RULES.md, `infiltrate`) may
+ * start off the table (wm_deploy holds it back) and enter by an order of
+ * any character to a point: in dense terrain or at a table edge other
+ * than the enemy's. Distance and enemy-proximity penalties apply, measured
+ * to the unit placed at the point; the dense-terrain penalty and the
+ * characters' order ranges do not. On success the unit is placed there,
+ * the order is its first this turn and the same character may order it
+ * on; on a failure (half pace or not) it stays off and may try again in a
+ * later turn. */
+
+/* Builds unit u, held back off the table (g->reserve), as it would stand
+ * entering at goal (its point the centre of the unit; goal->form
+ * WM_FORM_COLUMN a column, anything else a line; facing away from its
+ * side's table edge) into *placed. Returns WM_ALLOWED when it may enter
+ * there: every stand on the table, in no terrain it cannot enter,
+ * overlapping no stand of a unit on the table (its own side's characters
+ * are tokens) and touching no enemy unit's stand; and either every stand
+ * wholly inside one dense feature or a stand touching a table edge other
+ * than the enemy's. Else WM_REFUSE_NOT_RESERVE or WM_REFUSE_ENTRY_POINT. */
+wm_refusal wm_game_entry_place(const wm_game *g, int u, const wm_order_goal *goal, wm_unit *placed);
+
+/* Returns whether character may give unit u an infiltration order now
+ * (the order-sequence rules, the character's and the lists' rules but no
+ * order range); *why as for wm_game_order_check. The place is
+ * wm_game_entry_place's business. */
+wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, int u, mu_order_refusal *why);
+
+/* The score character's infiltration order to unit u (held back)
+ * entering as placed (wm_game_entry_place) needs: Command (with a bonus that holds) minus
+ * the distance to the placed unit, an enemy within 20 cm of it and the
+ * list modifiers, into *command and *p. */
+int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *placed, int *command,
+                         wm_penalties *p);
+
+/* Gives an infiltration order (checked here: wm_game_entry_check, then
+ * wm_game_entry_place) and on success puts the unit on the table where
+ * goal places it (a WM_EV_ENTER event; stats entered). */
+wm_order_result wm_game_enter(wm_game *g, int side, int character, int u, const wm_order_goal *goal,
+                              const wm_game_env *env);
 
 /* Moves character c (once per Command phase, in its side's Characters
  * sub-phase) straight toward to, halting where the rules stop it

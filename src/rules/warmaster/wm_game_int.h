@@ -72,6 +72,36 @@ void wm_g_offtable_returns(wm_game *g, int side, const wm_game_env *env);
  * units that left. */
 uint64_t wm_g_blunder_retreat(wm_game *g, uint64_t group, const wm_game_env *env);
 
+/* Returns WM_ALLOWED when character may give orders now in side's Orders
+ * sub-phase (a character of side on the table, not one who gives none),
+ * else why not (WM_REFUSE_PHASE, _NOT_CHARACTER, _LIST_RULE). */
+wm_refusal wm_g_character_check(const wm_game *g, int side, int character);
+
+/* Returns non-zero when the army lists let character order unit u:
+ * ordered_by, cannot_order and, when ranges, the order ranges (the
+ * unit's order_range_mm, the character's unless the unit
+ * ignores_command_range). */
+int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges);
+
+/* Character's Command for his order rolls now: his roster Command plus
+ * his once-a-game bonus when it holds this turn. */
+int wm_g_command(const wm_game *g, int character);
+
+/* The army-list modifier of an order of character to the units of group
+ * (one per order: the most negative when any is negative, else the
+ * largest; plus the character's order_modifier). */
+int wm_g_list_modifier(const wm_game *g, int character, uint64_t group);
+
+/* Adds unit un, standing as given (on the table, or where it would be
+ * placed), to the situation s of an order by character ch: the distance
+ * (largest over the group), the closest enemy unit on the table, dense
+ * terrain, the worst casualties and the distance factor, with un's list
+ * rules; alone: the order is to un alone. */
+void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, int alone, wm_order_situation *s);
+
+/* Counts an order roll of character to group in side's statistics. */
+void wm_g_count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll);
+
 /* Ends the battle because side's General left the table. */
 void wm_g_general_left(wm_game *g, int side, const wm_game_env *env);
 

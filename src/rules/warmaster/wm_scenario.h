@@ -78,7 +78,10 @@
  *   already placed; the cursor then moves past it by the gap. When a unit
  *   no longer fits before the zone's right end, the cursor moves to the
  *   next row back (the deepest unit of the row, plus the gap). Earlier
- *   rows are not revisited. */
+ *   rows are not revisited. A unit its list lets infiltrate (up to its
+ *   infiltrate_per_1000 per full 1000 points of the army) is not placed
+ *   in the zone but held back off the table (WM_OFF_TABLE), to enter by
+ *   an infiltration order (wm_game_enter). */
 #ifndef MUSTER_WM_SCENARIO_H
 #define MUSTER_WM_SCENARIO_H
 

@@ -108,6 +108,7 @@ typedef struct wm_unit_rules {
     uint64_t cannot_order;          /* a character (his mount's rule): list units he may not order */
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
                                  ordered only by characters this close; 0: any distance */
+    int8_t ignores_command_range; /* a unit: the characters' order_range_mm does not apply to it */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */
     uint64_t modifier_from;      /* command_modifier only on orders of these characters */
     uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */

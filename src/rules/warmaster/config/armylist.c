@@ -78,6 +78,9 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_unit, "adds_to", OPTIONAL, adds_to, name_entry, 1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "counts_as_unit", OPTIONAL, counts_as_unit, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "summoned_only", OPTIONAL, summoned_only, YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "infiltrate", OPTIONAL, infiltrate, YP_BOOLEAN),
+    YP_FIELD(struct raw_unit, "infiltrate_per_1000", OPTIONAL, infiltrate_per_1000, YP_INT_IN(1, 99)),
+    YP_FIELD(struct raw_unit, "ignores_command_range", OPTIONAL, ignores_command_range, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "distance_penalty_factor", OPTIONAL, distance_penalty_factor, YP_INT_IN(1, 4)),
     YP_FIELD(struct raw_unit, "all_round_vision", OPTIONAL, all_round_vision, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "flying", OPTIONAL, flying, YP_BOOLEAN),
@@ -383,11 +386,13 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (ch && (r->initiative || r->evade || r->brigade || r->command_modifier || r->terrain_command_penalty ||
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
                r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with ||
-               r->general_first_order_command || r->must_charge_race || r->brigade_uncounted))
+               r->general_first_order_command || r->must_charge_race || r->brigade_uncounted || r->infiltrate ||
+               r->ignores_command_range))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
-                       "confusion, malfunction, general_first_order_command, must_charge_race and "
-                       "brigade_uncounted are rules for units, not characters");
+                       "confusion, malfunction, general_first_order_command, must_charge_race, "
+                       "brigade_uncounted, infiltrate and ignores_command_range are rules for units, not "
+                       "characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
@@ -431,6 +436,12 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->no_characters_join = r->characters_join != NULL;
     u->counts_as_unit = r->counts_as_unit == NULL || *r->counts_as_unit;
     u->summoned_only = r->summoned_only != NULL && *r->summoned_only;
+    u->infiltrate = r->infiltrate != NULL && *r->infiltrate; /* RULE wm.armylist.infiltrate */
+    u->infiltrate_per_1000 = r->infiltrate_per_1000 ? *r->infiltrate_per_1000 : 0;
+    u->rules.ignores_command_range = r->ignores_command_range != NULL && *r->ignores_command_range;
+    if (r->infiltrate_per_1000 && !u->infiltrate)
+        return yc_fail(yc_at(c, "units[%d].infiltrate_per_1000", i), "infiltrate_per_1000 qualifies "
+                       "infiltrate: true; give it");
     if (u->rules.initiative == WM_INIT_NEVER && u->rules.never_evade)
         return yc_fail(yc_at(c, "units[%d].evade", i), "evade: never says nothing more once initiative is never");
     return 0;

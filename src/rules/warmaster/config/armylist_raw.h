@@ -35,6 +35,9 @@ struct raw_unit {
     unsigned adds_to_count;
     bool *counts_as_unit;
     bool *summoned_only;
+    bool *infiltrate;
+    int *infiltrate_per_1000;
+    bool *ignores_command_range;
     int *distance_penalty_factor;
     bool *all_round_vision;
     bool *flying;

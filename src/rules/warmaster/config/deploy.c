@@ -186,6 +186,32 @@ static int place_in_zone(deploy *d, int s, int j, cursor *c)
     }
 }
 
+/* Whether the next unit of entry e of army a starts off the table to
+ * enter by an infiltration order: its list lets it (infiltrate) and fewer
+ * than infiltrate_per_1000 per full 1000 points of the army's limit are
+ * already held back (held[] counts them by list unit). Reading
+ * (ARMY_RULES.md, infiltrate): a player holds back every unit the list
+ * lets him. */
+/* RULE wm.armylist.infiltrate */
+static int held_back(const wm_army *a, const wm_army_entry *e, int held[WM_LIST_MAX_UNITS])
+{
+    const wm_list_unit *lu = &a->list.unit[e->unit];
+    if (!lu->infiltrate || (lu->infiltrate_per_1000 && held[e->unit] >= lu->infiltrate_per_1000 * (a->points_limit / 1000)))
+        return 0;
+    held[e->unit]++;
+    return 1;
+}
+
+/* A unit held back: added off the table (its stands in line at the
+ * table's corner, never looked at until it enters). */
+static int hold_back(deploy *d, int s, int j)
+{
+    const wm_army *a = &d->armies[s];
+    wm_unit u = make_unit(a, s, &a->entry[j], mu_v2(0, 0), wm_edge_forward(d->sc->side[s].edge), WM_LINE);
+    u.presence = WM_OFF_TABLE;
+    return add(d, s, j, &u);
+}
+
 int wm_deploy(const wm_scenario *sc, const wm_army armies[2], wm_battlefield *bf,
                  wm_deployed roster[WM_MAX_UNITS], char *err, size_t err_len)
 {
@@ -199,13 +225,14 @@ int wm_deploy(const wm_scenario *sc, const wm_army armies[2], wm_battlefield *bf
                 return MU_EXIT_DATAERR;
     for (int s = 0; s < 2; s++) {
         cursor c = zone_cursor(&sc->side[s]);
+        int held[WM_LIST_MAX_UNITS] = {0};
         for (int characters = 0; characters < 2; characters++)
             for (int j = 0; j < armies[s].n_entries; j++) {
                 const wm_army_entry *e = &armies[s].entry[j];
                 if (e->exact || (armies[s].list.unit[e->unit].troop == WM_CHARACTER) != characters)
                     continue;
                 for (int k = 0; k < e->count; k++)
-                    if (place_in_zone(&d, s, j, &c) != 0)
+                    if ((held_back(&armies[s], e, held) ? hold_back(&d, s, j) : place_in_zone(&d, s, j, &c)) != 0)
                         return MU_EXIT_DATAERR;
             }
     }

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#define HOLD_OFF_MM 300.0   /* cautious: stop this far from the nearest enemy */
 #define BEHIND_MM 100.0     /* characters stand this far behind their units */
 #define BONUS_CLOSE_MM 400.0 /* the once-a-game Command bonus waits for an enemy this close */
 
@@ -37,9 +36,13 @@ const char *wm_policy_name(wm_policy_kind kind)
 
 int wp_nearest_enemy(const wm_game *g, int u, double *dist)
 {
+    return wp_nearest_enemy_of(g, &g->bf.unit[u], dist);
+}
+
+int wp_nearest_enemy_of(const wm_game *g, const wm_unit *a, double *dist)
+{
     int best = -1;
     double bd = INFINITY;
-    const wm_unit *a = &g->bf.unit[u];
     for (int k = 0; k < g->bf.n_units; k++) {
         const wm_unit *e = &g->bf.unit[k];
         if (e->side == a->side || e->presence != WM_ON_TABLE || wm_is_character(e))
@@ -144,7 +147,14 @@ static int best_character(const wm_game *g, int side, uint64_t group)
     return best;
 }
 
-/* RULE wm.policy.sequence */
+/* The order of a character's steps: nearest group first, units held back
+ * off the table (their infiltration orders) last. */
+static double plan_distance(const wm_game *g, int c, uint64_t group)
+{
+    return (group & g->reserve) ? INFINITY : wp_group_distance(g, c, group);
+}
+
+/* RULE wm.policy.sequence wm.policy.infiltration */
 void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, wm_order_plan *plan)
 {
     uint64_t groups[WM_GAME_SIDE_UNITS];
@@ -156,6 +166,16 @@ void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, w
         owner[i] = best_character(g, side, groups[i]);
         for (uint64_t r = groups[i]; r; r &= r - 1)
             st->commander[__builtin_ctzll(r)] = (int8_t)owner[i];
+    }
+    int present[WM_GAME_SIDE_CHARS], n_present = 0;
+    for (int k = 0; k < g->n_chars[side]; k++)
+        if (g->bf.unit[g->char_of[side][k]].presence == WM_ON_TABLE)
+            present[n_present++] = g->char_of[side][k];
+    for (int l = 0; l < g->n_units[side]; l++) {
+        int u = g->unit_of[side][l];
+        wm_order_goal goal;
+        if ((g->reserve & wp_bit(u)) && (owner[n] = wp_entry_choose(st, g, side, u, present, n_present, &goal)) >= 0)
+            groups[n++] = wp_bit(u);
     }
     int order[WM_GAME_SIDE_CHARS], n_chars = 0, gen = g->general[side];
     if (seq == WM_SEQ_GENERAL_FIRST && gen >= 0)
@@ -173,9 +193,9 @@ void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, w
                 continue;
             wm_order_step s = {.character = order[k], .group = groups[i], .max_orders = st->spec->orders_per_unit,
                                   .min_target = st->spec->min_target};
-            double d = wp_group_distance(g, order[k], groups[i]);
+            double d = plan_distance(g, order[k], groups[i]);
             int j = plan->n++; /* nearest first, stable */
-            for (; j > first && wp_group_distance(g, order[k], plan->step[j - 1].group) > d; j--)
+            for (; j > first && plan_distance(g, order[k], plan->step[j - 1].group) > d; j--)
                 plan->step[j] = plan->step[j - 1];
             plan->step[j] = s;
         }
@@ -325,9 +345,7 @@ static void aggressive_goal(const wm_game *g, uint64_t group, wm_order_goal *out
     out->point = wm_unit_centre(&g->bf.unit[aim]);
 }
 
-/* Returns the zone nearest to p (not yet holding a unit of side when
- * free_only), or -1. */
-static int nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only)
+int wp_nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only)
 {
     int best = -1;
     double bd = INFINITY;
@@ -358,7 +376,7 @@ static void cautious_goal(const wm_game *g, int side, uint64_t group, wm_order_g
     if (dmin <= HOLD_OFF_MM)
         return;
     mu_vec2 c = wp_group_centre(g, group);
-    int z = nearest_zone(g, side, c, 1);
+    int z = wp_nearest_zone(g, side, c, 1);
     out->avoid_contact = 1;
     if (z >= 0) {
         out->go = 1;
@@ -376,7 +394,7 @@ static void objective_goal(const wm_game *g, int side, uint64_t group, wm_order_
         if (wp_in_any_zone(g, __builtin_ctzll(r)))
             return;
     mu_vec2 c = wp_group_centre(g, group);
-    int z = nearest_zone(g, side, c, 0);
+    int z = wp_nearest_zone(g, side, c, 0);
     if (z >= 0) {
         out->point = wp_zone_centre(g, z);
     } else { /* the enemy's table edge, straight ahead */
@@ -423,6 +441,10 @@ static void scripted_goal(void *self, const wm_game *g, int side, const wm_order
 {
     wm_policy_state *st = self;
     int u0 = __builtin_ctzll(group);
+    if (group & g->reserve) { /* where to enter: the place wp_plan chose, looked at afresh */
+        wp_entry_choose(st, g, side, u0, &step->character, 1, out);
+        return;
+    }
     mu_vec2 c0 = wm_unit_centre(&g->bf.unit[u0]);
     if (order_number > 1 && mu_v2_dist(c0, st->asked_at[u0]) < 1.0)
         return; /* the last order moved it nowhere: another would not either */

@@ -58,6 +58,9 @@ void wp_random_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
     wm_policy_state *st = self;
     uint64_t groups[WM_GAME_SIDE_UNITS];
     int n = wp_groups(g, side, st->spec->brigades && wp_uniform(st, 2), groups);
+    for (int l = 0; l < g->n_units[side]; l++) /* units held back: their infiltration orders */
+        if (g->reserve & wp_bit(g->unit_of[side][l]))
+            groups[n++] = wp_bit(g->unit_of[side][l]);
     int chars[WM_GAME_SIDE_CHARS], n_chars = 0;
     for (int k = 0; k < g->n_chars[side]; k++)
         if (g->bf.unit[g->char_of[side][k]].presence == WM_ON_TABLE)
@@ -123,10 +126,12 @@ void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step 
                     int order_number, wm_order_goal *out)
 {
     wm_policy_state *st = self;
-    (void)side;
-    (void)step;
     (void)order_number;
     int first = __builtin_ctzll(group);
+    if (group & g->reserve) { /* RULE wm.policy.infiltration: a uniform place among those it may enter at */
+        wp_entry_choose(st, g, side, first, &step->character, 1, out);
+        return;
+    }
     double pace = g->bf.unit[first].profile.full_pace_mm;
     mu_vec2 c = wp_group_centre(g, group);
     out->go = 1;

@@ -9,11 +9,38 @@
 
 #include <stdint.h>
 
+#define HOLD_OFF_MM 300.0 /* cautious: stop this far from the nearest enemy */
+
 static inline uint64_t wp_bit(int u) { return UINT64_C(1) << u; }
 
 /* Returns the enemy unit (not a character, on the table) nearest to unit
  * u, or -1; *dist (if non-NULL) gets its distance (INFINITY if none). */
 int wp_nearest_enemy(const wm_game *g, int u, double *dist);
+
+/* wp_nearest_enemy for a unit a of the game's sides standing as given
+ * (on the table or where it would be placed). */
+int wp_nearest_enemy_of(const wm_game *g, const wm_unit *a, double *dist);
+
+/* Returns the objective zone nearest to p (not yet holding a unit of side
+ * when free_only), or -1. */
+int wp_nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only);
+
+/* Infiltration (wm_entry_policy.c): for unit u of side, held back off the
+ * table, the place to enter at and who orders it. Looks at every place
+ * on a 20 mm grid inside the dense features u may enter and every 25 mm
+ * along the table edges other than the enemy's (line and column, facing
+ * away from the side's edge) that wm_game_entry_place allows, with every
+ * character in chars[0..n_chars) that may give the order
+ * (wm_game_entry_check) and for whom it needs min_target or more. The
+ * scripted policies take the lowest score: how far the placed unit is
+ * from what the policy makes for (aggressive: the nearest enemy unit;
+ * objective: the nearest zone, else the enemy's edge; cautious: the
+ * nearest free zone, else any, else the enemy's edge, and never within
+ * HOLD_OFF_MM of an enemy) less ENTRY_MM_PER_POINT for each point of the
+ * score the order needs; the random policy a uniform one. Returns the
+ * character (its goal in *out, go set), or -1 when there is none. */
+int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, const int *chars, int n_chars,
+                    wm_order_goal *out);
 
 /* Returns the mean of the centres of group's units. */
 mu_vec2 wp_group_centre(const wm_game *g, uint64_t group);
