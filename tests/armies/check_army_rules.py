@@ -53,7 +53,11 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "large_brigade_excludes_types": "wm.armylist.brigade-size", "brigade_uncounted": "wm.armylist.brigade-size",
                 "command_bonus_one_turn": "wm.armylist.command-bonus-turn", "rider_pace_cm": "wm.armylist.rider-pace",
                 "infiltrate": "wm.armylist.infiltrate", "infiltrate_per_1000": "wm.armylist.infiltrate",
-                "ignores_command_range": "wm.armylist.ignores-command-range"}
+                "ignores_command_range": "wm.armylist.ignores-command-range",
+                "moves_only_brigaded_with_types": "wm.armylist.brigaded-only",
+                "command_aura_cm": "wm.armylist.command-aura", "command_aura_friends": "wm.armylist.command-aura",
+                "command_aura_enemies": "wm.armylist.command-aura",
+                "command_aura_friend_characters": "wm.armylist.command-aura"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -457,7 +457,7 @@ static void test_exact_positions(void **state)
  * both Rangers at 2000 points (one per full 1000), one at 1999; every
  * Gutter Runners unit (no per-1000 limit); the rest deploy. */
 /* RULE wm.armylist.infiltrate */
-static void test_infiltrators_are_held_back(void **state)
+static void test_deploy_holds_back_infiltrators_and_brigades_the_bell(void **state)
 {
     (void)state;
     load_battle("good/infiltrators.yaml");
@@ -469,6 +469,16 @@ static void test_infiltrators_are_held_back(void **state)
         off[battle->roster[i].side] += held;
     }
     assert_true(off[0] == 2 && off[1] == 2);
+    int bell = -1, touching = 0; /* RULE wm.armylist.brigaded-only */
+    for (int i = 0; i < battle->bf.n_units; i++)
+        if (strcmp(battle->army[1].list.unit[battle->roster[i].list_unit].name, "Screaming Bell") == 0 &&
+            battle->roster[i].side == 1)
+            bell = i;
+    assert_true(bell >= 0);
+    for (int i = 0; i < battle->bf.n_units; i++)
+        touching += i != bell && battle->roster[i].side == 1 && battle->bf.unit[i].profile.troop == WM_INFANTRY &&
+                    wm_unit_distance_mm(&battle->bf.unit[i], &battle->bf.unit[bell], NULL, NULL, NULL, NULL) < 1e-6;
+    assert_int_equal(touching, 1);
     battle->army[0].points_limit = 1999;
     char err[256];
     assert_int_equal(wm_deploy(&battle->scenario, battle->army, &battle->bf, battle->roster, err, sizeof err), 0);
@@ -568,7 +578,7 @@ int main(void)
         cmocka_unit_test(test_meeting_engagement_deploys),
         cmocka_unit_test(test_deployment_is_deterministic),
         cmocka_unit_test(test_exact_positions),
-        cmocka_unit_test(test_infiltrators_are_held_back),
+        cmocka_unit_test(test_deploy_holds_back_infiltrators_and_brigades_the_bell),
         cmocka_unit_test(test_random_armies_in_a_battle_file),
         cmocka_unit_test(test_battle_without_scenario),
         cmocka_unit_test(test_invalid_list_reports_its_own_line),

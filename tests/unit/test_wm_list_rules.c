@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "warmaster/policy/wm_battle_policy.h"
 #include "wm_game_fixture.h"
 
 static fixture fx;
@@ -783,6 +784,77 @@ static void test_wm_list_general_first_order(void **state)
     }
 }
 
+/* moves_only_brigaded_with_types (the Screaming Bell: infantry): never
+ * ordered alone or with partners of other types; the policies order it
+ * with a touching infantry unit even without brigades. */
+/* RULE wm.armylist.brigaded-only */
+static void test_wm_list_brigaded_only(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+    int rats = fx_unit(&fx, 0, WM_INFANTRY, 3, 860, 400, 0, 1, "Clanrats");
+    int bell = fx_unit(&fx, 0, WM_INFANTRY, 1, 940, 400, 0, 1, "Bell"); /* touching the Clanrats' right */
+    int riders = fx_unit(&fx, 0, WM_CAVALRY, 3, 1020, 400, 0, 1, "Riders"); /* touching the Bell's right */
+    fx.bf.unit[bell].profile.troop = WM_MACHINES;
+    fx.bf.unit[bell].profile.rules.brigaded_only_with = 1u << WM_INFANTRY;
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(riders), NULL), WM_REFUSE_LIST_RULE);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(rats), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(rats) | BIT(riders), NULL), WM_ALLOWED);
+    wm_policy_spec spec = wm_policy_defaults(WM_POLICY_OBJECTIVE); /* no brigades */
+    wm_policy_state st;
+    wm_player player;
+    wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &player);
+    wm_order_plan plan;
+    player.plan_orders(player.self, &fx.g, 0, &plan);
+    int with_rats = 0;
+    for (int i = 0; i < plan.n; i++) {
+        assert_true(plan.step[i].group != BIT(bell));
+        with_rats += plan.step[i].group == (BIT(bell) | BIT(rats));
+    }
+    assert_int_equal(with_rats, 1);
+}
+
+/* A command aura (the Screaming Bell: +1 to the Skaven Heroes and
+ * Warlocks within 30 cm, -1 to enemy characters within 30 cm): the
+ * General is no Hero; beyond 30 cm nothing. */
+/* RULE wm.armylist.command-aura */
+static void test_wm_list_command_aura(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 330, "Grey Seer");     /* 61 mm from the Bell */
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 330, "Hero");           /* 61 mm */
+    int far_hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1500, 330, "Far Hero");   /* beyond 30 cm */
+    int bell = fx_unit(&fx, 0, WM_INFANTRY, 1, 950, 420, 0, 1, "Bell");       /* y 400..420 */
+    int unit = fx_unit(&fx, 0, WM_INFANTRY, 3, 950, 560, 0, 1, "Clanrats");
+    int enemy_gen = fx_char(&fx, 1, WM_ROLE_GENERAL, 9, 950, 700, "Enemy General"); /* 270 mm */
+    int enemy_unit = fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1000, 0, -1, "Enemy");
+    wm_unit_rules *r = &fx.bf.unit[bell].profile.rules;
+    r->aura_mm = 300, r->aura_friends = 1, r->aura_enemies = -1;
+    r->aura_friend_characters = BIT(hero) | BIT(far_hero); /* list units: the fixture's are bf indices */
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    wm_penalties p;
+    int command;
+    wm_game_order_target(&fx.g, hero, BIT(unit), &command, &p);
+    assert_int_equal(command, 9);
+    wm_game_order_target(&fx.g, gen, BIT(unit), &command, &p);
+    assert_int_equal(command, 9);
+    wm_game_order_target(&fx.g, far_hero, BIT(unit), &command, &p);
+    assert_int_equal(command, 8);
+    fx_start(&fx, 1, NULL, 0);
+    wm_orders_begin(&fx.g, 1);
+    wm_game_order_target(&fx.g, enemy_gen, BIT(enemy_unit), &command, &p);
+    assert_int_equal(command, 8);
+    fx.g.bf.unit[enemy_gen].stand[0].center.y = 760; /* 330 mm */
+    wm_game_order_target(&fx.g, enemy_gen, BIT(enemy_unit), &command, &p);
+    assert_int_equal(command, 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -791,6 +863,8 @@ int main(void)
         cmocka_unit_test(test_wm_list_no_enemy_close_penalty),
         cmocka_unit_test(test_wm_list_never_brigade),
         cmocka_unit_test(test_wm_list_characters_who_may_not_order),
+        cmocka_unit_test(test_wm_list_brigaded_only),
+        cmocka_unit_test(test_wm_list_command_aura),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),

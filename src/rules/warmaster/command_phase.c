@@ -218,7 +218,7 @@ static int some_character_could_order(const wm_game *g, int side, int u)
         if (g->bf.unit[c].presence != WM_ON_TABLE)
             continue;
         double d = wm_unit_distance_mm(&g->bf.unit[c], un, NULL, NULL, NULL, NULL);
-        int t = g->roster[c].command - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
+        int t = wm_g_command(g, c) - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
                 (un->stands_lost > 0 ? un->stands_lost : 0);
         if (best_c < 0 || t > best)
             best = t, best_c = c;

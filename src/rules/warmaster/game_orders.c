@@ -206,6 +206,13 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
             return WM_REFUSE_CANNOT_MOVE;
         if (!wm_g_list_may_order(g, character, u, 1))
             return WM_REFUSE_LIST_RULE;
+        if (un->profile.rules.brigaded_only_with) { /* RULE wm.armylist.brigaded-only */
+            unsigned partners = 0;
+            for (uint64_t o = group & ~wm_bit(u); o; o &= o - 1)
+                partners |= 1u << g->bf.unit[__builtin_ctzll(o)].profile.troop;
+            if (!(partners & un->profile.rules.brigaded_only_with))
+                return WM_REFUSE_LIST_RULE;
+        }
     }
     uint32_t local = wm_g_local_mask(g, side, group);
     if (!connected_at_start(g, local))
@@ -283,11 +290,24 @@ void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, 
         s->distance_factor = un->profile.distance_penalty_factor;
 }
 
-/* RULE wm.armylist.command-bonus-turn */
+/* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura */
 int wm_g_command(const wm_game *g, int character)
 {
-    return g->roster[character].command +
-           ((g->bonus_on & wm_bit(character)) ? g->bf.unit[character].profile.rules.command_bonus_turn : 0);
+    const wm_unit *ch = &g->bf.unit[character];
+    int command = g->roster[character].command +
+                  ((g->bonus_on & wm_bit(character)) ? ch->profile.rules.command_bonus_turn : 0);
+    for (int k = 0; k < g->bf.n_units; k++) { /* the Screaming Bell's: units with a command aura */
+        const wm_unit *a = &g->bf.unit[k];
+        const wm_unit_rules *r = &a->profile.rules;
+        if (r->aura_mm == 0 || a->presence != WM_ON_TABLE ||
+            wm_unit_distance_mm(ch, a, NULL, NULL, NULL, NULL) > r->aura_mm)
+            continue;
+        if (a->side != ch->side)
+            command += r->aura_enemies;
+        else if (!r->aura_friend_characters || (r->aura_friend_characters & list_bit(g, character)))
+            command += r->aura_friends;
+    }
+    return command;
 }
 
 int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p)

@@ -81,7 +81,9 @@
  *   rows are not revisited. A unit its list lets infiltrate (up to its
  *   infiltrate_per_1000 per full 1000 points of the army) is not placed
  *   in the zone but held back off the table (WM_OFF_TABLE), to enter by
- *   an infiltration order (wm_game_enter). */
+ *   an infiltration order (wm_game_enter). A unit that moves only
+ *   brigaded (brigaded_only_with) goes touching the unit placed just
+ *   before it in its row when that one may be its partner. */
 #ifndef MUSTER_WM_SCENARIO_H
 #define MUSTER_WM_SCENARIO_H
 

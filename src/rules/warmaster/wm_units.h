@@ -109,6 +109,13 @@ typedef struct wm_unit_rules {
     int16_t order_range_mm;   /* a character: orders only units this close; a unit: is
                                  ordered only by characters this close; 0: any distance */
     int8_t ignores_command_range; /* a unit: the characters' order_range_mm does not apply to it */
+    uint8_t brigaded_only_with; /* ordered only in a brigade holding another unit of these troop
+                                   types (bit per wm_troop); 0: no such rule */
+    int16_t aura_mm;          /* characters within this distance of it get aura_friends (its own
+                                 side's, those of aura_friend_characters if any) or
+                                 aura_enemies (the other side's) added to their Command */
+    int8_t aura_friends, aura_enemies;
+    uint64_t aura_friend_characters; /* list units (mask); 0: every friendly character */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */
     uint64_t modifier_from;      /* command_modifier only on orders of these characters */
     uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */

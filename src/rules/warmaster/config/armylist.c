@@ -117,6 +117,13 @@ static const yp_field unit_fields[] = {
              YP_ENUM_OF("distance_penalty rule", distance_rules)),
     YP_SEQUENCE_FIELD(struct raw_unit, "brigade_excludes_types", OPTIONAL, brigade_excludes_types, troop_entry, 1,
                       WM_TROOP_COUNT),
+    YP_SEQUENCE_FIELD(struct raw_unit, "moves_only_brigaded_with_types", OPTIONAL, moves_only_brigaded_with_types,
+                      troop_entry, 1, WM_TROOP_COUNT),
+    YP_FIELD(struct raw_unit, "command_aura_cm", OPTIONAL, command_aura_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
+    YP_FIELD(struct raw_unit, "command_aura_friends", OPTIONAL, command_aura_friends, YP_INT_IN(-3, 3)),
+    YP_FIELD(struct raw_unit, "command_aura_enemies", OPTIONAL, command_aura_enemies, YP_INT_IN(-3, 3)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "command_aura_friend_characters", OPTIONAL, command_aura_friend_characters,
+                      name_entry, 1, WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
     YP_FIELD(struct raw_unit, "brigade_uncounted", OPTIONAL, brigade_uncounted,
@@ -425,6 +432,20 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (troop_set(c, key, r->brigade_excludes_types, r->brigade_excludes_types_count, &types) != 0)
         return -1;
     u->rules.brigade_excludes = (uint8_t)types;
+    snprintf(key, sizeof key, "units[%d].moves_only_brigaded_with_types", i); /* RULE wm.armylist.brigaded-only */
+    types = 0;
+    if (troop_set(c, key, r->moves_only_brigaded_with_types, r->moves_only_brigaded_with_types_count, &types) != 0)
+        return -1;
+    u->rules.brigaded_only_with = (uint8_t)types;
+    /* RULE wm.armylist.command-aura */
+    u->rules.aura_mm = (int16_t)(r->command_aura_cm ? *r->command_aura_cm * 10.0 : 0.0);
+    u->rules.aura_friends = (int8_t)(r->command_aura_friends ? *r->command_aura_friends : 0);
+    u->rules.aura_enemies = (int8_t)(r->command_aura_enemies ? *r->command_aura_enemies : 0);
+    if (!r->command_aura_cm != !(r->command_aura_friends || r->command_aura_enemies) ||
+        (r->command_aura_friend_characters && !r->command_aura_friends))
+        return yc_fail(yc_at(c, "units[%d].command_aura_cm", i), "a command aura gives command_aura_cm and "
+                       "command_aura_friends or command_aura_enemies (command_aura_friend_characters qualifies "
+                       "command_aura_friends)");
     if (terrain_set(c, "units", i, r->may_enter, r->may_enter_count, &u->rules.may_enter) != 0)
         return -1;
     u->rules.order_range_mm = (int16_t)(r->order_range_cm ? *r->order_range_cm * 10.0 : 0.0);

@@ -71,6 +71,12 @@ struct raw_unit {
     int *distance_penalty;
     char (*brigade_excludes_types)[16];
     unsigned brigade_excludes_types_count;
+    char (*moves_only_brigaded_with_types)[16];
+    unsigned moves_only_brigaded_with_types_count;
+    double *command_aura_cm;
+    int *command_aura_friends, *command_aura_enemies;
+    wm_raw_name *command_aura_friend_characters;
+    unsigned command_aura_friend_characters_count;
     char (*may_enter)[16];
     unsigned may_enter_count;
     int *general_first_order_command;

@@ -144,6 +144,7 @@ typedef struct cursor {
     mu_vec2 fwd, right;
     double s0, s1, t0, t1; /* the zone */
     double s, t, row_depth;
+    int last_troop; /* the troop type of the unit placed last in this row, -1: none */
 } cursor;
 
 static cursor zone_cursor(const wm_side *side)
@@ -154,6 +155,7 @@ static cursor zone_cursor(const wm_side *side)
     double p = mu_v2_dot(side->zone_lo, c.fwd), q = mu_v2_dot(side->zone_hi, c.fwd);
     c.s0 = fmin(a, b), c.s1 = fmax(a, b), c.t0 = fmin(p, q), c.t1 = fmax(p, q);
     c.s = c.s0, c.t = c.t1;
+    c.last_troop = -1;
     return c;
 }
 
@@ -163,6 +165,20 @@ static int place_in_zone(deploy *d, int s, int j, cursor *c)
     const wm_army_entry *e = &a->entry[j];
     const wm_list_unit *lu = &a->list.unit[e->unit];
     double width = lu->size * lu->stand_width_mm, depth = lu->stand_depth_mm, gap = d->sc->deploy_gap_mm;
+    unsigned partners = lu->rules.brigaded_only_with;
+    if (partners && c->last_troop >= 0 && (partners >> c->last_troop & 1u) && c->s + width - gap <= c->s1 + EPS) {
+        /* RULE wm.armylist.brigaded-only: a unit that moves only brigaded
+         * deploys touching the unit before it when that one may be its
+         * partner (a player's deployment) */
+        mu_vec2 front = mu_v2_add(mu_v2_scale(c->right, c->s - gap + width / 2), mu_v2_scale(c->fwd, c->t));
+        wm_unit u = make_unit(a, s, e, front, c->fwd, WM_LINE);
+        if (blocked_by(d->bf, &u) < 0 && too_close(d->bf, &u, 0.0) < 0) {
+            c->s += width;
+            c->row_depth = fmax(c->row_depth, depth);
+            c->last_troop = (int)lu->troop;
+            return add(d, s, j, &u);
+        }
+    }
     if (width > c->s1 - c->s0 + EPS)
         return fail(d, e, "unit '%s' in line (%g cm wide) does not fit across the deployment zone of '%s'",
                     lu->name, width / 10, d->sc->side[s].name);
@@ -172,7 +188,7 @@ static int place_in_zone(deploy *d, int s, int j, cursor *c)
                         "terrain it cannot enter", lu->name, d->sc->side[s].name);
         if (c->s + width > c->s1 + EPS) {
             c->t -= fmax(c->row_depth, depth) + gap;
-            c->s = c->s0, c->row_depth = 0.0;
+            c->s = c->s0, c->row_depth = 0.0, c->last_troop = -1;
             continue;
         }
         mu_vec2 front = mu_v2_add(mu_v2_scale(c->right, c->s + width / 2), mu_v2_scale(c->fwd, c->t));
@@ -180,6 +196,7 @@ static int place_in_zone(deploy *d, int s, int j, cursor *c)
         if (blocked_by(d->bf, &u) < 0 && too_close(d->bf, &u, gap) < 0) {
             c->s += width + gap;
             c->row_depth = fmax(c->row_depth, depth);
+            c->last_troop = (int)lu->troop;
             return add(d, s, j, &u);
         }
         c->s += STEP_MM;

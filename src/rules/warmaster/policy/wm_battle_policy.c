@@ -93,32 +93,54 @@ int wp_orderable(const wm_game *g, int u)
     return wm_game_unit_free(g, u) && !(g->initiative_used & wp_bit(u));
 }
 
-/* RULE wm.armylist.brigade-size */
+/* The group of side's local unit l: with brigades its touching
+ * neighbours as far as the lists allow; without, l alone, or l and one
+ * touching partner when l moves only brigaded (brigaded_only_with).
+ * Units in taken are left out. */
+static uint64_t grow_group(const wm_game *g, int side, int l, int brigades, uint64_t taken)
+{
+    int u = g->unit_of[side][l];
+    unsigned partner_types = g->bf.unit[u].profile.rules.brigaded_only_with;
+    uint64_t grp = wp_bit(u);
+    uint32_t frontier = 1u << l;
+    while ((brigades || partner_types) && frontier) {
+        int f = __builtin_ctz(frontier);
+        frontier &= frontier - 1;
+        for (uint32_t nb = g->touch[f]; nb; nb &= nb - 1) {
+            int m = __builtin_ctz(nb), v = g->unit_of[side][m];
+            if ((taken & wp_bit(v)) || (grp & wp_bit(v)) || !wp_orderable(g, v) ||
+                !wm_game_brigade_size_allowed(g, grp | wp_bit(v)) ||
+                (!brigades && !(partner_types >> g->bf.unit[v].profile.troop & 1u)))
+                continue;
+            grp |= wp_bit(v);
+            if (!brigades)
+                return grp; /* the one partner it needs */
+            frontier |= 1u << m;
+        }
+    }
+    return grp;
+}
+
+/* RULE wm.armylist.brigade-size wm.armylist.brigaded-only */
 int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups)
 {
     int n = 0;
     uint64_t taken = 0;
-    for (int l = 0; l < g->n_units[side]; l++) {
-        int u = g->unit_of[side][l];
-        if ((taken & wp_bit(u)) || !wp_orderable(g, u))
-            continue;
-        uint64_t grp = wp_bit(u);
-        uint32_t frontier = 1u << l;
-        while (brigades && frontier) {
-            int f = __builtin_ctz(frontier);
-            frontier &= frontier - 1;
-            for (uint32_t nb = g->touch[f]; nb; nb &= nb - 1) {
-                int m = __builtin_ctz(nb), v = g->unit_of[side][m];
-                if ((taken & wp_bit(v)) || (grp & wp_bit(v)) || !wp_orderable(g, v) ||
-                    !wm_game_brigade_size_allowed(g, grp | wp_bit(v)))
-                    continue;
-                grp |= wp_bit(v);
-                frontier |= 1u << m;
-            }
+    for (int pass = 0; pass < 2; pass++) /* units that move only brigaded first: they need partners */
+        for (int l = 0; l < g->n_units[side]; l++) {
+            int u = g->unit_of[side][l];
+            unsigned partner_types = g->bf.unit[u].profile.rules.brigaded_only_with;
+            if ((taken & wp_bit(u)) || !wp_orderable(g, u) || (pass == 0) != (partner_types != 0))
+                continue;
+            uint64_t grp = grow_group(g, side, l, brigades, taken);
+            unsigned types = 0;
+            for (uint64_t r = grp & ~wp_bit(u); r; r &= r - 1)
+                types |= 1u << g->bf.unit[__builtin_ctzll(r)].profile.troop;
+            if (partner_types && !(types & partner_types))
+                continue; /* no partner: it cannot be ordered */
+            taken |= grp;
+            groups[n++] = grp;
         }
-        taken |= grp;
-        groups[n++] = grp;
-    }
     return n;
 }
 

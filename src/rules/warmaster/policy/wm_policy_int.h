@@ -61,7 +61,10 @@ int wp_orderable(const wm_game *g, int u);
 /* Fills groups[] with side's orderable units, in listed order: single
  * units, or with brigades each unit's touching neighbours (as they stood
  * at the start of the Orders sub-phase) as many as the lists allow
- * (wm_game_brigade_size_allowed). Returns the count. */
+ * (wm_game_brigade_size_allowed). A unit that moves only brigaded
+ * (brigaded_only_with) comes first, with a touching partner of those
+ * types (without brigades: one), or not at all when it has none.
+ * Returns the count. */
 int wp_groups(const wm_game *g, int side, int brigades, uint64_t *groups);
 
 /* Returns the distance from character c to group's most distant unit. */
