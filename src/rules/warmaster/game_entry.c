@@ -29,7 +29,8 @@ static int clear_of_units(const wm_game *g, const wm_unit *placed)
 {
     for (int k = 0; k < g->bf.n_units; k++) {
         const wm_unit *v = &g->bf.unit[k];
-        if (v->presence != WM_ON_TABLE || (wm_is_character(v) && v->side == placed->side))
+        if (v->presence != WM_ON_TABLE || (wm_is_character(v) && v->side == placed->side) ||
+            wm_unit_distance_floor_mm(placed, v) > EPS)
             continue;
         double d = wm_unit_distance_mm(placed, v, NULL, NULL, NULL, NULL);
         if (d <= EPS && v->side != placed->side && !wm_is_character(v))
@@ -103,6 +104,11 @@ int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *
     *command = wm_g_command(g, character);
     *p = wm_order_penalties(&g->rules->orders, &s, 1);
     return *command - p->total;
+}
+
+int wm_game_entry_target_max(const wm_game *g, int character, int u)
+{
+    return wm_g_command(g, character) + wm_g_list_modifier(g, character, wm_bit(u));
 }
 
 /* RULE wm.armylist.infiltrate */

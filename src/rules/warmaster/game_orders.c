@@ -278,7 +278,8 @@ void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, 
      * list may exempt a unit (the Undead) */
     for (int k = 0; k < g->bf.n_units && !un->profile.rules.no_enemy_close; k++) {
         const wm_unit *e = &g->bf.unit[k];
-        if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e))
+        if (e->side != un->side && e->presence == WM_ON_TABLE && !wm_is_character(e) &&
+            wm_unit_distance_floor_mm(un, e) < s->enemy_distance_mm) /* else it cannot be closer */
             s->enemy_distance_mm = fmin(s->enemy_distance_mm, wm_unit_distance_mm(un, e, NULL, NULL, NULL, NULL));
     }
     s->in_dense_terrain |= dense_penalty(g, un);

@@ -445,6 +445,11 @@ wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, int u,
 int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *placed, int *command,
                          wm_penalties *p);
 
+/* The most any infiltration order of character to unit u can need now:
+ * his Command (with a bonus or aura that holds) plus the list modifier,
+ * as if every penalty were 0 (wm_game_entry_target is never more). */
+int wm_game_entry_target_max(const wm_game *g, int character, int u);
+
 /* Gives an infiltration order (checked here: wm_game_entry_check, then
  * wm_game_entry_place) and on success puts the unit on the table where
  * goal places it (a WM_EV_ENTER event; stats entered). */

@@ -45,7 +45,8 @@ int wp_nearest_enemy_of(const wm_game *g, const wm_unit *a, double *dist)
     double bd = INFINITY;
     for (int k = 0; k < g->bf.n_units; k++) {
         const wm_unit *e = &g->bf.unit[k];
-        if (e->side == a->side || e->presence != WM_ON_TABLE || wm_is_character(e))
+        if (e->side == a->side || e->presence != WM_ON_TABLE || wm_is_character(e) ||
+            wm_unit_distance_floor_mm(a, e) >= bd)
             continue;
         double d = wm_unit_distance_mm(a, e, NULL, NULL, NULL, NULL);
         if (d < bd)

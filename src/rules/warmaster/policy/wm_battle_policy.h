@@ -52,7 +52,11 @@
  *
  * Which character orders a unit: the one with the best chance (Command
  * minus the distance penalty, the nearer on ties); characters follow the
- * units they command in the Characters sub-phase. The scripted policies'
+ * units they command in the Characters sub-phase. A unit held back off
+ * the table (infiltration) gets its order last among its character's,
+ * at the place and from the character wp_entry_choose finds
+ * (wm_policy_int.h): the scripted policies the place nearest what they
+ * make for, 10 cm per point of the roll's score; random a uniform one. The scripted policies'
  * goals carry a fallback: when the goal lies off to one side and the unit
  * cannot move that way at all (hemmed in a line of touching units), it
  * goes straight ahead instead. */

@@ -4,6 +4,7 @@
 #include "wm_policy_int.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #define ENTRY_GRID_MM 20.0      /* places inside dense features */
 #define ENTRY_EDGE_STEP_MM 25.0 /* places along the table edges */
@@ -15,7 +16,7 @@ typedef struct chooser {
     int side, u;
     const int *chars;
     int n_chars;
-    int best_c, seen;
+    int best_c, best_rank, seen;
     double best_score;
     wm_order_goal best;
 } chooser;
@@ -56,10 +57,58 @@ static double aim_mm(const chooser *ch, const wm_unit *placed)
     }
 }
 
-/* Rates the place goal (allowed, the unit standing as placed) for every
- * character: keeps the best (scripted) or one uniformly drawn (random,
- * by reservoir sampling). */
-static void consider(chooser *ch, const wm_order_goal *goal, const wm_unit *placed)
+/* A place to try: the unit's centre and formation, with a lower bound on
+ * aim_mm there (the placed unit's centre is the point) and its rank in
+ * the enumeration, which settles ties as an exhaustive scan would. */
+typedef struct place {
+    mu_vec2 point;
+    wm_form form;
+    double aim_floor;
+    int rank;
+} place;
+
+typedef struct places {
+    place *p;
+    int n, cap;
+} places;
+
+/* A lower bound on aim_mm for a unit centred on p: exact for objective,
+ * without the enemy's HOLD_OFF_MM for cautious, 0 for the others. */
+static double aim_floor(const chooser *ch, mu_vec2 p)
+{
+    const wm_game *g = ch->g;
+    wm_policy_kind kind = ch->st->spec->kind;
+    if (kind != WM_POLICY_OBJECTIVE && kind != WM_POLICY_CAUTIOUS)
+        return 0.0;
+    int z = wp_nearest_zone(g, ch->side, p, kind == WM_POLICY_CAUTIOUS);
+    z = z >= 0 ? z : wp_nearest_zone(g, ch->side, p, 0);
+    return z >= 0 ? mu_v2_dist(p, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, p);
+}
+
+static void add_place(places *ps, const chooser *ch, mu_vec2 p, wm_form form)
+{
+    if (ps->n == ps->cap) {
+        ps->cap = ps->cap ? 2 * ps->cap : 512;
+        ps->p = realloc(ps->p, (size_t)ps->cap * sizeof *ps->p);
+        if (!ps->p)
+            abort();
+    }
+    ps->p[ps->n] = (place){.point = p, .form = form, .aim_floor = aim_floor(ch, p), .rank = ps->n};
+    ps->n++;
+}
+
+static int by_floor(const void *a, const void *b)
+{
+    const place *x = a, *y = b;
+    if (x->aim_floor != y->aim_floor)
+        return x->aim_floor < y->aim_floor ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Rates place pl (allowed, the unit standing as placed) for every
+ * character: keeps the best (scripted; ties to the earlier rank) or one
+ * uniformly drawn (random, by reservoir sampling). */
+static void consider(chooser *ch, const place *pl, const wm_unit *placed)
 {
     double aim = ch->st->spec->kind == WM_POLICY_RANDOM ? 0.0 : aim_mm(ch, placed);
     if (!isfinite(aim))
@@ -70,22 +119,17 @@ static void consider(chooser *ch, const wm_order_goal *goal, const wm_unit *plac
         if (target < ch->st->spec->min_target)
             continue;
         double score = aim - ENTRY_MM_PER_POINT * target;
-        int take = ch->st->spec->kind == WM_POLICY_RANDOM ? wp_uniform(ch->st, ++ch->seen) == 0
-                                                          : ch->best_c < 0 || score < ch->best_score;
-        if (take)
-            ch->best_c = ch->chars[k], ch->best_score = score, ch->best = *goal;
+        int take = ch->st->spec->kind == WM_POLICY_RANDOM
+                       ? wp_uniform(ch->st, ++ch->seen) == 0
+                       : ch->best_c < 0 || score < ch->best_score ||
+                             (score == ch->best_score && pl->rank < ch->best_rank);
+        if (take) {
+            ch->best_c = ch->chars[k], ch->best_score = score, ch->best_rank = pl->rank;
+            ch->best = (wm_order_goal){.go = 1, .point = pl->point, .form = pl->form};
+            for (int m = 0; m < WM_BRIGADE_MAX; m++)
+                ch->best.charge[m] = -1;
+        }
     }
-}
-
-/* Tries the place with centre p in formation form. */
-static void try_place(chooser *ch, mu_vec2 p, wm_form form)
-{
-    wm_order_goal goal = {.go = 1, .point = p, .form = form};
-    for (int m = 0; m < WM_BRIGADE_MAX; m++)
-        goal.charge[m] = -1;
-    wm_unit placed;
-    if (wm_game_entry_place(ch->g, ch->u, &goal, &placed) == WM_ALLOWED)
-        consider(ch, &goal, &placed);
 }
 
 /* RULE wm.policy.infiltration */
@@ -94,14 +138,18 @@ int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, cons
 {
     chooser ch = {.st = st, .g = g, .side = side, .u = u, .best_c = -1};
     int allowed[WM_GAME_SIDE_CHARS];
+    double best_target = -INFINITY; /* no order needs more than Command plus the list's modifier */
     for (int k = 0; k < n_chars; k++)
-        if (wm_game_entry_check(g, side, chars[k], u, NULL) == WM_ALLOWED)
+        if (wm_game_entry_check(g, side, chars[k], u, NULL) == WM_ALLOWED) {
             allowed[ch.n_chars++] = chars[k];
+            best_target = fmax(best_target, wm_game_entry_target_max(g, chars[k], u));
+        }
     ch.chars = allowed;
     if (ch.n_chars == 0)
         return -1;
     const wm_battlefield *bf = &g->bf;
     const wm_unit *un = &bf->unit[u];
+    places ps = {0};
     for (int f = 0; f < bf->n_features; f++) {
         const wm_feature *ft = &bf->feature[f];
         if (!ft->dense || !wm_unit_can_enter(un, ft->kind))
@@ -109,7 +157,7 @@ int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, cons
         for (double x = ft->lo.x + ENTRY_GRID_MM / 2; x < ft->hi.x; x += ENTRY_GRID_MM)
             for (double y = ft->lo.y + ENTRY_GRID_MM / 2; y < ft->hi.y; y += ENTRY_GRID_MM)
                 for (int form = WM_FORM_LINE; form <= WM_FORM_COLUMN; form++)
-                    try_place(&ch, mu_v2(x, y), (wm_form)form);
+                    add_place(&ps, &ch, mu_v2(x, y), (wm_form)form);
     }
     /* along an edge, the unit's centre half its extent in from it (line:
      * depth one stand, width all; column the other way round) */
@@ -124,10 +172,22 @@ int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, cons
         double deep_column = fabs(mu_v2_dot(in, fwd)) > 0.5 ? n * d : w;
         for (double t = ENTRY_EDGE_STEP_MM / 2; t < len; t += ENTRY_EDGE_STEP_MM) {
             mu_vec2 at = mu_v2_add(s.a, mu_v2_scale(along, t));
-            try_place(&ch, mu_v2_add(at, mu_v2_scale(in, deep_line / 2)), WM_FORM_LINE);
-            try_place(&ch, mu_v2_add(at, mu_v2_scale(in, deep_column / 2)), WM_FORM_COLUMN);
+            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, deep_line / 2)), WM_FORM_LINE);
+            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, deep_column / 2)), WM_FORM_COLUMN);
         }
     }
+    int scripted = st->spec->kind != WM_POLICY_RANDOM;
+    if (scripted) /* nearest first: the rest cannot beat the best once their floor is too far */
+        qsort(ps.p, (size_t)ps.n, sizeof *ps.p, by_floor);
+    for (int i = 0; i < ps.n; i++) {
+        if (scripted && ch.best_c >= 0 && ps.p[i].aim_floor - ENTRY_MM_PER_POINT * best_target > ch.best_score)
+            break;
+        wm_order_goal goal = {.go = 1, .point = ps.p[i].point, .form = ps.p[i].form};
+        wm_unit placed;
+        if (wm_game_entry_place(g, u, &goal, &placed) == WM_ALLOWED)
+            consider(&ch, &ps.p[i], &placed);
+    }
+    free(ps.p);
     if (ch.best_c >= 0)
         *out = ch.best;
     return ch.best_c;
