@@ -102,6 +102,17 @@ static uint64_t still_orderable(const wm_game *g, uint64_t group)
     return out;
 }
 
+/* Traces why character may not order `what` (r, and why for the order
+ * rules), unless he has stopped: that was reported when he failed. */
+static void trace_refusal(const wm_game *g, int character, const char *what, wm_refusal r, mu_order_refusal why,
+                          const wm_game_env *env)
+{
+    if (r == WM_REFUSE_ORDER_RULES && (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED))
+        return;
+    GTRACE(env, "  %s may not order %s: %s", wm_g_name(g, character), what,
+           r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
+}
+
 /* The first order of a step to a unit held back off the table: the
  * player's place (the goal's point and form), the infiltration order.
  * Returns non-zero when the unit entered (the step goes on with further
@@ -113,15 +124,10 @@ static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_s
     mu_order_refusal why = MU_ORDER_ALLOWED;
     wm_refusal r = wm_game_entry_check(g, side, st->character, u, &why);
     if (r != WM_ALLOWED) {
-        if (!(r == WM_REFUSE_ORDER_RULES && (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED)))
-            GTRACE(env, "  %s may not order %s on: %s", wm_g_name(g, st->character), wm_g_name(g, u),
-                   r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
+        trace_refusal(g, st->character, wm_g_name(g, u), r, why, env);
         return 0;
     }
-    wm_order_goal goal;
-    memset(&goal, 0, sizeof goal);
-    for (int m = 0; m < WM_BRIGADE_MAX; m++)
-        goal.charge[m] = -1;
+    wm_order_goal goal = wm_order_goal_none();
     p->order_goal(p->self, g, side, st, wm_bit(u), 1, &goal);
     wm_unit placed;
     if (!goal.go || wm_game_entry_place(g, u, &goal, &placed) != WM_ALLOWED)
@@ -157,19 +163,12 @@ static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_pl
         mu_order_refusal why = MU_ORDER_ALLOWED;
         wm_refusal r = wm_game_order_check(g, side, st->character, group, &why);
         if (r != WM_ALLOWED) {
-            int stopped = r == WM_REFUSE_ORDER_RULES &&
-                          (why == MU_ORDER_GENERAL_FAILED || why == MU_ORDER_CHARACTER_FAILED);
-            if (k == 0 && !stopped) /* a stopped character was reported when he failed */
-                GTRACE(env, "  %s may not order %s: %s", wm_g_name(g, st->character),
-                       wm_g_group_names(g, group, names, sizeof names),
-                       r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
+            if (k == 0)
+                trace_refusal(g, st->character, wm_g_group_names(g, group, names, sizeof names), r, why, env);
             return;
         }
         int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
-        wm_order_goal goal;
-        memset(&goal, 0, sizeof goal);
-        for (int m = 0; m < WM_BRIGADE_MAX; m++)
-            goal.charge[m] = -1;
+        wm_order_goal goal = wm_order_goal_none();
         p->order_goal(p->self, g, side, st, group, number, &goal);
         if (!goal.go)
             return;

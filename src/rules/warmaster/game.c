@@ -68,6 +68,15 @@ void wm_game_init(wm_game *g, const wm_scenario *sc, const wm_battlefield *bf,
         g->zone_holder[z] = -1;
 }
 
+wm_order_goal wm_order_goal_none(void)
+{
+    wm_order_goal goal;
+    memset(&goal, 0, sizeof goal);
+    for (int m = 0; m < WM_BRIGADE_MAX; m++)
+        goal.charge[m] = -1;
+    return goal;
+}
+
 const char *wm_g_name(const wm_game *g, int u)
 {
     return g->names && g->names[u] ? g->names[u] : "unit";

@@ -128,12 +128,7 @@ wm_order_result wm_game_enter(wm_game *g, int side, int character, int u, const 
     int command;
     wm_game_entry_target(g, character, u, &placed, &command, &pen);
     res.situational = pen.total;
-    res.roll = wm_order_give(&g->phase, g->local[character], character == g->general[side],
-                             wm_g_local_mask(g, side, wm_bit(u)), command, res.situational, &g->rules->orders,
-                             env->dice);
-    wm_g_count_roll(g, side, character, wm_bit(u), &res.roll);
-    if (env->on_order)
-        env->on_order(env->user, g, side, character, command, res.situational, &res.roll);
+    res.roll = wm_g_roll(g, side, character, wm_bit(u), command, res.situational, env);
     GTRACE(env, "  %s orders %s to enter at (%.1f, %.1f) cm (infiltration): needs %d or less (Command %d; distance "
            "-%d, enemy close -%d, list rule %+d); rolls %d+%d=%d: %s", wm_g_name(g, character), wm_g_name(g, u),
            goal->point.x / 10, goal->point.y / 10, res.roll.target, command, pen.distance, pen.enemy_close,

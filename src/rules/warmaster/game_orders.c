@@ -325,7 +325,7 @@ int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *c
     return *command - situational - (number - 1);
 }
 
-void wm_g_count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
+static void count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll)
 {
     wm_side_stats *st = &g->stats[side];
     int lc = g->local[character];
@@ -343,6 +343,18 @@ void wm_g_count_roll(wm_game *g, int side, int character, uint64_t group, const 
     }
     if (__builtin_popcountll(group) > 1)
         st->brigade_orders++;
+}
+
+mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int command, int situational,
+                        const wm_game_env *env)
+{
+    mu_order_roll roll = wm_order_give(&g->phase, g->local[character], character == g->general[side],
+                                       wm_g_local_mask(g, side, group), command, situational, &g->rules->orders,
+                                       env->dice);
+    count_roll(g, side, character, group, &roll);
+    if (env->on_order)
+        env->on_order(env->user, g, side, character, command, situational, &roll);
+    return roll;
 }
 
 /* A failed double six on an order to a unit whose list gives it a
@@ -390,14 +402,10 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
     if (res.refusal != WM_ALLOWED)
         return res;
     wm_penalties pen;
-    int command, is_general = character == g->general[side];
+    int command;
     wm_game_order_target(g, character, group, &command, &pen);
     res.situational = pen.total;
-    res.roll = wm_order_give(&g->phase, g->local[character], is_general, wm_g_local_mask(g, side, group), command,
-                                res.situational, &g->rules->orders, env->dice);
-    wm_g_count_roll(g, side, character, group, &res.roll);
-    if (env->on_order)
-        env->on_order(env->user, g, side, character, command, res.situational, &res.roll);
+    res.roll = wm_g_roll(g, side, character, group, command, res.situational, env);
     if (env->trace) {
         char names[512], list_rule[32] = "";
         const mu_order_roll *r = &res.roll;

@@ -240,6 +240,10 @@ typedef struct wm_order_goal {
     mu_vec2 fallback;              /* toward this point instead (in its present formation) */
 } wm_order_goal;
 
+/* Returns a goal that asks for nothing: go 0, no charge targets (-1),
+ * formation kept, no fallback; a player's order_goal fills it in. */
+wm_order_goal wm_order_goal_none(void);
+
 /* A player: callbacks the Command phase asks (see wm_command_phase). */
 typedef struct wm_player {
     void *self;

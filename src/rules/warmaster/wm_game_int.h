@@ -99,8 +99,11 @@ int wm_g_list_modifier(const wm_game *g, int character, uint64_t group);
  * rules; alone: the order is to un alone. */
 void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, int alone, wm_order_situation *s);
 
-/* Counts an order roll of character to group in side's statistics. */
-void wm_g_count_roll(wm_game *g, int side, int character, uint64_t group, const mu_order_roll *roll);
+/* Rolls character's order to group (checked) with Command command and the
+ * situational penalty (wm_order_give), counts it in side's statistics and
+ * reports it to env->on_order. */
+mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int command, int situational,
+                        const wm_game_env *env);
 
 /* Ends the battle because side's General left the table. */
 void wm_g_general_left(wm_game *g, int side, const wm_game_env *env);

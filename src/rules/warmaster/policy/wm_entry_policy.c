@@ -125,9 +125,8 @@ static void consider(chooser *ch, const place *pl, const wm_unit *placed)
                              (score == ch->best_score && pl->rank < ch->best_rank);
         if (take) {
             ch->best_c = ch->chars[k], ch->best_score = score, ch->best_rank = pl->rank;
-            ch->best = (wm_order_goal){.go = 1, .point = pl->point, .form = pl->form};
-            for (int m = 0; m < WM_BRIGADE_MAX; m++)
-                ch->best.charge[m] = -1;
+            ch->best = wm_order_goal_none();
+            ch->best.go = 1, ch->best.point = pl->point, ch->best.form = pl->form;
         }
     }
 }
