@@ -32,28 +32,32 @@ static double to_enemy_edge(const wm_game *g, int side, mu_vec2 p)
     }
 }
 
+/* The distance from p to the zone the policy makes for (cautious: the
+ * nearest free one, else any; objective: the nearest), else to the
+ * enemy's table edge. */
+static double zone_aim(const chooser *ch, mu_vec2 p)
+{
+    const wm_game *g = ch->g;
+    int z = wp_nearest_zone(g, ch->side, p, ch->st->spec->kind == WM_POLICY_CAUTIOUS);
+    z = z >= 0 ? z : wp_nearest_zone(g, ch->side, p, 0);
+    return z >= 0 ? mu_v2_dist(p, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, p);
+}
+
 /* What a scripted policy makes for from placed: lower is better;
  * INFINITY: never there. */
 static double aim_mm(const chooser *ch, const wm_unit *placed)
 {
-    const wm_game *g = ch->g;
     mu_vec2 c = wm_unit_centre(placed);
     double enemy;
-    wp_nearest_enemy_of(g, placed, &enemy);
     switch (ch->st->spec->kind) {
     case WM_POLICY_AGGRESSIVE:
-        return isfinite(enemy) ? enemy : to_enemy_edge(g, ch->side, c);
-    case WM_POLICY_CAUTIOUS: {
-        if (enemy < HOLD_OFF_MM)
-            return INFINITY;
-        int z = wp_nearest_zone(g, ch->side, c, 1);
-        z = z >= 0 ? z : wp_nearest_zone(g, ch->side, c, 0);
-        return z >= 0 ? mu_v2_dist(c, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, c);
-    }
-    default: {
-        int z = wp_nearest_zone(g, ch->side, c, 0);
-        return z >= 0 ? mu_v2_dist(c, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, c);
-    }
+        wp_nearest_enemy_of(ch->g, placed, &enemy);
+        return isfinite(enemy) ? enemy : to_enemy_edge(ch->g, ch->side, c);
+    case WM_POLICY_CAUTIOUS:
+        wp_nearest_enemy_of(ch->g, placed, &enemy);
+        return enemy < HOLD_OFF_MM ? INFINITY : zone_aim(ch, c);
+    default:
+        return zone_aim(ch, c);
     }
 }
 
@@ -76,13 +80,8 @@ typedef struct places {
  * without the enemy's HOLD_OFF_MM for cautious, 0 for the others. */
 static double aim_floor(const chooser *ch, mu_vec2 p)
 {
-    const wm_game *g = ch->g;
     wm_policy_kind kind = ch->st->spec->kind;
-    if (kind != WM_POLICY_OBJECTIVE && kind != WM_POLICY_CAUTIOUS)
-        return 0.0;
-    int z = wp_nearest_zone(g, ch->side, p, kind == WM_POLICY_CAUTIOUS);
-    z = z >= 0 ? z : wp_nearest_zone(g, ch->side, p, 0);
-    return z >= 0 ? mu_v2_dist(p, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, p);
+    return kind == WM_POLICY_OBJECTIVE || kind == WM_POLICY_CAUTIOUS ? zone_aim(ch, p) : 0.0;
 }
 
 static void add_place(places *ps, const chooser *ch, mu_vec2 p, wm_form form)
