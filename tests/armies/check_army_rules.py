@@ -57,7 +57,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "moves_only_brigaded_with_types": "wm.armylist.brigaded-only",
                 "command_aura_cm": "wm.armylist.command-aura", "command_aura_friends": "wm.armylist.command-aura",
                 "command_aura_enemies": "wm.armylist.command-aura",
-                "command_aura_friend_characters": "wm.armylist.command-aura"}
+                "command_aura_friend_characters": "wm.armylist.command-aura",
+                "guidance_cm": "wm.armylist.guidance", "guidance_characters": "wm.armylist.guidance"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

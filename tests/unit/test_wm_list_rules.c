@@ -855,6 +855,72 @@ static void test_wm_list_command_aura(void **state)
     assert_int_equal(command, 9);
 }
 
+/* Guidance (the Slann's Divine Guidance: a Skink character within 20 cm
+ * of him may roll his order with the dice score one less, and cannot
+ * blunder: a double six just fails; after a failed guided roll no one
+ * else uses it that turn and those yet to order add +1 to their first
+ * roll). Our readings: the guidance is always used when it may be (it
+ * can only help that roll); "those yet to order" are all of the side's
+ * characters who have not yet rolled, named or not. */
+/* RULE wm.armylist.guidance */
+static void test_wm_list_guidance(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int slann = fx_char(&fx, 0, WM_ROLE_GENERAL, 0, 900, 300, "Slann");
+    int skink = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 300, "Skink Hero");        /* 60 mm away */
+    int saurus = fx_char(&fx, 0, WM_ROLE_HERO, 6, 800, 300, "Saurus Hero");       /* not named */
+    int far_skink = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1200, 300, "Far Skink Hero"); /* 260 mm */
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "Skinks");
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 1200, 400, 0, 1, "More Skinks");
+    int c = fx_unit(&fx, 0, WM_INFANTRY, 3, 700, 400, 0, 1, "Saurus");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1400, 0, -1, "Enemy");
+    wm_unit_rules *r = &fx.bf.unit[slann].profile.rules;
+    r->guidance_mm = 200;
+    r->guidance_characters = BIT(skink) | BIT(far_skink); /* list units: the fixture's are bf indices */
+    /* a guided 5+4 passes at Command 8 (9 counts as 8); a double six
+     * fails without a blunder; then the others are confused */
+    const uint8_t dice[] = {5, 4, 6, 6, 4, 4, 4, 4};
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    wm_penalties p;
+    int command;
+    assert_int_equal(wm_game_order_target(&fx.g, skink, BIT(a), &command, &p), 9);
+    assert_int_equal(wm_game_order_target(&fx.g, far_skink, BIT(b), &command, &p), 8);
+    assert_int_equal(wm_game_order_target(&fx.g, saurus, BIT(c), &command, &p), 6);
+    mu_vec2 c0 = wm_unit_centre(&fx.g.bf.unit[a]);
+    wm_order_goal goal = fx_goal(c0.x, c0.y + 100.0, -1);
+    wm_order_result res = wm_game_order(&fx.g, 0, skink, BIT(a), &goal, &fx.env);
+    assert_true(res.roll.success);
+    assert_false(fx.g.guidance_lost);
+    res = wm_game_order(&fx.g, 0, skink, BIT(a), &goal, &fx.env); /* order 2: needs 8, rolls 12 */
+    assert_false(res.roll.success);
+    assert_false(res.roll.blunder);
+    assert_int_equal(fx.g.stats[0].blunders, 0);
+    assert_true(fx.g.guidance_lost);
+    /* no more guidance; the two who have not rolled roll their first one worse */
+    assert_int_equal(wm_game_order_target(&fx.g, far_skink, BIT(b), &command, &p), 7);
+    assert_int_equal(wm_game_order_target(&fx.g, saurus, BIT(c), &command, &p), 5);
+    res = wm_game_order(&fx.g, 0, far_skink, BIT(b), &goal, &fx.env); /* 8 fails at 7 */
+    assert_false(res.roll.success);
+    res = wm_game_order(&fx.g, 0, saurus, BIT(c), &goal, &fx.env);    /* 8 fails at 5 */
+    assert_false(res.roll.success);
+    assert_int_equal(wm_game_order_target(&fx.g, saurus, BIT(c), &command, &p), 5); /* his first is over: 6, less 1 for order 2 */
+    /* the next phase: guidance again; a guided double six fails even
+     * where the experiment lets a 12 pass (Command 11: 12 counts as 11) */
+    fx.rules.orders.blunder_on_12 = 0;
+    fx.g.roster = fx.roster;
+    fx.roster[skink].command = 11;
+    const uint8_t sixes[] = {6, 6};
+    fx.dice = mu_dice_scripted(sixes, sizeof sixes);
+    wm_command_begin(&fx.g, 0, &fx.env);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_target(&fx.g, skink, BIT(a), &command, &p), 12);
+    res = wm_game_order(&fx.g, 0, skink, BIT(a), &goal, &fx.env);
+    assert_false(res.roll.success);
+    assert_false(res.roll.blunder);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -865,6 +931,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_characters_who_may_not_order),
         cmocka_unit_test(test_wm_list_brigaded_only),
         cmocka_unit_test(test_wm_list_command_aura),
+        cmocka_unit_test(test_wm_list_guidance),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),

@@ -15,6 +15,9 @@ void wm_command_begin(wm_game *g, int side, const wm_game_env *env)
     g->charged = 0;
     g->char_moved = 0;
     g->bonus_on = 0;
+    g->rolled = 0;
+    g->guidance_confused = 0;
+    g->guidance_lost = 0;
     for (int u = 0; u < g->bf.n_units; u++)
         if (g->bf.unit[u].side == side)
             g->no_move &= ~wm_bit(u); /* "cannot move further that turn": that turn is over */

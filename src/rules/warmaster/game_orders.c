@@ -291,7 +291,28 @@ void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, 
         s->distance_factor = un->profile.distance_penalty_factor;
 }
 
-/* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura */
+/* Whether character may roll his orders now with a friendly character's
+ * guidance: one whose guidance_characters name him is on the table
+ * within its guidance_mm of him, and no guided roll has failed this
+ * Command phase. */
+/* RULE wm.armylist.guidance */
+static int guided(const wm_game *g, int character)
+{
+    const wm_unit *ch = &g->bf.unit[character];
+    int side = ch->side;
+    if (g->guidance_lost)
+        return 0;
+    for (int k = 0; k < g->n_chars[side]; k++) {
+        const wm_unit *a = &g->bf.unit[g->char_of[side][k]];
+        if (a->profile.rules.guidance_mm > 0 && a->presence == WM_ON_TABLE &&
+            (a->profile.rules.guidance_characters & list_bit(g, character)) &&
+            wm_unit_distance_mm(ch, a, NULL, NULL, NULL, NULL) <= a->profile.rules.guidance_mm)
+            return 1;
+    }
+    return 0;
+}
+
+/* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura wm.armylist.guidance */
 int wm_g_command(const wm_game *g, int character)
 {
     const wm_unit *ch = &g->bf.unit[character];
@@ -308,6 +329,13 @@ int wm_g_command(const wm_game *g, int character)
         else if (!r->aura_friend_characters || (r->aura_friend_characters & list_bit(g, character)))
             command += r->aura_friends;
     }
+    /* guidance: "deducting -1 from his dice score" is one more to roll
+     * under; a failed guided roll before his first: "+1 to their first
+     * order rolls" is one less */
+    if (guided(g, character))
+        command++;
+    else if ((g->guidance_confused & ~g->rolled) & wm_bit(character))
+        command--;
     return command;
 }
 
@@ -348,9 +376,24 @@ static void count_roll(wm_game *g, int side, int character, uint64_t group, cons
 mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int command, int situational,
                         const wm_game_env *env)
 {
+    /* RULE wm.armylist.guidance: a guided roll "cannot 'Blunder' - any
+     * roll of double 6 simply counts as a fail" */
+    int guide = guided(g, character);
+    wm_order_rules rules = g->rules->orders;
+    rules.blunder_on_12 |= guide;
     mu_order_roll roll = wm_order_give(&g->phase, g->local[character], character == g->general[side],
-                                       wm_g_local_mask(g, side, group), command, situational, &g->rules->orders,
-                                       env->dice);
+                                       wm_g_local_mask(g, side, group), command, situational, &rules, env->dice);
+    g->rolled |= wm_bit(character);
+    if (guide) {
+        roll.blunder = 0;
+        if (!roll.success) { /* no more guidance; those who have not ordered yet roll their first one worse */
+            g->guidance_lost = 1;
+            for (int k = 0; k < g->n_chars[side]; k++)
+                g->guidance_confused |= wm_bit(g->char_of[side][k]) & ~g->rolled;
+            GTRACE(env, "  the guided roll failed: no more guidance this turn, +1 to the first order roll of "
+                        "each character yet to order");
+        }
+    }
     count_roll(g, side, character, group, &roll);
     if (env->on_order)
         env->on_order(env->user, g, side, character, command, situational, &roll);

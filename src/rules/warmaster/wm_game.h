@@ -125,6 +125,10 @@ typedef struct wm_game {
     uint64_t char_moved;            /* characters moved this Command phase */
     uint64_t bonus_used;            /* characters who have used their once-a-game Command bonus */
     uint64_t bonus_on;              /* ... and whose bonus holds in this Command phase */
+    uint64_t rolled;                /* characters who have rolled an order this Command phase */
+    uint64_t guidance_confused;     /* characters whose first order roll of this Command phase is
+                                       one worse: a guided roll failed before they rolled */
+    int guidance_lost;              /* a guided roll failed: no guidance for the rest of the phase */
     uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
     uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     wm_offtable off[WM_MAX_UNITS];

@@ -84,7 +84,10 @@ wm_refusal wm_g_character_check(const wm_game *g, int side, int character);
 int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges);
 
 /* Character's Command for his order rolls now: his roster Command plus
- * his once-a-game bonus when it holds this turn. */
+ * his once-a-game bonus when it holds this turn, the command auras he
+ * stands in, one with a friendly character's guidance (the dice score
+ * one less), and one less for his first roll after a guided roll failed
+ * this phase before he had rolled. */
 int wm_g_command(const wm_game *g, int character);
 
 /* The army-list modifier of an order of character to the units of group
@@ -101,7 +104,9 @@ void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, 
 
 /* Rolls character's order to group (checked) with Command command and the
  * situational penalty (wm_order_give), counts it in side's statistics and
- * reports it to env->on_order. */
+ * reports it to env->on_order. A guided roll (see wm_g_command) never
+ * blunders and always fails on a double six; when it fails, guidance
+ * ends for the phase and side's characters yet to roll are confused. */
 mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int command, int situational,
                         const wm_game_env *env);
 

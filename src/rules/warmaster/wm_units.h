@@ -116,6 +116,10 @@ typedef struct wm_unit_rules {
                                  aura_enemies (the other side's) added to their Command */
     int8_t aura_friends, aura_enemies;
     uint64_t aura_friend_characters; /* list units (mask); 0: every friendly character */
+    int16_t guidance_mm;      /* a character: the characters of guidance_characters within this
+                                 distance of him may roll their orders with his guidance
+                                 (see wm_g_command); 0: no such rule */
+    uint64_t guidance_characters; /* list units (mask) */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */
     uint64_t modifier_from;      /* command_modifier only on orders of these characters */
     uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */

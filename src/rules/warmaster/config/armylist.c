@@ -124,6 +124,9 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "command_aura_enemies", OPTIONAL, command_aura_enemies, YP_INT_IN(-3, 3)),
     YP_SEQUENCE_FIELD(struct raw_unit, "command_aura_friend_characters", OPTIONAL, command_aura_friend_characters,
                       name_entry, 1, WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "guidance_cm", OPTIONAL, guidance_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "guidance_characters", OPTIONAL, guidance_characters, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
     YP_FIELD(struct raw_unit, "brigade_uncounted", OPTIONAL, brigade_uncounted,
@@ -317,6 +320,14 @@ static int character_keys(yc_conv *c, int i, const struct raw_unit *r, wm_list_u
                        u->name, tn);
     if (!ch && r->role != NULL)
         return yc_fail(yc_at(c, "units[%d].role", i), "role is only for characters; '%s' is %s", u->name, tn);
+    /* RULE wm.armylist.guidance */
+    if (!ch && r->guidance_cm != NULL)
+        return yc_fail(yc_at(c, "units[%d].guidance_cm", i), "guidance_cm is only for characters; '%s' is %s",
+                       u->name, tn);
+    if (!r->guidance_cm != !r->guidance_characters)
+        return yc_fail(yc_at(c, "units[%d].guidance_cm", i), "guidance needs both guidance_cm and "
+                       "guidance_characters");
+    u->rules.guidance_mm = (int16_t)(r->guidance_cm ? *r->guidance_cm * 10.0 : 0.0);
     if (!ch && r->command != NULL)
         return yc_fail(yc_at(c, "units[%d].command", i), "command is only for characters; '%s' is %s", u->name, tn);
     if (ch && r->hits != NULL)

@@ -77,6 +77,9 @@ struct raw_unit {
     int *command_aura_friends, *command_aura_enemies;
     wm_raw_name *command_aura_friend_characters;
     unsigned command_aura_friend_characters_count;
+    double *guidance_cm;
+    wm_raw_name *guidance_characters;
+    unsigned guidance_characters_count;
     char (*may_enter)[16];
     unsigned may_enter_count;
     int *general_first_order_command;

@@ -98,6 +98,8 @@ static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list 
         {"brigade_with", r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with},
         {"command_aura_friend_characters", r->command_aura_friend_characters, r->command_aura_friend_characters_count,
          REF_CHARACTER, -1, &u->aura_friend_characters},
+        {"guidance_characters", r->guidance_characters, r->guidance_characters_count, REF_CHARACTER, i,
+         &u->guidance_characters},
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         char where[64];
