@@ -16,7 +16,7 @@
 #define YP_PATH_MAX 512
 #define YP_SHOW_MAX 48    /* bytes of user text quoted in a message */
 #define YP_MAX_DEPTH 64   /* nesting the event pass follows */
-#define YP_MAX_KEYS 64    /* fields of one mapping in a schema table */
+#define YP_MAX_KEYS YP_CYAML_MAX_FIELDS /* fields of one mapping in a schema table */
 
 /* ---- Messages ----------------------------------------------------------- */
 

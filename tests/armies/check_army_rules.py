@@ -58,7 +58,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "command_aura_cm": "wm.armylist.command-aura", "command_aura_friends": "wm.armylist.command-aura",
                 "command_aura_enemies": "wm.armylist.command-aura",
                 "command_aura_friend_characters": "wm.armylist.command-aura",
-                "guidance_cm": "wm.armylist.guidance", "guidance_characters": "wm.armylist.guidance"}
+                "guidance_cm": "wm.armylist.guidance", "guidance_characters": "wm.armylist.guidance",
+                "blunder_demotions": "wm.armylist.blunder-demotion"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

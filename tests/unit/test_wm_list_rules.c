@@ -921,6 +921,132 @@ static void test_wm_list_guidance(void **state)
     assert_false(res.roll.blunder);
 }
 
+/* blunder_demotions: 2 (the Dark Elf General): a Hero's or Sorceress's
+ * double six costs the General a level of Command or the blunderer (the
+ * player's choice); the General's own costs him a level; at most two
+ * levels (10 to 8), after which a subordinate who blunders is removed and
+ * the General's blunder costs nothing more. Without the rule: nothing. */
+/* RULE wm.armylist.blunder-demotion */
+static void test_wm_list_blunder_demotion(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 10, 900, 300, "General");
+    int hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 300, "Hero");
+    int sorc = fx_char(&fx, 0, WM_ROLE_WIZARD, 7, 800, 300, "Sorceress");
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "Warriors");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1400, 0, -1, "Enemy");
+    fx.rules.blunder_retreat = 0;
+    fx_start(&fx, 0, NULL, 0);
+    wm_game_blunder_cost(&fx.g, 0, hero, 0, &fx.env); /* no such rule */
+    assert_int_equal(fx.g.demoted[0], 0);
+    assert_false(wm_game_blunder_choice(&fx.g, 0, hero));
+    rules_of(gen)->blunder_demotions = 2;
+    wm_penalties p;
+    int command;
+    assert_true(wm_game_blunder_choice(&fx.g, 0, hero));
+    assert_false(wm_game_blunder_choice(&fx.g, 0, gen));
+    wm_game_blunder_cost(&fx.g, 0, hero, 0, &fx.env); /* the player keeps the Hero */
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &p), 9);
+    assert_int_equal(wm_game_order_target(&fx.g, hero, BIT(a), &command, &p), 8);
+    wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, sorc, BIT(a), NULL), WM_ALLOWED);
+    wm_game_blunder_cost(&fx.g, 0, sorc, 1, &fx.env); /* ... and removes the Sorceress */
+    assert_int_equal(fx.g.bf.unit[sorc].presence, WM_DESTROYED);
+    assert_int_not_equal(wm_game_order_check(&fx.g, 0, sorc, BIT(a), NULL), WM_ALLOWED);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &p), 9);
+    wm_game_blunder_cost(&fx.g, 0, gen, 1, &fx.env); /* his own: a level, never himself */
+    assert_int_equal(fx.g.bf.unit[gen].presence, WM_ON_TABLE);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &p), 8);
+    assert_false(wm_game_blunder_choice(&fx.g, 0, hero)); /* two levels lost: no choice left */
+    wm_game_blunder_cost(&fx.g, 0, gen, 1, &fx.env); /* "merely end the phase" */
+    assert_int_equal(fx.g.bf.unit[gen].presence, WM_ON_TABLE);
+    assert_int_equal(wm_game_order_target(&fx.g, gen, BIT(a), &command, &p), 8);
+    wm_game_blunder_cost(&fx.g, 0, hero, 0, &fx.env);
+    assert_int_equal(fx.g.bf.unit[hero].presence, WM_DESTROYED);
+}
+
+static int remove_asked;
+static int remove_blunderer(void *self, const wm_game *g, int c)
+{
+    (void)self, (void)g, (void)c;
+    remove_asked++;
+    return 1;
+}
+
+static int blunder_hero;
+static void hero_orders_first_unit(void *self, const wm_game *g, int side, wm_order_plan *plan)
+{
+    (void)self;
+    plan->n = 1;
+    plan->step[0] = (wm_order_step){.character = blunder_hero, .group = BIT(g->unit_of[side][0]), .max_orders = 1,
+                                     .min_target = 2};
+}
+
+static void go_forward(void *self, const wm_game *g, int side, const wm_order_step *step, uint64_t group,
+                       int order_number, wm_order_goal *out)
+{
+    (void)self, (void)side, (void)step, (void)order_number;
+    mu_vec2 c = wm_unit_centre(&g->bf.unit[__builtin_ctzll(group)]);
+    *out = fx_goal(c.x, c.y + 100.0, -1);
+}
+
+/* In a Command phase the player is asked about a subordinate's blunder
+ * (here: remove him) only while the General may still lose a level; the
+ * scripted policies lower the General's Command instead, random removes
+ * the blunderer one time in two. */
+/* RULE wm.armylist.blunder-demotion wm.policy.blunder-demotion */
+static void test_wm_list_blunder_demotion_in_play(void **state)
+{
+    (void)state;
+    for (int kind = -1; kind < WM_POLICY_RANDOM; kind++) { /* -1: our player; then each scripted policy */
+        int scripted = kind >= 0;
+        fx_init(&fx);
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 10, 900, 300, "General");
+        blunder_hero = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 300, "Hero");
+        fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "Warriors");
+        fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1400, 0, -1, "Enemy");
+        fx.rules.blunder_retreat = 0;
+        fx.bf.unit[gen].profile.rules.blunder_demotions = 1;
+        const uint8_t sixes[] = {6, 6};
+        fx_start(&fx, 0, sixes, sizeof sixes);
+        wm_player pl = {.plan_orders = hero_orders_first_unit, .order_goal = go_forward,
+                        .character_goal = fx_no_character_move, .remove_blunderer = remove_blunderer};
+        if (scripted) {
+            static wm_policy_state st;
+            static wm_policy_spec spec;
+            spec = wm_policy_defaults((wm_policy_kind)kind);
+            wm_player bound;
+            wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
+            pl.remove_blunderer = bound.remove_blunderer;
+        }
+        remove_asked = 0;
+        wm_command_phase(&fx.g, 0, &pl, &fx.env);
+        assert_int_equal(fx.g.stats[0].blunders, 1);
+        assert_int_equal(remove_asked, !scripted);
+        assert_int_equal(fx.g.bf.unit[blunder_hero].presence, scripted ? WM_ON_TABLE : WM_DESTROYED);
+        assert_int_equal(fx.g.demoted[0], scripted);
+        if (scripted) { /* the level is gone: the next blunder removes him without asking */
+            remove_asked = 0;
+            pl.remove_blunderer = remove_blunderer;
+            fx.dice = mu_dice_scripted(sixes, sizeof sixes);
+            wm_command_phase(&fx.g, 0, &pl, &fx.env);
+            assert_int_equal(remove_asked, 0);
+            assert_int_equal(fx.g.bf.unit[blunder_hero].presence, WM_DESTROYED);
+        }
+    }
+    /* random: one time in two */
+    static wm_policy_state st;
+    static wm_policy_spec spec;
+    spec = wm_policy_defaults(WM_POLICY_RANDOM);
+    wm_player bound;
+    wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
+    int removed = 0;
+    for (int k = 0; k < 200; k++)
+        removed += bound.remove_blunderer(bound.self, &fx.g, blunder_hero) != 0;
+    assert_in_range(removed, 70, 130); /* binomial(200, 1/2): mean 100, sd 7.1 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -932,6 +1058,8 @@ int main(void)
         cmocka_unit_test(test_wm_list_brigaded_only),
         cmocka_unit_test(test_wm_list_command_aura),
         cmocka_unit_test(test_wm_list_guidance),
+        cmocka_unit_test(test_wm_list_blunder_demotion),
+        cmocka_unit_test(test_wm_list_blunder_demotion_in_play),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),

@@ -116,6 +116,18 @@ static void trace_refusal(const wm_game *g, int character, const char *what, wm_
            r == WM_REFUSE_ORDER_RULES ? mu_order_refusal_name(why) : wm_refusal_name(r));
 }
 
+/* After character c's order roll: a blunder costs what his General's list
+ * says (blunder_demotions), the player choosing where the list lets him. */
+/* RULE wm.armylist.blunder-demotion */
+static void blunder_cost(wm_game *g, int side, const wm_player *p, int c, const mu_order_roll *roll,
+                         const wm_game_env *env)
+{
+    if (!roll->blunder)
+        return;
+    int remove = wm_game_blunder_choice(g, side, c) && p->remove_blunderer && p->remove_blunderer(p->self, g, c);
+    wm_game_blunder_cost(g, side, c, remove, env);
+}
+
 /* The first order of a step to a unit held back off the table: the
  * player's place (the goal's point and form), the infiltration order.
  * Returns non-zero when the unit entered (the step goes on with further
@@ -142,7 +154,9 @@ static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_s
                wm_g_name(g, u), target);
         return 0;
     }
-    return wm_game_enter(g, side, st->character, u, &goal, env).roll.success;
+    wm_order_result res = wm_game_enter(g, side, st->character, u, &goal, env);
+    blunder_cost(g, side, p, st->character, &res.roll, env);
+    return res.roll.success;
 }
 
 /* One step of the player's plan: up to max_orders orders to the group
@@ -183,6 +197,7 @@ static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_pl
             return;
         }
         wm_order_result res = wm_game_order(g, side, st->character, group, &goal, env);
+        blunder_cost(g, side, p, st->character, &res.roll, env);
         if (res.refusal != WM_ALLOWED || !res.roll.success)
             break;
     }

@@ -332,6 +332,8 @@ int wm_g_command(const wm_game *g, int character)
     /* guidance: "deducting -1 from his dice score" is one more to roll
      * under; a failed guided roll before his first: "+1 to their first
      * order rolls" is one less */
+    if (character == g->general[ch->side]) /* RULE wm.armylist.blunder-demotion */
+        command -= g->demoted[ch->side];
     if (guided(g, character))
         command++;
     else if ((g->guidance_confused & ~g->rolled) & wm_bit(character))
@@ -398,6 +400,35 @@ mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int
     if (env->on_order)
         env->on_order(env->user, g, side, character, command, situational, &roll);
     return roll;
+}
+
+/* The General's list rule blunder_demotions, or 0. */
+static int demotions(const wm_game *g, int side)
+{
+    int gen = g->general[side];
+    return gen < 0 ? 0 : g->bf.unit[gen].profile.rules.blunder_demotions;
+}
+
+/* RULE wm.armylist.blunder-demotion */
+int wm_game_blunder_choice(const wm_game *g, int side, int character)
+{
+    return character != g->general[side] && g->demoted[side] < demotions(g, side);
+}
+
+/* RULE wm.armylist.blunder-demotion */
+void wm_game_blunder_cost(wm_game *g, int side, int character, int remove, const wm_game_env *env)
+{
+    int levels = demotions(g, side), gen = g->general[side];
+    if (levels == 0)
+        return;
+    if (g->demoted[side] < levels && (character == gen || !remove)) {
+        g->demoted[side]++;
+        GTRACE(env, "  %s's blunder costs %s a level: Command %d from now on", wm_g_name(g, character),
+               wm_g_name(g, gen), g->roster[gen].command - g->demoted[side]);
+    } else if (character != gen) {
+        g->bf.unit[character].presence = WM_DESTROYED;
+        GTRACE(env, "  %s is removed for his blunder", wm_g_name(g, character));
+    }
 }
 
 /* A failed double six on an order to a unit whose list gives it a

@@ -129,6 +129,7 @@ typedef struct wm_game {
     uint64_t guidance_confused;     /* characters whose first order roll of this Command phase is
                                        one worse: a guided roll failed before they rolled */
     int guidance_lost;              /* a guided roll failed: no guidance for the rest of the phase */
+    int8_t demoted[2];              /* levels of Command each side's General has lost to blunders */
     uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
     uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     wm_offtable off[WM_MAX_UNITS];
@@ -274,6 +275,10 @@ typedef struct wm_player {
      * once-a-game Command bonus not yet used (rules.command_bonus_turn):
      * non-zero to use it this turn. NULL: never. */
     int (*use_command_bonus)(void *self, const wm_game *g, int c);
+    /* Character c blundered an order and his list lets the player lower
+     * the General's Command instead of removing c (wm_game_blunder_choice):
+     * non-zero to remove c. NULL: lower the Command. */
+    int (*remove_blunderer)(void *self, const wm_game *g, int c);
 } wm_player;
 
 /* ---- A game ---------------------------------------------------------------- */
@@ -395,6 +400,19 @@ int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalt
  * General's first order of the turn to such a unit alone: that Command,
  * no penalties, *p zeroed). The Command used goes to *command. */
 int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p);
+
+/* Non-zero when character's blunder leaves his player a choice under his
+ * General's list rule blunder_demotions: lower the General's Command by a
+ * level, or remove character (a subordinate, while the General has levels
+ * left to lose). */
+int wm_game_blunder_choice(const wm_game *g, int side, int character);
+
+/* After character's blundered order roll, applies his General's list rule
+ * blunder_demotions (nothing without it): the General's own blunder
+ * lowers his Command a level while he has levels left; a subordinate's
+ * lowers it, or removes the subordinate from the battle when remove is
+ * set (the player's choice) or no level is left. */
+void wm_game_blunder_cost(wm_game *g, int side, int character, int remove, const wm_game_env *env);
 
 /* What an order did. */
 typedef struct wm_order_result {

@@ -120,6 +120,9 @@ typedef struct wm_unit_rules {
                                  distance of him may roll their orders with his guidance
                                  (see wm_g_command); 0: no such rule */
     uint64_t guidance_characters; /* list units (mask) */
+    int8_t blunder_demotions; /* a General: each blunder of his side's characters costs him a level
+                                 of Command (a subordinate's: or the subordinate), down by at most
+                                 this many levels (see wm_game_blunder_cost); 0: no such rule */
     /* Masks of list-unit indices of the unit's own list (0: no such rule) */
     uint64_t modifier_from;      /* command_modifier only on orders of these characters */
     uint64_t modifier_waived_by; /* no command_modifier in a brigade holding one of these */

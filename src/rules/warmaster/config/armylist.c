@@ -127,6 +127,7 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "guidance_cm", OPTIONAL, guidance_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
     YP_SEQUENCE_FIELD(struct raw_unit, "guidance_characters", OPTIONAL, guidance_characters, name_entry, 1,
                       WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "blunder_demotions", OPTIONAL, blunder_demotions, YP_INT_IN(1, 9)),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
     YP_FIELD(struct raw_unit, "brigade_uncounted", OPTIONAL, brigade_uncounted,
@@ -328,6 +329,11 @@ static int character_keys(yc_conv *c, int i, const struct raw_unit *r, wm_list_u
         return yc_fail(yc_at(c, "units[%d].guidance_cm", i), "guidance needs both guidance_cm and "
                        "guidance_characters");
     u->rules.guidance_mm = (int16_t)(r->guidance_cm ? *r->guidance_cm * 10.0 : 0.0);
+    /* RULE wm.armylist.blunder-demotion */
+    if (r->blunder_demotions && !(ch && *r->role == WM_ROLE_GENERAL))
+        return yc_fail(yc_at(c, "units[%d].blunder_demotions", i), "blunder_demotions is only for the General; "
+                       "'%s' is not one", u->name);
+    u->rules.blunder_demotions = (int8_t)(r->blunder_demotions ? *r->blunder_demotions : 0);
     if (!ch && r->command != NULL)
         return yc_fail(yc_at(c, "units[%d].command", i), "command is only for characters; '%s' is %s", u->name, tn);
     if (ch && r->hits != NULL)

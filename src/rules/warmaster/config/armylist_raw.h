@@ -80,6 +80,7 @@ struct raw_unit {
     double *guidance_cm;
     wm_raw_name *guidance_characters;
     unsigned guidance_characters_count;
+    int *blunder_demotions;
     char (*may_enter)[16];
     unsigned may_enter_count;
     int *general_first_order_command;

@@ -548,11 +548,17 @@ void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng,
         out->order_goal = wp_random_goal;
         out->character_goal = wp_random_character;
         out->use_command_bonus = wp_random_command_bonus;
+        out->remove_blunderer = wp_random_remove_blunderer;
     } else {
         out->initiative = scripted_initiative;
         out->plan_orders = scripted_plan;
         out->order_goal = scripted_goal;
         out->character_goal = scripted_character;
         out->use_command_bonus = scripted_command_bonus;
+        /* RULE wm.policy.blunder-demotion: a level of the General's Command
+         * costs fewer orders than a subordinate does (a chain of three at
+         * Command 10 expects 2.23 orders given, at 9 1.78, at 8 1.32; a
+         * Hero of Command 8 gives 1.32 a turn): lower the Command */
+        out->remove_blunderer = NULL;
     }
 }

@@ -174,6 +174,15 @@ int wp_random_command_bonus(void *self, const wm_game *g, int c)
     return wp_uniform(self, 2) == 0;
 }
 
+/* A blunder the list lets the player pay with the General's Command or
+ * the blunderer: one time in two the blunderer. */
+/* RULE wm.policy.blunder-demotion */
+int wp_random_remove_blunderer(void *self, const wm_game *g, int c)
+{
+    (void)g, (void)c;
+    return wp_uniform(self, 2) == 0;
+}
+
 /* Characters: a random point within reach, or (one time in four) stay. */
 int wp_random_character(void *self, const wm_game *g, int c, mu_vec2 *to)
 {
