@@ -299,25 +299,30 @@ static void test_wm_list_must_charge_race(void **state)
 }
 
 /* army_rules confusion: never: a unit burst through by an evader is not
- * confused (and not counted as such). */
-/* RULE wm.armylist.never-confused */
+ * confused (and not counted as such); nor is one touching a unit that
+ * shares its rules with it (shares_rules_with_touching: the Grail
+ * Pilgrims "cannot be ... confused"). */
+/* RULE wm.armylist.never-confused wm.armylist.shares-with-touching */
 static void test_wm_list_never_confused(void **state)
 {
     (void)state;
-    for (int never = 0; never <= 1; never++) {
+    for (int never = 0; never <= 2; never++) { /* 0: no rule; 1: its own; 2: shared by a touching unit */
         fx_init(&fx);
         int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
         int behind = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 440, 0, 1, "Behind");
+        int grail = fx_unit(&fx, 0, WM_INFANTRY, 3, 1020, 440, 0, 1, "Grail"); /* beside Behind */
         int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
-        fx.bf.unit[behind].profile.rules.never_confused = (int8_t)never;
+        fx.bf.unit[behind].profile.rules.never_confused = never == 1;
+        fx.bf.unit[grail].profile.rules.never_confused = 1;
+        fx.bf.unit[grail].profile.rules.shares_with_touching = never == 2 ? BIT(behind) : 0;
         fx_start(&fx, 0, NULL, 0);
         wm_init_choice ch = choice(a, WM_INIT_EVADE, e);
         ch.allow_burst = 1;
         wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
         assert_true(r.moved);
         assert_true(r.burst & BIT(behind));
-        assert_int_equal(fx.g.bf.unit[behind].confused, !never);
-        assert_int_equal(fx.g.stats[0].confused, !never);
+        assert_int_equal(fx.g.bf.unit[behind].confused, never == 0);
+        assert_int_equal(fx.g.stats[0].confused, never == 0);
     }
 }
 
@@ -1047,6 +1052,55 @@ static void test_wm_list_blunder_demotion_in_play(void **state)
     assert_in_range(removed, 70, 130); /* binomial(200, 1/2): mean 100, sd 7.1 */
 }
 
+/* shares_rules_with_touching: [Peasants] (the Grail Reliquae: Peasant
+ * units touching the Peasants who carry it are Grail Pilgrims while in
+ * contact: no Peasant -1 Command, and they must charge on initiative):
+ * a touching Peasant unit takes the carrier's command_modifier and
+ * initiative rules; one apart keeps its own; contact lost, its own
+ * again. */
+/* RULE wm.armylist.shares-with-touching */
+static void test_wm_list_shares_rules_with_touching(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 850, 150, "General");
+    int grail = fx_unit(&fx, 0, WM_INFANTRY, 3, 600, 300, 0, 1, "Grail Peasants");  /* x 540..660 */
+    int near = fx_unit(&fx, 0, WM_INFANTRY, 3, 720, 300, 0, 1, "Peasants");        /* x 660..780: touching */
+    int apart = fx_unit(&fx, 0, WM_INFANTRY, 3, 1000, 300, 0, 1, "Other Peasants");
+    int e1 = fx_unit(&fx, 1, WM_INFANTRY, 3, 720, 450, 0, -1, "Enemy");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 1000, 450, 0, -1, "Enemy 2");
+    for (int u = near; u <= apart; u++) {
+        fx.bf.unit[u].profile.rules.command_modifier = -1;
+        fx.bf.unit[u].profile.rules.initiative = WM_INIT_NO_CHARGE;
+    }
+    wm_unit_rules *r = &fx.bf.unit[grail].profile.rules;
+    r->initiative = WM_INIT_MUST_CHARGE;
+    r->shares_with_touching = BIT(near) | BIT(apart); /* list units: the fixture's are bf indices */
+    fx_start(&fx, 0, NULL, 0);
+    assert_int_equal(wm_initiative_forced_target(&fx.g, near), e1);
+    assert_int_equal(wm_initiative_forced_target(&fx.g, apart), -1);
+    wm_init_candidates c;
+    wm_initiative_candidates(&fx.g, 0, 0, &c);
+    for (int i = 0; i < c.n; i++)
+        if (c.c[i].unit == apart)
+            assert_false(c.c[i].closest.can_charge[0]);
+    wm_init_choice evade = {.unit = near, .action = WM_INIT_EVADE, .target = -1};
+    assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_REFUSE_LIST_RULE);
+    wm_orders_begin(&fx.g, 0);
+    wm_penalties p;
+    int command;
+    /* the same distance and enemy-close penalties for both: only the -1 differs */
+    int t_near = wm_game_order_target(&fx.g, gen, BIT(near), &command, &p), near_list = p.list_rule;
+    int t_apart = wm_game_order_target(&fx.g, gen, BIT(apart), &command, &p);
+    assert_int_equal(near_list, 0);
+    assert_int_equal(p.list_rule, 1);
+    assert_int_equal(t_near, t_apart + 1);
+    for (int i = 0; i < fx.g.bf.unit[near].n_stands; i++) /* contact lost */
+        fx.g.bf.unit[near].stand[i].center.x += 5.0;
+    wm_game_order_target(&fx.g, gen, BIT(near), &command, &p);
+    assert_int_equal(p.list_rule, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1060,6 +1114,7 @@ int main(void)
         cmocka_unit_test(test_wm_list_guidance),
         cmocka_unit_test(test_wm_list_blunder_demotion),
         cmocka_unit_test(test_wm_list_blunder_demotion_in_play),
+        cmocka_unit_test(test_wm_list_shares_rules_with_touching),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),

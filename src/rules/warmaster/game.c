@@ -163,6 +163,20 @@ static int engage_pair(wm_unit *a, wm_unit *b)
     return any;
 }
 
+/* RULE wm.armylist.shares-with-touching */
+const wm_unit_rules *wm_g_rules(const wm_game *g, int u)
+{
+    const wm_unit *un = &g->bf.unit[u];
+    uint64_t mine = UINT64_C(1) << g->roster[u].list_unit;
+    for (int k = 0; k < g->n_units[un->side] && un->presence == WM_ON_TABLE; k++) {
+        const wm_unit *s = &g->bf.unit[g->unit_of[un->side][k]];
+        if ((s->profile.rules.shares_with_touching & mine) && s != un && s->presence == WM_ON_TABLE &&
+            wm_g_units_touch(s, un))
+            return &s->profile.rules;
+    }
+    return &un->profile.rules;
+}
+
 int wm_g_units_touch(const wm_unit *a, const wm_unit *b)
 {
     for (int i = 0; i < a->n_stands; i++)

@@ -16,7 +16,7 @@ static uint64_t list_bit(const wm_game *g, int u) { return UINT64_C(1) << g->ros
 /* RULE wm.armylist.modifier-conditions */
 static int modifier_applies(const wm_game *g, int character, uint64_t group, int u)
 {
-    const wm_unit_rules *r = &g->bf.unit[u].profile.rules;
+    const wm_unit_rules *r = wm_g_rules(g, u);
     if (r->modifier_from && !(r->modifier_from & list_bit(g, character)))
         return 0;
     int own = 0, others = 0;
@@ -39,7 +39,7 @@ static int modifier_applies(const wm_game *g, int character, uint64_t group, int
 /* The army-list modifier of an order of character to the units of group:
  * one modifier for the order however many units carry one, the most
  * negative when any is negative, else the largest (ARMY_RULES.md). */
-/* RULE wm.armylist.command-modifier */
+/* RULE wm.armylist.command-modifier wm.armylist.shares-with-touching */
 int wm_g_list_modifier(const wm_game *g, int character, uint64_t group)
 {
     int lo = 0, hi = 0, issuer = 0;
@@ -48,7 +48,7 @@ int wm_g_list_modifier(const wm_game *g, int character, uint64_t group)
         if (!(ch->order_modifier_except & list_bit(g, __builtin_ctzll(r))))
             issuer = ch->order_modifier;
     for (uint64_t r = group; r; r &= r - 1) {
-        int u = __builtin_ctzll(r), m = g->bf.unit[u].profile.rules.command_modifier;
+        int u = __builtin_ctzll(r), m = wm_g_rules(g, u)->command_modifier;
         if (m == 0 || !modifier_applies(g, character, group, u))
             continue;
         lo = m < lo ? m : lo;

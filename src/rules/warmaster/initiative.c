@@ -78,14 +78,14 @@ int wm_initiative_candidates_memo(const wm_game *g, int side, uint64_t exclude, 
     for (int k = 0; k < g->n_units[side]; k++) {
         int u = g->unit_of[side][k];
         if ((exclude & wm_bit(u)) || (g->initiative_used & wm_bit(u)) || !wm_game_unit_free(g, u) ||
-            g->bf.unit[u].profile.rules.initiative == WM_INIT_NEVER) /* RULE wm.armylist.initiative-never */
+            wm_g_rules(g, u)->initiative == WM_INIT_NEVER) /* RULE wm.armylist.initiative-never */
             continue;
         wm_init_candidate *c = &out->c[out->n];
         if (closest_enemies(g, u, &opt, memo, &c->closest) > 0) {
             c->unit = u;
             /* its charge could not reach, or its list says it never
              * charges on initiative: evade or nothing */
-            if ((g->charge_failed & wm_bit(u)) || g->bf.unit[u].profile.rules.initiative == WM_INIT_NO_CHARGE)
+            if ((g->charge_failed & wm_bit(u)) || wm_g_rules(g, u)->initiative == WM_INIT_NO_CHARGE)
                 for (int i = 0; i < c->closest.n; i++)
                     c->closest.can_charge[i] = 0;
             out->n++;
@@ -128,7 +128,7 @@ static int forces_charge(const wm_unit_rules *r, const wm_unit *enemy)
 /* RULE wm.armylist.must-charge wm.armylist.must-charge-race */
 int wm_initiative_forced_target(const wm_game *g, int u)
 {
-    const wm_unit_rules *r = &g->bf.unit[u].profile.rules;
+    const wm_unit_rules *r = wm_g_rules(g, u);
     if (r->initiative != WM_INIT_MUST_CHARGE || (g->charge_failed & wm_bit(u)))
         return -1;
     wm_enemy_options opt = enemy_options(g, g->bf.unit[u].side);
@@ -146,7 +146,7 @@ int wm_initiative_forced_target(const wm_game *g, int u)
  * RULE wm.armylist.must-charge-race */
 static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
 {
-    const wm_unit_rules *r = &g->bf.unit[ch->unit].profile.rules;
+    const wm_unit_rules *r = wm_g_rules(g, ch->unit);
     if (r->initiative == WM_INIT_NEVER)
         return WM_REFUSE_LIST_RULE;
     if (ch->action == WM_INIT_EVADE && r->never_evade)
@@ -259,6 +259,8 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     for (uint64_t r = ev.burst; r; r &= r - 1) {
         int k = __builtin_ctzll(r);
         g->stats[side].burst_throughs++;
+        if (!(confused_before & wm_bit(k)) && wm_g_rules(g, k)->never_confused) /* RULE wm.armylist.shares-with-touching */
+            g->bf.unit[k].confused = 0; /* a touching unit's list spares it */
         GTRACE(env, "    %s bursts through %s, which is %s", wm_g_name(g, ch->unit), wm_g_name(g, k),
                g->bf.unit[k].confused ? "confused" : "never confused (its list)");
         if (!(confused_before & wm_bit(k)) && g->bf.unit[k].confused)

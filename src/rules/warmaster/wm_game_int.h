@@ -40,6 +40,12 @@ void wm_g_apply_move(wm_game *g, const wm_move *m, double allowance_mm, const wm
 /* Returns non-zero when some stand of a touches some stand of b. */
 int wm_g_units_touch(const wm_unit *a, const wm_unit *b);
 
+/* The army-list rules of command, initiative and confusion that hold for
+ * unit u now: those of a friendly unit on the table that touches it and
+ * shares its rules with u's entry (shares_with_touching; the lowest index
+ * if several), else u's own. */
+const wm_unit_rules *wm_g_rules(const wm_game *g, int u);
+
 /* Returns non-zero when unit u touches a stand of an enemy unit (not a
  * character) on the table. */
 int wm_g_touches_enemy(const wm_game *g, int u);

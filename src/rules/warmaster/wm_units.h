@@ -120,6 +120,10 @@ typedef struct wm_unit_rules {
                                  distance of him may roll their orders with his guidance
                                  (see wm_g_command); 0: no such rule */
     uint64_t guidance_characters; /* list units (mask) */
+    uint64_t shares_with_touching; /* list units (mask): while a unit of these entries touches it,
+                                      its command_modifier (and conditions), initiative,
+                                      must_charge_races and never_confused hold for that unit
+                                      (see wm_g_rules) */
     int8_t blunder_demotions; /* a General: each blunder of his side's characters costs him a level
                                  of Command (a subordinate's: or the subordinate), down by at most
                                  this many levels (see wm_game_blunder_cost); 0: no such rule */

@@ -127,6 +127,8 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "guidance_cm", OPTIONAL, guidance_cm, YP_FLOAT_ABOVE(0.0, 1000.0)),
     YP_SEQUENCE_FIELD(struct raw_unit, "guidance_characters", OPTIONAL, guidance_characters, name_entry, 1,
                       WM_LIST_MAX_UNITS),
+    YP_SEQUENCE_FIELD(struct raw_unit, "shares_rules_with_touching", OPTIONAL, shares_rules_with_touching, name_entry,
+                      1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "blunder_demotions", OPTIONAL, blunder_demotions, YP_INT_IN(1, 9)),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
@@ -411,12 +413,12 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
                r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with ||
                r->general_first_order_command || r->must_charge_race || r->brigade_uncounted || r->infiltrate ||
-               r->ignores_command_range))
+               r->ignores_command_range || r->shares_rules_with_touching))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
                        "confusion, malfunction, general_first_order_command, must_charge_race, "
-                       "brigade_uncounted, infiltrate and ignores_command_range are rules for units, not "
-                       "characters");
+                       "brigade_uncounted, infiltrate, ignores_command_range and shares_rules_with_touching are "
+                       "rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "

@@ -81,6 +81,8 @@ struct raw_unit {
     wm_raw_name *guidance_characters;
     unsigned guidance_characters_count;
     int *blunder_demotions;
+    wm_raw_name *shares_rules_with_touching;
+    unsigned shares_rules_with_touching_count;
     char (*may_enter)[16];
     unsigned may_enter_count;
     int *general_first_order_command;

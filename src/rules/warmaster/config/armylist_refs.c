@@ -98,6 +98,8 @@ static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list 
         {"brigade_with", r->brigade_with, r->brigade_with_count, REF_UNIT, -1, &u->brigade_with},
         {"command_aura_friend_characters", r->command_aura_friend_characters, r->command_aura_friend_characters_count,
          REF_CHARACTER, -1, &u->aura_friend_characters},
+        {"shares_rules_with_touching", r->shares_rules_with_touching, r->shares_rules_with_touching_count, REF_UNIT,
+         i, &u->shares_with_touching},
         {"guidance_characters", r->guidance_characters, r->guidance_characters_count, REF_CHARACTER, i,
          &u->guidance_characters},
     };
