@@ -312,7 +312,8 @@ static int guided(const wm_game *g, int character)
     return 0;
 }
 
-/* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura wm.armylist.guidance */
+/* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura wm.armylist.guidance
+ * RULE wm.armylist.blunder-demotion */
 int wm_g_command(const wm_game *g, int character)
 {
     const wm_unit *ch = &g->bf.unit[character];
@@ -329,11 +330,11 @@ int wm_g_command(const wm_game *g, int character)
         else if (!r->aura_friend_characters || (r->aura_friend_characters & list_bit(g, character)))
             command += r->aura_friends;
     }
+    if (character == g->general[ch->side]) /* RULE wm.armylist.blunder-demotion */
+        command -= g->demoted[ch->side];
     /* guidance: "deducting -1 from his dice score" is one more to roll
      * under; a failed guided roll before his first: "+1 to their first
      * order rolls" is one less */
-    if (character == g->general[ch->side]) /* RULE wm.armylist.blunder-demotion */
-        command -= g->demoted[ch->side];
     if (guided(g, character))
         command++;
     else if ((g->guidance_confused & ~g->rolled) & wm_bit(character))

@@ -91,9 +91,10 @@ int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges);
 
 /* Character's Command for his order rolls now: his roster Command plus
  * his once-a-game bonus when it holds this turn, the command auras he
- * stands in, one with a friendly character's guidance (the dice score
- * one less), and one less for his first roll after a guided roll failed
- * this phase before he had rolled. */
+ * stands in, less the levels a General has lost to blunders
+ * (blunder_demotions), one more with a friendly character's guidance (the
+ * dice score one less), and one less for his first roll after a guided
+ * roll failed this phase before he had rolled. */
 int wm_g_command(const wm_game *g, int character);
 
 /* The army-list modifier of an order of character to the units of group
