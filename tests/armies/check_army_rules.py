@@ -60,7 +60,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "command_aura_friend_characters": "wm.armylist.command-aura",
                 "guidance_cm": "wm.armylist.guidance", "guidance_characters": "wm.armylist.guidance",
                 "blunder_demotions": "wm.armylist.blunder-demotion",
-                "shares_rules_with_touching": "wm.armylist.shares-with-touching"}
+                "shares_rules_with_touching": "wm.armylist.shares-with-touching",
+                "free_move_d6_cm": "wm.armylist.free-move"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

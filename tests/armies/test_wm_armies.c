@@ -187,6 +187,21 @@ static void test_list_values(void **state)
     assert_true(u->hits == 4 && u->armour == 4 && u->points == 110 && u->limit.min == 2);
     p = wm_list_profile(l, wm_list_unit_index(l, "Gyrocopter"), -1);
     assert_true(p.troop == WM_MACHINES && (p.flags & WM_FLYING) && p.full_pace_mm == 1000.0);
+    /* list rules as options (ARMY_RULES.md AR-LIZ-8, AR-DKE-7, AR-BRE-9, AR-GOB-4) */
+    load_list(LISTS "lizardmen.yaml", l);
+    u = unit_named(l, "Slann Mage Palanquin");
+    assert_true(u->rules.guidance_mm == 200 &&
+                u->rules.guidance_characters == ((UINT64_C(1) << wm_list_unit_index(l, "Skink Hero")) |
+                                                 (UINT64_C(1) << wm_list_unit_index(l, "Skink Shaman"))));
+    load_list(LISTS "dark-elves.yaml", l);
+    assert_int_equal(unit_named(l, "General")->rules.blunder_demotions, 2);
+    load_list(LISTS "bretonnia.yaml", l);
+    u = unit_named(l, "Peasants with Grail Reliquae");
+    assert_true(u->rules.shares_with_touching == UINT64_C(1) << wm_list_unit_index(l, "Peasants"));
+    assert_true(u->rules.never_confused && u->rules.initiative == WM_INIT_MUST_CHARGE);
+    load_list(LISTS "goblins.yaml", l);
+    u = unit_named(l, "Pump Wagon");
+    assert_true(u->rules.free_move_d6_cm == 10 && u->rules.never_confused);
 }
 
 /* Mounts give the character's terrain access and flight. */

@@ -876,9 +876,11 @@ static void test_wm_list_guidance(void **state)
     int skink = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1000, 300, "Skink Hero");        /* 60 mm away */
     int saurus = fx_char(&fx, 0, WM_ROLE_HERO, 6, 800, 300, "Saurus Hero");       /* not named */
     int far_skink = fx_char(&fx, 0, WM_ROLE_HERO, 8, 1200, 300, "Far Skink Hero"); /* 260 mm */
+    int idle = fx_char(&fx, 0, WM_ROLE_WIZARD, 7, 600, 300, "Idle Shaman");        /* never rolls */
     int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "Skinks");
     int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 1200, 400, 0, 1, "More Skinks");
     int c = fx_unit(&fx, 0, WM_INFANTRY, 3, 700, 400, 0, 1, "Saurus");
+    int d = fx_unit(&fx, 0, WM_INFANTRY, 3, 500, 400, 0, 1, "Kroxigor");
     fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1400, 0, -1, "Enemy");
     wm_unit_rules *r = &fx.bf.unit[slann].profile.rules;
     r->guidance_mm = 200;
@@ -911,6 +913,7 @@ static void test_wm_list_guidance(void **state)
     res = wm_game_order(&fx.g, 0, saurus, BIT(c), &goal, &fx.env);    /* 8 fails at 5 */
     assert_false(res.roll.success);
     assert_int_equal(wm_game_order_target(&fx.g, saurus, BIT(c), &command, &p), 5); /* his first is over: 6, less 1 for order 2 */
+    assert_int_equal(wm_game_order_target(&fx.g, idle, BIT(d), &command, &p), 6);
     /* the next phase: guidance again; a guided double six fails even
      * where the experiment lets a 12 pass (Command 11: 12 counts as 11) */
     fx.rules.orders.blunder_on_12 = 0;
@@ -920,6 +923,7 @@ static void test_wm_list_guidance(void **state)
     fx.dice = mu_dice_scripted(sixes, sizeof sixes);
     wm_command_begin(&fx.g, 0, &fx.env);
     wm_orders_begin(&fx.g, 0);
+    assert_int_equal(wm_game_order_target(&fx.g, idle, BIT(d), &command, &p), 7); /* the confusion is over */
     assert_int_equal(wm_game_order_target(&fx.g, skink, BIT(a), &command, &p), 12);
     res = wm_game_order(&fx.g, 0, skink, BIT(a), &goal, &fx.env);
     assert_false(res.roll.success);
@@ -1040,6 +1044,28 @@ static void test_wm_list_blunder_demotion_in_play(void **state)
             assert_int_equal(fx.g.bf.unit[blunder_hero].presence, WM_DESTROYED);
         }
     }
+    /* the policies see the lowered Command: the objective policy's General
+     * gives a further order only at 8 or better (wm.policy.general-further);
+     * at Command 10 less two levels, order 2 would need 7 */
+    fx_init(&fx);
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 10, 900, 300, "General");
+    int unit = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 400, 0, 1, "Warriors");
+    fx_unit(&fx, 1, WM_INFANTRY, 3, 950, 1400, 0, -1, "Enemy");
+    fx.bf.unit[gen].profile.rules.blunder_demotions = 2;
+    fx_start(&fx, 0, NULL, 0);
+    wm_orders_begin(&fx.g, 0);
+    for (int demoted = 0; demoted <= 2; demoted += 2) {
+        static wm_policy_state ost;
+        static wm_policy_spec ospec;
+        ospec = wm_policy_defaults(WM_POLICY_OBJECTIVE);
+        wm_player obj;
+        wm_policy_bind(&ospec, &ost, mu_rng_for_game(1, 0), &obj);
+        fx.g.demoted[0] = (int8_t)demoted;
+        wm_order_step step = {.character = gen, .group = BIT(unit), .max_orders = 3, .min_target = 2};
+        wm_order_goal out = wm_order_goal_none();
+        obj.order_goal(obj.self, &fx.g, 0, &step, BIT(unit), 2, &out);
+        assert_int_equal(out.go, demoted == 0);
+    }
     /* random: one time in two */
     static wm_policy_state st;
     static wm_policy_spec spec;
@@ -1081,9 +1107,13 @@ static void test_wm_list_shares_rules_with_touching(void **state)
     assert_int_equal(wm_initiative_forced_target(&fx.g, apart), -1);
     wm_init_candidates c;
     wm_initiative_candidates(&fx.g, 0, 0, &c);
-    for (int i = 0; i < c.n; i++)
-        if (c.c[i].unit == apart)
-            assert_false(c.c[i].closest.can_charge[0]);
+    int seen = 0;
+    for (int i = 0; i < c.n; i++) {
+        if (c.c[i].unit == apart || c.c[i].unit == near) /* apart: no charge; near: a Pilgrim, it may */
+            assert_int_equal(c.c[i].closest.can_charge[0], c.c[i].unit == near);
+        seen += c.c[i].unit == apart || c.c[i].unit == near;
+    }
+    assert_int_equal(seen, 2);
     wm_init_choice evade = {.unit = near, .action = WM_INIT_EVADE, .target = -1};
     assert_int_equal(wm_initiative_check(&fx.g, 0, &evade), WM_REFUSE_LIST_RULE);
     wm_orders_begin(&fx.g, 0);
@@ -1099,6 +1129,96 @@ static void test_wm_list_shares_rules_with_touching(void **state)
         fx.g.bf.unit[near].stand[i].center.x += 5.0;
     wm_game_order_target(&fx.g, gen, BIT(near), &command, &p);
     assert_int_equal(p.list_rule, 1);
+    assert_int_equal(wm_initiative_forced_target(&fx.g, near), -1); /* its own no_charge again */
+}
+
+/* free_move_d6_cm: 10 (the Goblin Pump Wagon): it takes no orders;
+ * once in each Command phase, with no order, it moves up to the distance
+ * rolled, and a move into contact is a charge. */
+/* RULE wm.armylist.free-move */
+static void test_wm_list_free_move(void **state)
+{
+    (void)state;
+    for (int enemy_mm = 150; enemy_mm <= 1000; enemy_mm += 850) { /* in reach of 200 mm, then far */
+        fx_init(&fx);
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+        int wagon = fx_unit(&fx, 0, WM_CHARIOTS, 1, 900, 400, 0, 1, "Pump Wagon");
+        int other = fx_unit(&fx, 0, WM_CHARIOTS, 1, 1300, 400, 0, 1, "Wolf Chariots");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 400 + enemy_mm, 0, -1, "Enemy");
+        fx.bf.unit[wagon].profile.rules.free_move_d6_cm = 10;
+        fx_start(&fx, 0, NULL, 0);
+        wm_orders_begin(&fx.g, 0);
+        assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(wagon), NULL), WM_REFUSE_LIST_RULE);
+        mu_vec2 c0 = wm_unit_centre(&fx.g.bf.unit[wagon]);
+        wm_order_goal goal = fx_goal(c0.x, c0.y + 2000.0, e); /* charge it, else straight on */
+        assert_int_equal(wm_game_free_move(&fx.g, 0, other, 200.0, &goal, &fx.env), WM_REFUSE_LIST_RULE);
+        assert_int_equal(wm_game_free_move(&fx.g, 0, wagon, 200.0, &goal, &fx.env), WM_ALLOWED);
+        assert_int_equal(fx.g.stats[0].orders_attempted, 0);
+        double moved = mu_v2_dist(wm_unit_centre(&fx.g.bf.unit[wagon]), c0);
+        if (enemy_mm == 150) { /* contact: a charge */
+            assert_true(wm_unit_engaged(&fx.g.bf.unit[wagon]));
+            assert_int_equal(fx.g.stats[0].charges, 1);
+        } else { /* the whole roll, no further */
+            assert_false(wm_unit_engaged(&fx.g.bf.unit[wagon]));
+            assert_true(moved > 199.0 && moved < 200.0 + 1e-6);
+        }
+        assert_int_equal(wm_game_free_move(&fx.g, 0, wagon, 200.0, &goal, &fx.env), /* once a phase */
+                         enemy_mm == 150 ? WM_REFUSE_ENGAGED : WM_REFUSE_CANNOT_MOVE);
+    }
+    /* out of reach: up to the roll toward it, short of contact */
+    fx_init(&fx);
+    int wagon = fx_unit(&fx, 0, WM_CHARIOTS, 1, 900, 400, 0, 1, "Pump Wagon");
+    int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 700, 0, -1, "Enemy");
+    fx.bf.unit[wagon].profile.rules.free_move_d6_cm = 10;
+    fx_start(&fx, 0, NULL, 0);
+    wm_order_goal goal = fx_goal(900, 710, e);
+    assert_int_equal(wm_game_free_move(&fx.g, 0, wagon, 200.0, &goal, &fx.env), WM_ALLOWED);
+    assert_false(wm_unit_engaged(&fx.g.bf.unit[wagon]));
+    assert_true(fx_dist(&fx, wagon, e) < 300.0 - 150.0);
+}
+
+static double free_rolled;
+static void free_goal_spy(void *self, const wm_game *g, int side, int u, double rolled_mm, wm_order_goal *out)
+{
+    (void)self, (void)g, (void)side, (void)u, (void)out;
+    free_rolled = rolled_mm;
+}
+
+/* In a Command phase the free move comes after the orders, its distance
+ * the list's 10 cm times a D6; the scripted policies charge the nearest
+ * enemy within the roll, else go toward it. */
+/* RULE wm.armylist.free-move wm.policy.free-move */
+static void test_wm_list_free_move_in_play(void **state)
+{
+    (void)state;
+    for (int kind = -1; kind < WM_POLICY_RANDOM; kind++) { /* -1: a spy; then each scripted policy */
+        fx_init(&fx);
+        fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+        int wagon = fx_unit(&fx, 0, WM_CHARIOTS, 1, 900, 400, 0, 1, "Pump Wagon");
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 650, 0, -1, "Enemy"); /* 250 mm */
+        fx.bf.unit[wagon].profile.rules.free_move_d6_cm = 10;
+        fx.bf.unit[wagon].profile.rules.initiative = WM_INIT_NEVER;
+        const uint8_t three[] = {3}; /* 30 cm */
+        fx_start(&fx, 0, three, sizeof three);
+        wm_player pl = {.plan_orders = fx_no_plan, .character_goal = fx_no_character_move,
+                        .free_move_goal = free_goal_spy};
+        if (kind >= 0) {
+            static wm_policy_state st;
+            static wm_policy_spec spec;
+            spec = wm_policy_defaults((wm_policy_kind)kind);
+            wm_player bound;
+            wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
+            pl.free_move_goal = bound.free_move_goal;
+        }
+        free_rolled = 0.0;
+        wm_command_phase(&fx.g, 0, &pl, &fx.env);
+        if (kind < 0) {
+            assert_true(fabs(free_rolled - 300.0) < 1e-9);
+            continue;
+        }
+        assert_true(wm_unit_engaged(&fx.g.bf.unit[wagon]));
+        assert_true(wm_unit_engaged(&fx.g.bf.unit[e]));
+    }
 }
 
 int main(void)
@@ -1115,6 +1235,8 @@ int main(void)
         cmocka_unit_test(test_wm_list_blunder_demotion),
         cmocka_unit_test(test_wm_list_blunder_demotion_in_play),
         cmocka_unit_test(test_wm_list_shares_rules_with_touching),
+        cmocka_unit_test(test_wm_list_free_move),
+        cmocka_unit_test(test_wm_list_free_move_in_play),
         cmocka_unit_test(test_wm_list_initiative_never_and_never_evade),
         cmocka_unit_test(test_wm_list_must_charge),
         cmocka_unit_test(test_wm_list_must_charge_race),

@@ -18,6 +18,7 @@ void wm_command_begin(wm_game *g, int side, const wm_game_env *env)
     g->rolled = 0;
     g->guidance_confused = 0;
     g->guidance_lost = 0;
+    g->free_moved = 0;
     for (int u = 0; u < g->bf.n_units; u++)
         if (g->bf.unit[u].side == side)
             g->no_move &= ~wm_bit(u); /* "cannot move further that turn": that turn is over */
@@ -235,7 +236,7 @@ static int some_character_could_order(const wm_game *g, int side, int u)
         if (g->bf.unit[c].presence != WM_ON_TABLE)
             continue;
         double d = wm_unit_distance_mm(&g->bf.unit[c], un, NULL, NULL, NULL, NULL);
-        int t = wm_g_command(g, c) - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
+        int t = wm_game_command(g, c) - wm_distance_penalty(d, g->rules->orders.distance_step_mm) * factor -
                 (un->stands_lost > 0 ? un->stands_lost : 0);
         if (best_c < 0 || t > best)
             best = t, best_c = c;
@@ -322,6 +323,27 @@ static void command_bonuses(wm_game *g, int side, const wm_player *p, const wm_g
     }
 }
 
+/* Units whose list gives them a free move instead of orders (the Pump
+ * Wagon's "whenever the player likes"; our reading: after the Orders
+ * sub-phase, in table order): for each that may move, the list's N cm
+ * times a D6 is rolled and the player says where it goes. */
+/* RULE wm.armylist.free-move */
+static void free_moves(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
+{
+    for (int k = 0; k < g->n_units[side] && p->free_move_goal && !g->over; k++) {
+        int u = g->unit_of[side][k];
+        const wm_unit *un = &g->bf.unit[u];
+        if (!un->profile.rules.free_move_d6_cm || un->presence != WM_ON_TABLE || wm_unit_engaged(un) ||
+            !wm_game_unit_free(g, u))
+            continue;
+        int d6 = mu_dice_d6(env->dice);
+        double rolled_mm = 10.0 * un->profile.rules.free_move_d6_cm * d6;
+        wm_order_goal goal = wm_order_goal_none();
+        p->free_move_goal(p->self, g, side, u, rolled_mm, &goal);
+        wm_game_free_move(g, side, u, rolled_mm, &goal, env);
+    }
+}
+
 /* RULE wm.orders.command-phase wm.game.no-orders-stays wm.game.sub-phases */
 void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_env *env)
 {
@@ -337,6 +359,7 @@ void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_en
     g->sub = WM_SUB_HOME_BACK; /* flying units' rules are not in our texts: nothing happens */
     GTRACE(env, " orders");
     orders_sub_phase(g, side, p, env);
+    free_moves(g, side, p, env);
     if (g->over)
         return;
     GTRACE(env, " characters");

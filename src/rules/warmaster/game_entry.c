@@ -101,14 +101,14 @@ int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *
                             .list_modifier = wm_g_list_modifier(g, character, wm_bit(u))};
     wm_g_situation_add(g, &g->bf.unit[character], placed, 1, &s);
     s.in_dense_terrain = 0; /* no dense-terrain penalty for the order that brings it on */
-    *command = wm_g_command(g, character);
+    *command = wm_game_command(g, character);
     *p = wm_order_penalties(&g->rules->orders, &s, 1);
     return *command - p->total;
 }
 
 int wm_game_entry_target_max(const wm_game *g, int character, int u)
 {
-    return wm_g_command(g, character) + wm_g_list_modifier(g, character, wm_bit(u));
+    return wm_game_command(g, character) + wm_g_list_modifier(g, character, wm_bit(u));
 }
 
 /* RULE wm.armylist.infiltrate */

@@ -39,16 +39,18 @@ static int touches_enemy(const wm_battlefield *bf, int u, const wm_unit *un)
     return 0;
 }
 
-/* Plans unit u toward point with form and kind on bf. When no_contact,
+/* Plans unit u toward point with form and kind (WM_MOVE_DICE: up to
+ * rolled_mm) on bf. When no_contact,
  * a plan that would end touching an enemy is cut back (three quarters,
  * half, a quarter of the way), at worst to standing still. Returns
  * plan->moved. */
 /* RULE wm.game.charge */
 static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form form, wm_move_kind kind,
-                       int no_contact, wm_plan *plan)
+                       double rolled_mm, int no_contact, wm_plan *plan)
 {
     wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_POINT, form, kind);
     rq.point = point;
+    rq.rolled_mm = rolled_mm;
     wm_plan_move(bf, &rq, plan);
     if (!plan->moved || plan->report.fault != WM_MOVE_OK)
         return plan->moved = 0;
@@ -69,16 +71,19 @@ static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form f
     return plan->moved = 0;
 }
 
-/* Member u charges target (the planner's contact move, full pace): made
- * only when it reaches. Returns non-zero when it charged. */
+/* Member u charges target (the planner's contact move: kind
+ * WM_MOVE_CHARGE, full pace; WM_MOVE_DICE, up to rolled_mm): made only
+ * when it reaches. Returns non-zero when it charged. */
 /* RULE wm.brigade.stays-touching wm.game.brigade-charge */
-static int try_charge(wm_game *g, int u, int target, wm_order_result *res, const wm_game_env *env)
+static int try_charge(wm_game *g, int u, int target, wm_move_kind kind, double rolled_mm, wm_order_result *res,
+                      const wm_game_env *env)
 {
     if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
         g->bf.unit[target].presence != WM_ON_TABLE || wm_is_character(&g->bf.unit[target]))
         return 0;
-    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, WM_MOVE_CHARGE);
+    wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, kind);
     rq.target = target;
+    rq.rolled_mm = rolled_mm;
     rq.contact_only = 1; /* made only when it reaches */
     wm_plan plan;
     wm_plan_move(&g->bf, &rq, &plan);
@@ -99,8 +104,8 @@ static void move_single(wm_game *g, int u, const wm_order_goal *goal, wm_move_ki
 {
     int no_contact = !may_charge || goal->avoid_contact;
     wm_plan plan;
-    if (!plan_toward(&g->bf, u, goal->point, goal->form, kind, no_contact, &plan) &&
-        !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, WM_FORM_KEEP, kind, no_contact, &plan))) {
+    if (!plan_toward(&g->bf, u, goal->point, goal->form, kind, 0.0, no_contact, &plan) &&
+        !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, WM_FORM_KEEP, kind, 0.0, no_contact, &plan))) {
         GTRACE(env, "    %s stays where it is", wm_g_name(g, u));
         return;
     }
@@ -157,7 +162,7 @@ void wm_g_move_group(wm_game *g, int side, uint64_t group, const wm_order_goal *
      * at a time, exactly as if they had been issued separate orders" */
     for (uint64_t r = group; r && m < WM_BRIGADE_MAX; r &= r - 1, m++) {
         int u = __builtin_ctzll(r);
-        if (may_charge && goal->charge[m] >= 0 && try_charge(g, u, goal->charge[m], res, env))
+        if (may_charge && goal->charge[m] >= 0 && try_charge(g, u, goal->charge[m], WM_MOVE_CHARGE, 0.0, res, env))
             body &= ~wm_bit(u);
     }
     if (!body)
@@ -166,4 +171,31 @@ void wm_g_move_group(wm_game *g, int side, uint64_t group, const wm_order_goal *
         move_single(g, __builtin_ctzll(body), goal, kind, may_charge, res, env);
     else
         move_body(g, body, goal, kind, res, env);
+}
+
+/* RULE wm.armylist.free-move */
+wm_refusal wm_game_free_move(wm_game *g, int side, int u, double rolled_mm, const wm_order_goal *goal,
+                             const wm_game_env *env)
+{
+    if (u < 0 || u >= g->bf.n_units || g->bf.unit[u].side != side || g->bf.unit[u].presence != WM_ON_TABLE ||
+        wm_is_character(&g->bf.unit[u]))
+        return WM_REFUSE_NOT_UNIT;
+    if (!g->bf.unit[u].profile.rules.free_move_d6_cm)
+        return WM_REFUSE_LIST_RULE;
+    if (wm_unit_engaged(&g->bf.unit[u]))
+        return WM_REFUSE_ENGAGED;
+    if ((g->free_moved & wm_bit(u)) || !wm_game_unit_free(g, u))
+        return WM_REFUSE_CANNOT_MOVE;
+    g->free_moved |= wm_bit(u);
+    GTRACE(env, "  %s moves with no order (its list): up to %.0f cm", wm_g_name(g, u), rolled_mm / 10.0);
+    wm_order_result res;
+    memset(&res, 0, sizeof res);
+    if (goal->go && goal->charge[0] >= 0 && try_charge(g, u, goal->charge[0], WM_MOVE_DICE, rolled_mm, &res, env))
+        return WM_ALLOWED;
+    wm_plan plan;
+    if (goal->go && plan_toward(&g->bf, u, goal->point, goal->form, WM_MOVE_DICE, rolled_mm, 1, &plan))
+        wm_g_apply_move(g, &plan.move, plan.report.allowance_mm, env);
+    else
+        GTRACE(env, "    %s stays where it is", wm_g_name(g, u));
+    return WM_ALLOWED;
 }

@@ -175,6 +175,8 @@ int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges)
         range = ch_rules->order_range_mm;
     if (range > 0 && wm_unit_distance_mm(&g->bf.unit[character], &g->bf.unit[u], NULL, NULL, NULL, NULL) > range)
         return 0;
+    if (ur->free_move_d6_cm) /* RULE wm.armylist.free-move: it "takes no orders" */
+        return 0;
     return !(ur->ordered_by && !(ur->ordered_by & list_bit(g, character))) && !(ch_rules->cannot_order & list_bit(g, u));
 }
 
@@ -314,7 +316,7 @@ static int guided(const wm_game *g, int character)
 
 /* RULE wm.armylist.command-bonus-turn wm.armylist.command-aura wm.armylist.guidance
  * RULE wm.armylist.blunder-demotion */
-int wm_g_command(const wm_game *g, int character)
+int wm_game_command(const wm_game *g, int character)
 {
     const wm_unit *ch = &g->bf.unit[character];
     int command = g->roster[character].command +
@@ -347,7 +349,7 @@ int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *c
     int side = g->bf.unit[character].side, u = __builtin_ctzll(group);
     int number = wm_order_number(&g->phase, wm_g_local_mask(g, side, group));
     int situational = wm_game_penalties(g, character, group, p), first = g->bf.unit[u].profile.rules.general_first_command;
-    *command = wm_g_command(g, character);
+    *command = wm_game_command(g, character);
     if (first > 0 && group == wm_bit(u) && character == g->general[side] && number == 1) { /* RULE wm.armylist.general-first */
         *command = first;
         memset(p, 0, sizeof *p);

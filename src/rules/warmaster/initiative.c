@@ -149,7 +149,7 @@ static wm_refusal list_rules_refusal(const wm_game *g, const wm_init_choice *ch)
     const wm_unit_rules *r = wm_g_rules(g, ch->unit);
     if (r->initiative == WM_INIT_NEVER)
         return WM_REFUSE_LIST_RULE;
-    if (ch->action == WM_INIT_EVADE && r->never_evade)
+    if (ch->action == WM_INIT_EVADE && g->bf.unit[ch->unit].profile.rules.never_evade) /* its own, never shared */
         return WM_REFUSE_LIST_RULE;
     if (ch->action == WM_INIT_CHARGE && r->initiative == WM_INIT_NO_CHARGE)
         return WM_REFUSE_LIST_RULE;

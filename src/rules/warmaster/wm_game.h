@@ -130,6 +130,7 @@ typedef struct wm_game {
                                        one worse: a guided roll failed before they rolled */
     int guidance_lost;              /* a guided roll failed: no guidance for the rest of the phase */
     int8_t demoted[2];              /* levels of Command each side's General has lost to blunders */
+    uint64_t free_moved;            /* units that have made their free move this Command phase */
     uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
     uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     wm_offtable off[WM_MAX_UNITS];
@@ -279,6 +280,10 @@ typedef struct wm_player {
      * the General's Command instead of removing c (wm_game_blunder_choice):
      * non-zero to remove c. NULL: lower the Command. */
     int (*remove_blunderer)(void *self, const wm_game *g, int c);
+    /* After the Orders sub-phase, for each unit of side with a free move
+     * (free_move_d6_cm) that may make it, with the distance rolled: where
+     * it goes (wm_game_free_move); out->go 0: it stays. NULL: never. */
+    void (*free_move_goal)(void *self, const wm_game *g, int side, int u, double rolled_mm, wm_order_goal *out);
 } wm_player;
 
 /* ---- A game ---------------------------------------------------------------- */
@@ -394,12 +399,33 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
  * once. Returns p->total. */
 int wm_game_penalties(const wm_game *g, int character, uint64_t group, wm_penalties *p);
 
+/* Character's Command for his order rolls now: his roster Command plus
+ * his once-a-game bonus when it holds this turn, the command auras he
+ * stands in, less the levels a General has lost to blunders
+ * (blunder_demotions), one more with a friendly character's guidance (the
+ * dice score one less), and one less for his first roll after a guided
+ * roll failed this phase before he had rolled. */
+int wm_game_command(const wm_game *g, int character);
+
 /* The score character's next order roll to group needs now: Command minus
  * the situational penalties (wm_game_penalties, into *p) minus the order
  * number less one, with the list rule general_first_command applied (the
  * General's first order of the turn to such a unit alone: that Command,
  * no penalties, *p zeroed). The Command used goes to *command. */
 int wm_game_order_target(const wm_game *g, int character, uint64_t group, int *command, wm_penalties *p);
+
+/* The free move of unit u of side, whose list gives it one
+ * (free_move_d6_cm: the Goblin Pump Wagon, which takes no orders): once
+ * in each of side's Command phases, with no order, up to rolled_mm (the
+ * caller rolls the list's N cm times a D6). With goal->go: it charges
+ * goal->charge[0] when the contact move reaches that enemy within
+ * rolled_mm (a charge, as an ordered one), else it moves toward
+ * goal->point, stopping short of contact; nothing when it cannot. Returns
+ * WM_ALLOWED when the move was taken (moved or not), else why not
+ * (WM_REFUSE_NOT_UNIT, _LIST_RULE: no such rule, _ENGAGED, _CANNOT_MOVE:
+ * moved so already this phase, or may not move this turn). */
+wm_refusal wm_game_free_move(wm_game *g, int side, int u, double rolled_mm, const wm_order_goal *goal,
+                             const wm_game_env *env);
 
 /* Non-zero when character's blunder leaves his player a choice under his
  * General's list rule blunder_demotions: lower the General's Command by a

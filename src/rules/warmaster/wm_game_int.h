@@ -43,7 +43,10 @@ int wm_g_units_touch(const wm_unit *a, const wm_unit *b);
 /* The army-list rules of command, initiative and confusion that hold for
  * unit u now: those of a friendly unit on the table that touches it and
  * shares its rules with u's entry (shares_with_touching; the lowest index
- * if several), else u's own. */
+ * if several), else u's own. Its readers take from it command_modifier
+ * (with its conditions), initiative and must_charge_races, and
+ * never_confused (a unit burst through is spared when its own rule or
+ * this one says so); never_evade stays the unit's own. */
 const wm_unit_rules *wm_g_rules(const wm_game *g, int u);
 
 /* Returns non-zero when unit u touches a stand of an enemy unit (not a
@@ -84,18 +87,11 @@ uint64_t wm_g_blunder_retreat(wm_game *g, uint64_t group, const wm_game_env *env
 wm_refusal wm_g_character_check(const wm_game *g, int side, int character);
 
 /* Returns non-zero when the army lists let character order unit u:
- * ordered_by, cannot_order and, when ranges, the order ranges (the
+ * ordered_by, cannot_order, a unit that takes none (free_move_d6_cm)
+ * and, when ranges, the order ranges (the
  * unit's order_range_mm, the character's unless the unit
  * ignores_command_range). */
 int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges);
-
-/* Character's Command for his order rolls now: his roster Command plus
- * his once-a-game bonus when it holds this turn, the command auras he
- * stands in, less the levels a General has lost to blunders
- * (blunder_demotions), one more with a friendly character's guidance (the
- * dice score one less), and one less for his first roll after a guided
- * roll failed this phase before he had rolled. */
-int wm_g_command(const wm_game *g, int character);
 
 /* The army-list modifier of an order of character to the units of group
  * (one per order: the most negative when any is negative, else the
@@ -111,7 +107,7 @@ void wm_g_situation_add(const wm_game *g, const wm_unit *ch, const wm_unit *un, 
 
 /* Rolls character's order to group (checked) with Command command and the
  * situational penalty (wm_order_give), counts it in side's statistics and
- * reports it to env->on_order. A guided roll (see wm_g_command) never
+ * reports it to env->on_order. A guided roll (see wm_game_command) never
  * blunders and always fails on a double six; when it fails, guidance
  * ends for the phase and side's characters yet to roll are confused. */
 mu_order_roll wm_g_roll(wm_game *g, int side, int character, uint64_t group, int command, int situational,

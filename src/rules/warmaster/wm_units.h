@@ -118,12 +118,15 @@ typedef struct wm_unit_rules {
     uint64_t aura_friend_characters; /* list units (mask); 0: every friendly character */
     int16_t guidance_mm;      /* a character: the characters of guidance_characters within this
                                  distance of him may roll their orders with his guidance
-                                 (see wm_g_command); 0: no such rule */
+                                 (see wm_game_command); 0: no such rule */
     uint64_t guidance_characters; /* list units (mask) */
     uint64_t shares_with_touching; /* list units (mask): while a unit of these entries touches it,
                                       its command_modifier (and conditions), initiative,
                                       must_charge_races and never_confused hold for that unit
-                                      (see wm_g_rules) */
+                                      (see wm_g_rules in wm_game_int.h) */
+    int8_t free_move_d6_cm;   /* takes no orders; once in each of its side's Command phases it may
+                                 move up to this many cm times a D6 with no order (see
+                                 wm_game_free_move); 0: no such rule */
     int8_t blunder_demotions; /* a General: each blunder of his side's characters costs him a level
                                  of Command (a subordinate's: or the subordinate), down by at most
                                  this many levels (see wm_game_blunder_cost); 0: no such rule */

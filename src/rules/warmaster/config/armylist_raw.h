@@ -81,6 +81,7 @@ struct raw_unit {
     wm_raw_name *guidance_characters;
     unsigned guidance_characters_count;
     int *blunder_demotions;
+    int *free_move_d6_cm;
     wm_raw_name *shares_rules_with_touching;
     unsigned shares_rules_with_touching_count;
     char (*may_enter)[16];

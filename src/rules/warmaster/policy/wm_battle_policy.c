@@ -163,7 +163,7 @@ static int best_character(const wm_game *g, int side, uint64_t group)
         if (g->bf.unit[c].presence != WM_ON_TABLE)
             continue;
         double d = wp_group_distance(g, c, group);
-        int score = g->roster[c].command - wm_distance_penalty(d, g->rules->orders.distance_step_mm);
+        int score = wm_game_command(g, c) - wm_distance_penalty(d, g->rules->orders.distance_step_mm);
         if (score > best_score || (score == best_score && d < best_d))
             best = c, best_score = score, best_d = d;
     }
@@ -473,7 +473,7 @@ static void scripted_goal(void *self, const wm_game *g, int side, const wm_order
         return; /* the last order moved it nowhere: another would not either */
     if (order_number > 1 && step->character == g->general[side]) { /* RULE wm.policy.general-further */
         wm_penalties pen;
-        int target = g->roster[step->character].command - wm_game_penalties(g, step->character, group, &pen) -
+        int target = wm_game_command(g, step->character) - wm_game_penalties(g, step->character, group, &pen) -
                      (order_number - 1);
         if (target < st->spec->general_further_min)
             return; /* the General's failure would end his orders (and with general-first, everyone's) */
@@ -532,6 +532,26 @@ static int scripted_command_bonus(void *self, const wm_game *g, int c)
     return 0;
 }
 
+/* The free move (the Pump Wagon's N x D6 cm with no order), the same for
+ * every scripted policy: toward the nearest enemy unit, charging it when
+ * it stands within the distance rolled (the charge is made only if the
+ * contact move reaches; else the wagon goes as far toward it as the roll
+ * allows, short of contact). */
+/* RULE wm.policy.free-move */
+static void scripted_free_move(void *self, const wm_game *g, int side, int u, double rolled_mm, wm_order_goal *out)
+{
+    (void)self, (void)side;
+    double d;
+    int e = wp_nearest_enemy(g, u, &d);
+    if (e < 0)
+        return;
+    out->go = 1;
+    out->form = WM_FORM_KEEP;
+    out->point = wm_unit_centre(&g->bf.unit[e]);
+    if (d <= rolled_mm)
+        out->charge[0] = e;
+}
+
 void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng, wm_player *out)
 {
     memset(st, 0, sizeof *st);
@@ -549,6 +569,7 @@ void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng,
         out->character_goal = wp_random_character;
         out->use_command_bonus = wp_random_command_bonus;
         out->remove_blunderer = wp_random_remove_blunderer;
+        out->free_move_goal = wp_random_free_move;
     } else {
         out->initiative = scripted_initiative;
         out->plan_orders = scripted_plan;
@@ -556,9 +577,8 @@ void wm_policy_bind(const wm_policy_spec *spec, wm_policy_state *st, mu_rng rng,
         out->character_goal = scripted_character;
         out->use_command_bonus = scripted_command_bonus;
         /* RULE wm.policy.blunder-demotion: a level of the General's Command
-         * costs fewer orders than a subordinate does (a chain of three at
-         * Command 10 expects 2.23 orders given, at 9 1.78, at 8 1.32; a
-         * Hero of Command 8 gives 1.32 a turn): lower the Command */
+         * costs fewer orders than a subordinate does (the figures: CLAUSES.md) */
         out->remove_blunderer = NULL;
+        out->free_move_goal = scripted_free_move;
     }
 }

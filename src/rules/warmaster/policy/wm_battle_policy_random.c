@@ -183,6 +183,19 @@ int wp_random_remove_blunderer(void *self, const wm_game *g, int c)
     return wp_uniform(self, 2) == 0;
 }
 
+/* The free move (the Pump Wagon's): toward a uniform point within the
+ * distance rolled, never a deliberate charge. */
+/* RULE wm.policy.free-move */
+void wp_random_free_move(void *self, const wm_game *g, int side, int u, double rolled_mm, wm_order_goal *out)
+{
+    wm_policy_state *st = self;
+    (void)side;
+    double a = 2.0 * PI * unit_interval(st), r = rolled_mm * unit_interval(st);
+    out->go = 1;
+    out->form = WM_FORM_KEEP;
+    out->point = mu_v2_add(wm_unit_centre(&g->bf.unit[u]), mu_v2(r * cos(a), r * sin(a)));
+}
+
 /* Characters: a random point within reach, or (one time in four) stay. */
 int wp_random_character(void *self, const wm_game *g, int c, mu_vec2 *to)
 {

@@ -85,6 +85,7 @@ void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step 
 int wp_random_character(void *self, const wm_game *g, int c, mu_vec2 *to);
 int wp_random_command_bonus(void *self, const wm_game *g, int c);
 int wp_random_remove_blunderer(void *self, const wm_game *g, int c);
+void wp_random_free_move(void *self, const wm_game *g, int side, int u, double rolled_mm, wm_order_goal *out);
 
 /* Returns a uniform integer in [0, n) from st's generator (n >= 1). */
 int wp_uniform(wm_policy_state *st, int n);
