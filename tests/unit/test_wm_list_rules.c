@@ -18,6 +18,18 @@ static fixture fx;
 
 static wm_unit_rules *rules_of(int u) { return &fx.g.bf.unit[u].profile.rules; }
 
+/* A player of the given policy kind, bound to one state kept here (the
+ * next call rebinds it). */
+static wm_player policy_player(wm_policy_kind kind)
+{
+    static wm_policy_state st;
+    static wm_policy_spec spec;
+    spec = wm_policy_defaults(kind);
+    wm_player p;
+    wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &p);
+    return p;
+}
+
 /* "every order to it or a brigade holding it": one modifier for the
  * order, the most negative when any is (our reading: two units of
  * Peasants in a brigade cost -1, not -2; a -1 unit beside a +1 unit:
@@ -809,10 +821,7 @@ static void test_wm_list_brigaded_only(void **state)
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(riders), NULL), WM_REFUSE_LIST_RULE);
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(rats), NULL), WM_ALLOWED);
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(bell) | BIT(rats) | BIT(riders), NULL), WM_ALLOWED);
-    wm_policy_spec spec = wm_policy_defaults(WM_POLICY_OBJECTIVE); /* no brigades */
-    wm_policy_state st;
-    wm_player player;
-    wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &player);
+    wm_player player = policy_player(WM_POLICY_OBJECTIVE); /* no brigades */
     wm_order_plan plan;
     player.plan_orders(player.self, &fx.g, 0, &plan);
     int with_rats = 0;
@@ -1021,14 +1030,8 @@ static void test_wm_list_blunder_demotion_in_play(void **state)
         fx_start(&fx, 0, sixes, sizeof sixes);
         wm_player pl = {.plan_orders = hero_orders_first_unit, .order_goal = go_forward,
                         .character_goal = fx_no_character_move, .remove_blunderer = remove_blunderer};
-        if (scripted) {
-            static wm_policy_state st;
-            static wm_policy_spec spec;
-            spec = wm_policy_defaults((wm_policy_kind)kind);
-            wm_player bound;
-            wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
-            pl.remove_blunderer = bound.remove_blunderer;
-        }
+        if (scripted)
+            pl.remove_blunderer = policy_player((wm_policy_kind)kind).remove_blunderer;
         remove_asked = 0;
         wm_command_phase(&fx.g, 0, &pl, &fx.env);
         assert_int_equal(fx.g.stats[0].blunders, 1);
@@ -1055,11 +1058,7 @@ static void test_wm_list_blunder_demotion_in_play(void **state)
     fx_start(&fx, 0, NULL, 0);
     wm_orders_begin(&fx.g, 0);
     for (int demoted = 0; demoted <= 2; demoted += 2) {
-        static wm_policy_state ost;
-        static wm_policy_spec ospec;
-        ospec = wm_policy_defaults(WM_POLICY_OBJECTIVE);
-        wm_player obj;
-        wm_policy_bind(&ospec, &ost, mu_rng_for_game(1, 0), &obj);
+        wm_player obj = policy_player(WM_POLICY_OBJECTIVE);
         fx.g.demoted[0] = (int8_t)demoted;
         wm_order_step step = {.character = gen, .group = BIT(unit), .max_orders = 3, .min_target = 2};
         wm_order_goal out = wm_order_goal_none();
@@ -1067,11 +1066,7 @@ static void test_wm_list_blunder_demotion_in_play(void **state)
         assert_int_equal(out.go, demoted == 0);
     }
     /* random: one time in two */
-    static wm_policy_state st;
-    static wm_policy_spec spec;
-    spec = wm_policy_defaults(WM_POLICY_RANDOM);
-    wm_player bound;
-    wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
+    wm_player bound = policy_player(WM_POLICY_RANDOM);
     int removed = 0;
     for (int k = 0; k < 200; k++)
         removed += bound.remove_blunderer(bound.self, &fx.g, blunder_hero) != 0;
@@ -1202,14 +1197,8 @@ static void test_wm_list_free_move_in_play(void **state)
         fx_start(&fx, 0, three, sizeof three);
         wm_player pl = {.plan_orders = fx_no_plan, .character_goal = fx_no_character_move,
                         .free_move_goal = free_goal_spy};
-        if (kind >= 0) {
-            static wm_policy_state st;
-            static wm_policy_spec spec;
-            spec = wm_policy_defaults((wm_policy_kind)kind);
-            wm_player bound;
-            wm_policy_bind(&spec, &st, mu_rng_for_game(1, 0), &bound);
-            pl.free_move_goal = bound.free_move_goal;
-        }
+        if (kind >= 0)
+            pl.free_move_goal = policy_player((wm_policy_kind)kind).free_move_goal;
         free_rolled = 0.0;
         wm_command_phase(&fx.g, 0, &pl, &fx.env);
         if (kind < 0) {
