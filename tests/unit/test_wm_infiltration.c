@@ -237,8 +237,7 @@ static void test_wm_policy_chooses_the_best_place(void **state)
         wm_order_plan plan;
         player.plan_orders(player.self, &fx.g, 0, &plan);
         assert_true(plan.n == 1 && plan.step[0].group == BIT(u) && plan.step[0].character == gen);
-        wm_order_goal goal;
-        memset(&goal, 0, sizeof goal);
+        wm_order_goal goal = wm_order_goal_none();
         player.order_goal(player.self, &fx.g, 0, &plan.step[0], BIT(u), 1, &goal);
         assert_true(goal.go);
         int target = 0;
@@ -279,13 +278,13 @@ static void test_wm_random_policy_enters_anywhere_legal(void **state)
         wm_player player;
         wm_policy_bind(&spec, &st, mu_rng_for_game(seed, 0), &player);
         wm_order_step step = {.character = gen, .group = BIT(u), .max_orders = 1, .min_target = 2};
-        wm_order_goal goal;
-        memset(&goal, 0, sizeof goal);
+        wm_order_goal goal = wm_order_goal_none();
         player.order_goal(player.self, &fx.g, 0, &step, BIT(u), 1, &goal);
         wm_unit placed;
         assert_true(goal.go && wm_game_entry_place(&fx.g, u, &goal, &placed) == WM_ALLOWED);
-        in_wood += goal.point.y > 500 && goal.point.y < 700 && goal.point.x > 700 && goal.point.x < 1000;
-        at_edge += !(goal.point.y > 500 && goal.point.y < 700 && goal.point.x > 700 && goal.point.x < 1000);
+        int wood = goal.point.y > 500 && goal.point.y < 700 && goal.point.x > 700 && goal.point.x < 1000;
+        in_wood += wood;
+        at_edge += !wood;
     }
     assert_true(in_wood > 0 && at_edge > 0);
 }
