@@ -61,7 +61,8 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "guidance_cm": "wm.armylist.guidance", "guidance_characters": "wm.armylist.guidance",
                 "blunder_demotions": "wm.armylist.blunder-demotion",
                 "shares_rules_with_touching": "wm.armylist.shares-with-touching",
-                "free_move_d6_cm": "wm.armylist.free-move"}
+                "free_move_d6_cm": "wm.armylist.free-move", "laager_move_cm": "wm.armylist.laager",
+                "charge": "wm.armylist.cannot-charge"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -73,14 +73,19 @@ static int plan_toward(const wm_battlefield *bf, int u, mu_vec2 point, wm_form f
 
 /* Member u charges target (the planner's contact move: kind
  * WM_MOVE_CHARGE, full pace; WM_MOVE_DICE, up to rolled_mm): made only
- * when it reaches. Returns non-zero when it charged. */
-/* RULE wm.brigade.stays-touching wm.game.brigade-charge */
+ * when it reaches and its list lets it charge. Returns non-zero when it
+ * charged. */
+/* RULE wm.brigade.stays-touching wm.game.brigade-charge wm.armylist.cannot-charge */
 static int try_charge(wm_game *g, int u, int target, wm_move_kind kind, double rolled_mm, wm_order_result *res,
                       const wm_game_env *env)
 {
     if (target < 0 || target >= g->bf.n_units || g->bf.unit[target].side == g->bf.unit[u].side ||
         g->bf.unit[target].presence != WM_ON_TABLE || wm_is_character(&g->bf.unit[target]))
         return 0;
+    if (g->bf.unit[u].profile.rules.cannot_charge) {
+        GTRACE(env, "    %s cannot charge (its list)", wm_g_name(g, u));
+        return 0;
+    }
     wm_plan_request rq = wm_plan_request_make(u, WM_GOAL_CONTACT, WM_FORM_ANY, kind);
     rq.target = target;
     rq.rolled_mm = rolled_mm;
@@ -102,7 +107,8 @@ static int try_charge(wm_game *g, int u, int target, wm_move_kind kind, double r
 static void move_single(wm_game *g, int u, const wm_order_goal *goal, wm_move_kind kind, int may_charge,
                         wm_order_result *res, const wm_game_env *env)
 {
-    int no_contact = !may_charge || goal->avoid_contact;
+    /* RULE wm.armylist.cannot-charge: it stops short of the enemy */
+    int no_contact = !may_charge || goal->avoid_contact || g->bf.unit[u].profile.rules.cannot_charge;
     wm_plan plan;
     if (!plan_toward(&g->bf, u, goal->point, goal->form, kind, 0.0, no_contact, &plan) &&
         !(goal->has_fallback && plan_toward(&g->bf, u, goal->fallback, WM_FORM_KEEP, kind, 0.0, no_contact, &plan))) {

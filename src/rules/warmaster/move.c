@@ -31,6 +31,7 @@ const char *wm_move_fault_str(wm_move_fault fault)
     case WM_MOVE_ENEMY_GAP: return "a stand enters a gap next to an enemy no wider than its frontage";
     case WM_MOVE_NOT_THROUGH: return "a stand ends on a unit it bursts through or on an enemy character";
     case WM_MOVE_FORMATION: return "the stands do not end in formation";
+    case WM_MOVE_LIST_FORMATION: return "its list allows no such formation after this move";
     }
     return "unknown fault";
 }
@@ -504,6 +505,10 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
     rep->formation = wm_classify_formation(final, u->n_stands);
     if (rep->formation == WM_NOT_IN_FORMATION)
         return finish(rep, WM_MOVE_FORMATION, -1, -1, -1);
+    double laager = u->profile.rules.laager_mm; /* RULE wm.armylist.laager */
+    if (laager > 0.0 && rep->formation != WM_COLUMN &&
+        !(rep->formation == WM_LINE && rep->max_moved_mm <= laager + EPS))
+        return finish(rep, WM_MOVE_LIST_FORMATION, -1, -1, -1);
     return finish(rep, WM_MOVE_OK, -1, -1, -1);
 }
 

@@ -330,9 +330,8 @@ void wm_planner_toward(planner *pl, mu_vec2 goal, double cap, mu_vec2 f)
     }
 }
 
-/* RULE wm.pace.maximum wm.terrain.halt-at-edge wm.initiative.charge-or-evade
- * RULE wm.initiative.charge-evade-moves */
-int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *out)
+/* wm_plan_move for req as it is asked. */
+static int plan_once(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *out)
 {
     assert(req->unit >= 0 && req->unit < bf->n_units);
     const wm_unit *u = &bf->unit[req->unit];
@@ -390,5 +389,34 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
     }
     wm_planner_routes_free(pl);
     wm_move_ctx_free(&pl->ctx);
+    return out->moved;
+}
+
+/* A unit whose list keeps it in column but after short moves (laager_mm)
+ * is planned as asked and, when that falls short, in column as well: the
+ * plan that gets closer (POINT) or farther away (AWAY) wins, the one
+ * asked for on a tie. */
+/* RULE wm.armylist.laager wm.pace.maximum wm.terrain.halt-at-edge wm.initiative.charge-or-evade
+ * RULE wm.initiative.charge-evade-moves */
+int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *out)
+{
+    int moved = plan_once(bf, req, out);
+    if (!bf->unit[req->unit].profile.rules.laager_mm || req->goal == WM_GOAL_CONTACT ||
+        req->form == WM_FORM_COLUMN || out->reached)
+        return moved;
+    wm_plan_request column = *req;
+    column.form = WM_FORM_COLUMN;
+    wm_plan alt_plan, *alt = &alt_plan;
+    plan_once(bf, &column, alt);
+    int better = req->goal == WM_GOAL_POINT ? alt->remaining_mm < out->remaining_mm - WM_PLAN_STEP_MM
+                                            : alt->advance_mm > out->advance_mm + WM_PLAN_STEP_MM;
+    if (better) {
+        alt->checks += out->checks;
+        alt->refused += out->refused;
+        *out = *alt;
+    } else {
+        out->checks += alt->checks;
+        out->refused += alt->refused;
+    }
     return out->moved;
 }

@@ -149,7 +149,7 @@ int wm_fortified_ignorable(const wm_battlefield *bf, int e)
 
 /* RULE wm.initiative.charge-or-evade wm.initiative.one-at-a-time wm.initiative.equally-close
  * RULE wm.sight.all-round wm.initiative.artillery-no-charge wm.initiative.ignore-fortified
- * RULE wm.game.initiative-cannot-charge */
+ * RULE wm.game.initiative-cannot-charge wm.armylist.cannot-charge */
 int wm_closest_visible_enemies(const wm_battlefield *bf, int u, const wm_enemy_options *opt,
                                   wm_closest *out)
 {
@@ -192,7 +192,7 @@ int wm_closest_visible_enemies(const wm_battlefield *bf, int u, const wm_enemy_o
             out->distance_mm = dist[k];
         int front = (me->profile.flags & WM_ALL_ROUND_VISION) ? wm_unit_sees(bf, u, e, WM_SIGHT_FRONT) : 1;
         out->unit[out->n] = e;
-        out->can_charge[out->n] = front && me->profile.troop != WM_ARTILLERY;
+        out->can_charge[out->n] = front && me->profile.troop != WM_ARTILLERY && !me->profile.rules.cannot_charge;
         out->n++;
     }
     return out->n;

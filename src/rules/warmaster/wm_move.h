@@ -99,7 +99,8 @@ typedef enum wm_move_fault {
     WM_MOVE_THROUGH_OWN,  /* through an own stand that has moved or is engaged */
     WM_MOVE_ENEMY_GAP,    /* into a gap no wider than its frontage next to an enemy */
     WM_MOVE_NOT_THROUGH,  /* ends on a unit it bursts through, or on an enemy character */
-    WM_MOVE_FORMATION     /* the stands do not end in formation */
+    WM_MOVE_FORMATION,    /* the stands do not end in formation */
+    WM_MOVE_LIST_FORMATION /* its list's formation rule (laager_mm) refuses the end formation */
 } wm_move_fault;
 
 /* Returns a short English description of fault. */
@@ -148,7 +149,8 @@ void wm_move_direct(wm_move *m, const wm_battlefield *bf, int unit, wm_move_kind
 /* Checks move m on bf (not changed) against the rules above, per stand in
  * moving order (distance, then the swept path, then the gap rule), then
  * the final places (no burst unit under them, in formation:
- * wm_in_formation). Fills *rep (if non-NULL) and returns rep's fault. */
+ * wm_in_formation; a unit whose list sets laager_mm: in column, or in
+ * line after a move whose farthest point goes at most laager_mm). Fills *rep (if non-NULL) and returns rep's fault. */
 wm_move_fault wm_move_check(const wm_battlefield *bf, const wm_move *m, wm_move_report *rep);
 
 /* Puts the stands of m's unit at the ends of their paths. Does not check

@@ -127,6 +127,10 @@ typedef struct wm_unit_rules {
     int8_t free_move_d6_cm;   /* takes no orders; once in each of its side's Command phases it may
                                  move up to this many cm times a D6 with no order (see
                                  wm_game_free_move); 0: no such rule */
+    int16_t laager_mm;        /* its moves end in column; one of at most this many mm may end in
+                                 line instead (the War Wagon's laager); 0: no such rule (see
+                                 wm_move_check) */
+    int8_t cannot_charge;     /* never charges, by order or initiative */
     int8_t blunder_demotions; /* a General: each blunder of his side's characters costs him a level
                                  of Command (a subordinate's: or the subordinate), down by at most
                                  this many levels (see wm_game_blunder_cost); 0: no such rule */

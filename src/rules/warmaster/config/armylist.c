@@ -130,6 +130,8 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_unit, "shares_rules_with_touching", OPTIONAL, shares_rules_with_touching, name_entry,
                       1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "free_move_d6_cm", OPTIONAL, free_move_d6_cm, YP_INT_IN(1, 30)),
+    YP_FIELD(struct raw_unit, "laager_move_cm", OPTIONAL, laager_move_cm, YP_FLOAT_ABOVE(0.0, 100.0)),
+    YP_FIELD(struct raw_unit, "charge", OPTIONAL, charge, YP_ENUM_OF("charge rule", never)),
     YP_FIELD(struct raw_unit, "blunder_demotions", OPTIONAL, blunder_demotions, YP_INT_IN(1, 9)),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
     YP_FIELD(struct raw_unit, "general_first_order_command", OPTIONAL, general_first_order_command, YP_INT_IN(2, 12)),
@@ -414,12 +416,13 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
                r->ordered_by || r->order_range_cm || r->brigade_with || r->enemy_proximity_penalty || r->confusion ||
                r->malfunction || r->distance_penalty || r->brigade_excludes_types || r->brigade_not_with ||
                r->general_first_order_command || r->must_charge_race || r->brigade_uncounted || r->infiltrate ||
-               r->ignores_command_range || r->shares_rules_with_touching || r->free_move_d6_cm))
+               r->ignores_command_range || r->shares_rules_with_touching || r->free_move_d6_cm ||
+               r->laager_move_cm || r->charge))
         return yc_fail(yc_at(c, "units[%d]", i), "initiative, evade, brigade, brigade_with, command_modifier, "
                        "ordered_by, order_range_cm, terrain_command_penalty, enemy_proximity_penalty, "
                        "confusion, malfunction, general_first_order_command, must_charge_race, "
-                       "brigade_uncounted, infiltrate, ignores_command_range, shares_rules_with_touching and "
-                       "free_move_d6_cm are rules for units, not characters");
+                       "brigade_uncounted, infiltrate, ignores_command_range, shares_rules_with_touching, "
+                       "free_move_d6_cm, laager_move_cm and charge are rules for units, not characters");
     if (!r->command_modifier && (r->command_modifier_from || r->command_modifier_waived_by ||
                                  r->command_modifier_waived_by_other || r->command_modifier_waived_by_majority))
         return yc_fail(yc_at(c, "units[%d]", i), "command_modifier_from and command_modifier_waived_by(_other) "
@@ -473,6 +476,8 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.never_evade = r->evade != NULL;
     u->rules.never_brigade = r->brigade != NULL;
     u->rules.free_move_d6_cm = (int8_t)(r->free_move_d6_cm ? *r->free_move_d6_cm : 0); /* RULE wm.armylist.free-move */
+    u->rules.laager_mm = (int16_t)(r->laager_move_cm ? *r->laager_move_cm * 10.0 : 0.0); /* RULE wm.armylist.laager */
+    u->rules.cannot_charge = r->charge != NULL; /* RULE wm.armylist.cannot-charge */
     u->rules.command_modifier = (int8_t)(r->command_modifier ? *r->command_modifier : 0);
     u->rules.dense = (int8_t)(r->terrain_command_penalty ? *r->terrain_command_penalty : WM_DENSE_PENALTY);
     u->no_characters_join = r->characters_join != NULL;

@@ -82,6 +82,8 @@ struct raw_unit {
     unsigned guidance_characters_count;
     int *blunder_demotions;
     int *free_move_d6_cm;
+    double *laager_move_cm;
+    int *charge;
     wm_raw_name *shares_rules_with_touching;
     unsigned shares_rules_with_touching_count;
     char (*may_enter)[16];
