@@ -36,7 +36,7 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "command_modifier": "wm.armylist.command-modifier",
                 "terrain_command_penalty": "wm.armylist.dense-terrain",
                 "gives_orders": "wm.armylist.gives-no-orders", "enemy_proximity_penalty": "wm.armylist.no-enemy-close",
-                "confusion": "wm.armylist.never-confused", "command_range_cm": "wm.armylist.order-range",
+                "confusion": "wm.armylist.never-confused / wm.armylist.stampede", "command_range_cm": "wm.armylist.order-range",
                 "characters_join": "data only: characters never join units in muster",
                 "command_modifier_from": "wm.armylist.modifier-conditions",
                 "command_modifier_waived_by": "wm.armylist.modifier-conditions", "ordered_by": "wm.armylist.ordered-by",

@@ -187,7 +187,7 @@ static void test_list_values(void **state)
     assert_true(u->hits == 4 && u->armour == 4 && u->points == 110 && u->limit.min == 2);
     p = wm_list_profile(l, wm_list_unit_index(l, "Gyrocopter"), -1);
     assert_true(p.troop == WM_MACHINES && (p.flags & WM_FLYING) && p.full_pace_mm == 1000.0);
-    /* list rules as options (ARMY_RULES.md AR-LIZ-8, AR-DKE-7, AR-BRE-9, AR-GOB-4, AR-KIS-5) */
+    /* list rules as options (ARMY_RULES.md AR-LIZ-8, AR-DKE-7, AR-BRE-9, AR-GOB-4, AR-KIS-5, AR-ARA-5) */
     load_list(LISTS "lizardmen.yaml", l);
     u = unit_named(l, "Slann Mage Palanquin");
     assert_true(u->rules.guidance_mm == 200 &&
@@ -205,6 +205,9 @@ static void test_list_values(void **state)
     load_list(LISTS "kislev.yaml", l); /* AR-KIS-5 */
     u = unit_named(l, "War Wagon");
     assert_true(u->rules.laager_mm == 50 && u->rules.cannot_charge);
+    load_list(LISTS "araby.yaml", l); /* AR-ARA-5 */
+    u = unit_named(l, "Elephants");
+    assert_true(u->rules.stampedes && !u->rules.never_confused);
 }
 
 /* Mounts give the character's terrain access and flight. */

@@ -1,7 +1,7 @@
 /* Army-list rules that shape a unit's own moves (src/rules/warmaster/
  * ARMY_RULES.md; wm_unit_rules in a unit's profile): the War Wagon's
- * column or laager and its "cannot charge", each against the same
- * situation without the rule. South (side 0) faces +y; stands 40 x 20 mm. */
+ * column or laager and its "cannot charge", the Elephants' stampede, each
+ * against the same situation without the rule. South (side 0) faces +y; stands 40 x 20 mm. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,12 +122,46 @@ static void test_wm_list_cannot_charge(void **state)
     }
 }
 
+/* confusion: stampede (Araby Elephants): burst through by an evading
+ * friend, the unit stampedes instead of being confused: not confused nor
+ * counted as such, no orders or initiative for the rest of the phase
+ * (whatever the confusion_halts assumption), and it stops stampeding at
+ * the end of its side's Command phase. */
+/* RULE wm.armylist.stampede */
+static void test_wm_list_stampede(void **state)
+{
+    (void)state;
+    for (int rule = 0; rule <= 1; rule++)
+        for (int halts = 0; halts <= 1; halts++) {
+            fx_init(&fx);
+            fx.rules.confusion_halts = halts;
+            int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "General");
+            int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 900, 500, 0, 1, "A");
+            int el = fx_unit(&fx, 0, WM_MONSTERS, 3, 900, 440, 0, 1, "Elephants"); /* behind A */
+            int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 600, 0, -1, "E");
+            fx.bf.unit[el].profile.rules.stampedes = (int8_t)rule;
+            fx_start(&fx, 0, NULL, 0);
+            wm_init_choice ch = {.unit = a, .action = WM_INIT_EVADE, .target = e, .allow_burst = 1};
+            wm_init_result r = wm_initiative_move(&fx.g, 0, &ch, &fx.env);
+            assert_true(r.moved && (r.burst & BIT(el)));
+            assert_int_equal(fx.g.bf.unit[el].confused, !rule);
+            assert_int_equal(fx.g.stats[0].confused, !rule);
+            assert_int_equal(!!(fx.g.stampeding & BIT(el)), rule);
+            wm_orders_begin(&fx.g, 0);
+            wm_refusal want = rule || halts ? WM_REFUSE_CANNOT_MOVE : WM_ALLOWED;
+            assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(el), NULL), want);
+            wm_command_end(&fx.g, 0, &fx.env);
+            assert_int_equal(fx.g.stampeding, 0);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wm_list_laager_move_check),
         cmocka_unit_test(test_wm_list_laager_planned_moves),
         cmocka_unit_test(test_wm_list_cannot_charge),
+        cmocka_unit_test(test_wm_list_stampede),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,10 @@ void wm_command_end(wm_game *g, int side, const wm_game_env *env)
             un->confused = 0;
             GTRACE(env, "  %s is no longer confused", wm_g_name(g, u));
         }
+        if (un->side == side && (g->stampeding & wm_bit(u))) { /* RULE wm.armylist.stampede */
+            g->stampeding &= ~wm_bit(u);
+            GTRACE(env, "  %s no longer stampedes", wm_g_name(g, u));
+        }
     }
     g->sub = WM_SUB_NONE;
 }

@@ -111,14 +111,14 @@ mu_vec2 wm_unit_centre(const wm_unit *u)
     return u->n_stands ? mu_v2_scale(c, 1.0 / u->n_stands) : c;
 }
 
-/* RULE wm.armylist.malfunction */
+/* RULE wm.armylist.malfunction wm.armylist.stampede */
 int wm_game_unit_free(const wm_game *g, int u)
 {
     const wm_game_rules *r = g->rules;
     const wm_unit *un = &g->bf.unit[u];
     return un->presence == WM_ON_TABLE && !wm_is_character(un) && !wm_unit_engaged(un) &&
            !(g->charged & wm_bit(u)) && !((g->no_move | g->broken_down) & wm_bit(u)) &&
-           !(r->confusion_halts && un->confused);
+           !(r->confusion_halts && un->confused) && !(g->stampeding & wm_bit(u));
 }
 
 void wm_g_moved(wm_game *g, const wm_game_env *env, const wm_move_event *ev)

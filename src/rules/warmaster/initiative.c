@@ -259,10 +259,18 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
     for (uint64_t r = ev.burst; r; r &= r - 1) {
         int k = __builtin_ctzll(r);
         g->stats[side].burst_throughs++;
-        if (!(confused_before & wm_bit(k)) && wm_g_rules(g, k)->never_confused) /* RULE wm.armylist.shares-with-touching */
+        const wm_unit_rules *kr = wm_g_rules(g, k);
+        int fresh = !(confused_before & wm_bit(k));
+        if (fresh && kr->never_confused) /* RULE wm.armylist.shares-with-touching */
             g->bf.unit[k].confused = 0; /* a touching unit's list spares it */
+        if (fresh && kr->stampedes && g->bf.unit[k].confused) { /* RULE wm.armylist.stampede */
+            g->bf.unit[k].confused = 0;
+            g->stampeding |= wm_bit(k);
+        }
         GTRACE(env, "    %s bursts through %s, which is %s", wm_g_name(g, ch->unit), wm_g_name(g, k),
-               g->bf.unit[k].confused ? "confused" : "never confused (its list)");
+               g->bf.unit[k].confused ? "confused"
+               : (g->stampeding & wm_bit(k)) ? "stampeding instead of confused (its list)"
+                                             : "never confused (its list)");
         if (!(confused_before & wm_bit(k)) && g->bf.unit[k].confused)
             g->stats[g->bf.unit[k].side].confused++;
     }

@@ -131,6 +131,8 @@ typedef struct wm_game {
     int guidance_lost;              /* a guided roll failed: no guidance for the rest of the phase */
     int8_t demoted[2];              /* levels of Command each side's General has lost to blunders */
     uint64_t free_moved;            /* units that have made their free move this Command phase */
+    uint64_t stampeding;            /* units stampeding instead of being confused (rules.stampedes):
+                                       no orders or initiative until their side's Command phase ends */
     uint8_t ignore_fortified[2];    /* each side's player ignores fortified enemies for initiative */
     uint8_t ignore_divided[2];      /* … and enemies across a mutually impassable barrier */
     wm_offtable off[WM_MAX_UNITS];
@@ -315,7 +317,7 @@ void wm_command_phase(wm_game *g, int side, const wm_player *p, const wm_game_en
 void wm_command_begin(wm_game *g, int side, const wm_game_env *env);
 
 /* Ends side's Command phase: its confused units recover (with the
- * confusion_halts rule). */
+ * confusion_halts rule) and its stampeding units stop stampeding. */
 void wm_command_end(wm_game *g, int side, const wm_game_env *env);
 
 /* Fills *out with side's units that may use initiative now, skipping
@@ -528,8 +530,9 @@ mu_vec2 wm_unit_centre(const wm_unit *u);
 /* Returns non-zero when unit u may be ordered or use initiative this
  * Command phase as far as its state goes: a unit (not a character) on the
  * table, not engaged, not charged this phase, not confused (with the
- * confusion_halts rule) and not barred from moving this turn. Whose turn
- * it is and initiative already used are the callers' business. */
+ * confusion_halts rule), not stampeding and not barred from moving this
+ * turn. Whose turn it is and initiative already used are the callers'
+ * business. */
 int wm_game_unit_free(const wm_game *g, int u);
 
 /* The invariant checker: returns 0 when the table after ev is sound, else

@@ -80,6 +80,7 @@ typedef struct wm_unit_rules {
     int8_t dense;             /* wm_dense_rule */
     int8_t no_enemy_close;    /* no penalty for enemies within 20 cm */
     int8_t never_confused;    /* never becomes confused */
+    int8_t stampedes;         /* stampedes where it would become confused (see wm_game.stampeding) */
     int8_t gives_no_orders;   /* a character who never gives orders */
     int8_t waived_by_other;   /* no command_modifier in a brigade holding a unit of another entry */
     int8_t waived_by_majority; /* no command_modifier in a brigade holding more units of other

@@ -34,6 +34,8 @@ static const cyaml_strval_t mount_kinds[] = {{"monstrous", WM_MOUNT_MONSTROUS},
 static const cyaml_strval_t initiative_rules[] = {
     {"must_charge", WM_INIT_MUST_CHARGE}, {"never", WM_INIT_NEVER}, {"no_charge", WM_INIT_NO_CHARGE}};
 static const cyaml_strval_t never[] = {{"never", 1}};
+enum { CONFUSION_NEVER = 1, CONFUSION_STAMPEDE };
+static const cyaml_strval_t confusion_rules[] = {{"never", CONFUSION_NEVER}, {"stampede", CONFUSION_STAMPEDE}};
 static const cyaml_strval_t no_penalty[] = {{"none", 1}};
 static const cyaml_strval_t double_six[] = {{"double_six", 1}};
 static const cyaml_strval_t distance_rules[] = {{"none", 1}, {"none_alone", 2}};
@@ -111,7 +113,7 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "gives_orders", OPTIONAL, gives_orders, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "enemy_proximity_penalty", OPTIONAL, enemy_proximity_penalty,
              YP_ENUM_OF("enemy_proximity_penalty rule", no_penalty)),
-    YP_FIELD(struct raw_unit, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", never)),
+    YP_FIELD(struct raw_unit, "confusion", OPTIONAL, confusion, YP_ENUM_OF("confusion rule", confusion_rules)),
     YP_FIELD(struct raw_unit, "malfunction", OPTIONAL, malfunction, YP_ENUM_OF("malfunction rule", double_six)),
     YP_FIELD(struct raw_unit, "distance_penalty", OPTIONAL, distance_penalty,
              YP_ENUM_OF("distance_penalty rule", distance_rules)),
@@ -430,7 +432,8 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.waived_by_other = r->command_modifier_waived_by_other && *r->command_modifier_waived_by_other;
     u->rules.waived_by_majority = r->command_modifier_waived_by_majority && *r->command_modifier_waived_by_majority;
     u->rules.no_enemy_close = r->enemy_proximity_penalty != NULL;
-    u->rules.never_confused = r->confusion != NULL;
+    u->rules.never_confused = r->confusion && *r->confusion == CONFUSION_NEVER;
+    u->rules.stampedes = r->confusion && *r->confusion == CONFUSION_STAMPEDE; /* RULE wm.armylist.stampede */
     u->rules.malfunctions = r->malfunction != NULL;
     u->rules.no_distance = (int8_t)(r->distance_penalty ? *r->distance_penalty : 0);
     u->rules.order_modifier = (int8_t)(r->order_modifier ? *r->order_modifier : 0);
