@@ -129,7 +129,7 @@ void yp_error(const yp_doc *d, const char *path, char *err, size_t err_len, cons
 
 /* Room for a libcyaml schema generated from a schema table. */
 #define YP_CYAML_MAX_FIELDS 128
-#define YP_CYAML_MAX_ENTRIES 32
+#define YP_CYAML_MAX_ENTRIES 64
 typedef struct yp_cyaml_schema {
     cyaml_schema_value_t root;
     cyaml_schema_field_t fields[YP_CYAML_MAX_FIELDS];

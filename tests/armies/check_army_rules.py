@@ -27,7 +27,7 @@ import yaml
 
 OUT = ("combat", "shooting", "magic", "morale")
 CLASSES = {"command", "initiative", "brigade", "movement", "vision", "list", *OUT}
-VALUE = r"(-?[a-z0-9_]+|\[[^]]+\])"
+VALUE = r"(-?[a-z0-9_.]+|\[[^]]+\])"
 OPTION = rf"option [a-z0-9_]+: {VALUE}( \([^)]*\))?"
 STATUS = re.compile(rf"^({OPTION}(; {OPTION})*|data|not yet: .+|not in our texts: .+|out of scope: ({'|'.join(OUT)}))$")
 # each option a list may declare, and the clause (CLAUSES.md) whose tests play it
@@ -62,7 +62,9 @@ OPTION_TESTS = {"initiative": "wm.armylist.must-charge / wm.armylist.initiative-
                 "blunder_demotions": "wm.armylist.blunder-demotion",
                 "shares_rules_with_touching": "wm.armylist.shares-with-touching",
                 "free_move_d6_cm": "wm.armylist.free-move", "laager_move_cm": "wm.armylist.laager",
-                "charge": "wm.armylist.cannot-charge"}
+                "charge": "wm.armylist.cannot-charge", "infiltrate_group_max": "wm.armylist.infiltrate-group",
+                "infiltrate_group_at_most": "wm.armylist.infiltrate-group",
+                "infiltrate_pool_fraction": "wm.armylist.infiltrate-group"}
 STATUS_COLUMNS = ("option", "data", "not yet", "not in our texts", "out of scope")
 
 

@@ -187,7 +187,7 @@ static void test_list_values(void **state)
     assert_true(u->hits == 4 && u->armour == 4 && u->points == 110 && u->limit.min == 2);
     p = wm_list_profile(l, wm_list_unit_index(l, "Gyrocopter"), -1);
     assert_true(p.troop == WM_MACHINES && (p.flags & WM_FLYING) && p.full_pace_mm == 1000.0);
-    /* list rules as options (ARMY_RULES.md AR-LIZ-8, AR-DKE-7, AR-BRE-9, AR-GOB-4, AR-KIS-5, AR-ARA-5) */
+    /* list rules as options (ARMY_RULES.md AR-LIZ-8, AR-DKE-7, AR-BRE-9, AR-GOB-4, AR-KIS-5, AR-ARA-5, AR-BST-1) */
     load_list(LISTS "lizardmen.yaml", l);
     u = unit_named(l, "Slann Mage Palanquin");
     assert_true(u->rules.guidance_mm == 200 &&
@@ -208,6 +208,12 @@ static void test_list_values(void **state)
     load_list(LISTS "araby.yaml", l); /* AR-ARA-5 */
     u = unit_named(l, "Elephants");
     assert_true(u->rules.stampedes && !u->rules.never_confused);
+    load_list(LISTS "beastmen.yaml", l); /* AR-BST-1 */
+    u = unit_named(l, "Ungors");
+    assert_true(u->infiltrate && u->infiltrate_pool_fraction == 0.5 && u->rules.infiltrate_group_max == 4 &&
+                u->rules.infiltrate_group_at_most == UINT64_C(1) << wm_list_unit_index(l, "Gors"));
+    u = unit_named(l, "Gors");
+    assert_true(u->infiltrate && u->rules.infiltrate_group_max == 4 && !u->rules.infiltrate_group_at_most);
 }
 
 /* Mounts give the character's terrain access and flight. */
@@ -509,6 +515,28 @@ static void test_deploy_holds_back_infiltrators_and_brigades_the_bell(void **sta
     assert_int_equal(off[0], 1);
 }
 
+/* Beastmen ambushers: half (rounded down) of the Gors and Ungors together
+ * held back, Gors first, Ungors no more than Gors (in whatever order the
+ * army names them). */
+/* RULE wm.armylist.infiltrate-group */
+static void test_deploy_holds_back_half_the_ambushers(void **state)
+{
+    (void)state;
+    load_battle("good/ambushers.yaml");
+    int gors[2] = {0, 0}, ungors[2] = {0, 0};
+    for (int i = 0; i < battle->bf.n_units; i++) {
+        int s = battle->roster[i].side;
+        const char *name = battle->army[s].list.unit[battle->roster[i].list_unit].name;
+        if (battle->bf.unit[i].presence != WM_OFF_TABLE)
+            continue;
+        gors[s] += strcmp(name, "Gors") == 0;
+        ungors[s] += strcmp(name, "Ungors") == 0;
+        assert_true(strcmp(name, "Gors") == 0 || strcmp(name, "Ungors") == 0);
+    }
+    assert_true(gors[0] == 2 && ungors[0] == 2);
+    assert_true(gors[1] == 3 && ungors[1] == 0);
+}
+
 /* random: N fields the list's N-th random army at its points: legal,
  * deployed, the same at every load, another for another N. */
 /* RULE wm.armylist.random-army */
@@ -600,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_deployment_is_deterministic),
         cmocka_unit_test(test_exact_positions),
         cmocka_unit_test(test_deploy_holds_back_infiltrators_and_brigades_the_bell),
+        cmocka_unit_test(test_deploy_holds_back_half_the_ambushers),
         cmocka_unit_test(test_random_armies_in_a_battle_file),
         cmocka_unit_test(test_battle_without_scenario),
         cmocka_unit_test(test_invalid_list_reports_its_own_line),

@@ -42,7 +42,7 @@ static wm_refusal place(int u, double x, double y, wm_form form)
 {
     wm_order_goal g = at(x, y, form);
     wm_unit placed;
-    return wm_game_entry_place(&fx.g, u, &g, &placed);
+    return wm_game_entry_place(&fx.g, BIT(u), &g, &placed);
 }
 
 /* Where a unit may enter: wholly in one dense feature, or touching a table
@@ -100,22 +100,22 @@ static void test_wm_entry_order(void **state)
     fx.g.bf.unit[gen].profile.rules.order_range_mm = 200; /* Under the Lash: not for this order */
     wm_order_goal in_wood = at(850, 680, WM_FORM_LINE);   /* y 670..690, 160 mm from the enemy */
     wm_unit placed;
-    assert_int_equal(wm_game_entry_place(&fx.g, u, &in_wood, &placed), WM_ALLOWED);
+    assert_int_equal(wm_game_entry_place(&fx.g, BIT(u), &in_wood, &placed), WM_ALLOWED);
     wm_penalties p;
-    int command, target = wm_game_entry_target(&fx.g, gen, u, &placed, &command, &p);
+    int command, target = wm_game_entry_target(&fx.g, gen, BIT(u), &placed, &command, &p);
     /* 360 mm from the General: -1; enemy within 20 cm: -1; in the wood: nothing */
     assert_true(p.distance == 1 && p.enemy_close == 1 && p.dense_terrain == 0 && target == 7 && command == 9);
     fx.g.bf.unit[u].profile.rules.command_modifier = -1; /* Gorgers: their -1 holds */
-    assert_int_equal(wm_game_entry_target(&fx.g, gen, u, &placed, &command, &p), 6);
+    assert_int_equal(wm_game_entry_target(&fx.g, gen, BIT(u), &placed, &command, &p), 6);
     fx.g.bf.unit[u].profile.rules.command_modifier = 0;
-    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, u, NULL), WM_ALLOWED);
-    wm_order_result r = wm_game_enter(&fx.g, 0, gen, u, &in_wood, &fx.env);
+    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, BIT(u), NULL), WM_ALLOWED);
+    wm_order_result r = wm_game_enter(&fx.g, 0, gen, BIT(u), &in_wood, &fx.env);
     assert_true(r.refusal == WM_ALLOWED && r.roll.success && r.roll.order_number == 1 && r.moved == BIT(u));
     assert_true(fx.g.bf.unit[u].presence == WM_ON_TABLE && !(fx.g.reserve & BIT(u)));
     assert_true(wm_unit_stands_as(&fx.g.bf.unit[u], &placed) && fx.g.stats[0].entered == 1);
     assert_int_equal(fx.faults, 0);
     /* now on the table: a further order, the second, from him (in range) */
-    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, u, NULL), WM_REFUSE_NOT_RESERVE);
+    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, BIT(u), NULL), WM_REFUSE_NOT_RESERVE);
     fx.g.bf.unit[gen].profile.rules.order_range_mm = 0;
     assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(u), NULL), WM_ALLOWED);
     assert_int_equal(wm_order_number(&fx.g.phase, 1u << fx.g.local[u]), 2);
@@ -128,17 +128,17 @@ static void test_wm_entry_order(void **state)
     fx_start(&fx, 0, fail, sizeof fail);
     wm_orders_begin(&fx.g, 0);
     wm_order_goal edge = at(1500, 10, WM_FORM_LINE); /* 631 mm: -3, needs 6 */
-    r = wm_game_enter(&fx.g, 0, gen, u, &edge, &fx.env);
+    r = wm_game_enter(&fx.g, 0, gen, BIT(u), &edge, &fx.env);
     assert_true(r.refusal == WM_ALLOWED && !r.roll.success && r.roll.target == 6 && r.moved == 0);
     assert_true(fx.g.bf.unit[u].presence == WM_OFF_TABLE && (fx.g.reserve & BIT(u)) && fx.g.stats[0].entered == 0);
     mu_order_refusal why;
-    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, u, &why), WM_REFUSE_ORDER_RULES);
+    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, BIT(u), &why), WM_REFUSE_ORDER_RULES);
     assert_int_equal(why, MU_ORDER_GENERAL_FAILED);
     /* a place it may not enter at is refused before any roll */
     fx_start(&fx, 0, fail, sizeof fail);
     wm_orders_begin(&fx.g, 0);
     wm_order_goal open_ground = at(1500, 400, WM_FORM_LINE);
-    r = wm_game_enter(&fx.g, 0, gen, u, &open_ground, &fx.env);
+    r = wm_game_enter(&fx.g, 0, gen, BIT(u), &open_ground, &fx.env);
     assert_true(r.refusal == WM_REFUSE_ENTRY_POINT && fx.g.stats[0].orders_attempted == 0);
 }
 
@@ -167,11 +167,11 @@ static void test_wm_list_ignores_command_range(void **state)
 static double objective_score(int gen, int u, const wm_order_goal *goal, int *target)
 {
     wm_unit placed;
-    if (wm_game_entry_place(&fx.g, u, goal, &placed) != WM_ALLOWED)
+    if (wm_game_entry_place(&fx.g, BIT(u), goal, &placed) != WM_ALLOWED)
         return INFINITY;
     wm_penalties p;
     int command;
-    *target = wm_game_entry_target(&fx.g, gen, u, &placed, &command, &p);
+    *target = wm_game_entry_target(&fx.g, gen, BIT(u), &placed, &command, &p);
     return mu_v2_dist(wm_unit_centre(&placed), fx.sc.objective[0].area.circle.center) - 100.0 * *target;
 }
 
@@ -281,7 +281,7 @@ static void test_wm_random_policy_enters_anywhere_legal(void **state)
         wm_order_goal goal = wm_order_goal_none();
         player.order_goal(player.self, &fx.g, 0, &step, BIT(u), 1, &goal);
         wm_unit placed;
-        assert_true(goal.go && wm_game_entry_place(&fx.g, u, &goal, &placed) == WM_ALLOWED);
+        assert_true(goal.go && wm_game_entry_place(&fx.g, BIT(u), &goal, &placed) == WM_ALLOWED);
         int wood = goal.point.y > 500 && goal.point.y < 700 && goal.point.x > 700 && goal.point.x < 1000;
         in_wood += wood;
         at_edge += !wood;

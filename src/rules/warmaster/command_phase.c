@@ -133,33 +133,34 @@ static void blunder_cost(wm_game *g, int side, const wm_player *p, int c, const 
     wm_game_blunder_cost(g, side, c, remove, env);
 }
 
-/* The first order of a step to a unit held back off the table: the
+/* The first order of a step to units held back off the table: the
  * player's place (the goal's point and form), the infiltration order.
- * Returns non-zero when the unit entered (the step goes on with further
+ * Returns non-zero when they entered (the step goes on with further
  * orders). */
-/* RULE wm.armylist.infiltrate */
-static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_step *st, int u,
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_step *st, uint64_t group,
                       const wm_game_env *env)
 {
     mu_order_refusal why = MU_ORDER_ALLOWED;
-    wm_refusal r = wm_game_entry_check(g, side, st->character, u, &why);
+    char names[512];
+    wm_refusal r = wm_game_entry_check(g, side, st->character, group, &why);
     if (r != WM_ALLOWED) {
-        trace_refusal(g, st->character, wm_g_name(g, u), r, why, env);
+        trace_refusal(g, st->character, wm_g_group_names(g, group, names, sizeof names), r, why, env);
         return 0;
     }
     wm_order_goal goal = wm_order_goal_none();
-    p->order_goal(p->self, g, side, st, wm_bit(u), 1, &goal);
-    wm_unit placed;
-    if (!goal.go || wm_game_entry_place(g, u, &goal, &placed) != WM_ALLOWED)
+    p->order_goal(p->self, g, side, st, group, 1, &goal);
+    wm_unit placed[WM_BRIGADE_MAX];
+    if (!goal.go || wm_game_entry_place(g, group, &goal, placed) != WM_ALLOWED)
         return 0;
     wm_penalties pen;
-    int command, target = wm_game_entry_target(g, st->character, u, &placed, &command, &pen);
+    int command, target = wm_game_entry_target(g, st->character, group, placed, &command, &pen);
     if (target < st->min_target) {
         GTRACE(env, "  %s does not try to order %s on (it would need %d or less)", wm_g_name(g, st->character),
-               wm_g_name(g, u), target);
+               wm_g_group_names(g, group, names, sizeof names), target);
         return 0;
     }
-    wm_order_result res = wm_game_enter(g, side, st->character, u, &goal, env);
+    wm_order_result res = wm_game_enter(g, side, st->character, group, &goal, env);
     blunder_cost(g, side, p, st->character, &res.roll, env);
     return res.roll.success;
 }
@@ -174,7 +175,7 @@ static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_pl
     char names[512];
     int k = 0;
     if (group & g->reserve) {
-        if (__builtin_popcountll(group) != 1 || !entry_step(g, side, p, st, __builtin_ctzll(group), env))
+        if (!entry_step(g, side, p, st, group, env))
             return;
         k = 1;
     }

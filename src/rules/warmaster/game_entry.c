@@ -8,15 +8,17 @@
 
 #define EPS MU_GEOM_EPS_MM
 
-/* Whether every stand of placed lies wholly inside one dense feature. */
-static int wholly_in_one_dense(const wm_battlefield *bf, const wm_unit *placed)
+/* Whether every stand of placed[0..n) lies wholly inside one and the
+ * same dense feature. */
+static int wholly_in_one_dense(const wm_battlefield *bf, const wm_unit *placed, int n)
 {
     for (int f = 0; f < bf->n_features; f++) {
         if (!bf->feature[f].dense)
             continue;
         int in = 1;
-        for (int i = 0; i < placed->n_stands && in; i++)
-            in = wm_orect_in_feature(&bf->feature[f], &placed->stand[i]) == WM_WHOLLY;
+        for (int k = 0; k < n && in; k++)
+            for (int i = 0; i < placed[k].n_stands && in; i++)
+                in = wm_orect_in_feature(&bf->feature[f], &placed[k].stand[i]) == WM_WHOLLY;
         if (in)
             return 1;
     }
@@ -43,48 +45,102 @@ static int clear_of_units(const wm_game *g, const wm_unit *placed)
     return 1;
 }
 
-/* RULE wm.armylist.infiltrate */
-wm_refusal wm_game_entry_place(const wm_game *g, int u, const wm_order_goal *goal, wm_unit *placed)
+/* Whether a stand of placed[0..n) touches a table edge other than the
+ * enemy's. */
+static int on_an_edge(const wm_game *g, int side, const wm_unit *placed, int n)
 {
-    if (u < 0 || u >= g->bf.n_units || !(g->reserve & wm_bit(u)))
-        return WM_REFUSE_NOT_RESERVE;
-    const wm_unit *un = &g->bf.unit[u];
-    int side = un->side, n = un->n_stands;
-    mu_vec2 fwd = wm_edge_forward(g->sc->side[side].edge);
-    double w = un->profile.stand_width_mm, dep = un->profile.stand_depth_mm;
-    *placed = *un;
-    placed->presence = WM_ON_TABLE;
-    if (goal->form == WM_FORM_COLUMN)
-        wm_place_column(placed->stand, n, mu_v2_add(goal->point, mu_v2_scale(fwd, n * dep / 2)), fwd, w, dep);
-    else
-        wm_place_line(placed->stand, n, mu_v2_add(goal->point, mu_v2_scale(fwd, dep / 2)), fwd, w, dep);
-    for (int i = 0; i < n; i++)
-        if (!wm_orect_on_table(&g->bf, &placed->stand[i]) || wm_orect_blocked(&g->bf, placed, &placed->stand[i]) >= 0)
-            return WM_REFUSE_ENTRY_POINT;
-    if (!clear_of_units(g, placed))
-        return WM_REFUSE_ENTRY_POINT;
-    if (wholly_in_one_dense(&g->bf, placed))
-        return WM_ALLOWED;
     for (int e = WM_EDGE_SOUTH; e <= WM_EDGE_WEST; e++)
-        if (e != g->sc->side[1 - side].edge && wm_unit_touches_edge(&g->bf, placed, e))
-            return WM_ALLOWED;
+        for (int i = 0; i < n && e != g->sc->side[1 - side].edge; i++)
+            if (wm_unit_touches_edge(&g->bf, &placed[i], e))
+                return 1;
+    return 0;
+}
+
+/* RULE wm.armylist.infiltrate-group */
+int wm_game_entry_group_allowed(const wm_game *g, uint64_t group)
+{
+    int n = __builtin_popcountll(group);
+    if (n == 0 || n > WM_BRIGADE_MAX || (group & ~g->reserve))
+        return 0;
+    int side = g->bf.unit[__builtin_ctzll(group)].side;
+    uint64_t entries = 0;
+    int count[WM_LIST_MAX_UNITS] = {0};
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        if (g->bf.unit[u].side != side || (n > 1 && g->bf.unit[u].profile.rules.infiltrate_group_max < n))
+            return 0;
+        count[g->roster[u].list_unit]++;
+        entries |= UINT64_C(1) << g->roster[u].list_unit;
+    }
+    /* "no more X than Y": units of an entry with infiltrate_group_at_most
+     * are no more than those of the entries it names */
+    for (uint64_t r = group; r; r &= r - 1) {
+        int u = __builtin_ctzll(r);
+        uint64_t names = g->bf.unit[u].profile.rules.infiltrate_group_at_most;
+        if (!names)
+            continue;
+        int of = 0;
+        for (uint64_t e = names & entries; e; e &= e - 1)
+            of += count[__builtin_ctzll(e)];
+        if (count[g->roster[u].list_unit] > of)
+            return 0;
+    }
+    return 1;
+}
+
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+wm_refusal wm_game_entry_place(const wm_game *g, uint64_t group, const wm_order_goal *goal, wm_unit *placed)
+{
+    if (!wm_game_entry_group_allowed(g, group))
+        return WM_REFUSE_NOT_RESERVE;
+    int n = 0, side = g->bf.unit[__builtin_ctzll(group)].side, column = goal->form == WM_FORM_COLUMN;
+    mu_vec2 fwd = wm_edge_forward(g->sc->side[side].edge), right = mu_v2_scale(mu_v2_perp(fwd), -1.0);
+    double width = 0.0, depth = 0.0; /* side by side, fronts on one line, centred on the point */
+    for (uint64_t r = group; r; r &= r - 1) {
+        const wm_unit *un = &g->bf.unit[__builtin_ctzll(r)];
+        width += column ? un->profile.stand_width_mm : un->n_stands * un->profile.stand_width_mm;
+        depth = fmax(depth, column ? un->n_stands * un->profile.stand_depth_mm : un->profile.stand_depth_mm);
+    }
+    mu_vec2 front = mu_v2_add(goal->point, mu_v2_add(mu_v2_scale(fwd, depth / 2), mu_v2_scale(right, -width / 2)));
+    for (uint64_t r = group; r; r &= r - 1, n++) {
+        const wm_unit *un = &g->bf.unit[__builtin_ctzll(r)];
+        double w = un->profile.stand_width_mm, dep = un->profile.stand_depth_mm;
+        double wide = column ? w : un->n_stands * w;
+        mu_vec2 at = mu_v2_add(front, mu_v2_scale(right, wide / 2));
+        placed[n] = *un;
+        placed[n].presence = WM_ON_TABLE;
+        if (column)
+            wm_place_column(placed[n].stand, un->n_stands, at, fwd, w, dep);
+        else
+            wm_place_line(placed[n].stand, un->n_stands, at, fwd, w, dep);
+        front = mu_v2_add(front, mu_v2_scale(right, wide));
+        for (int i = 0; i < un->n_stands; i++)
+            if (!wm_orect_on_table(&g->bf, &placed[n].stand[i]) ||
+                wm_orect_blocked(&g->bf, &placed[n], &placed[n].stand[i]) >= 0)
+                return WM_REFUSE_ENTRY_POINT;
+        if (!clear_of_units(g, &placed[n]))
+            return WM_REFUSE_ENTRY_POINT;
+    }
+    if (wholly_in_one_dense(&g->bf, placed, n) || on_an_edge(g, side, placed, n))
+        return WM_ALLOWED;
     return WM_REFUSE_ENTRY_POINT;
 }
 
-/* RULE wm.armylist.infiltrate */
-wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, int u, mu_order_refusal *why)
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, uint64_t group, mu_order_refusal *why)
 {
     if (why)
         *why = MU_ORDER_ALLOWED;
     wm_refusal who = wm_g_character_check(g, side, character);
     if (who != WM_ALLOWED)
         return who;
-    if (u < 0 || u >= g->bf.n_units || g->bf.unit[u].side != side || !(g->reserve & wm_bit(u)))
+    if (!wm_game_entry_group_allowed(g, group) || g->bf.unit[__builtin_ctzll(group)].side != side)
         return WM_REFUSE_NOT_RESERVE;
-    if (!wm_g_list_may_order(g, character, u, 0)) /* "his range covers the whole table" */
-        return WM_REFUSE_LIST_RULE;
+    for (uint64_t r = group; r; r &= r - 1)
+        if (!wm_g_list_may_order(g, character, __builtin_ctzll(r), 0)) /* "his range covers the whole table" */
+            return WM_REFUSE_LIST_RULE;
     mu_order_refusal r = wm_order_check(&g->phase, g->local[character], character == g->general[side],
-                                        wm_g_local_mask(g, side, wm_bit(u)));
+                                        wm_g_local_mask(g, side, group));
     if (r != MU_ORDER_ALLOWED) {
         if (why)
             *why = r;
@@ -93,54 +149,61 @@ wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, int u,
     return WM_ALLOWED;
 }
 
-/* RULE wm.armylist.infiltrate */
-int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *placed, int *command,
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+int wm_game_entry_target(const wm_game *g, int character, uint64_t group, const wm_unit *placed, int *command,
                          wm_penalties *p)
 {
     wm_order_situation s = {.distance_mm = 0.0, .enemy_distance_mm = INFINITY,
-                            .list_modifier = wm_g_list_modifier(g, character, wm_bit(u))};
-    wm_g_situation_add(g, &g->bf.unit[character], placed, 1, &s);
+                            .list_modifier = wm_g_list_modifier(g, character, group)};
+    int n = __builtin_popcountll(group);
+    for (int i = 0; i < n; i++)
+        wm_g_situation_add(g, &g->bf.unit[character], &placed[i], n == 1, &s);
     s.in_dense_terrain = 0; /* no dense-terrain penalty for the order that brings it on */
     *command = wm_game_command(g, character);
     *p = wm_order_penalties(&g->rules->orders, &s, 1);
     return *command - p->total;
 }
 
-int wm_game_entry_target_max(const wm_game *g, int character, int u)
+int wm_game_entry_target_max(const wm_game *g, int character, uint64_t group)
 {
-    return wm_game_command(g, character) + wm_g_list_modifier(g, character, wm_bit(u));
+    return wm_game_command(g, character) + wm_g_list_modifier(g, character, group);
 }
 
-/* RULE wm.armylist.infiltrate */
-wm_order_result wm_game_enter(wm_game *g, int side, int character, int u, const wm_order_goal *goal,
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+wm_order_result wm_game_enter(wm_game *g, int side, int character, uint64_t group, const wm_order_goal *goal,
                               const wm_game_env *env)
 {
     wm_order_result res;
     memset(&res, 0, sizeof res);
     res.brigade_kept = 1;
-    wm_unit placed;
-    res.refusal = wm_game_entry_check(g, side, character, u, &res.why);
+    wm_unit placed[WM_BRIGADE_MAX];
+    res.refusal = wm_game_entry_check(g, side, character, group, &res.why);
     if (res.refusal == WM_ALLOWED)
-        res.refusal = wm_game_entry_place(g, u, goal, &placed);
+        res.refusal = wm_game_entry_place(g, group, goal, placed);
     if (res.refusal != WM_ALLOWED)
         return res;
     wm_penalties pen;
     int command;
-    wm_game_entry_target(g, character, u, &placed, &command, &pen);
+    char names[512];
+    wm_game_entry_target(g, character, group, placed, &command, &pen);
     res.situational = pen.total;
-    res.roll = wm_g_roll(g, side, character, wm_bit(u), command, res.situational, env);
+    res.roll = wm_g_roll(g, side, character, group, command, res.situational, env);
     GTRACE(env, "  %s orders %s to enter at (%.1f, %.1f) cm (infiltration): needs %d or less (Command %d; distance "
-           "-%d, enemy close -%d, list rule %+d); rolls %d+%d=%d: %s", wm_g_name(g, character), wm_g_name(g, u),
-           goal->point.x / 10, goal->point.y / 10, res.roll.target, command, pen.distance, pen.enemy_close,
-           -pen.list_rule, res.roll.dice.first, res.roll.dice.second, mu_2d6_sum(res.roll.dice),
-           res.roll.success ? "enters" : "failed, stays off the table");
+           "-%d, enemy close -%d, list rule %+d); rolls %d+%d=%d: %s", wm_g_name(g, character),
+           wm_g_group_names(g, group, names, sizeof names), goal->point.x / 10, goal->point.y / 10, res.roll.target,
+           command, pen.distance, pen.enemy_close, -pen.list_rule, res.roll.dice.first, res.roll.dice.second,
+           mu_2d6_sum(res.roll.dice), res.roll.success ? "enters" : "failed, stays off the table");
     if (!res.roll.success)
         return res;
-    wm_move_event ev = {.kind = WM_EV_ENTER, .unit = u, .before = g->bf.unit[u]};
-    g->bf.unit[u] = placed;
-    g->reserve &= ~wm_bit(u);
-    g->stats[side].entered++;
-    res.moved = wm_bit(u);
-    wm_g_moved(g, env, &ev);
+    int i = 0;
+    for (uint64_t r = group; r; r &= r - 1, i++) {
+        int u = __builtin_ctzll(r);
+        wm_move_event ev = {.kind = WM_EV_ENTER, .unit = u, .before = g->bf.unit[u]};
+        g->bf.unit[u] = placed[i];
+        g->reserve &= ~wm_bit(u);
+        g->stats[side].entered++;
+        wm_g_moved(g, env, &ev);
+    }
+    res.moved = group;
     return res;
 }

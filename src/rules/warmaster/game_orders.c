@@ -116,6 +116,15 @@ void wm_orders_begin(wm_game *g, int side)
                 g->touch[l] |= 1u << m;
                 g->touch[m] |= 1u << l;
             }
+    /* units held back that may enter together (infiltrate_group_max) are
+     * one body: an ambush group enters by one order and takes its further
+     * orders as a brigade */
+    for (int l = 0; l < n; l++)
+        for (int m = l + 1; m < n; m++)
+            if (wm_game_entry_group_allowed(g, wm_bit(g->unit_of[side][l]) | wm_bit(g->unit_of[side][m]))) {
+                g->touch[l] |= 1u << m; /* RULE wm.armylist.infiltrate-group */
+                g->touch[m] |= 1u << l;
+            }
     /* "Units comprising a brigade at the start of the ordered movement part
      * of the Command phase": each unit's touching component */
     for (int l = 0; l < n; l++) {

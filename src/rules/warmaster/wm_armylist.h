@@ -118,6 +118,10 @@ typedef struct wm_list_unit {
                                         * infiltration order (wm_game_enter) */
     int infiltrate_per_1000;           /* at most this many units of it start off the
                                         * table per full 1000 points; 0: any */
+    double infiltrate_pool_fraction;   /* of the army's units of all entries with this
+                                        * option, at most this fraction (the smallest
+                                        * given, rounded down) start off the table;
+                                        * 0: no such rule */
     uint64_t requires;                 /* the army must hold one of these (mask); 0: none */
     uint64_t shares_max_with;          /* its max bounds the sum of it and these (mask) */
     double full_pace_mm, half_pace_mm; /* machines' paces; 0 elsewhere */

@@ -473,41 +473,55 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
  * characters' order ranges do not. On success the unit is placed there,
  * the order is its first this turn and the same character may order it
  * on; on a failure (half pace or not) it stays off and may try again in a
- * later turn. */
+ * later turn. Units whose lists set infiltrate_group_max (the Beastmen's
+ * ambush) may enter together, a group of held-back units by one brigade
+ * order, placed side by side. */
 
-/* Builds unit u, held back off the table (g->reserve), as it would stand
- * entering at goal (its point the centre of the unit; goal->form
- * WM_FORM_COLUMN a column, anything else a line; facing away from its
- * side's table edge) into *placed. Returns WM_ALLOWED when it may enter
- * there: every stand on the table, in no terrain it cannot enter,
- * overlapping no stand of a unit on the table (its own side's characters
- * are tokens) and touching no enemy unit's stand; and either every stand
- * wholly inside one dense feature or a stand touching a table edge other
- * than the enemy's. Else WM_REFUSE_NOT_RESERVE or WM_REFUSE_ENTRY_POINT. */
-wm_refusal wm_game_entry_place(const wm_game *g, int u, const wm_order_goal *goal, wm_unit *placed);
+/* Returns non-zero when group (a mask of units) may enter by one order as
+ * far as the lists go: every unit held back (g->reserve), all of one
+ * side, one unit or at most WM_BRIGADE_MAX whose lists all allow groups
+ * that large (infiltrate_group_max), and for each unit with
+ * infiltrate_group_at_most no more units of its entry than of the
+ * entries it names. */
+int wm_game_entry_group_allowed(const wm_game *g, uint64_t group);
 
-/* Returns whether character may give unit u an infiltration order now
- * (the order-sequence rules, the character's and the lists' rules but no
- * order range); *why as for wm_game_order_check. The place is
- * wm_game_entry_place's business. */
-wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, int u, mu_order_refusal *why);
+/* Builds group (wm_game_entry_group_allowed) as it would stand entering at
+ * goal into placed[0..n), n units in ascending index: side by side from
+ * left to right, their front edges on one line, the whole centred on
+ * goal->point (one unit: its centre on the point); each unit in a column
+ * with goal->form WM_FORM_COLUMN, else in a line; facing away from its
+ * side's table edge. Returns WM_ALLOWED when they may enter there: every
+ * stand on the table, in no terrain its unit cannot enter, overlapping no
+ * stand of a unit on the table (its own side's characters are tokens)
+ * and touching no enemy unit's stand; and either every stand wholly
+ * inside one and the same dense feature, or a stand touching a table edge
+ * other than the enemy's. Else WM_REFUSE_NOT_RESERVE
+ * or WM_REFUSE_ENTRY_POINT. */
+wm_refusal wm_game_entry_place(const wm_game *g, uint64_t group, const wm_order_goal *goal, wm_unit *placed);
 
-/* The score character's infiltration order to unit u (held back)
- * entering as placed (wm_game_entry_place) needs: Command (with a bonus that holds) minus
- * the distance to the placed unit, an enemy within 20 cm of it and the
- * list modifiers, into *command and *p. */
-int wm_game_entry_target(const wm_game *g, int character, int u, const wm_unit *placed, int *command,
+/* Returns whether character may give group (held back) an infiltration
+ * order now (wm_game_entry_group_allowed, the order-sequence rules, the
+ * character's and the lists' rules but no order range); *why as for
+ * wm_game_order_check. The place is wm_game_entry_place's business. */
+wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, uint64_t group, mu_order_refusal *why);
+
+/* The score character's infiltration order to group (held back) entering
+ * as placed (wm_game_entry_place) needs: Command (with a bonus that
+ * holds) minus the distance to the farthest placed unit, an enemy within
+ * 20 cm of one and the list modifiers, into *command and *p. */
+int wm_game_entry_target(const wm_game *g, int character, uint64_t group, const wm_unit *placed, int *command,
                          wm_penalties *p);
 
-/* The most any infiltration order of character to unit u can need now:
+/* The most any infiltration order of character to group can need now:
  * his Command (with a bonus or aura that holds) plus the list modifier,
  * as if every penalty were 0 (wm_game_entry_target is never more). */
-int wm_game_entry_target_max(const wm_game *g, int character, int u);
+int wm_game_entry_target_max(const wm_game *g, int character, uint64_t group);
 
 /* Gives an infiltration order (checked here: wm_game_entry_check, then
- * wm_game_entry_place) and on success puts the unit on the table where
- * goal places it (a WM_EV_ENTER event; stats entered). */
-wm_order_result wm_game_enter(wm_game *g, int side, int character, int u, const wm_order_goal *goal,
+ * wm_game_entry_place) and on success puts the group on the table where
+ * goal places it (a WM_EV_ENTER event per unit; stats entered per
+ * unit). */
+wm_order_result wm_game_enter(wm_game *g, int side, int character, uint64_t group, const wm_order_goal *goal,
                               const wm_game_env *env);
 
 /* Moves character c (once per Command phase, in its side's Characters

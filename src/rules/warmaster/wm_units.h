@@ -132,6 +132,10 @@ typedef struct wm_unit_rules {
                                  line instead (the War Wagon's laager); 0: no such rule (see
                                  wm_move_check) */
     int8_t cannot_charge;     /* never charges, by order or initiative */
+    int8_t infiltrate_group_max; /* held back, it may enter in a group of up to this many units held
+                                    back by one order (see wm_game_entry_group_allowed); 0: alone */
+    uint64_t infiltrate_group_at_most; /* list units (mask): in such a group, no more units of its
+                                          entry than of these entries; 0: no such rule */
     int8_t blunder_demotions; /* a General: each blunder of his side's characters costs him a level
                                  of Command (a subordinate's: or the subordinate), down by at most
                                  this many levels (see wm_game_blunder_cost); 0: no such rule */

@@ -82,6 +82,11 @@ static const yp_field unit_fields[] = {
     YP_FIELD(struct raw_unit, "summoned_only", OPTIONAL, summoned_only, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "infiltrate", OPTIONAL, infiltrate, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "infiltrate_per_1000", OPTIONAL, infiltrate_per_1000, YP_INT_IN(1, 99)),
+    YP_FIELD(struct raw_unit, "infiltrate_group_max", OPTIONAL, infiltrate_group_max, YP_INT_IN(2, WM_BRIGADE_MAX)),
+    YP_SEQUENCE_FIELD(struct raw_unit, "infiltrate_group_at_most", OPTIONAL, infiltrate_group_at_most, name_entry, 1,
+                      WM_LIST_MAX_UNITS),
+    YP_FIELD(struct raw_unit, "infiltrate_pool_fraction", OPTIONAL, infiltrate_pool_fraction,
+             YP_FLOAT_ABOVE(0.0, 1.0)),
     YP_FIELD(struct raw_unit, "ignores_command_range", OPTIONAL, ignores_command_range, YP_BOOLEAN),
     YP_FIELD(struct raw_unit, "distance_penalty_factor", OPTIONAL, distance_penalty_factor, YP_INT_IN(1, 4)),
     YP_FIELD(struct raw_unit, "all_round_vision", OPTIONAL, all_round_vision, YP_BOOLEAN),
@@ -492,6 +497,16 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     if (r->infiltrate_per_1000 && !u->infiltrate)
         return yc_fail(yc_at(c, "units[%d].infiltrate_per_1000", i), "infiltrate_per_1000 qualifies "
                        "infiltrate: true; give it");
+    /* RULE wm.armylist.infiltrate-group */
+    u->rules.infiltrate_group_max = (int8_t)(r->infiltrate_group_max ? *r->infiltrate_group_max : 0);
+    u->infiltrate_pool_fraction = r->infiltrate_pool_fraction ? *r->infiltrate_pool_fraction : 0.0;
+    if ((r->infiltrate_group_max || r->infiltrate_pool_fraction) && !u->infiltrate)
+        return yc_fail(yc_at(c, "units[%d].%s", i, r->infiltrate_group_max ? "infiltrate_group_max"
+                                                                             : "infiltrate_pool_fraction"),
+                       "infiltrate_group_max and infiltrate_pool_fraction qualify infiltrate: true; give it");
+    if (r->infiltrate_group_at_most && !r->infiltrate_group_max)
+        return yc_fail(yc_at(c, "units[%d].infiltrate_group_at_most", i), "infiltrate_group_at_most qualifies "
+                       "infiltrate_group_max; give it");
     if (u->rules.initiative == WM_INIT_NEVER && u->rules.never_evade)
         return yc_fail(yc_at(c, "units[%d].evade", i), "evade: never says nothing more once initiative is never");
     return 0;

@@ -83,6 +83,10 @@ struct raw_unit {
     int *blunder_demotions;
     int *free_move_d6_cm;
     double *laager_move_cm;
+    int *infiltrate_group_max;
+    wm_raw_name *infiltrate_group_at_most;
+    unsigned infiltrate_group_at_most_count;
+    double *infiltrate_pool_fraction;
     int *charge;
     wm_raw_name *shares_rules_with_touching;
     unsigned shares_rules_with_touching_count;

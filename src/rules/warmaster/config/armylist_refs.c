@@ -102,6 +102,8 @@ static int rule_masks(yc_conv *c, const struct raw_unit *r, int i, wm_army_list 
          i, &u->shares_with_touching},
         {"guidance_characters", r->guidance_characters, r->guidance_characters_count, REF_CHARACTER, i,
          &u->guidance_characters},
+        {"infiltrate_group_at_most", r->infiltrate_group_at_most, r->infiltrate_group_at_most_count, REF_UNIT, i,
+         &u->infiltrate_group_at_most},
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         char where[64];

@@ -6,6 +6,7 @@
 
 #include "muster/status.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -203,20 +204,49 @@ static int place_in_zone(deploy *d, int s, int j, cursor *c)
     }
 }
 
-/* Whether the next unit of entry e of army a starts off the table to
- * enter by an infiltration order: its list lets it (infiltrate) and fewer
- * than infiltrate_per_1000 per full 1000 points of the army's limit are
- * already held back (held[] counts them by list unit). Reading
- * (ARMY_RULES.md, infiltrate): a player holds back every unit the list
- * lets him. */
-/* RULE wm.armylist.infiltrate */
-static int held_back(const wm_army *a, const wm_army_entry *e, int held[WM_LIST_MAX_UNITS])
+/* How many units of each entry of army a start off the table to enter
+ * by an infiltration order, into held_of[entry]. Reading (ARMY_RULES.md,
+ * infiltrate): a player holds back every unit the list lets him, in entry
+ * order, entries with infiltrate_group_at_most last: a unit whose list
+ * lets it (infiltrate), while fewer than infiltrate_per_1000 per full
+ * 1000 points of the army's limit of its list unit are held back, fewer
+ * than the pool's share (infiltrate_pool_fraction: the smallest fraction
+ * given, of the units of all entries with one, rounded down) of pooled
+ * units, and, with infiltrate_group_at_most, fewer of its list unit than
+ * of the units it names (so that each can enter in an allowed group). */
+/* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
+static void plan_held_back(const wm_army *a, int held_of[WM_ARMY_MAX_ENTRIES])
 {
-    const wm_list_unit *lu = &a->list.unit[e->unit];
-    if (!lu->infiltrate || (lu->infiltrate_per_1000 && held[e->unit] >= lu->infiltrate_per_1000 * (a->points_limit / 1000)))
-        return 0;
-    held[e->unit]++;
-    return 1;
+    int held[WM_LIST_MAX_UNITS] = {0}, pooled = 0, pool_held = 0;
+    double fraction = 1.0;
+    for (int j = 0; j < a->n_entries; j++) {
+        const wm_list_unit *lu = &a->list.unit[a->entry[j].unit];
+        held_of[j] = 0;
+        if (lu->infiltrate && lu->infiltrate_pool_fraction > 0.0) {
+            pooled += a->entry[j].count;
+            fraction = fmin(fraction, lu->infiltrate_pool_fraction);
+        }
+    }
+    int pool_max = (int)floor(fraction * pooled + 1e-9);
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0; j < a->n_entries; j++) {
+            const wm_list_unit *lu = &a->list.unit[a->entry[j].unit];
+            if (!lu->infiltrate || a->entry[j].exact || (lu->rules.infiltrate_group_at_most != 0) != pass)
+                continue;
+            for (int k = 0; k < a->entry[j].count; k++) {
+                int of = 0;
+                for (int m = 0; m < a->list.n_units; m++)
+                    of += (lu->rules.infiltrate_group_at_most >> m & 1u) ? held[m] : 0;
+                if ((lu->infiltrate_per_1000 && held[a->entry[j].unit] >= lu->infiltrate_per_1000 *
+                                                                             (a->points_limit / 1000)) ||
+                    (lu->infiltrate_pool_fraction > 0.0 && pool_held >= pool_max) ||
+                    (lu->rules.infiltrate_group_at_most && held[a->entry[j].unit] >= of))
+                    break;
+                held[a->entry[j].unit]++;
+                held_of[j]++;
+                pool_held += lu->infiltrate_pool_fraction > 0.0;
+            }
+        }
 }
 
 /* A unit held back: added off the table (its stands in line at the
@@ -242,14 +272,15 @@ int wm_deploy(const wm_scenario *sc, const wm_army armies[2], wm_battlefield *bf
                 return MU_EXIT_DATAERR;
     for (int s = 0; s < 2; s++) {
         cursor c = zone_cursor(&sc->side[s]);
-        int held[WM_LIST_MAX_UNITS] = {0};
+        int held_of[WM_ARMY_MAX_ENTRIES];
+        plan_held_back(&armies[s], held_of);
         for (int characters = 0; characters < 2; characters++)
             for (int j = 0; j < armies[s].n_entries; j++) {
                 const wm_army_entry *e = &armies[s].entry[j];
                 if (e->exact || (armies[s].list.unit[e->unit].troop == WM_CHARACTER) != characters)
                     continue;
                 for (int k = 0; k < e->count; k++)
-                    if ((held_back(&armies[s], e, held) ? hold_back(&d, s, j) : place_in_zone(&d, s, j, &c)) != 0)
+                    if ((k < held_of[j] ? hold_back(&d, s, j) : place_in_zone(&d, s, j, &c)) != 0)
                         return MU_EXIT_DATAERR;
             }
     }

@@ -194,11 +194,12 @@ void wp_plan(wm_policy_state *st, const wm_game *g, int side, wm_sequence seq, w
     for (int k = 0; k < g->n_chars[side]; k++)
         if (g->bf.unit[g->char_of[side][k]].presence == WM_ON_TABLE)
             present[n_present++] = g->char_of[side][k];
-    for (int l = 0; l < g->n_units[side]; l++) {
-        int u = g->unit_of[side][l];
+    uint64_t reserve[WM_GAME_SIDE_UNITS];
+    int n_reserve = wp_reserve_groups(g, side, reserve);
+    for (int i = 0; i < n_reserve; i++) {
         wm_order_goal goal;
-        if ((g->reserve & wp_bit(u)) && (owner[n] = wp_entry_choose(st, g, side, u, present, n_present, &goal)) >= 0)
-            groups[n++] = wp_bit(u);
+        if ((owner[n] = wp_entry_choose(st, g, side, reserve[i], present, n_present, &goal)) >= 0)
+            groups[n++] = reserve[i];
     }
     int order[WM_GAME_SIDE_CHARS], n_chars = 0, gen = g->general[side];
     if (seq == WM_SEQ_GENERAL_FIRST && gen >= 0)
@@ -465,7 +466,7 @@ static void scripted_goal(void *self, const wm_game *g, int side, const wm_order
     wm_policy_state *st = self;
     int u0 = __builtin_ctzll(group);
     if (group & g->reserve) { /* where to enter: the place wp_plan chose, looked at afresh */
-        wp_entry_choose(st, g, side, u0, &step->character, 1, out);
+        wp_entry_choose(st, g, side, group, &step->character, 1, out);
         return;
     }
     mu_vec2 c0 = wm_unit_centre(&g->bf.unit[u0]);

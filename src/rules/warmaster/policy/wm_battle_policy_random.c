@@ -58,9 +58,7 @@ void wp_random_plan(void *self, const wm_game *g, int side, wm_order_plan *plan)
     wm_policy_state *st = self;
     uint64_t groups[WM_GAME_SIDE_UNITS];
     int n = wp_groups(g, side, st->spec->brigades && wp_uniform(st, 2), groups);
-    for (int l = 0; l < g->n_units[side]; l++) /* units held back: their infiltration orders */
-        if (g->reserve & wp_bit(g->unit_of[side][l]))
-            groups[n++] = wp_bit(g->unit_of[side][l]);
+    n += wp_reserve_groups(g, side, groups + n); /* units held back: their infiltration orders */
     int chars[WM_GAME_SIDE_CHARS], n_chars = 0;
     for (int k = 0; k < g->n_chars[side]; k++)
         if (g->bf.unit[g->char_of[side][k]].presence == WM_ON_TABLE)
@@ -129,7 +127,7 @@ void wp_random_goal(void *self, const wm_game *g, int side, const wm_order_step 
     (void)order_number;
     int first = __builtin_ctzll(group);
     if (group & g->reserve) { /* RULE wm.policy.infiltration: a uniform place among those it may enter at */
-        wp_entry_choose(st, g, side, first, &step->character, 1, out);
+        wp_entry_choose(st, g, side, group, &step->character, 1, out);
         return;
     }
     double pace = g->bf.unit[first].profile.full_pace_mm;

@@ -13,7 +13,8 @@
 typedef struct chooser {
     wm_policy_state *st;
     const wm_game *g;
-    int side, u;
+    int side, n;
+    uint64_t group;
     const int *chars;
     int n_chars;
     int best_c, best_rank, seen;
@@ -43,18 +44,29 @@ static double zone_aim(const chooser *ch, mu_vec2 p)
     return z >= 0 ? mu_v2_dist(p, wp_zone_centre(g, z)) : to_enemy_edge(g, ch->side, p);
 }
 
-/* What a scripted policy makes for from placed: lower is better;
- * INFINITY: never there. */
-static double aim_mm(const chooser *ch, const wm_unit *placed)
+/* The distance from the nearest of placed[0..n) to its nearest enemy unit
+ * (INFINITY: none). */
+static double nearest_enemy(const chooser *ch, const wm_unit *placed)
 {
-    mu_vec2 c = wm_unit_centre(placed);
+    double best = INFINITY, d;
+    for (int i = 0; i < ch->n; i++) {
+        wp_nearest_enemy_of(ch->g, &placed[i], &d);
+        best = fmin(best, d);
+    }
+    return best;
+}
+
+/* What a scripted policy makes for from placed[0..n), entered at point
+ * c: lower is better; INFINITY: never there. */
+static double aim_mm(const chooser *ch, const wm_unit *placed, mu_vec2 c)
+{
     double enemy;
     switch (ch->st->spec->kind) {
     case WM_POLICY_AGGRESSIVE:
-        wp_nearest_enemy_of(ch->g, placed, &enemy);
+        enemy = nearest_enemy(ch, placed);
         return isfinite(enemy) ? enemy : to_enemy_edge(ch->g, ch->side, c);
     case WM_POLICY_CAUTIOUS:
-        wp_nearest_enemy_of(ch->g, placed, &enemy);
+        enemy = nearest_enemy(ch, placed);
         return enemy < HOLD_OFF_MM ? INFINITY : zone_aim(ch, c);
     default:
         return zone_aim(ch, c);
@@ -76,7 +88,7 @@ typedef struct places {
     int n, cap;
 } places;
 
-/* A lower bound on aim_mm for a unit centred on p: exact for objective,
+/* A lower bound on aim_mm for units entering at p: exact for objective,
  * without the enemy's HOLD_OFF_MM for cautious, 0 for the others. */
 static double aim_floor(const chooser *ch, mu_vec2 p)
 {
@@ -104,17 +116,17 @@ static int by_floor(const void *a, const void *b)
     return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-/* Rates place pl (allowed, the unit standing as placed) for every
+/* Rates place pl (allowed, the units standing as placed) for every
  * character: keeps the best (scripted; ties to the earlier rank) or one
  * uniformly drawn (random, by reservoir sampling). */
 static void consider(chooser *ch, const place *pl, const wm_unit *placed)
 {
-    double aim = ch->st->spec->kind == WM_POLICY_RANDOM ? 0.0 : aim_mm(ch, placed);
+    double aim = ch->st->spec->kind == WM_POLICY_RANDOM ? 0.0 : aim_mm(ch, placed, pl->point);
     if (!isfinite(aim))
         return;
     for (int k = 0; k < ch->n_chars; k++) {
         wm_penalties pen;
-        int command, target = wm_game_entry_target(ch->g, ch->chars[k], ch->u, placed, &command, &pen);
+        int command, target = wm_game_entry_target(ch->g, ch->chars[k], ch->group, placed, &command, &pen);
         if (target < ch->st->spec->min_target)
             continue;
         double score = aim - ENTRY_MM_PER_POINT * target;
@@ -130,48 +142,81 @@ static void consider(chooser *ch, const place *pl, const wm_unit *placed)
     }
 }
 
+/* RULE wm.policy.infiltration wm.armylist.infiltrate-group */
+int wp_reserve_groups(const wm_game *g, int side, uint64_t *groups)
+{
+    int n = 0;
+    for (int l = 0; l < g->n_units[side]; l++) {
+        uint64_t b = wp_bit(g->unit_of[side][l]);
+        if (!(g->reserve & b))
+            continue;
+        if (n > 0 && wm_game_entry_group_allowed(g, groups[n - 1] | b))
+            groups[n - 1] |= b;
+        else
+            groups[n++] = b;
+    }
+    return n;
+}
+
+/* Whether every unit of group may enter terrain of kind. */
+static int all_may_enter(const wm_game *g, uint64_t group, wm_terrain kind)
+{
+    for (uint64_t r = group; r; r &= r - 1)
+        if (!wm_unit_can_enter(&g->bf.unit[__builtin_ctzll(r)], kind))
+            return 0;
+    return 1;
+}
+
 /* RULE wm.policy.infiltration */
-int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, const int *chars, int n_chars,
+int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, uint64_t group, const int *chars, int n_chars,
                     wm_order_goal *out)
 {
-    chooser ch = {.st = st, .g = g, .side = side, .u = u, .best_c = -1};
+    chooser ch = {.st = st, .g = g, .side = side, .group = group, .n = __builtin_popcountll(group), .best_c = -1};
     int allowed[WM_GAME_SIDE_CHARS];
     double best_target = -INFINITY; /* no order needs more than Command plus the list's modifier */
     for (int k = 0; k < n_chars; k++)
-        if (wm_game_entry_check(g, side, chars[k], u, NULL) == WM_ALLOWED) {
+        if (wm_game_entry_check(g, side, chars[k], group, NULL) == WM_ALLOWED) {
             allowed[ch.n_chars++] = chars[k];
-            best_target = fmax(best_target, wm_game_entry_target_max(g, chars[k], u));
+            best_target = fmax(best_target, wm_game_entry_target_max(g, chars[k], group));
         }
     ch.chars = allowed;
     if (ch.n_chars == 0)
         return -1;
     const wm_battlefield *bf = &g->bf;
-    const wm_unit *un = &bf->unit[u];
     places ps = {0};
     for (int f = 0; f < bf->n_features; f++) {
         const wm_feature *ft = &bf->feature[f];
-        if (!ft->dense || !wm_unit_can_enter(un, ft->kind))
+        if (!ft->dense || !all_may_enter(g, group, ft->kind))
             continue;
         for (double x = ft->lo.x + ENTRY_GRID_MM / 2; x < ft->hi.x; x += ENTRY_GRID_MM)
             for (double y = ft->lo.y + ENTRY_GRID_MM / 2; y < ft->hi.y; y += ENTRY_GRID_MM)
                 for (int form = WM_FORM_LINE; form <= WM_FORM_COLUMN; form++)
                     add_place(&ps, &ch, mu_v2(x, y), (wm_form)form);
     }
-    /* along an edge, the unit's centre half its extent in from it (line:
-     * depth one stand, width all; column the other way round) */
+    /* along an edge, the group's centre half its extent in from it (side
+     * by side in lines: one stand deep, as wide as all their stands; in
+     * columns: as deep as the longest, one stand wide each) */
     mu_vec2 fwd = wm_edge_forward(g->sc->side[side].edge);
-    double w = un->profile.stand_width_mm, d = un->profile.stand_depth_mm, n = un->n_stands;
+    double wide_line = 0.0, wide_column = 0.0, deep_line = 0.0, deep_column = 0.0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        const wm_unit *un = &bf->unit[__builtin_ctzll(r)];
+        wide_line += un->n_stands * un->profile.stand_width_mm;
+        wide_column += un->profile.stand_width_mm;
+        deep_line = fmax(deep_line, un->profile.stand_depth_mm);
+        deep_column = fmax(deep_column, un->n_stands * un->profile.stand_depth_mm);
+    }
     for (int e = WM_EDGE_SOUTH; e <= WM_EDGE_WEST; e++) {
         if (e == g->sc->side[1 - side].edge)
             continue;
         mu_seg s = wm_table_edge(bf, e);
         mu_vec2 in = wm_edge_forward(e), along = mu_v2_unit(mu_v2_sub(s.b, s.a));
-        double len = mu_v2_dist(s.a, s.b), deep_line = fabs(mu_v2_dot(in, fwd)) > 0.5 ? d : n * w;
-        double deep_column = fabs(mu_v2_dot(in, fwd)) > 0.5 ? n * d : w;
+        int facing_in = fabs(mu_v2_dot(in, fwd)) > 0.5;
+        double len = mu_v2_dist(s.a, s.b);
+        double in_line = facing_in ? deep_line : wide_line, in_column = facing_in ? deep_column : wide_column;
         for (double t = ENTRY_EDGE_STEP_MM / 2; t < len; t += ENTRY_EDGE_STEP_MM) {
             mu_vec2 at = mu_v2_add(s.a, mu_v2_scale(along, t));
-            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, deep_line / 2)), WM_FORM_LINE);
-            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, deep_column / 2)), WM_FORM_COLUMN);
+            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, in_line / 2)), WM_FORM_LINE);
+            add_place(&ps, &ch, mu_v2_add(at, mu_v2_scale(in, in_column / 2)), WM_FORM_COLUMN);
         }
     }
     int scripted = st->spec->kind != WM_POLICY_RANDOM;
@@ -181,9 +226,9 @@ int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, cons
         if (scripted && ch.best_c >= 0 && ps.p[i].aim_floor - ENTRY_MM_PER_POINT * best_target > ch.best_score)
             break;
         wm_order_goal goal = {.go = 1, .point = ps.p[i].point, .form = ps.p[i].form};
-        wm_unit placed;
-        if (wm_game_entry_place(g, u, &goal, &placed) == WM_ALLOWED)
-            consider(&ch, &ps.p[i], &placed);
+        wm_unit placed[WM_BRIGADE_MAX];
+        if (wm_game_entry_place(g, group, &goal, placed) == WM_ALLOWED)
+            consider(&ch, &ps.p[i], placed);
     }
     free(ps.p);
     if (ch.best_c >= 0)

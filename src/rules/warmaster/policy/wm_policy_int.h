@@ -25,9 +25,15 @@ int wp_nearest_enemy_of(const wm_game *g, const wm_unit *a, double *dist);
  * when free_only), or -1. */
 int wp_nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only);
 
-/* Infiltration (wm_entry_policy.c): for unit u of side, held back off the
- * table, the place to enter at and who orders it. Looks at every place
- * on a 20 mm grid inside the dense features u may enter and every 25 mm
+/* Infiltration (wm_entry_policy.c): side's units held back off the table
+ * in groups that enter by one order (wm_game_entry_group_allowed): in
+ * table order, each unit joins the last group when the lists allow, else
+ * starts a new one. Fills groups and returns how many. */
+int wp_reserve_groups(const wm_game *g, int side, uint64_t *groups);
+
+/* For group (held back, wm_game_entry_group_allowed) of side, the place
+ * to enter at and who orders it. Looks at every place on a 20 mm grid
+ * inside the dense features every unit of it may enter and every 25 mm
  * along the table edges other than the enemy's (line and column, facing
  * away from the side's edge) that wm_game_entry_place allows, with every
  * character in chars[0..n_chars) that may give the order
@@ -37,9 +43,12 @@ int wp_nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only);
  * objective: the nearest zone, else the enemy's edge; cautious: the
  * nearest free zone, else any, else the enemy's edge, and never within
  * HOLD_OFF_MM of an enemy) less ENTRY_MM_PER_POINT for each point of the
- * score the order needs; the random policy a uniform one. Returns the
- * character (its goal in *out, go set), or -1 when there is none. */
-int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, int u, const int *chars, int n_chars,
+ * score the order needs (zones and edge measured from the entry point,
+ * the enemy from the group's nearest unit); the random policy a uniform
+ * one.
+ * Returns the character (its goal in *out, go set), or -1 when there is
+ * none. */
+int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, uint64_t group, const int *chars, int n_chars,
                     wm_order_goal *out);
 
 /* Returns the mean of the centres of group's units. */

@@ -1,0 +1,183 @@
+/* Ambush groups (the Beastmen's ambush, ARMY_RULES.md AR-BST-1; options
+ * infiltrate_group_max and infiltrate_group_at_most): units held back
+ * that enter together, a group by one brigade order, side by side at the
+ * point. South (side 0) faces +y from y = 0; infantry stands 40 x 20 mm.
+ * In the fixture a unit's list unit is its index unless set. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "warmaster/policy/wm_battle_policy.h"
+#include "wm_game_fixture.h"
+
+static fixture fx;
+
+#define BIT(u) (UINT64_C(1) << (u))
+
+/* A wood 300 x 200 mm at (700..1000, 500..700). */
+static void add_wood(void)
+{
+    mu_vec2 wood[4] = {mu_v2(700, 500), mu_v2(1000, 500), mu_v2(1000, 700), mu_v2(700, 700)};
+    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
+}
+
+/* A South infantry unit of 3 stands held back off the table; group_max 0:
+ * it enters alone (an ordinary infiltrator). */
+static int held_back(const char *name, int group_max)
+{
+    int u = fx_unit(&fx, 0, WM_INFANTRY, 3, 100, 100, 0, 1, name);
+    fx.bf.unit[u].presence = WM_OFF_TABLE;
+    fx.bf.unit[u].profile.rules.infiltrate_group_max = (int8_t)group_max;
+    return u;
+}
+
+static wm_order_goal at(double x, double y, wm_form form)
+{
+    wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = form, .charge = {-1, -1, -1, -1}};
+    return g;
+}
+
+/* Who may enter together: up to infiltrate_group_max units, all with the
+ * option; no more Ungors than Gors in a group (Ungors name Gors in
+ * infiltrate_group_at_most), so a lone Ungors unit may not ambush
+ * (reading: a group of one is a group). */
+/* RULE wm.armylist.infiltrate-group */
+static void test_wm_ambush_groups_allowed(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 900, 300, "Beastlord");
+    int g1 = held_back("Gors 1", 4), g2 = held_back("Gors 2", 4);
+    int u1 = held_back("Ungors 1", 4), u2 = held_back("Ungors 2", 4);
+    int rangers = held_back("Rangers", 0);
+    fx.roster[g2].list_unit = g1; /* two units of one entry each */
+    fx.roster[u2].list_unit = u1;
+    fx.bf.unit[u1].profile.rules.infiltrate_group_at_most = BIT(g1);
+    fx.bf.unit[u2].profile.rules.infiltrate_group_at_most = BIT(g1);
+    int on = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 400, 0, 1, "On the table");
+    fx.bf.unit[on].profile.rules.infiltrate_group_max = 4;
+    fx_start(&fx, 0, NULL, 0);
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1)));
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(rangers)));
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(u1)));
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(u1)));
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(u1) | BIT(u2)));
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2) | BIT(u1) | BIT(u2)));
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(rangers)));
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(on))); /* on the table */
+    assert_false(wm_game_entry_group_allowed(&fx.g, 0));
+    fx.g.bf.unit[g2].profile.rules.infiltrate_group_max = 2;
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2) | BIT(u1)));
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2)));
+}
+
+/* Where a group enters: side by side, touching, centred on the point;
+ * every stand in one dense feature, or a stand on an edge other than the
+ * enemy's. The order: one roll, distance to the farthest unit, and on
+ * success every unit on the table, the group a brigade for its further
+ * orders. */
+/* RULE wm.armylist.infiltrate-group */
+static void test_wm_ambush_group_enters(void **state)
+{
+    (void)state;
+    static const uint8_t dice[] = {3, 3, 1, 1};
+    fx_init(&fx);
+    add_wood();
+    int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 500, 300, "Beastlord"); /* x 480..520, y 290..310 */
+    int g1 = held_back("Gors", 4), u1 = held_back("Ungors", 4);
+    fx.bf.unit[u1].profile.rules.infiltrate_group_at_most = BIT(g1);
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    uint64_t group = BIT(g1) | BIT(u1);
+    wm_unit placed[WM_BRIGADE_MAX];
+    wm_order_goal wood = at(850, 560, WM_FORM_LINE); /* x 730..970, y 550..570 */
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &wood, placed), WM_ALLOWED);
+    assert_true(fabs(placed[0].stand[0].center.x - 750.0) < 1e-9 && fabs(placed[1].stand[2].center.x - 950.0) < 1e-9);
+    assert_true(wm_unit_distance_mm(&placed[0], &placed[1], NULL, NULL, NULL, NULL) < 1e-9);
+    wm_order_goal half_out = at(800, 560, WM_FORM_LINE); /* x 680..920 */
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &half_out, placed), WM_REFUSE_ENTRY_POINT);
+    wm_order_goal second_out = at(900, 560, WM_FORM_LINE); /* Gors x 780..900 in, Ungors 900..1020 out */
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &second_out, placed), WM_REFUSE_ENTRY_POINT);
+    wm_order_goal columns = at(800, 560, WM_FORM_COLUMN); /* x 760..840 */
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &columns, placed), WM_ALLOWED);
+    wm_order_goal west = at(120, 900, WM_FORM_LINE); /* x 0..240: Gors on the west edge */
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &west, placed), WM_ALLOWED);
+    wm_order_goal off = at(121, 900, WM_FORM_LINE);
+    assert_int_equal(wm_game_entry_place(&fx.g, group, &off, placed), WM_REFUSE_ENTRY_POINT);
+    /* Gors 319 mm from him (-1), Ungors 408 mm (-2): the brigade pays -2 */
+    wm_penalties p;
+    int command;
+    wm_game_entry_place(&fx.g, group, &wood, placed);
+    assert_int_equal(wm_game_entry_target(&fx.g, gen, group, placed, &command, &p), 7);
+    assert_int_equal(p.distance, 2);
+    wm_order_result r = wm_game_enter(&fx.g, 0, gen, group, &wood, &fx.env);
+    assert_true(r.refusal == WM_ALLOWED && r.roll.success && r.moved == group);
+    assert_int_equal(fx.g.stats[0].orders_attempted, 1);
+    assert_int_equal(fx.g.stats[0].entered, 2);
+    assert_true(fx.g.bf.unit[g1].presence == WM_ON_TABLE && fx.g.bf.unit[u1].presence == WM_ON_TABLE);
+    assert_int_equal(fx.g.reserve & group, 0);
+    assert_int_equal(fx.faults, 0);
+    assert_int_equal(wm_game_order_check(&fx.g, 0, gen, group, NULL), WM_ALLOWED);
+    assert_int_equal(wm_order_number(&fx.g.phase, (1u << fx.g.local[g1]) | (1u << fx.g.local[u1])), 2);
+    /* a group the lists do not allow is refused before any roll */
+    fx_init(&fx);
+    add_wood();
+    gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 500, 300, "Beastlord");
+    g1 = held_back("Gors", 4);
+    int rangers = held_back("Rangers", 0);
+    fx_start(&fx, 0, dice, sizeof dice);
+    wm_orders_begin(&fx.g, 0);
+    r = wm_game_enter(&fx.g, 0, gen, BIT(g1) | BIT(rangers), &wood, &fx.env);
+    assert_true(r.refusal == WM_REFUSE_NOT_RESERVE && fx.g.stats[0].orders_attempted == 0);
+}
+
+/* The policies put the ambushers in groups (each joins the last group the
+ * lists allow) and bring a group on by one order in the Command phase. */
+/* RULE wm.armylist.infiltrate-group wm.policy.infiltration */
+static void test_wm_policy_ambush_groups(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind <= WM_POLICY_RANDOM; kind++) {
+        fx_init(&fx);
+        add_wood();
+        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 850, 300, "Beastlord");
+        int g1 = held_back("Gors 1", 4), u1 = held_back("Ungors 1", 4), u2 = held_back("Ungors 2", 4);
+        int g2 = held_back("Gors 2", 4), g3 = held_back("Gors 3", 4);
+        fx.roster[g2].list_unit = fx.roster[g3].list_unit = g1;
+        fx.roster[u2].list_unit = u1;
+        fx.bf.unit[u1].profile.rules.infiltrate_group_at_most = BIT(g1);
+        fx.bf.unit[u2].profile.rules.infiltrate_group_at_most = BIT(g1);
+        fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 1150, 0, -1, "Enemy");
+        uint8_t dice[64];
+        memset(dice, 1, sizeof dice);
+        fx_start(&fx, 0, dice, sizeof dice);
+        wm_policy_spec spec = wm_policy_defaults((wm_policy_kind)kind);
+        spec.min_target = 2;
+        wm_policy_state st;
+        wm_player player;
+        wm_policy_bind(&spec, &st, mu_rng_for_game(5, 0), &player);
+        player.character_goal = fx_no_character_move;
+        wm_command_phase(&fx.g, 0, &player, &fx.env);
+        /* G1 U1 (U2 would make two Ungors to one Gors), then U2 G2 G3 */
+        assert_int_equal(fx.g.stats[0].entered, 5);
+        assert_int_equal(fx.g.stats[0].orders_attempted >= 2, 1);
+        assert_true(wm_unit_distance_mm(&fx.g.bf.unit[g1], &fx.g.bf.unit[u1], NULL, NULL, NULL, NULL) < 1e-6);
+        assert_true(wm_unit_distance_mm(&fx.g.bf.unit[u2], &fx.g.bf.unit[g2], NULL, NULL, NULL, NULL) < 1e-6);
+        assert_int_equal(fx.faults, 0);
+        (void)gen;
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wm_ambush_groups_allowed),
+        cmocka_unit_test(test_wm_ambush_group_enters),
+        cmocka_unit_test(test_wm_policy_ambush_groups),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
