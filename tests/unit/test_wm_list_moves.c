@@ -69,7 +69,7 @@ static void test_wm_list_laager_planned_moves(void **state)
     for (int rule = 0; rule <= 1; rule++) {
         fx_init(&fx);
         int w = wagon(rule);
-        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 520, 0, -1, "Enemy"); /* 13 cm ahead */
+        int e = fx_unit(&fx, 1, WM_INFANTRY, 3, 900, 520, 0, -1, "Enemy"); /* 12 cm ahead */
         wm_plan_request rq = wm_plan_request_make(w, WM_GOAL_POINT, WM_FORM_KEEP, WM_MOVE_ORDERED);
         wm_plan p;
         rq.point = mu_v2(750, 390); /* 15 cm to the left */

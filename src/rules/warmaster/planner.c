@@ -406,17 +406,13 @@ int wm_plan_move(const wm_battlefield *bf, const wm_plan_request *req, wm_plan *
         return moved;
     wm_plan_request column = *req;
     column.form = WM_FORM_COLUMN;
-    wm_plan alt_plan, *alt = &alt_plan;
-    plan_once(bf, &column, alt);
-    int better = req->goal == WM_GOAL_POINT ? alt->remaining_mm < out->remaining_mm - WM_PLAN_STEP_MM
-                                            : alt->advance_mm > out->advance_mm + WM_PLAN_STEP_MM;
-    if (better) {
-        alt->checks += out->checks;
-        alt->refused += out->refused;
-        *out = *alt;
-    } else {
-        out->checks += alt->checks;
-        out->refused += alt->refused;
-    }
+    wm_plan alt;
+    plan_once(bf, &column, &alt);
+    int checks = out->checks + alt.checks, refused = out->refused + alt.refused;
+    if (req->goal == WM_GOAL_POINT ? alt.remaining_mm < out->remaining_mm - WM_PLAN_STEP_MM
+                                   : alt.advance_mm > out->advance_mm + WM_PLAN_STEP_MM)
+        *out = alt;
+    out->checks = checks;
+    out->refused = refused;
     return out->moved;
 }
