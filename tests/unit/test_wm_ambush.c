@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -70,6 +71,9 @@ static void test_wm_ambush_groups_allowed(void **state)
     assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(rangers)));
     assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(on))); /* on the table */
     assert_false(wm_game_entry_group_allowed(&fx.g, 0));
+    fx.g.bf.unit[u2].profile.rules.never_brigade = 1; /* the lists' brigade rules hold */
+    assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2) | BIT(u1) | BIT(u2)));
+    assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2) | BIT(u1)));
     fx.g.bf.unit[g2].profile.rules.infiltrate_group_max = 2;
     assert_false(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2) | BIT(u1)));
     assert_true(wm_game_entry_group_allowed(&fx.g, BIT(g1) | BIT(g2)));
@@ -132,44 +136,77 @@ static void test_wm_ambush_group_enters(void **state)
     fx_start(&fx, 0, dice, sizeof dice);
     wm_orders_begin(&fx.g, 0);
     r = wm_game_enter(&fx.g, 0, gen, BIT(g1) | BIT(rangers), &wood, &fx.env);
-    assert_true(r.refusal == WM_REFUSE_NOT_RESERVE && fx.g.stats[0].orders_attempted == 0);
+    assert_true(r.refusal == WM_REFUSE_LIST_RULE && fx.g.stats[0].orders_attempted == 0);
+    int on = fx_unit(&fx, 0, WM_INFANTRY, 3, 300, 400, 0, 1, "On the table");
+    assert_int_equal(wm_game_entry_check(&fx.g, 0, gen, BIT(g1) | BIT(on), NULL), WM_REFUSE_NOT_RESERVE);
 }
 
-/* The policies put the ambushers in groups (each joins the last group the
- * lists allow) and bring a group on by one order in the Command phase. */
+/* Held-back Gors (G) and Ungors (U) in the table order `order`, South. */
+static void ambushers(const char *order, int *unit)
+{
+    int first_g = -1, first_u = -1;
+    for (int i = 0; order[i]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s %d", order[i] == 'G' ? "Gors" : "Ungors", i);
+        unit[i] = held_back(name, 4);
+        int *first = order[i] == 'G' ? &first_g : &first_u;
+        *first = *first < 0 ? unit[i] : *first;
+        fx.roster[unit[i]].list_unit = *first; /* one entry each */
+    }
+    for (int i = 0; order[i]; i++)
+        if (order[i] == 'U')
+            fx.bf.unit[unit[i]].profile.rules.infiltrate_group_at_most = BIT(first_g);
+}
+
+/* The policies put the ambushers in groups the lists allow, every unit
+ * in one (each Ungors unit first paired with a Gors unit, whatever the
+ * table order), and bring a group on by one order in the Command phase. */
 /* RULE wm.armylist.infiltrate-group wm.policy.infiltration */
 static void test_wm_policy_ambush_groups(void **state)
 {
     (void)state;
-    for (int kind = 0; kind <= WM_POLICY_RANDOM; kind++) {
-        fx_init(&fx);
-        add_wood();
-        int gen = fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 850, 300, "Beastlord");
-        int g1 = held_back("Gors 1", 4), u1 = held_back("Ungors 1", 4), u2 = held_back("Ungors 2", 4);
-        int g2 = held_back("Gors 2", 4), g3 = held_back("Gors 3", 4);
-        fx.roster[g2].list_unit = fx.roster[g3].list_unit = g1;
-        fx.roster[u2].list_unit = u1;
-        fx.bf.unit[u1].profile.rules.infiltrate_group_at_most = BIT(g1);
-        fx.bf.unit[u2].profile.rules.infiltrate_group_at_most = BIT(g1);
-        fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 1150, 0, -1, "Enemy");
-        uint8_t dice[64];
-        memset(dice, 1, sizeof dice);
-        fx_start(&fx, 0, dice, sizeof dice);
-        wm_policy_spec spec = wm_policy_defaults((wm_policy_kind)kind);
-        spec.min_target = 2;
-        wm_policy_state st;
-        wm_player player;
-        wm_policy_bind(&spec, &st, mu_rng_for_game(5, 0), &player);
-        player.character_goal = fx_no_character_move;
-        wm_command_phase(&fx.g, 0, &player, &fx.env);
-        /* G1 U1 (U2 would make two Ungors to one Gors), then U2 G2 G3 */
-        assert_int_equal(fx.g.stats[0].entered, 5);
-        assert_int_equal(fx.g.stats[0].orders_attempted >= 2, 1);
-        assert_true(wm_unit_distance_mm(&fx.g.bf.unit[g1], &fx.g.bf.unit[u1], NULL, NULL, NULL, NULL) < 1e-6);
-        assert_true(wm_unit_distance_mm(&fx.g.bf.unit[u2], &fx.g.bf.unit[g2], NULL, NULL, NULL, NULL) < 1e-6);
-        assert_int_equal(fx.faults, 0);
-        (void)gen;
-    }
+    static const struct {
+        const char *order;
+        int groups;
+    } cases[] = {{"GUUGG", 2}, {"UUGG", 1}, {"GGGGU", 2}, {"UGUGUG", 2}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (int kind = 0; kind <= WM_POLICY_RANDOM; kind++) {
+            fx_init(&fx);
+            add_wood();
+            fx_char(&fx, 0, WM_ROLE_GENERAL, 9, 850, 300, "Beastlord");
+            int unit[8];
+            ambushers(cases[c].order, unit);
+            fx_unit(&fx, 1, WM_INFANTRY, 3, 300, 1150, 0, -1, "Enemy");
+            uint8_t dice[64];
+            memset(dice, 1, sizeof dice);
+            fx_start(&fx, 0, dice, sizeof dice);
+            wm_policy_spec spec = wm_policy_defaults((wm_policy_kind)kind);
+            spec.min_target = 2;
+            wm_policy_state st;
+            wm_player player;
+            wm_policy_bind(&spec, &st, mu_rng_for_game(5, 0), &player);
+            player.character_goal = fx_no_character_move;
+            wm_orders_begin(&fx.g, 0);
+            wm_order_plan plan;
+            player.plan_orders(player.self, &fx.g, 0, &plan);
+            uint64_t covered = 0;
+            int groups = 0;
+            for (int i = 0; i < plan.n; i++)
+                if (plan.step[i].group & fx.g.reserve) {
+                    assert_true(wm_game_entry_group_allowed(&fx.g, plan.step[i].group));
+                    assert_int_equal(covered & plan.step[i].group, 0);
+                    covered |= plan.step[i].group;
+                    groups++;
+                }
+            assert_int_equal(covered, fx.g.reserve);
+            assert_int_equal(groups, cases[c].groups);
+            fx_start(&fx, 0, dice, sizeof dice);
+            wm_command_phase(&fx.g, 0, &player, &fx.env);
+            int n = (int)strlen(cases[c].order);
+            assert_int_equal(fx.g.stats[0].entered, n);
+            assert_true(fx.g.stats[0].orders_attempted >= groups);
+            assert_int_equal(fx.faults, 0);
+        }
 }
 
 int main(void)

@@ -56,6 +56,12 @@ static void test_wm_list_laager_move_check(void **state)
         assert_int_equal(move_to(w, mu_v2(880, 441), mu_v2(920, 441)), refused);    /* 5.1 cm in laager */
         assert_int_equal(move_to(w, mu_v2(900, 490), mu_v2(900, 470)), WM_MOVE_OK); /* 10 cm to column */
         assert_int_equal(move_to(w, mu_v2(880, 410), mu_v2(920, 420)), refused);    /* 3 cm, irregular */
+        fx.bf.unit[w].n_stands = 1; /* down to one stand: a column, it moves as far as it may */
+        mu_orect one = fx.bf.unit[w].stand[0];
+        one.center = mu_v2(880, 490);
+        wm_move m;
+        wm_move_direct(&m, &fx.bf, w, WM_MOVE_ORDERED, &one, NULL);
+        assert_int_equal(wm_move_check(&fx.bf, &m, NULL), WM_MOVE_OK);
     }
 }
 
@@ -147,6 +153,8 @@ static void test_wm_list_stampede(void **state)
             assert_int_equal(fx.g.bf.unit[el].confused, !rule);
             assert_int_equal(fx.g.stats[0].confused, !rule);
             assert_int_equal(!!(fx.g.stampeding & BIT(el)), rule);
+            wm_init_choice charge = {.unit = el, .action = WM_INIT_CHARGE, .target = e};
+            assert_int_equal(wm_initiative_check(&fx.g, 0, &charge) == WM_REFUSE_CANNOT_MOVE, rule || halts);
             wm_orders_begin(&fx.g, 0);
             wm_refusal want = rule || halts ? WM_REFUSE_CANNOT_MOVE : WM_ALLOWED;
             assert_int_equal(wm_game_order_check(&fx.g, 0, gen, BIT(el), NULL), want);

@@ -166,7 +166,7 @@ static int entry_step(wm_game *g, int side, const wm_player *p, const wm_order_s
 }
 
 /* One step of the player's plan: up to max_orders orders to the group
- * (a unit held back off the table: its infiltration order first). */
+ * (units held back off the table: their infiltration order first). */
 static void run_step(wm_game *g, int side, const wm_player *p, const wm_order_plan *plan, int i,
                      const wm_game_env *env)
 {

@@ -60,7 +60,8 @@ static int on_an_edge(const wm_game *g, int side, const wm_unit *placed, int n)
 int wm_game_entry_group_allowed(const wm_game *g, uint64_t group)
 {
     int n = __builtin_popcountll(group);
-    if (n == 0 || n > WM_BRIGADE_MAX || (group & ~g->reserve))
+    if (n == 0 || n > WM_BRIGADE_MAX || (group & ~g->reserve) ||
+        (n > 1 && !(wm_game_brigade_size_allowed(g, group) && wm_g_lists_allow_brigade(g, group))))
         return 0;
     int side = g->bf.unit[__builtin_ctzll(group)].side;
     uint64_t entries = 0;
@@ -88,19 +89,35 @@ int wm_game_entry_group_allowed(const wm_game *g, uint64_t group)
     return 1;
 }
 
+/* Why group may not enter as a group: not every unit held back (or
+ * none), else the lists' rules. */
+static wm_refusal group_refusal(const wm_game *g, uint64_t group)
+{
+    if (wm_game_entry_group_allowed(g, group))
+        return WM_ALLOWED;
+    return !group || (group & ~g->reserve) ? WM_REFUSE_NOT_RESERVE : WM_REFUSE_LIST_RULE;
+}
+
+void wm_game_entry_extent(const wm_game *g, uint64_t group, int column, double *wide, double *deep)
+{
+    *wide = *deep = 0.0;
+    for (uint64_t r = group; r; r &= r - 1) {
+        const wm_unit *un = &g->bf.unit[__builtin_ctzll(r)];
+        *wide += column ? un->profile.stand_width_mm : un->n_stands * un->profile.stand_width_mm;
+        *deep = fmax(*deep, column ? un->n_stands * un->profile.stand_depth_mm : un->profile.stand_depth_mm);
+    }
+}
+
 /* RULE wm.armylist.infiltrate wm.armylist.infiltrate-group */
 wm_refusal wm_game_entry_place(const wm_game *g, uint64_t group, const wm_order_goal *goal, wm_unit *placed)
 {
-    if (!wm_game_entry_group_allowed(g, group))
-        return WM_REFUSE_NOT_RESERVE;
+    wm_refusal why = group_refusal(g, group);
+    if (why != WM_ALLOWED)
+        return why;
     int n = 0, side = g->bf.unit[__builtin_ctzll(group)].side, column = goal->form == WM_FORM_COLUMN;
     mu_vec2 fwd = wm_edge_forward(g->sc->side[side].edge), right = mu_v2_scale(mu_v2_perp(fwd), -1.0);
-    double width = 0.0, depth = 0.0; /* side by side, fronts on one line, centred on the point */
-    for (uint64_t r = group; r; r &= r - 1) {
-        const wm_unit *un = &g->bf.unit[__builtin_ctzll(r)];
-        width += column ? un->profile.stand_width_mm : un->n_stands * un->profile.stand_width_mm;
-        depth = fmax(depth, column ? un->n_stands * un->profile.stand_depth_mm : un->profile.stand_depth_mm);
-    }
+    double width, depth; /* side by side, fronts on one line, centred on the point */
+    wm_game_entry_extent(g, group, column, &width, &depth);
     mu_vec2 front = mu_v2_add(goal->point, mu_v2_add(mu_v2_scale(fwd, depth / 2), mu_v2_scale(right, -width / 2)));
     for (uint64_t r = group; r; r &= r - 1, n++) {
         const wm_unit *un = &g->bf.unit[__builtin_ctzll(r)];
@@ -134,7 +151,10 @@ wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, uint64
     wm_refusal who = wm_g_character_check(g, side, character);
     if (who != WM_ALLOWED)
         return who;
-    if (!wm_game_entry_group_allowed(g, group) || g->bf.unit[__builtin_ctzll(group)].side != side)
+    wm_refusal grouping = group_refusal(g, group);
+    if (grouping != WM_ALLOWED)
+        return grouping;
+    if (g->bf.unit[__builtin_ctzll(group)].side != side)
         return WM_REFUSE_NOT_RESERVE;
     for (uint64_t r = group; r; r &= r - 1)
         if (!wm_g_list_may_order(g, character, __builtin_ctzll(r), 0)) /* "his range covers the whole table" */

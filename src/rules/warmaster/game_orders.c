@@ -69,6 +69,25 @@ static int may_brigade(const wm_game *g, int u, int v)
            !(rv->brigade_excludes >> g->bf.unit[u].profile.troop & 1u);
 }
 
+/* RULE wm.armylist.brigade-with */
+int wm_g_lists_allow_brigade(const wm_game *g, uint64_t group)
+{
+    /* the lists' brigade rules hold for every pair of the brigade, not
+     * only for the pairs that touch, and for the brigade as a whole */
+    uint64_t held = 0;
+    for (uint64_t r = group; r; r &= r - 1)
+        held |= list_bit(g, __builtin_ctzll(r));
+    for (uint64_t r = group; r; r &= r - 1) {
+        const wm_unit_rules *ur = &g->bf.unit[__builtin_ctzll(r)].profile.rules;
+        if ((held & ur->brigade_not_with) && !(held & ur->brigade_not_with_unless))
+            return 0;
+        for (uint64_t o = r & (r - 1); o; o &= o - 1)
+            if (!may_brigade(g, __builtin_ctzll(r), __builtin_ctzll(o)))
+                return 0;
+    }
+    return 1;
+}
+
 /* RULE wm.armylist.brigade-size */
 int wm_game_brigade_size_allowed(const wm_game *g, uint64_t group)
 {
@@ -228,19 +247,8 @@ wm_refusal wm_game_order_check(const wm_game *g, int side, int character, uint64
     uint32_t local = wm_g_local_mask(g, side, group);
     if (!connected_at_start(g, local))
         return WM_REFUSE_NOT_A_BRIGADE;
-    /* the lists' brigade rules hold for every pair of the brigade, not
-     * only for the pairs that touch, and for the brigade as a whole */
-    uint64_t held = 0;
-    for (uint64_t r = group; r; r &= r - 1)
-        held |= list_bit(g, __builtin_ctzll(r));
-    for (uint64_t r = group; r; r &= r - 1) {
-        const wm_unit_rules *ur = &g->bf.unit[__builtin_ctzll(r)].profile.rules;
-        if ((held & ur->brigade_not_with) && !(held & ur->brigade_not_with_unless)) /* RULE wm.armylist.brigade-with */
-            return WM_REFUSE_NOT_A_BRIGADE;
-        for (uint64_t o = r & (r - 1); o; o &= o - 1)
-            if (!may_brigade(g, __builtin_ctzll(r), __builtin_ctzll(o)))
-                return WM_REFUSE_NOT_A_BRIGADE;
-    }
+    if (!wm_g_lists_allow_brigade(g, group))
+        return WM_REFUSE_NOT_A_BRIGADE;
     mu_order_refusal r = wm_order_check(&g->phase, g->local[character], character == g->general[side], local);
     if (r != MU_ORDER_ALLOWED) {
         if (why)

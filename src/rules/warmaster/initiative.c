@@ -263,7 +263,7 @@ static void initiative_evade(wm_game *g, int side, const wm_init_choice *ch, wm_
         int fresh = !(confused_before & wm_bit(k));
         if (fresh && kr->never_confused) /* RULE wm.armylist.shares-with-touching */
             g->bf.unit[k].confused = 0; /* a touching unit's list spares it */
-        if (fresh && kr->stampedes && g->bf.unit[k].confused) { /* RULE wm.armylist.stampede */
+        if (fresh && g->bf.unit[k].profile.rules.stampedes && g->bf.unit[k].confused) { /* RULE wm.armylist.stampede: its own */
             g->bf.unit[k].confused = 0;
             g->stampeding |= wm_bit(k);
         }

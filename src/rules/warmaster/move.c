@@ -506,7 +506,7 @@ wm_move_fault wm_move_ctx_check(wm_move_ctx *c, const wm_move *m, wm_move_report
     if (rep->formation == WM_NOT_IN_FORMATION)
         return finish(rep, WM_MOVE_FORMATION, -1, -1, -1);
     double laager = u->profile.rules.laager_mm; /* RULE wm.armylist.laager */
-    if (laager > 0.0 && rep->formation != WM_COLUMN &&
+    if (laager > 0.0 && u->n_stands > 1 && rep->formation != WM_COLUMN && /* one stand: a column too */
         !(rep->formation == WM_LINE && rep->max_moved_mm <= laager + EPS))
         return finish(rep, WM_MOVE_LIST_FORMATION, -1, -1, -1);
     return finish(rep, WM_MOVE_OK, -1, -1, -1);

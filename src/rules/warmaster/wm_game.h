@@ -480,10 +480,16 @@ wm_order_result wm_game_order(wm_game *g, int side, int character, uint64_t grou
 /* Returns non-zero when group (a mask of units) may enter by one order as
  * far as the lists go: every unit held back (g->reserve), all of one
  * side, one unit or at most WM_BRIGADE_MAX whose lists all allow groups
- * that large (infiltrate_group_max), and for each unit with
+ * that large (infiltrate_group_max) and allow them as one brigade (its
+ * size, brigade: never, brigade_with, ...), and for each unit with
  * infiltrate_group_at_most no more units of its entry than of the
  * entries it names. */
 int wm_game_entry_group_allowed(const wm_game *g, uint64_t group);
+
+/* How wide (across the front) and deep group stands entering side by
+ * side (wm_game_entry_place), each unit in a column when column, else in
+ * a line, into *wide and *deep (mm). */
+void wm_game_entry_extent(const wm_game *g, uint64_t group, int column, double *wide, double *deep);
 
 /* Builds group (wm_game_entry_group_allowed) as it would stand entering at
  * goal into placed[0..n), n units in ascending index: side by side from
@@ -495,14 +501,17 @@ int wm_game_entry_group_allowed(const wm_game *g, uint64_t group);
  * stand of a unit on the table (its own side's characters are tokens)
  * and touching no enemy unit's stand; and either every stand wholly
  * inside one and the same dense feature, or a stand touching a table edge
- * other than the enemy's. Else WM_REFUSE_NOT_RESERVE
- * or WM_REFUSE_ENTRY_POINT. */
+ * other than the enemy's. Else WM_REFUSE_NOT_RESERVE (a unit not held
+ * back), WM_REFUSE_LIST_RULE (a group the lists do not allow) or
+ * WM_REFUSE_ENTRY_POINT. */
 wm_refusal wm_game_entry_place(const wm_game *g, uint64_t group, const wm_order_goal *goal, wm_unit *placed);
 
 /* Returns whether character may give group (held back) an infiltration
- * order now (wm_game_entry_group_allowed, the order-sequence rules, the
- * character's and the lists' rules but no order range); *why as for
- * wm_game_order_check. The place is wm_game_entry_place's business. */
+ * order now: wm_game_entry_group_allowed (else WM_REFUSE_NOT_RESERVE or
+ * WM_REFUSE_LIST_RULE, as wm_game_entry_place), the order-sequence
+ * rules, the character's and the lists' rules but no order range; *why
+ * as for wm_game_order_check. The place is wm_game_entry_place's
+ * business. */
 wm_refusal wm_game_entry_check(const wm_game *g, int side, int character, uint64_t group, mu_order_refusal *why);
 
 /* The score character's infiltration order to group (held back) entering

@@ -93,6 +93,14 @@ wm_refusal wm_g_character_check(const wm_game *g, int side, int character);
  * ignores_command_range). */
 int wm_g_list_may_order(const wm_game *g, int character, int u, int ranges);
 
+/* Returns non-zero when the lists' brigade rules allow group (units of
+ * one side) as one brigade: no unit of it refuses another (brigade:
+ * never, brigade_with, brigade_excludes_types) or the company of the
+ * whole (brigade_not_with unless brigade_not_with_unless). Size and
+ * touching are other checks (wm_game_brigade_size_allowed,
+ * wm_game_order_check). */
+int wm_g_lists_allow_brigade(const wm_game *g, uint64_t group);
+
 /* The army-list modifier of an order of character to the units of group
  * (one per order: the most negative when any is negative, else the
  * largest; plus the character's order_modifier). */

@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -137,7 +138,7 @@ static const yp_field unit_fields[] = {
     YP_SEQUENCE_FIELD(struct raw_unit, "shares_rules_with_touching", OPTIONAL, shares_rules_with_touching, name_entry,
                       1, WM_LIST_MAX_UNITS),
     YP_FIELD(struct raw_unit, "free_move_d6_cm", OPTIONAL, free_move_d6_cm, YP_INT_IN(1, 30)),
-    YP_FIELD(struct raw_unit, "laager_move_cm", OPTIONAL, laager_move_cm, YP_FLOAT_ABOVE(0.0, 100.0)),
+    YP_FIELD(struct raw_unit, "laager_move_cm", OPTIONAL, laager_move_cm, YP_FLOAT_IN(0.1, 100.0)),
     YP_FIELD(struct raw_unit, "charge", OPTIONAL, charge, YP_ENUM_OF("charge rule", never)),
     YP_FIELD(struct raw_unit, "blunder_demotions", OPTIONAL, blunder_demotions, YP_INT_IN(1, 9)),
     YP_SEQUENCE_FIELD(struct raw_unit, "may_enter", OPTIONAL, may_enter, troop_entry, 1, WM_TERRAIN_COUNT),
@@ -484,7 +485,7 @@ static int convert_options(yc_conv *c, int i, const struct raw_unit *r, wm_list_
     u->rules.never_evade = r->evade != NULL;
     u->rules.never_brigade = r->brigade != NULL;
     u->rules.free_move_d6_cm = (int8_t)(r->free_move_d6_cm ? *r->free_move_d6_cm : 0); /* RULE wm.armylist.free-move */
-    u->rules.laager_mm = (int16_t)(r->laager_move_cm ? *r->laager_move_cm * 10.0 : 0.0); /* RULE wm.armylist.laager */
+    u->rules.laager_mm = (int16_t)(r->laager_move_cm ? lround(*r->laager_move_cm * 10.0) : 0); /* RULE wm.armylist.laager */
     u->rules.cannot_charge = r->charge != NULL; /* RULE wm.armylist.cannot-charge */
     u->rules.command_modifier = (int8_t)(r->command_modifier ? *r->command_modifier : 0);
     u->rules.dense = (int8_t)(r->terrain_command_penalty ? *r->terrain_command_penalty : WM_DENSE_PENALTY);

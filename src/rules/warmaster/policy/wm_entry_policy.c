@@ -145,15 +145,35 @@ static void consider(chooser *ch, const place *pl, const wm_unit *placed)
 /* RULE wm.policy.infiltration wm.armylist.infiltrate-group */
 int wp_reserve_groups(const wm_game *g, int side, uint64_t *groups)
 {
-    int n = 0;
-    for (int l = 0; l < g->n_units[side]; l++) {
-        uint64_t b = wp_bit(g->unit_of[side][l]);
-        if (!(g->reserve & b))
-            continue;
-        if (n > 0 && wm_game_entry_group_allowed(g, groups[n - 1] | b))
-            groups[n - 1] |= b;
-        else
-            groups[n++] = b;
+    uint64_t parts[WM_GAME_SIDE_UNITS], used = 0;
+    int n_parts = 0, n = 0;
+    /* a unit that needs company (infiltrate_group_at_most) with the first
+     * free unit of an entry it names, then every other unit alone */
+    for (int pass = 0; pass < 2; pass++)
+        for (int l = 0; l < g->n_units[side]; l++) {
+            int u = g->unit_of[side][l];
+            uint64_t needs = g->bf.unit[u].profile.rules.infiltrate_group_at_most;
+            if (!(g->reserve & ~used & wp_bit(u)) || (pass == 0) != (needs != 0))
+                continue;
+            parts[n_parts] = wp_bit(u);
+            for (int m = 0; pass == 0 && m < g->n_units[side]; m++) {
+                int v = g->unit_of[side][m];
+                if ((g->reserve & ~used & wp_bit(v)) && v != u && !g->bf.unit[v].profile.rules.infiltrate_group_at_most &&
+                    (needs >> g->roster[v].list_unit & 1u)) {
+                    parts[n_parts] |= wp_bit(v);
+                    break;
+                }
+            }
+            used |= parts[n_parts++];
+        }
+    /* each part joins the first group the lists allow it in, else starts one */
+    for (int i = 0; i < n_parts; i++) {
+        int k = 0;
+        while (k < n && !wm_game_entry_group_allowed(g, groups[k] | parts[i]))
+            k++;
+        if (k == n)
+            groups[n++] = 0;
+        groups[k] |= parts[i];
     }
     return n;
 }
@@ -197,14 +217,9 @@ int wp_entry_choose(wm_policy_state *st, const wm_game *g, int side, uint64_t gr
      * by side in lines: one stand deep, as wide as all their stands; in
      * columns: as deep as the longest, one stand wide each) */
     mu_vec2 fwd = wm_edge_forward(g->sc->side[side].edge);
-    double wide_line = 0.0, wide_column = 0.0, deep_line = 0.0, deep_column = 0.0;
-    for (uint64_t r = group; r; r &= r - 1) {
-        const wm_unit *un = &bf->unit[__builtin_ctzll(r)];
-        wide_line += un->n_stands * un->profile.stand_width_mm;
-        wide_column += un->profile.stand_width_mm;
-        deep_line = fmax(deep_line, un->profile.stand_depth_mm);
-        deep_column = fmax(deep_column, un->n_stands * un->profile.stand_depth_mm);
-    }
+    double wide_line, wide_column, deep_line, deep_column;
+    wm_game_entry_extent(g, group, 0, &wide_line, &deep_line);
+    wm_game_entry_extent(g, group, 1, &wide_column, &deep_column);
     for (int e = WM_EDGE_SOUTH; e <= WM_EDGE_WEST; e++) {
         if (e == g->sc->side[1 - side].edge)
             continue;

@@ -26,9 +26,12 @@ int wp_nearest_enemy_of(const wm_game *g, const wm_unit *a, double *dist);
 int wp_nearest_zone(const wm_game *g, int side, mu_vec2 p, int free_only);
 
 /* Infiltration (wm_entry_policy.c): side's units held back off the table
- * in groups that enter by one order (wm_game_entry_group_allowed): in
- * table order, each unit joins the last group when the lists allow, else
- * starts a new one. Fills groups and returns how many. */
+ * in groups that enter by one order (wm_game_entry_group_allowed). In
+ * table order, each unit that needs company (infiltrate_group_at_most)
+ * is paired with the first free unit of an entry it names; each pair,
+ * then each other unit, joins the first group the lists allow it in,
+ * else starts a new one. A group the lists do not allow (a unit with no
+ * partner left) may remain. Fills groups and returns how many. */
 int wp_reserve_groups(const wm_game *g, int side, uint64_t *groups);
 
 /* For group (held back, wm_game_entry_group_allowed) of side, the place
