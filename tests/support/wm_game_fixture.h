@@ -131,6 +131,22 @@ static inline double fx_dist(const fixture *f, int a, int b)
     return wm_unit_distance_mm(&f->g.bf.unit[a], &f->g.bf.unit[b], NULL, NULL, NULL, NULL);
 }
 
+/* A goal at point (x, y) in formation form, charging no one (an entry's
+ * place, a move's end). */
+static inline wm_order_goal fx_goal_at(double x, double y, wm_form form)
+{
+    wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = form, .charge = {-1, -1, -1, -1}};
+    return g;
+}
+
+/* Adds a wood 300 x 200 mm at (700..1000, 500..700) to the table (before
+ * fx_start). */
+static inline int fx_add_wood(fixture *f)
+{
+    mu_vec2 wood[4] = {mu_v2(700, 500), mu_v2(1000, 500), mu_v2(1000, 700), mu_v2(700, 700)};
+    return wm_add_polygon(&f->bf, WM_WOOD, wood, 4);
+}
+
 /* A goal for a single unit: toward point (x, y), keeping formation. */
 static inline wm_order_goal fx_goal(double x, double y, int charge)
 {

@@ -22,8 +22,7 @@ static fixture fx;
 /* A wood 300 x 200 mm at (700..1000, 500..700). */
 static void add_wood(void)
 {
-    mu_vec2 wood[4] = {mu_v2(700, 500), mu_v2(1000, 500), mu_v2(1000, 700), mu_v2(700, 700)};
-    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
+    assert_int_equal(fx_add_wood(&fx), WM_OK);
 }
 
 /* A South infantry unit of 3 stands held back off the table; group_max 0:
@@ -34,12 +33,6 @@ static int held_back(const char *name, int group_max)
     fx.bf.unit[u].presence = WM_OFF_TABLE;
     fx.bf.unit[u].profile.rules.infiltrate_group_max = (int8_t)group_max;
     return u;
-}
-
-static wm_order_goal at(double x, double y, wm_form form)
-{
-    wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = form, .charge = {-1, -1, -1, -1}};
-    return g;
 }
 
 /* Who may enter together: up to infiltrate_group_max units, all with the
@@ -98,19 +91,19 @@ static void test_wm_ambush_group_enters(void **state)
     wm_orders_begin(&fx.g, 0);
     uint64_t group = BIT(g1) | BIT(u1);
     wm_unit placed[WM_BRIGADE_MAX];
-    wm_order_goal wood = at(850, 560, WM_FORM_LINE); /* x 730..970, y 550..570 */
+    wm_order_goal wood = fx_goal_at(850, 560, WM_FORM_LINE); /* x 730..970, y 550..570 */
     assert_int_equal(wm_game_entry_place(&fx.g, group, &wood, placed), WM_ALLOWED);
     assert_true(fabs(placed[0].stand[0].center.x - 750.0) < 1e-9 && fabs(placed[1].stand[2].center.x - 950.0) < 1e-9);
     assert_true(wm_unit_distance_mm(&placed[0], &placed[1], NULL, NULL, NULL, NULL) < 1e-9);
-    wm_order_goal half_out = at(800, 560, WM_FORM_LINE); /* x 680..920 */
+    wm_order_goal half_out = fx_goal_at(800, 560, WM_FORM_LINE); /* x 680..920 */
     assert_int_equal(wm_game_entry_place(&fx.g, group, &half_out, placed), WM_REFUSE_ENTRY_POINT);
-    wm_order_goal second_out = at(900, 560, WM_FORM_LINE); /* Gors x 780..900 in, Ungors 900..1020 out */
+    wm_order_goal second_out = fx_goal_at(900, 560, WM_FORM_LINE); /* Gors x 780..900 in, Ungors 900..1020 out */
     assert_int_equal(wm_game_entry_place(&fx.g, group, &second_out, placed), WM_REFUSE_ENTRY_POINT);
-    wm_order_goal columns = at(800, 560, WM_FORM_COLUMN); /* x 760..840 */
+    wm_order_goal columns = fx_goal_at(800, 560, WM_FORM_COLUMN); /* x 760..840 */
     assert_int_equal(wm_game_entry_place(&fx.g, group, &columns, placed), WM_ALLOWED);
-    wm_order_goal west = at(120, 900, WM_FORM_LINE); /* x 0..240: Gors on the west edge */
+    wm_order_goal west = fx_goal_at(120, 900, WM_FORM_LINE); /* x 0..240: Gors on the west edge */
     assert_int_equal(wm_game_entry_place(&fx.g, group, &west, placed), WM_ALLOWED);
-    wm_order_goal off = at(121, 900, WM_FORM_LINE);
+    wm_order_goal off = fx_goal_at(121, 900, WM_FORM_LINE);
     assert_int_equal(wm_game_entry_place(&fx.g, group, &off, placed), WM_REFUSE_ENTRY_POINT);
     /* Gors 319 mm from him (-1), Ungors 408 mm (-2): the brigade pays -2 */
     wm_penalties p;

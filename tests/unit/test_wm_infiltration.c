@@ -20,8 +20,7 @@ static fixture fx;
 /* A wood 300 x 200 mm at (700..1000, 500..700). */
 static void add_wood(void)
 {
-    mu_vec2 wood[4] = {mu_v2(700, 500), mu_v2(1000, 500), mu_v2(1000, 700), mu_v2(700, 700)};
-    assert_int_equal(wm_add_polygon(&fx.bf, WM_WOOD, wood, 4), WM_OK);
+    assert_int_equal(fx_add_wood(&fx), WM_OK);
 }
 
 /* Adds a South unit of troop (3 stands) held back off the table. */
@@ -32,15 +31,9 @@ static int held_back(wm_troop troop, const char *name)
     return u;
 }
 
-static wm_order_goal at(double x, double y, wm_form form)
-{
-    wm_order_goal g = {.go = 1, .point = mu_v2(x, y), .form = form, .charge = {-1, -1, -1, -1}};
-    return g;
-}
-
 static wm_refusal place(int u, double x, double y, wm_form form)
 {
-    wm_order_goal g = at(x, y, form);
+    wm_order_goal g = fx_goal_at(x, y, form);
     wm_unit placed;
     return wm_game_entry_place(&fx.g, BIT(u), &g, &placed);
 }
@@ -98,7 +91,7 @@ static void test_wm_entry_order(void **state)
     fx_start(&fx, 0, dice, sizeof dice);
     wm_orders_begin(&fx.g, 0);
     fx.g.bf.unit[gen].profile.rules.order_range_mm = 200; /* Under the Lash: not for this order */
-    wm_order_goal in_wood = at(850, 680, WM_FORM_LINE);   /* y 670..690, 160 mm from the enemy */
+    wm_order_goal in_wood = fx_goal_at(850, 680, WM_FORM_LINE);   /* y 670..690, 160 mm from the enemy */
     wm_unit placed;
     assert_int_equal(wm_game_entry_place(&fx.g, BIT(u), &in_wood, &placed), WM_ALLOWED);
     wm_penalties p;
@@ -127,7 +120,7 @@ static void test_wm_entry_order(void **state)
     u = held_back(WM_INFANTRY, "Rangers");
     fx_start(&fx, 0, fail, sizeof fail);
     wm_orders_begin(&fx.g, 0);
-    wm_order_goal edge = at(1500, 10, WM_FORM_LINE); /* 631 mm: -3, needs 6 */
+    wm_order_goal edge = fx_goal_at(1500, 10, WM_FORM_LINE); /* 631 mm: -3, needs 6 */
     r = wm_game_enter(&fx.g, 0, gen, BIT(u), &edge, &fx.env);
     assert_true(r.refusal == WM_ALLOWED && !r.roll.success && r.roll.target == 6 && r.moved == 0);
     assert_true(fx.g.bf.unit[u].presence == WM_OFF_TABLE && (fx.g.reserve & BIT(u)) && fx.g.stats[0].entered == 0);
@@ -137,7 +130,7 @@ static void test_wm_entry_order(void **state)
     /* a place it may not enter at is refused before any roll */
     fx_start(&fx, 0, fail, sizeof fail);
     wm_orders_begin(&fx.g, 0);
-    wm_order_goal open_ground = at(1500, 400, WM_FORM_LINE);
+    wm_order_goal open_ground = fx_goal_at(1500, 400, WM_FORM_LINE);
     r = wm_game_enter(&fx.g, 0, gen, BIT(u), &open_ground, &fx.env);
     assert_true(r.refusal == WM_REFUSE_ENTRY_POINT && fx.g.stats[0].orders_attempted == 0);
 }
@@ -183,7 +176,7 @@ static double best_place_by_grid(int gen, int u, int min_target)
     for (double x = 2.5; x < WM_TABLE_WIDTH_MM; x += 5.0)
         for (double y = 2.5; y < WM_TABLE_DEPTH_MM; y += 5.0)
             for (int f = WM_FORM_LINE; f <= WM_FORM_COLUMN; f++) {
-                wm_order_goal g = at(x, y, (wm_form)f);
+                wm_order_goal g = fx_goal_at(x, y, (wm_form)f);
                 int target = 0;
                 double s = objective_score(gen, u, &g, &target);
                 if (target >= min_target && s < best)
@@ -191,8 +184,8 @@ static double best_place_by_grid(int gen, int u, int min_target)
             }
     /* the edge places exactly: a line's back edge or a column's side on y = 0, x = 0, x = 1800 */
     for (double t = 0.0; t <= WM_TABLE_WIDTH_MM; t += 5.0) {
-        wm_order_goal g[4] = {at(t, 10, WM_FORM_LINE), at(t, 30, WM_FORM_COLUMN), at(60, t, WM_FORM_LINE),
-                              at(WM_TABLE_WIDTH_MM - 20, t, WM_FORM_COLUMN)};
+        wm_order_goal g[4] = {fx_goal_at(t, 10, WM_FORM_LINE), fx_goal_at(t, 30, WM_FORM_COLUMN), fx_goal_at(60, t, WM_FORM_LINE),
+                              fx_goal_at(WM_TABLE_WIDTH_MM - 20, t, WM_FORM_COLUMN)};
         for (int k = 0; k < 4; k++) {
             int target = 0;
             double s = objective_score(gen, u, &g[k], &target);
