@@ -149,8 +149,10 @@ void wm_move_direct(wm_move *m, const wm_battlefield *bf, int unit, wm_move_kind
 /* Checks move m on bf (not changed) against the rules above, per stand in
  * moving order (distance, then the swept path, then the gap rule), then
  * the final places (no burst unit under them, in formation:
- * wm_in_formation; a unit whose list sets laager_mm: in column, or in
- * line after a move whose farthest point goes at most laager_mm). Fills *rep (if non-NULL) and returns rep's fault. */
+ * wm_in_formation; a unit of two stands or more whose list sets
+ * laager_mm: in column, or in line after a move whose farthest point
+ * goes at most laager_mm). Fills *rep (if non-NULL) and returns rep's
+ * fault. */
 wm_move_fault wm_move_check(const wm_battlefield *bf, const wm_move *m, wm_move_report *rep);
 
 /* Puts the stands of m's unit at the ends of their paths. Does not check
