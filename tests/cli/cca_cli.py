@@ -52,11 +52,17 @@ def replay_records_equal_hdf5_row():
 
 
 def replay_traces_cards_orders_moves_and_board():
-    """A traced game: the deployment picture, each side's card each turn,
-    numbered orders with their moves, and a 9-row picture after each turn."""
+    """A traced game: the deployment picture and its key, each side's card
+    each turn, numbered orders with their moves, and a 9-row picture after
+    each turn; terrain is drawn by number, never as a letter a piece uses."""
     text = ok("replay", EXAMPLE, "--game", 0)  # arm 0 (arms interleave: game g is arm g % 4)
     lines = text.splitlines()
     assert lines[1] == "-- turn 1" and lines[2].startswith("deployment (Rome: advance, Carthage: hold)")
+    assert lines[12].startswith("  key: O T S C Rome's infantry circle") and \
+        lines[12].endswith("1 woods, 2 hill, 3 marsh"), lines[12]
+    deployment = [r[6:] for r in lines[3:12]]  # each row after "  NN  "
+    assert all(set(r) <= set(" .|*OTSCotscLl1234567") for r in deployment), deployment
+    assert all(any(k in r for r in deployment) for k in "123"), deployment
     plays = [ln for ln in lines if " plays '" in ln]
     assert len(plays) == 20, len(plays)
     assert sum(ln.startswith("Rome (advance) plays") for ln in plays) == 10

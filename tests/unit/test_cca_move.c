@@ -304,7 +304,8 @@ static void test_cca_terrain_rules_apply_to_units_and_leaders(void **state)
 
 /* An infantry unit without a leader may move onto a friendly lone leader
  * (infantry or cavalry), must stop there and joins him; a cavalry unit
- * only onto a cavalry leader; a unit with a leader onto none. */
+ * only onto a cavalry leader; a unit with a leader onto none, nor through
+ * him (the corridor has no other way). */
 /* RULE cca.move.infantry-joins-leader cca.move.cavalry-joins-cavalry-leader */
 static void test_cca_unit_joins_lone_leader_and_stops(void **state)
 {

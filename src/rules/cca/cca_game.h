@@ -63,4 +63,9 @@ void cca_game_side_turn(const cca_study *st, cca_game *g, int side, mu_dice *dic
 /* Prints the battlefield as text, one line per row, to sink->trace. */
 void cca_trace_board(const cca_study *st, const cca_field *f, const mu_sink *sink);
 
+/* Prints one line to sink->trace that says what cca_trace_board's
+ * characters mean: the pieces by side and the terrain kinds by number,
+ * with st's names. */
+void cca_trace_board_key(const cca_study *st, const mu_sink *sink);
+
 #endif

@@ -65,6 +65,7 @@ static void cca_play_turn(const void *ctx, void *state, mu_dice *dice, mu_sink *
                   cca_policy_name(st->arms[arm].side[0].kind), st->side_names[1],
                   cca_policy_name(st->arms[arm].side[1].kind));
         cca_trace_board(st, &g->field, sink);
+        cca_trace_board_key(st, sink);
     }
     for (int k = 0; k < 2 && !g->over; k++) {
         int side = k ? 1 - st->first : st->first;

@@ -4,12 +4,30 @@
  *   O T S C   sides[0]'s infantry circle, triangle, square; cavalry
  *   o t s c   sides[1]'s
  *   * after a unit: with a leader; L / l a leader alone
- *   .         clear hex; a terrain kind's first letter otherwise
- *   |         a half-hex along a side (never entered) */
+ *   .         clear hex; 1 to 7 the scenario's terrain kinds, by number
+ *             (digits, so that no terrain reads as a piece)
+ *   |         a half-hex along a side (never entered)
+ * cca_trace_board_key says the same in one line, with the sides' and
+ * the terrain kinds' names. */
 #include "cca/cca_game.h"
 
-#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
+
+void cca_trace_board_key(const cca_study *st, const mu_sink *sink)
+{
+    if (!sink->trace)
+        return;
+    const cca_board *b = &st->board;
+    char terrain[CCA_MAX_TERRAIN * (MU_NAME_MAX + 4)] = "";
+    for (int k = 1; k < b->n_terrain; k++) {
+        size_t used = strlen(terrain);
+        snprintf(terrain + used, sizeof terrain - used, ", %d %s", k, b->terrain_rule[k].name);
+    }
+    mu_tracef(sink, "  key: O T S C %s's infantry circle, triangle, square, cavalry; o t s c %s's; * a unit with a "
+                    "leader; L l a leader alone (%s, %s); . clear; | a side half-hex%s",
+              st->side_names[0], st->side_names[1], st->side_names[0], st->side_names[1], terrain);
+}
 
 void cca_trace_board(const cca_study *st, const cca_field *f, const mu_sink *sink)
 {
@@ -30,7 +48,7 @@ void cca_trace_board(const cca_study *st, const cca_field *f, const mu_sink *sin
             if (b->kind[c] == CCA_CELL_SIDE_HALF)
                 a = '|';
             else if (b->terrain[c] != 0)
-                a = (char)tolower((unsigned char)b->terrain_rule[b->terrain[c]].name[0]);
+                a = (char)('0' + b->terrain[c]);
             int u = f->unit_at[c], l = f->leader_at[c];
             if (u >= 0) {
                 const cca_unit *un = &f->units[u];
