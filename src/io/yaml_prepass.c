@@ -150,7 +150,7 @@ static int parser_error(const ev_walk *w, const yaml_parser_t *p, const unsigned
     const yaml_mark_t *m = &p->problem_mark;
     if (p->context != NULL)
         return put(w->err, w->err_len, file, m->line + 1, m->column + 1, NULL,
-                   "syntax error: %s, %s at line %zu column %zu", problem, p->context,
+                   "syntax error: %s, %s that began at line %zu column %zu", problem, p->context,
                    p->context_mark.line + 1, p->context_mark.column + 1);
     return put(w->err, w->err_len, file, m->line + 1, m->column + 1, NULL, "syntax error: %s", problem);
 }
