@@ -124,20 +124,6 @@ enum {
 int mu_hex_reach(const mu_hex_grid *g, const uint8_t *rule, int start, int max_steps, int8_t *dist,
                  int16_t *parent);
 
-/* The rule bits (MU_HEX_*) of cell c for a search, from the caller's ctx. */
-typedef unsigned mu_hex_rule_fn(const void *ctx, int c);
-
-/* mu_hex_reach with each cell's rule asked of rule(ctx, c) when the
- * search first tries to step onto it (at most once per cell; cells it
- * never tries are never asked), for searches that touch few cells of a
- * large grid. Also writes the cells reached, in the order reached (start
- * first), into visited (room for n_cells, or NULL) and the rule of each
- * cell reached but start into rules[c] (n_cells entries, or NULL). dist
- * and parent as for mu_hex_reach; parent may be NULL. Returns the number
- * of cells reached. */
-int mu_hex_reach_by(const mu_hex_grid *g, mu_hex_rule_fn *rule, const void *ctx, int start, int max_steps,
-                    int8_t *dist, int16_t *parent, int16_t *visited, uint8_t *rules);
-
 /* ---- Sets of cells (hex_set.c) ------------------------------------------ */
 
 /* Empties s (all MU_HEX_SET_WORDS words). */

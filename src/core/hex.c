@@ -113,57 +113,34 @@ int mu_hex_grid_init(mu_hex_grid *g, int col2s, int rows)
     return 0;
 }
 
-int mu_hex_reach_by(const mu_hex_grid *g, mu_hex_rule_fn *rule, const void *ctx, int start, int max_steps,
-                    int8_t *dist, int16_t *parent, int16_t *visited, uint8_t *rules)
+int mu_hex_reach(const mu_hex_grid *g, const uint8_t *rule, int start, int max_steps, int8_t *dist,
+                 int16_t *parent)
 {
     assert(start >= 0 && start < g->n_cells && max_steps < 127);
     memset(dist, -1, (size_t)g->n_cells);
     if (parent)
         for (int c = 0; c < g->n_cells; c++)
             parent[c] = -1;
-    int16_t local[MU_HEX_GRID_MAX_CELLS];
-    uint8_t seen_rule[MU_HEX_GRID_MAX_CELLS];
-    int16_t blocked[MU_HEX_GRID_MAX_CELLS];
-    int n_blocked = 0;
-    int16_t *queue = visited ? visited : local;
+    int16_t queue[MU_HEX_GRID_MAX_CELLS];
     int head = 0, tail = 0;
     dist[start] = 0;
     queue[tail++] = (int16_t)start;
     while (head < tail) {
         int c = queue[head++];
         int d = dist[c];
-        if (d >= max_steps || (c != start && !(seen_rule[c] & MU_HEX_THROUGH)))
+        if (d >= max_steps || (c != start && !(rule[c] & MU_HEX_THROUGH)))
             continue;
         for (int k = 0; k < MU_HEX_DIRS; k++) {
             int n = g->nb[c][k];
-            if (n < 0 || dist[n] >= 0)
+            if (n < 0 || dist[n] >= 0 || !(rule[n] & MU_HEX_ENTER))
                 continue;
-            unsigned r = rule(ctx, n);
-            if (!(r & MU_HEX_ENTER)) {
-                dist[n] = -2; /* tried: may not enter (reset below) */
-                blocked[n_blocked++] = (int16_t)n;
-                continue;
-            }
-            seen_rule[n] = (uint8_t)r;
-            if (rules)
-                rules[n] = (uint8_t)r;
             dist[n] = (int8_t)(d + 1);
             if (parent)
                 parent[n] = (int16_t)c;
             queue[tail++] = (int16_t)n;
         }
     }
-    for (int i = 0; i < n_blocked; i++)
-        dist[blocked[i]] = -1;
     return tail;
-}
-
-static unsigned from_array(const void *ctx, int c) { return ((const uint8_t *)ctx)[c]; }
-
-int mu_hex_reach(const mu_hex_grid *g, const uint8_t *rule, int start, int max_steps, int8_t *dist,
-                 int16_t *parent)
-{
-    return mu_hex_reach_by(g, from_array, rule, start, max_steps, dist, parent, NULL, NULL);
 }
 
 int mu_hex_path(const int16_t *parent, int c, int16_t *path, int max)
