@@ -46,6 +46,14 @@ static double cpu_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The CPU time of the calling thread. */
+static double thread_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Everything one run allocates. */
 typedef struct run_buffers {
     void *columns[MU_LAYOUT_MAX_COLUMNS];   /* one batch of rows per column */
@@ -150,10 +158,11 @@ static int piece_rows(const batch_plan *p, uint64_t piece, uint64_t i, uint64_t 
 
 /* Plays this member's blocks of the batch in parallel (each game's row at
  * its place in the batch's columns, its counts into its thread's tables)
- * while the calling thread (as a worker too) first writes w. Returns 1 if
- * a stop request cut the block short. */
+ * while the calling thread (as a worker too) first writes w. Adds to
+ * *play_cpu the CPU seconds its threads spent playing (not writing).
+ * Returns 1 if a stop request cut the block short. */
 static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment *ex, const batch_plan *p,
-                      run_buffers *b, int rows_on, write_job *w)
+                      run_buffers *b, int rows_on, write_job *w, double *play_cpu)
 {
     /* pieces of the blocks handed out one by one (dynamic chunks of the
      * rows, as many as before the blocks) */
@@ -161,7 +170,8 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
     for (int k = 0; k < p->blocks; k++)
         pieces += (p->hi[k] - p->lo[k] + piece - 1) / piece;
     int64_t count = (int64_t)pieces;
-#pragma omp parallel num_threads(b->threads)
+    double played = 0.0;
+#pragma omp parallel num_threads(b->threads) reduction(+ : played)
     {
         mu_worker *me = b->workers[omp_get_thread_num()];
         mu_sink sink = {.columns = rows_on ? b->columns : NULL, .tables = me->tables};
@@ -170,7 +180,8 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
          * once */
 #pragma omp master
         write_pending(w);
-#pragma omp for schedule(dynamic, 1)
+        double t0 = thread_cpu_seconds();
+#pragma omp for schedule(dynamic, 1) nowait
         for (int64_t i = 0; i < count; i++) {
             uint64_t lo = 0, hi = 0;
             piece_rows(p, piece, (uint64_t)i, &lo, &hi);
@@ -181,7 +192,9 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
                 mu_play_game(rs, ctx, ex->seed, b->arms, p->game0 + p->first + row, me->state, &sink);
             }
         }
+        played += thread_cpu_seconds() - t0;
     }
+    *play_cpu += played;
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;
 }
 
@@ -248,7 +261,17 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
  * request, a failed write, and the busy (CPU) times per thread (us) of
  * rank 0 and of the busiest other member since the last
  * agreement, from which every member computes the same next split. */
-enum { AGREE_STOP, AGREE_FAILED, AGREE_BUSY0, AGREE_BUSY_OTHERS, AGREE_WORDS };
+enum {
+    AGREE_STOP,
+    AGREE_FAILED,
+    AGREE_BUSY0,        /* rank 0's busy time */
+    AGREE_BUSY_OTHERS,  /* the busiest other member's */
+    AGREE_PLAY0,        /* of which rank 0 spent playing */
+    AGREE_PLAY_OTHERS,  /* the most any other member spent playing */
+    AGREE_EXTRA0,       /* rank 0's busy time not playing */
+    AGREE_EXTRA_OTHERS, /* the most any other member was busy not playing */
+    AGREE_WORDS
+};
 
 /* Runs batches from rep->games_complete to games (rows of the result,
  * from game game0), or, with a precision target, to the first check
@@ -299,17 +322,24 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
         uint64_t agreed[AGREE_WORDS] = {0};
-        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex, &p, b, rows_on, &w);
+        double play_cpu = 0.0;
+        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex, &p, b, rows_on, &w, &play_cpu);
         agreed[AGREE_FAILED] = w.rc != 0;
-        /* CPU time, not wall time: on a machine shared with other work the
-         * wall clock measures the load, and a member waiting sleeps */
+        /* CPU time a thread, not wall time: on a machine shared with other
+         * work the wall clock measures the load, and a member waiting
+         * sleeps */
         uint64_t busy = (uint64_t)((cpu_seconds() - t_agreed) / b->threads * 1e6);
-        agreed[team->rank == 0 ? AGREE_BUSY0 : AGREE_BUSY_OTHERS] = busy;
+        uint64_t play = (uint64_t)(play_cpu / b->threads * 1e6);
+        play = play < busy ? play : busy;
+        int me = team->rank == 0 ? 0 : 1; /* rank 0's words, or the others' */
+        agreed[AGREE_BUSY0 + me] = busy;
+        agreed[AGREE_PLAY0 + me] = play;
+        agreed[AGREE_EXTRA0 + me] = busy - play;
         team->ops->agree(team, agreed, AGREE_WORDS);
         t_agreed = cpu_seconds();
         uint64_t w0_played = w0; /* the split of this batch, for the gather */
         if (team->size > 1)
-            w0 = batch_rebalance(w0, p.n, lead, agreed[AGREE_BUSY0], agreed[AGREE_BUSY_OTHERS], team->size);
+            w0 = batch_rebalance(w0, p.n, lead, agreed + AGREE_PLAY0, agreed + AGREE_EXTRA0, team->size);
         rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
         rep->write_seconds = w.seconds;
         if (agreed[AGREE_FAILED]) {

@@ -56,21 +56,22 @@ uint64_t batch_writer_games(uint64_t n, uint64_t w0, int size)
     return games;
 }
 
-/* The next weight of rank 0 after a batch of n games of which it played
- * lead, busy for busy0 us while the busiest other member was busy for
- * busy_others us: rank 0's extra work, in games the others play in that
- * time, is moved to them (halfway, against oscillation). */
-uint64_t batch_rebalance(uint64_t w0, uint64_t n, uint64_t lead, uint64_t busy0, uint64_t busy_others, int size)
+/* The next weight of rank 0 (batch_sizes.h): with its extra work worth
+ * x games, the others' x (size - 1) more games balance it when rank 0
+ * plays lead' = (n - (size - 1) x) / size and each other lead' + x;
+ * integer arithmetic on agreed values only. */
+uint64_t batch_rebalance(uint64_t w0, uint64_t n, uint64_t lead, const uint64_t play[2], const uint64_t extra[2],
+                         int size)
 {
-    uint64_t m = (n - lead) / (uint64_t)(size - 1); /* another member's games */
-    if (m == 0 || busy_others == 0 || n == 0)
+    uint64_t others = (n - lead) / (uint64_t)(size - 1); /* another member's games */
+    int own = lead > 0 && play[0] > 0; /* rank 0's pace, else the others' */
+    uint64_t pace_games = own ? lead : others, pace_us = own ? play[0] : play[1];
+    if (n == 0 || pace_games == 0 || pace_us == 0)
         return w0;
-    uint64_t as_games = busy0 * m / busy_others; /* rank 0's time in games */
-    uint64_t extra = as_games > lead ? as_games - lead : 0;
-    uint64_t moved = (uint64_t)(size - 1) * extra;
-    uint64_t target = moved >= n ? 0 : MU_TEAM_WEIGHT_ONE * (n - moved) / (n + extra);
-    if (target > MU_TEAM_WEIGHT_ONE)
-        target = MU_TEAM_WEIGHT_ONE;
+    uint64_t extra_us = extra[0] > extra[1] ? extra[0] - extra[1] : 0;
+    uint64_t x = extra_us * pace_games / pace_us; /* rank 0's extra work in games */
+    uint64_t moved = (uint64_t)(size - 1) * x;
+    uint64_t lead_next = moved >= n ? 0 : (n - moved) / (uint64_t)size;
+    uint64_t target = lead_next + x == 0 ? MU_TEAM_WEIGHT_ONE : MU_TEAM_WEIGHT_ONE * lead_next / (lead_next + x);
     return (w0 + target) / 2;
 }
-

@@ -44,10 +44,17 @@ uint64_t batch_size(int fixed, uint64_t batch, uint64_t align, uint64_t first, u
 uint64_t batch_writer_games(uint64_t n, uint64_t w0, int size);
 
 /* Returns member 0's next weight after a batch of n games of which it
- * played lead, busy for busy0 us while the busiest other member was busy
- * for busy_others us (CPU time a thread): member 0's extra work (packing,
- * writing), counted in games the others play in that time, moves to them
- * (halfway, against oscillation). size > 1. */
-uint64_t batch_rebalance(uint64_t w0, uint64_t n, uint64_t lead, uint64_t busy0, uint64_t busy_others, int size);
+ * played lead (CPU time a thread, us): play[0] its time playing and
+ * play[1] the most any other member spent playing, extra[0] its time
+ * busy otherwise (writing, exporting, its share of the packing) and
+ * extra[1] the most any other member was busy otherwise. Member 0's
+ * extra work beyond the others' (extra[0] - extra[1]), counted in games
+ * at the pace it played (play[0] / lead; the others' when it played
+ * none), moves to the others (halfway, against oscillation). The
+ * games' own costs do not enter: games that cost more or less than
+ * those another member drew (whole games differ a great deal) move
+ * nothing. size > 1. */
+uint64_t batch_rebalance(uint64_t w0, uint64_t n, uint64_t lead, const uint64_t play[2], const uint64_t extra[2],
+                         int size);
 
 #endif
