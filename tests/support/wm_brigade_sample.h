@@ -50,6 +50,7 @@ typedef struct wbs_sampler {
     wm_player inner[2];
     uint64_t group;       /* the last group asked about, and its goal */
     wm_order_goal goal;
+    uint64_t game;        /* the game being played (the number `muster replay --game` takes) */
 } wbs_sampler;
 
 typedef struct wbs_wrap {
@@ -121,8 +122,9 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
         for (uint64_t r = s->group; r; r &= r - 1)
             c = mu_v2_add(c, wm_unit_centre(&g->bf.unit[__builtin_ctzll(r)]));
         c = mu_v2_scale(c, 1.0 / __builtin_popcountll(s->group));
-        printf("nothing: turn %d side %d, %d units, goal %.1f mm away%s", g->turn, side,
-               __builtin_popcountll(s->group), mu_v2_dist(c, s->goal.point), s->goal.has_fallback ? ", fallback" : "");
+        printf("nothing: game %llu turn %d side %d, %d units, goal %.1f mm away%s", (unsigned long long)s->game, g->turn,
+               side, __builtin_popcountll(s->group), mu_v2_dist(c, s->goal.point),
+               s->goal.has_fallback ? ", fallback" : "");
         for (uint64_t r = s->group; r; r &= r - 1) {
             const wm_unit *u = &g->bf.unit[__builtin_ctzll(r)];
             mu_vec2 uc = wm_unit_centre(u);
@@ -146,8 +148,8 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
         s->fig.ref_found++;
         if (s->verbose)
         {
-            printf("  turn %d side %d group %#llx: the reference gains %.1f mm (%d moves)\n", g->turn, side,
-                   (unsigned long long)s->group, r.progress_mm, r.n_moves);
+            printf("  game %llu turn %d side %d group %#llx: the reference gains %.1f mm (%d moves)\n",
+                   (unsigned long long)s->game, g->turn, side, (unsigned long long)s->group, r.progress_mm, r.n_moves);
             int i = 0;
             for (uint64_t m = s->group; m && i < 4; m &= m - 1, i++) {
                 const wm_unit *u = &g->bf.unit[__builtin_ctzll(m)];
@@ -197,6 +199,7 @@ static inline int wbs_play(wbs_sampler *s, const char *path, int arm, uint64_t f
         if (g >= games)
             break;
         rs->setup(ctx, g, st);
+        s->game = g;
         wbs_wrap w[2] = {{s, 0}, {s, 1}};
         wm_player wrapped[2];
         for (int side = 0; side < 2; side++) {
