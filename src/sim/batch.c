@@ -258,9 +258,10 @@ static int open_output(const mu_experiment *ex, const mu_run_options *opt, const
 }
 
 /* What every member agrees on after playing its block of a batch: a stop
- * request, a failed write, and the busy (CPU) times per thread (us) of
- * rank 0 and of the busiest other member since the last
- * agreement, from which every member computes the same next split. */
+ * request, a failed write, and the busy (CPU) times per thread (us)
+ * since the last agreement of rank 0 and of the busiest other member,
+ * all of it and the parts spent playing and not, from which every
+ * member computes the same next split (batch_rebalance). */
 enum {
     AGREE_STOP,
     AGREE_FAILED,
