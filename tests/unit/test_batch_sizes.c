@@ -18,7 +18,8 @@
 /* Whole games: member 0 drew games that cost 30% more than the others'
  * (its play time is longer) but did nothing else that they did not: its
  * weight stays one. Under the old reading (member 0's whole busy time
- * against the others') it would have lost about a quarter of its games. */
+ * against the others') it would have played 46.5% of the next batch
+ * instead of half. */
 static void test_rebalance_ignores_what_the_games_cost(void **state)
 {
     (void)state;
