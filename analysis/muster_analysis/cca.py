@@ -42,6 +42,11 @@ def read_rows(path, allow_partial=False):
         return None
 
 
+def _labels(table, dim):
+    """The labels of a count table's dimension dim, as text."""
+    return [str(x) for x in table[dim].values]
+
+
 def ratio_ci(num, den, conf=0.95):
     """Return (lo, hi) of the share sum(num) / sum(den) with the games as
     the trials: num[g], den[g] are game g's counts, and the variance of the
@@ -125,7 +130,7 @@ def orders_frame(tabs, conf=0.95, games=None):
                              used))
     df = rp.share(pd.DataFrame(rows, columns=["arm", "side", "section", "cards", "issued", "used"]), "used", "issued",
                   conf)
-    arms = [str(a) for a in t["arm"].values]
+    arms = _labels(t, "arm")
     return _game_ci(df, games, arms, lambda r: f"orders_used[{r.side} {r.section}]",
                     lambda r: f"orders_issued[{r.side} {r.section}]", conf)
 
@@ -145,7 +150,7 @@ def triangle_frame(tabs, conf=0.95, games=None):
         games = games.copy()
         for side in t["side"].values:
             games[f"triangle_moves[{side}]"] = games[f"triangle_dash[{side}]"] + games[f"triangle_battle[{side}]"]
-    arms = [str(a) for a in t["arm"].values]
+    arms = _labels(t, "arm")
     return _game_ci(df, games, arms, lambda r: f"triangle_dash[{r.side}]", lambda r: f"triangle_moves[{r.side}]",
                     conf)
 
@@ -197,7 +202,7 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
     read_rows return them."""
     prov, tabs, games = data if data is not None else (*read(path, allow_partial), read_rows(path, allow_partial))
     level = f"{100 * conf:g}%"
-    arms = [str(a) for a in tabs["games"]["arm"].values]
+    arms = _labels(tabs["games"], "arm")
     out = rp.heading("Commands & Colors: Ancients", path, prov)
     fc = first_contact_frame(tabs, conf)
     out.append(f"Where the first contact came (board section, sides[0]'s view): share of games ({level} Wilson CI)")
@@ -233,7 +238,7 @@ def format_report(path, conf=0.95, allow_partial=False, data=None):
                    f"{rp.ci(r.lo, r.hi):>17}{extra}")
     out.append("")
     if clustered:
-        pg = per_game_frame(games, arms, [str(x) for x in tabs["orders"]["side"].values], conf)
+        pg = per_game_frame(games, arms, _labels(tabs["orders"], "side"), conf)
         out.append(f"Per game: hexes moved by units and by lone leaders, units moved, leaders' joins (a unit joining him "
                    f"or he a unit), splits and escapes by the baseline (mean +- the half-width of its {level} interval)")
         out.append(f"{'arm':<24} {'side':<10} " + " ".join(f"{label:>15}" for _, label in PER_GAME))
@@ -281,9 +286,9 @@ def html_tables(path, conf=0.95, allow_partial=False):
     infantry, leaders."""
     _, tabs = read(path, allow_partial)
     games = read_rows(path, allow_partial)
-    arms = [str(a) for a in tabs["games"]["arm"].values]
+    arms = _labels(tabs["games"], "arm")
     per_game = ([Table("Per game: hexes moved, units moved, leaders' joins, splits, escapes (mean, half-width)",
-                       per_game_frame(games, arms, [str(x) for x in tabs["orders"]["side"].values], conf))] if games is not None else
+                       per_game_frame(games, arms, _labels(tabs["orders"], "side"), conf))] if games is not None else
                 [Table("Leaders per game: joins, splits, escapes by the baseline", leaders_frame(tabs))])
     return [Table("Where the first contact came (board section, sides[0]'s view)", first_contact_frame(tabs, conf)),
             Table("When: game turn of the first contact (games with one; mean, half-width)",

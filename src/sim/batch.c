@@ -31,28 +31,19 @@ static atomic_int stop_requested;
 void mu_batch_request_stop(void) { atomic_store_explicit(&stop_requested, 1, memory_order_relaxed); }
 void mu_batch_clear_stop(void) { atomic_store_explicit(&stop_requested, 0, memory_order_relaxed); }
 
-static double now_seconds(void)
+/* Clock id's time in seconds. */
+static double clock_seconds(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* CPU time of this process (every thread) in seconds. */
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The CPU time of the calling thread. */
-static double thread_cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+/* Wall time (monotonic), CPU time of this process (every thread), CPU
+ * time of the calling thread. */
+static double now_seconds(void) { return clock_seconds(CLOCK_MONOTONIC); }
+static double cpu_seconds(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
+static double thread_cpu_seconds(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 
 /* Everything one run allocates. */
 typedef struct run_buffers {
