@@ -47,13 +47,14 @@ typedef struct mu_team_ops {
     /* Sends every member m but 0 its part of send: member 0's send holds
      * member 1's sizes[1] bytes, then member 2's sizes[2], and so on
      * (send and sizes are read on member 0 only; sizes has size entries,
-     * sizes[0] is ignored). Returns on every member but 0 a malloc'd copy
-     * of its bytes (the caller frees it) and their count in *size; member
-     * 0 gets NULL and 0. In all, less than 2 GiB. */
+     * sizes[0] is ignored). Returns on every member but 0 its bytes, in
+     * memory the team keeps (the caller does not free it) until this
+     * member's next scatter_bytes, and their count in *size; member 0
+     * gets NULL and 0. In all, less than 2 GiB. */
     void *(*scatter_bytes)(const mu_team *t, const void *send, const size_t *sizes, size_t *size);
     /* The reverse: every member m but 0 sends its size bytes of mine;
-     * member 0 gets them in a malloc'd buffer (the caller frees it),
-     * member after member from 1 on, with sizes[m] the count of member
+     * member 0 gets them in memory the team keeps (the caller does not
+     * free it) until its next gather_bytes, member after member from 1 on, with sizes[m] the count of member
      * m's (sizes: size entries on member 0; sizes[0] = 0). Other members
      * get NULL. In all, less than 2 GiB. */
     void *(*gather_bytes)(const mu_team *t, const void *mine, size_t size, size_t *sizes);

@@ -54,6 +54,7 @@ typedef struct run_buffers {
     mu_worker **workers;                    /* [thread]: state and counts */
     int threads;
     uint64_t arms;                          /* the run's arms (mu_play_game) */
+    batch_spread_room room;                 /* for packing with the team */
 } run_buffers;
 
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
@@ -84,6 +85,7 @@ static void buffers_free(run_buffers *b)
     for (int i = 0; i < b->threads; i++)
         mu_worker_free(b->workers[i]);
     free(b->workers);
+    batch_spread_room_free(&b->room);
 }
 
 /* Adds every thread's counts into the totals (or drops them when the batch
@@ -359,7 +361,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         rep->reduce_seconds += now_seconds() - tr;
         if (rows_on && spread) {
             double tp = now_seconds();
-            batch_spread_pack(team, type, ops, pack, w0, b->threads);
+            batch_spread_pack(team, type, ops, pack, w0, b->threads, &b->room);
             rep->pack_seconds += now_seconds() - tp;
         } else if (pack) {
             rep->pack_seconds += pack_batch(ops, pack, b->threads);

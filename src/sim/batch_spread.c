@@ -37,6 +37,23 @@ int batch_spread_owner(uint64_t before, uint64_t weight, uint64_t total, uint64_
     return m >= (double)(size - 1) ? size - 1 : 1 + (int)m;
 }
 
+/* room's memory, at least n bytes (its old bytes not kept). */
+static unsigned char *room_for(batch_spread_room *room, size_t n)
+{
+    if (n > room->len) {
+        free(room->bytes);
+        room->bytes = mu_xmalloc(n);
+        room->len = n;
+    }
+    return room->bytes;
+}
+
+void batch_spread_room_free(batch_spread_room *room)
+{
+    free(room->bytes);
+    *room = (batch_spread_room){0};
+}
+
 static uint64_t word_at(const unsigned char *p)
 {
     uint64_t w;
@@ -62,7 +79,8 @@ static int by_row(const void *x, const void *y)
 }
 
 /* Member 0: deal out, send, pack its own, take the others' back. */
-static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch *pack, uint64_t w0, int threads)
+static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch *pack, uint64_t w0, int threads,
+                 batch_spread_room *room)
 {
     int size = team->size;
     size_t n = ops->batch_parts(pack);
@@ -96,7 +114,7 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
         inputs[r] = words[r] + k[r] * W_PART * WORD;
         len += sizes[r];
     }
-    unsigned char *msg = mu_xmalloc(len + 1);
+    unsigned char *msg = room_for(room, len + 1);
     for (int r = 1; r < size; r++)
         if (k[r]) {
             uint64_t count = k[r];
@@ -118,8 +136,7 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
         if (owner[i] != 0)
             ops->part_export(pack, (size_t)i, msg + at[i]);
     size_t dummy = 0;
-    free(team->ops->scatter_bytes(team, msg, sizes, &dummy));
-    free(msg);
+    team->ops->scatter_bytes(team, msg, sizes, &dummy);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int64_t i = 0; i < count; i++)
         if (owner[i] == 0)
@@ -147,56 +164,54 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
         inputs[r] += got;
     }
     free(end);
-    free(back);
     free(words), free(inputs), free(k), free(sizes), free(at), free(owner), free(parts), free(order);
 }
 
 /* Another member: take the inputs, pack them, send them back. */
-static void follow(const mu_team *team, const mu_output_type *type, int threads)
+static void follow(const mu_team *team, const mu_output_type *type, int threads, batch_spread_room *room)
 {
     size_t size = 0;
-    unsigned char *in = team->ops->scatter_bytes(team, NULL, NULL, &size);
+    const unsigned char *in = team->ops->scatter_bytes(team, NULL, NULL, &size);
     uint64_t k = size >= WORD ? word_at(in) : 0;
     if (size > 0 && (size < WORD || k > (size - WORD) / (W_PART * WORD)))
         broken("a message of parts is short");
     mu_output_part *parts = mu_xcalloc((size_t)k + 1, sizeof *parts);
     size_t *from = mu_xcalloc((size_t)k + 1, sizeof *from), *to = mu_xcalloc((size_t)k + 1, sizeof *to);
     size_t *got = mu_xcalloc((size_t)k + 1, sizeof *got);
-    size_t at = WORD + (size_t)k * W_PART * WORD, room = 0;
+    size_t at = WORD + (size_t)k * W_PART * WORD, space = 0;
     for (uint64_t j = 0; j < k; j++) {
         const unsigned char *w = in + WORD + j * W_PART * WORD;
         parts[j] = (mu_output_part){.how = (uint32_t)word_at(w + W_HOW * WORD), .in_bytes = word_at(w + W_IN * WORD),
                                     .cap = word_at(w + W_CAP * WORD)};
         if (parts[j].in_bytes > size - at)
             broken("a message of parts is short");
-        from[j] = at, to[j] = room;
+        from[j] = at, to[j] = space;
         at += (size_t)parts[j].in_bytes;
-        room += (size_t)parts[j].cap;
+        space += (size_t)parts[j].cap;
     }
     /* each part packed into its room after the sizes, then the parts
      * moved down to follow each other (never past a later part's start) */
     size_t len = (size_t)k * WORD;
-    unsigned char *out = mu_xmalloc(len + room + 1);
+    unsigned char *out = room_for(room, len + space + 1);
     int64_t count = (int64_t)k;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int64_t j = 0; j < count; j++)
         got[j] = type->pack_part(&parts[j], in + from[j], out + (size_t)k * WORD + to[j]);
-    free(in);
     for (uint64_t j = 0; j < k; j++) {
         uint64_t g = got[j];
         memcpy(out + j * WORD, &g, WORD);
         memmove(out + len, out + (size_t)k * WORD + to[j], got[j]);
         len += got[j];
     }
-    free(team->ops->gather_bytes(team, out, len, NULL));
-    free(out), free(got), free(to), free(from), free(parts);
+    team->ops->gather_bytes(team, out, len, NULL);
+    free(got), free(to), free(from), free(parts);
 }
 
 void batch_spread_pack(const mu_team *team, const mu_output_type *type, const mu_output_ops *ops,
-                       mu_output_batch *pack, uint64_t w0, int threads)
+                       mu_output_batch *pack, uint64_t w0, int threads, batch_spread_room *room)
 {
     if (team->rank == 0)
-        lead(team, ops, pack, w0, threads);
+        lead(team, ops, pack, w0, threads, room);
     else
-        follow(team, type, threads);
+        follow(team, type, threads, room);
 }

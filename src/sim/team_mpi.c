@@ -60,19 +60,34 @@ static void mpi_agree(const mu_team *t, uint64_t *words, int n)
     wait_asleep(&r);
 }
 
-/* Scratch reused from batch to batch (one team per process, one thread). */
-static unsigned char *scratch;
-static size_t scratch_len;
+/* Memory reused from batch to batch (one team per process, one thread):
+ * fresh memory for every batch's messages would cost a page fault per
+ * 4 KiB as they land. */
+typedef struct kept {
+    unsigned char *bytes;
+    size_t len;
+} kept;
 
-static unsigned char *scratch_for(size_t n)
+static kept scratch; /* the rows gathered, the tables summed */
+static kept inbox;   /* what scatter_bytes received */
+static kept outbox;  /* what gather_bytes gathered */
+
+static unsigned char *kept_for(kept *k, size_t n)
 {
-    if (n > scratch_len) {
-        free(scratch);
-        scratch = mu_xmalloc(n);
-        scratch_len = n;
+    if (n > k->len) {
+        free(k->bytes);
+        k->bytes = mu_xmalloc(n);
+        k->len = n;
     }
-    return scratch;
+    return k->bytes;
 }
+
+static void kept_free(kept *k)
+{
+    free(k->bytes);
+    *k = (kept){0};
+}
+
 
 /* One message a member: the rows of its blocks, column after column and
  * block after block within a column, sent as rows of a type of R bytes
@@ -104,7 +119,7 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
     MPI_Type_commit(&rows);
     MPI_Request req;
     if (t->rank == 0) {
-        unsigned char *in = scratch_for((size_t)n * row + 1);
+        unsigned char *in = kept_for(&scratch, (size_t)n * row + 1);
         counts[0] = 0;
         MPI_Igatherv(MPI_IN_PLACE, 0, rows, in, counts, displs, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
@@ -121,7 +136,7 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
             }
         }
     } else {
-        unsigned char *out = scratch_for((size_t)counts[t->rank] * row + 1), *to = out;
+        unsigned char *out = kept_for(&scratch, (size_t)counts[t->rank] * row + 1), *to = out;
         int blocks = mu_team_blocks(n, w0, t->rank, t->size, lo, hi);
         for (int c = 0; c < l->n_columns; c++) {
             size_t rb = mu_column_row_bytes(l, c);
@@ -147,7 +162,7 @@ static void mpi_reduce(const mu_team *t, const mu_layout *l, uint64_t *const *ta
         cells += mu_table_cells(l, k);
     if (cells == 0)
         return;
-    uint64_t *buf = (uint64_t *)(void *)scratch_for(2 * cells * sizeof *buf), *sum = buf + cells;
+    uint64_t *buf = (uint64_t *)(void *)kept_for(&scratch, 2 * cells * sizeof *buf), *sum = buf + cells;
     for (int k = 0, at = 0; k < l->n_tables; at += (int)mu_table_cells(l, k), k++)
         memcpy(buf + at, tables[k], mu_table_cells(l, k) * sizeof *buf);
     for (size_t at = 0; at < cells; at += INT_MAX / 2) {
@@ -188,7 +203,7 @@ static void *mpi_scatter_bytes(const mu_team *t, const void *send, const size_t 
     MPI_Request req;
     MPI_Iscatter(counts, 1, MPI_INT, t->rank == 0 ? MPI_IN_PLACE : &mine, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
     wait_asleep(&req);
-    unsigned char *in = t->rank == 0 ? NULL : mu_xmalloc((size_t)mine + 1);
+    unsigned char *in = t->rank == 0 ? NULL : kept_for(&inbox, (size_t)mine + 1);
     if (t->rank == 0)
         MPI_Iscatterv(send, counts, displs, MPI_BYTE, MPI_IN_PLACE, 0, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
     else
@@ -220,7 +235,7 @@ static void *mpi_gather_bytes(const mu_team *t, const void *mine, size_t size, s
             sizes[r] = (size_t)counts[r];
         free(counts);
         counts = byte_counts(t, sizes, displs);
-        all = mu_xmalloc((size_t)displs[t->size - 1] + (size_t)counts[t->size - 1] + 1);
+        all = kept_for(&outbox, (size_t)displs[t->size - 1] + (size_t)counts[t->size - 1] + 1);
         MPI_Igatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
     } else {
         MPI_Igatherv(mine, count, MPI_BYTE, NULL, NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
@@ -277,8 +292,9 @@ void mu_team_end(const mu_team *team)
     if (team != &world)
         return;
     MPI_Finalize();
-    free(scratch);
-    scratch = NULL, scratch_len = 0;
+    kept_free(&scratch);
+    kept_free(&inbox);
+    kept_free(&outbox);
 }
 
 int mu_team_mpi_built(void) { return 1; }

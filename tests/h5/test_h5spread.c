@@ -37,6 +37,7 @@ static struct {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     unsigned char *to[MEMBERS], *from[MEMBERS]; /* a message each way a member */
+    unsigned char *gathered;                      /* member 0's, kept till its next gather */
     size_t to_len[MEMBERS], from_len[MEMBERS];
     int to_full[MEMBERS], from_full[MEMBERS];
     size_t received[MEMBERS]; /* bytes of inputs each member was sent */
@@ -58,6 +59,7 @@ static void *box_scatter(const mu_team *t, const void *send, const size_t *sizes
     if (t->rank == 0) {
         size_t at = 0;
         for (int m = 1; m < t->size; m++) {
+            free(box.to[m]); /* the team keeps it till the member's next scatter */
             box.to[m] = copy((const unsigned char *)send + at, sizes[m]);
             box.to_len[m] = sizes[m], box.to_full[m] = 1;
             at += sizes[m];
@@ -86,7 +88,8 @@ static void *box_gather(const mu_team *t, const void *mine, size_t size, size_t 
         sizes[0] = 0;
         for (int m = 1; m < t->size; m++)
             sizes[m] = box.from_len[m], len += sizes[m];
-        all = malloc(len + 1);
+        free(box.gathered);
+        all = box.gathered = malloc(len + 1);
         for (int m = 1, at = 0; m < t->size; at += (int)sizes[m], m++) {
             if (sizes[m])
                 memcpy(all + at, box.from[m], sizes[m]);
@@ -107,8 +110,10 @@ static const mu_team_ops box_ops = {.scatter_bytes = box_scatter, .gather_bytes 
 static void *member(void *arg)
 {
     const mu_team *t = arg;
+    batch_spread_room room = {0};
     for (unsigned k = 0; k < BATCHES; k++)
-        batch_spread_pack(t, &mu_output_hdf5, NULL, NULL, 0, 1);
+        batch_spread_pack(t, &mu_output_hdf5, NULL, NULL, 0, 1, &room);
+    batch_spread_room_free(&room);
     return NULL;
 }
 
@@ -141,6 +146,7 @@ static void write_run(const char *name, int64_t w0)
         cols[c] = malloc(mu_column_row_bytes(&l, c) * BATCH);
     for (int t = 0; t < l.n_tables; t++)
         tables[t] = malloc(mu_table_cells(&l, t) * sizeof(uint64_t));
+    batch_spread_room room = {0};
     for (uint64_t first = 0; first < GAMES; first += BATCH) {
         uint64_t n = GAMES - first < BATCH ? GAMES - first : BATCH;
         sample_rows(&l, first, n, cols);
@@ -151,7 +157,7 @@ static void write_run(const char *name, int64_t w0)
             for (size_t i = 0; i < ops->batch_parts(b); i++)
                 ops->batch_pack(b, i);
         else
-            batch_spread_pack(&team[0], &mu_output_hdf5, ops, b, (uint64_t)w0, 2);
+            batch_spread_pack(&team[0], &mu_output_hdf5, ops, b, (uint64_t)w0, 2, &room);
         ops->batch_seal(b);
         sample_tables(&l, first + n, tables);
         if (ops->batch_write(out, b, err, sizeof err) != 0 ||
@@ -160,6 +166,13 @@ static void write_run(const char *name, int64_t w0)
     }
     for (int m = 1; w0 >= 0 && m < MEMBERS; m++)
         pthread_join(threads[m], NULL);
+    batch_spread_room_free(&room);
+    for (int m = 0; m < MEMBERS; m++) {
+        free(box.to[m]);
+        box.to[m] = NULL;
+    }
+    free(box.gathered);
+    box.gathered = NULL;
     if (ops->finish(out, err, sizeof err) != 0)
         fail_msg("%s", err);
     for (int c = 0; c < l.n_columns; c++)
