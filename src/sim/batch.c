@@ -3,7 +3,8 @@
  * HDF5 file: compressed chunks) by all threads, then written through the
  * output interface (muster/output.h) by this thread (also a worker) while
  * the next batch is played. With a team of processes (muster/team.h),
- * each member plays its blocks of every batch; the rows are gathered and
+ * each member plays its fixed blocks of every batch's head and then
+ * ranges of the rest as member 0 hands them out (batch_pool.h); the rows are gathered and
  * the tables summed on member 0, every member packs a share of the rows
  * (batch_spread.h; member 0 alone when the output cannot spread them),
  * and member 0 alone writes and checkpoints. */
@@ -15,6 +16,7 @@
 #include "muster/sim.h"
 #include "muster/status.h"
 
+#include "batch_pool.h"
 #include "batch_sizes.h"
 #include "batch_spread.h"
 
@@ -55,10 +57,13 @@ typedef struct run_buffers {
     int threads;
     uint64_t arms;                          /* the run's arms (mu_play_game) */
     batch_spread_room room;                 /* for packing with the team */
+    mu_row_ranges *played;                  /* the rows each member played of a
+                                             * batch (member 0: all; else its own) */
+    int members;                            /* entries of played */
 } run_buffers;
 
 static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *rs, int rows_on,
-                          uint64_t max_batch, int threads, int team_size)
+                          uint64_t max_batch, int threads, int team_rank, int team_size)
 {
     memset(b, 0, sizeof *b);
     b->threads = threads;
@@ -71,6 +76,8 @@ static void buffers_alloc(run_buffers *b, const mu_layout *l, const mu_ruleset *
     b->workers = mu_xcalloc((size_t)threads, sizeof *b->workers);
     for (int i = 0; i < threads; i++)
         b->workers[i] = mu_worker_new(rs, l);
+    b->members = team_rank == 0 ? team_size : 1;
+    b->played = mu_xcalloc((size_t)b->members, sizeof *b->played);
 }
 
 static void buffers_free(run_buffers *b)
@@ -86,6 +93,9 @@ static void buffers_free(run_buffers *b)
         mu_worker_free(b->workers[i]);
     free(b->workers);
     batch_spread_room_free(&b->room);
+    for (int m = 0; m < b->members; m++)
+        mu_row_ranges_free(&b->played[m]);
+    free(b->played);
 }
 
 /* Adds every thread's counts into the totals (or drops them when the batch
@@ -151,11 +161,12 @@ static int piece_rows(const batch_plan *p, uint64_t piece, uint64_t i, uint64_t 
 
 /* Plays this member's blocks of the batch in parallel (each game's row at
  * its place in the batch's columns, its counts into its thread's tables)
- * while the calling thread (as a worker too) first writes w. Adds to
- * *play_cpu the CPU seconds its threads spent playing (not writing).
- * Returns 1 if a stop request cut the block short. */
+ * while the calling thread (as a worker too) first writes w (NULL:
+ * nothing to write) and then, between its pieces, answers the team's
+ * claims on pool. Adds to *play_cpu the CPU seconds its threads spent
+ * playing (not writing). Returns 1 if a stop request cut the block short. */
 static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment *ex, const batch_plan *p,
-                      run_buffers *b, int rows_on, write_job *w, double *play_cpu)
+                      run_buffers *b, int rows_on, write_job *w, batch_pool *pool, double *play_cpu)
 {
     /* pieces of the blocks handed out one by one (dynamic chunks of the
      * rows, as many as before the blocks) */
@@ -171,8 +182,9 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
         /* the thread that writes the output is always the caller (for
          * HDF5, mu_h5_quiet is per thread); the others start playing at
          * once */
-#pragma omp master
-        write_pending(w);
+        int caller = omp_get_thread_num() == 0;
+        if (caller && w)
+            write_pending(w);
         double t0 = thread_cpu_seconds();
 #pragma omp for schedule(dynamic, 1) nowait
         for (int64_t i = 0; i < count; i++) {
@@ -184,11 +196,45 @@ static int play_block(const mu_ruleset *rs, const void *ctx, const mu_experiment
                 sink.row = (size_t)row;
                 mu_play_game(rs, ctx, ex->seed, b->arms, p->game0 + p->first + row, me->state, &sink);
             }
+            if (caller)
+                batch_pool_serve(pool);
         }
         played += thread_cpu_seconds() - t0;
     }
     *play_cpu += played;
     return atomic_load_explicit(&stop_requested, memory_order_relaxed) != 0;
+}
+
+/* Plays this member's share of batch p: its fixed blocks of the batch's
+ * head (mu_team_blocks with member 0's weight w0; the writer writes w
+ * meanwhile), then the ranges of the rest the team hands out
+ * (batch_pool.h). Notes the rows played in b->played: every member's on
+ * member 0, its own on another. Adds to *play_cpu as play_block. Returns
+ * 1 if a stop request cut it short. */
+static int play_batch(const mu_team *team, const mu_ruleset *rs, const void *ctx, const mu_experiment *ex,
+                      batch_plan *p, uint64_t w0, run_buffers *b, int rows_on, write_job *w, double *play_cpu)
+{
+    uint64_t head = p->n - batch_pool_rows(p->n, team->size);
+    p->blocks = mu_team_blocks(head, w0, team->rank, team->size, p->lo, p->hi);
+    for (int k = 0; k < p->blocks; k++)
+        p->rows += p->hi[k] - p->lo[k];
+    for (int m = 0; m < b->members; m++) {
+        uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES];
+        int blocks = mu_team_blocks(head, w0, b->members > 1 ? m : team->rank, team->size, lo, hi);
+        b->played[m].n = 0;
+        for (int k = 0; k < blocks; k++)
+            mu_row_ranges_add(&b->played[m], lo[k], hi[k]);
+    }
+    batch_pool pool;
+    batch_pool_start(&pool, team, head, p->n, b->threads, b->played);
+    int stopped = play_block(rs, ctx, ex, p, b, rows_on, w, &pool, play_cpu);
+    for (uint64_t range[2]; batch_pool_take(&pool, range);) {
+        batch_plan q = {.game0 = p->game0, .first = p->first, .n = p->n, .blocks = 1,
+                        .lo = {range[0]}, .hi = {range[1]}, .rows = range[1] - range[0]};
+        stopped |= play_block(rs, ctx, ex, &q, b, rows_on, NULL, &pool, play_cpu);
+    }
+    batch_pool_finish(&pool);
+    return stopped;
 }
 
 /* Packs every part of pack (the rows of a batch) on all threads; returns
@@ -264,6 +310,7 @@ enum {
     AGREE_PLAY_OTHERS,  /* the most any other member spent playing */
     AGREE_EXTRA0,       /* rank 0's busy time not playing */
     AGREE_EXTRA_OTHERS, /* the most any other member was busy not playing */
+    AGREE_LEAD,         /* the games rank 0 played */
     AGREE_WORDS
 };
 
@@ -307,17 +354,13 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         batch_plan p = {.game0 = game0, .first = played};
         uint64_t limit = precision > 0 ? mu_precision_next_check(played, b->arms, games) : games;
         p.n = batch_size(opt->batch_games != 0, batch, align, p.first, limit);
-        uint64_t lead = batch_writer_games(p.n, w0, team->size);
-        p.blocks = mu_team_blocks(p.n, w0, team->rank, team->size, p.lo, p.hi);
-        for (int k = 0; k < p.blocks; k++)
-            p.rows += p.hi[k] - p.lo[k];
         mu_output_batch *pack = NULL;
         if (ops && rows_on &&
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
         uint64_t agreed[AGREE_WORDS] = {0};
         double play_cpu = 0.0;
-        agreed[AGREE_STOP] = (uint64_t)play_block(rs, ctx, ex, &p, b, rows_on, &w, &play_cpu);
+        agreed[AGREE_STOP] = (uint64_t)play_batch(team, rs, ctx, ex, &p, w0, b, rows_on, &w, &play_cpu);
         agreed[AGREE_FAILED] = w.rc != 0;
         /* CPU time a thread, not wall time: on a machine shared with other
          * work the wall clock measures the load, and a member waiting
@@ -329,9 +372,10 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         agreed[AGREE_BUSY0 + me] = busy;
         agreed[AGREE_PLAY0 + me] = play;
         agreed[AGREE_EXTRA0 + me] = busy - play;
+        agreed[AGREE_LEAD] = team->rank == 0 ? mu_row_ranges_rows(&b->played[0]) : 0;
         team->ops->agree(team, agreed, AGREE_WORDS);
+        uint64_t lead = agreed[AGREE_LEAD];
         t_agreed = cpu_seconds();
-        uint64_t w0_played = w0; /* the split of this batch, for the gather */
         if (team->size > 1)
             w0 = batch_rebalance(w0, p.n, lead, agreed + AGREE_PLAY0, agreed + AGREE_EXTRA0, team->size);
         rep->writer_share = p.n ? (double)lead / (double)p.n : 0.0;
@@ -354,7 +398,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         }
         double tg = now_seconds();
         if (rows_on)
-            team->ops->gather_rows(team, l, b->columns, p.n, w0_played);
+            team->ops->gather_rows(team, l, b->columns, b->played);
         double tr = now_seconds();
         team->ops->reduce_tables(team, l, b->tables, b->totals);
         rep->gather_seconds += tr - tg;
@@ -483,7 +527,7 @@ int mu_batch_run(const mu_experiment *ex, const mu_run_options *opt, mu_run_repo
         max_batch = 1;
 
     run_buffers b;
-    buffers_alloc(&b, &layout, rs, ex->per_game_rows, max_batch, rep->threads, team->size);
+    buffers_alloc(&b, &layout, rs, ex->per_game_rows, max_batch, rep->threads, team->rank, team->size);
     b.arms = games / ex->games;
     mu_provenance prov = {.ruleset = rs->name, .seed = ex->seed, .games_requested = end - game0,
                           .first_game = game0, .shard = opt->shards ? opt->shard : 0,

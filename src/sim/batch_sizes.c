@@ -42,21 +42,10 @@ uint64_t batch_size(int fixed, uint64_t batch, uint64_t align, uint64_t first, u
 }
 
 /* The writer's weight in the split of a batch (muster/team.h): rank 0
- * also packs and writes, so it plays fewer games, as many as keep it as
- * busy as the others. Integer arithmetic on agreed values only, so every
- * member computes the same. */
-
-/* The games member 0 plays of a batch of n with weight w0. */
-uint64_t batch_writer_games(uint64_t n, uint64_t w0, int size)
-{
-    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES], games = 0;
-    int blocks = mu_team_blocks(n, w0, 0, size, lo, hi);
-    for (int k = 0; k < blocks; k++)
-        games += hi[k] - lo[k];
-    return games;
-}
-
-/* The next weight of rank 0 (batch_sizes.h): with its extra work worth
+ * also packs and writes, so it plays fewer games of the fixed blocks and
+ * packs a smaller share, as many as keep it as busy as the others.
+ * Integer arithmetic on agreed values only, so every member computes the
+ * same. The next weight of rank 0 (batch_sizes.h): with its extra work worth
  * x games, the others' x (size - 1) more games balance it when rank 0
  * plays lead' = (n - (size - 1) x) / size and each other lead' + x;
  * integer arithmetic on agreed values only. */

@@ -39,10 +39,6 @@ double batch_target(int team_size);
  * multiple of align (the rows per chunk); never past games. */
 uint64_t batch_size(int fixed, uint64_t batch, uint64_t align, uint64_t first, uint64_t games);
 
-/* Returns the games member 0 plays of a batch of n with weight w0
- * (mu_team_blocks). */
-uint64_t batch_writer_games(uint64_t n, uint64_t w0, int size);
-
 /* Returns member 0's next weight after a batch of n games of which it
  * played lead (CPU time a thread, us): play[0] its time playing and
  * play[1] the most any other member spent playing, extra[0] its time

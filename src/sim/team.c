@@ -2,14 +2,18 @@
  * the blocks of a batch the members of any team play. See muster/team.h. */
 #include "muster/team.h"
 
+#include "muster/alloc.h"
+
+#include <stdlib.h>
+
 static void solo_words(const mu_team *t, uint64_t *words, int n)
 {
     (void)t, (void)words, (void)n;
 }
 
-static void solo_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t w0)
+static void solo_gather(const mu_team *t, const mu_layout *l, void *const *columns, const mu_row_ranges *played)
 {
-    (void)t, (void)l, (void)columns, (void)n, (void)w0;
+    (void)t, (void)l, (void)columns, (void)played;
 }
 
 /* The solo runner reduces into its totals directly (tables == totals). */
@@ -71,4 +75,31 @@ int mu_team_blocks(uint64_t n, uint64_t w0, int rank, int size, uint64_t *lo, ui
         }
     }
     return stripes;
+}
+
+void mu_row_ranges_add(mu_row_ranges *r, uint64_t lo, uint64_t hi)
+{
+    if (hi <= lo)
+        return;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->lo = mu_xrealloc(r->lo, r->cap * sizeof *r->lo);
+        r->hi = mu_xrealloc(r->hi, r->cap * sizeof *r->hi);
+    }
+    r->lo[r->n] = lo, r->hi[r->n] = hi;
+    r->n++;
+}
+
+void mu_row_ranges_free(mu_row_ranges *r)
+{
+    free(r->lo), free(r->hi);
+    *r = (mu_row_ranges){0};
+}
+
+uint64_t mu_row_ranges_rows(const mu_row_ranges *r)
+{
+    uint64_t rows = 0;
+    for (size_t i = 0; i < r->n; i++)
+        rows += r->hi[i] - r->lo[i];
+    return rows;
 }

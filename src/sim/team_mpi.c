@@ -24,6 +24,15 @@
 #include <string.h>
 #include <time.h>
 
+/* Sleeps *nap ns (20 us the first time, *nap 0), doubling it for the
+ * next time up to 250 us. */
+static void doze(long *nap)
+{
+    *nap = *nap == 0 ? 20000 : *nap * 2 < 250000 ? *nap * 2 : 250000;
+    struct timespec ts = {0, *nap};
+    nanosleep(&ts, NULL);
+}
+
 /* Waits for request r asleep: the members meet at share and agree after
  * playing, and one that finished early would otherwise spin in MPI's
  * progress loop, taking a core from the members still playing (on a
@@ -32,15 +41,12 @@
  * waits a batch add at most ~1 ms to a batch of a second or more. */
 static void wait_asleep(MPI_Request *r)
 {
-    long nap = 20000; /* ns */
+    long nap = 0;
     for (int done = 0;;) {
         MPI_Test(r, &done, MPI_STATUS_IGNORE);
         if (done)
             return;
-        struct timespec ts = {0, nap};
-        nanosleep(&ts, NULL);
-        if (nap < 250000)
-            nap = nap * 2 < 250000 ? nap * 2 : 250000;
+        doze(&nap);
     }
 }
 
@@ -89,68 +95,62 @@ static void kept_free(kept *k)
 }
 
 
-/* One message a member: the rows of its blocks, column after column and
- * block after block within a column, sent as rows of a type of R bytes
+/* One message a member: the rows it played, column after column and
+ * range after range within a column, sent as rows of a type of R bytes
  * (R the bytes of a row of every column), so that counts stay rows and a
  * batch is one collective whatever its columns. Member 0 receives member
  * r's at the sum of the counts before r, in the scratch, and copies each
- * block of each column into place. */
-static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, uint64_t n, uint64_t w0)
+ * range of each column into place. */
+static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *columns, const mu_row_ranges *played)
 {
     size_t row = 0;
     for (int c = 0; c < l->n_columns; c++)
         row += mu_column_row_bytes(l, c);
     if (row == 0)
         return;
-    int *counts = mu_xcalloc((size_t)t->size, sizeof *counts);
-    int *displs = mu_xcalloc((size_t)t->size, sizeof *displs);
-    uint64_t lo[MU_TEAM_STRIPES], hi[MU_TEAM_STRIPES];
-    for (int r = 0, at = 0; r < t->size; r++) {
-        int blocks = mu_team_blocks(n, w0, r, t->size, lo, hi);
-        uint64_t rows = 0;
-        for (int k = 0; k < blocks; k++)
-            rows += hi[k] - lo[k];
-        counts[r] = (int)rows; /* a batch with rows has at most 2^30 (batch.c) */
-        displs[r] = at;
-        at += r == 0 ? 0 : counts[r]; /* member 0's rows stay in place */
-    }
     MPI_Datatype rows;
     MPI_Type_contiguous((int)row, MPI_BYTE, &rows);
     MPI_Type_commit(&rows);
     MPI_Request req;
     if (t->rank == 0) {
-        unsigned char *in = kept_for(&scratch, (size_t)n * row + 1);
-        counts[0] = 0;
+        int *counts = mu_xcalloc((size_t)t->size, sizeof *counts);
+        int *displs = mu_xcalloc((size_t)t->size, sizeof *displs);
+        uint64_t all = 0;
+        for (int r = 1; r < t->size; r++) {
+            counts[r] = (int)mu_row_ranges_rows(&played[r]); /* a batch with rows has at most 2^30 (batch.c) */
+            displs[r] = (int)all;
+            all += (uint64_t)counts[r];
+        }
+        unsigned char *in = kept_for(&scratch, (size_t)all * row + 1);
         MPI_Igatherv(MPI_IN_PLACE, 0, rows, in, counts, displs, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
         for (int r = 1; r < t->size; r++) {
             const unsigned char *from = in + (size_t)displs[r] * row;
-            int blocks = mu_team_blocks(n, w0, r, t->size, lo, hi);
             for (int c = 0; c < l->n_columns; c++) {
                 size_t rb = mu_column_row_bytes(l, c);
-                for (int k = 0; k < blocks; k++) {
-                    size_t bytes = (size_t)(hi[k] - lo[k]) * rb;
-                    memcpy((unsigned char *)columns[c] + (size_t)lo[k] * rb, from, bytes);
+                for (size_t k = 0; k < played[r].n; k++) {
+                    size_t bytes = (size_t)(played[r].hi[k] - played[r].lo[k]) * rb;
+                    memcpy((unsigned char *)columns[c] + (size_t)played[r].lo[k] * rb, from, bytes);
                     from += bytes;
                 }
             }
         }
+        free(counts), free(displs);
     } else {
-        unsigned char *out = kept_for(&scratch, (size_t)counts[t->rank] * row + 1), *to = out;
-        int blocks = mu_team_blocks(n, w0, t->rank, t->size, lo, hi);
+        uint64_t mine = mu_row_ranges_rows(played);
+        unsigned char *out = kept_for(&scratch, (size_t)mine * row + 1), *to = out;
         for (int c = 0; c < l->n_columns; c++) {
             size_t rb = mu_column_row_bytes(l, c);
-            for (int k = 0; k < blocks; k++) {
-                size_t bytes = (size_t)(hi[k] - lo[k]) * rb;
-                memcpy(to, (const unsigned char *)columns[c] + (size_t)lo[k] * rb, bytes);
+            for (size_t k = 0; k < played->n; k++) {
+                size_t bytes = (size_t)(played->hi[k] - played->lo[k]) * rb;
+                memcpy(to, (const unsigned char *)columns[c] + (size_t)played->lo[k] * rb, bytes);
                 to += bytes;
             }
         }
-        MPI_Igatherv(out, counts[t->rank], rows, NULL, NULL, NULL, rows, 0, MPI_COMM_WORLD, &req);
+        MPI_Igatherv(out, (int)mine, rows, NULL, NULL, NULL, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
     }
     MPI_Type_free(&rows);
-    free(counts), free(displs);
 }
 
 /* Every table in one message: the cells of all tables one after the
@@ -245,12 +245,62 @@ static void *mpi_gather_bytes(const mu_team *t, const void *mine, size_t size, s
     return all;
 }
 
+/* Claims: a question is an empty message to member 0 (TAG_CLAIM), the
+ * answer two words back (TAG_RANGE); both small enough to be sent at
+ * once (eager), so neither side waits for the other to send. */
+enum { TAG_CLAIM = 1, TAG_RANGE = 2 };
+
+static MPI_Request answer_request = MPI_REQUEST_NULL; /* a member's question in flight */
+static uint64_t answer[2];
+
+static void mpi_claim_ask(const mu_team *t)
+{
+    (void)t;
+    MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_CLAIM, MPI_COMM_WORLD);
+    MPI_Irecv(answer, 2, MPI_UINT64_T, 0, TAG_RANGE, MPI_COMM_WORLD, &answer_request);
+}
+
+static void mpi_claim_get(const mu_team *t, uint64_t range[2])
+{
+    (void)t;
+    wait_asleep(&answer_request);
+    range[0] = answer[0], range[1] = answer[1];
+}
+
+static int mpi_claim_next(const mu_team *t, int wait)
+{
+    (void)t;
+    long nap = 0;
+    for (;;) {
+        int arrived = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_CLAIM, MPI_COMM_WORLD, &arrived, &st);
+        if (arrived) {
+            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_CLAIM, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            return st.MPI_SOURCE;
+        }
+        if (!wait)
+            return -1;
+        doze(&nap);
+    }
+}
+
+static void mpi_claim_answer(const mu_team *t, int member, const uint64_t range[2])
+{
+    (void)t;
+    MPI_Send(range, 2, MPI_UINT64_T, member, TAG_RANGE, MPI_COMM_WORLD);
+}
+
 static const mu_team_ops mpi_ops = {.share = mpi_share,
                                     .agree = mpi_agree,
                                     .gather_rows = mpi_gather,
                                     .reduce_tables = mpi_reduce,
                                     .scatter_bytes = mpi_scatter_bytes,
-                                    .gather_bytes = mpi_gather_bytes};
+                                    .gather_bytes = mpi_gather_bytes,
+                                    .claim_ask = mpi_claim_ask,
+                                    .claim_get = mpi_claim_get,
+                                    .claim_next = mpi_claim_next,
+                                    .claim_answer = mpi_claim_answer};
 
 static mu_team world = {.ops = &mpi_ops};
 
