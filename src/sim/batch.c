@@ -308,7 +308,7 @@ enum {
     AGREE_BUSY_OTHERS,  /* the busiest other member's */
     AGREE_PLAY0,        /* of which rank 0 spent playing */
     AGREE_PLAY_OTHERS,  /* the most any other member spent playing */
-    AGREE_EXTRA0,       /* rank 0's busy time not playing */
+    AGREE_EXTRA0,       /* rank 0's busy time not playing nor writing */
     AGREE_EXTRA_OTHERS, /* the most any other member was busy not playing */
     AGREE_LEAD,         /* the games rank 0 played */
     AGREE_WORDS
@@ -359,7 +359,7 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
             ops->batch_begin(out, p.first, p.n, (const void *const *)b->columns, &pack, err, err_len) != 0)
             return MU_EXIT_SOFTWARE;
         uint64_t agreed[AGREE_WORDS] = {0};
-        double play_cpu = 0.0;
+        double play_cpu = 0.0, written = w.seconds;
         agreed[AGREE_STOP] = (uint64_t)play_batch(team, rs, ctx, ex, &p, w0, b, rows_on, &w, &play_cpu);
         agreed[AGREE_FAILED] = w.rc != 0;
         /* CPU time a thread, not wall time: on a machine shared with other
@@ -368,10 +368,13 @@ static int run_batches(const mu_experiment *ex, const mu_run_options *opt, const
         uint64_t busy = (uint64_t)((cpu_seconds() - t_agreed) / b->threads * 1e6);
         uint64_t play = (uint64_t)(play_cpu / b->threads * 1e6);
         play = play < busy ? play : busy;
+        /* rank 0 writes while the others play: the ranges it then takes
+         * fewer of make up for that, so writing is not extra work */
+        uint64_t wrote = (uint64_t)((w.seconds - written) / b->threads * 1e6), extra = busy - play;
         int me = team->rank == 0 ? 0 : 1; /* rank 0's words, or the others' */
         agreed[AGREE_BUSY0 + me] = busy;
         agreed[AGREE_PLAY0 + me] = play;
-        agreed[AGREE_EXTRA0 + me] = busy - play;
+        agreed[AGREE_EXTRA0 + me] = extra > wrote ? extra - wrote : 0;
         agreed[AGREE_LEAD] = team->rank == 0 ? mu_row_ranges_rows(&b->played[0]) : 0;
         team->ops->agree(team, agreed, AGREE_WORDS);
         uint64_t lead = agreed[AGREE_LEAD];

@@ -42,8 +42,10 @@ uint64_t batch_size(int fixed, uint64_t batch, uint64_t align, uint64_t first, u
 /* Returns member 0's next weight after a batch of n games of which it
  * played lead (CPU time a thread, us): play[0] its time playing and
  * play[1] the most any other member spent playing, extra[0] its time
- * busy otherwise (writing, exporting, its share of the packing) and
- * extra[1] the most any other member was busy otherwise. Member 0's
+ * busy otherwise after playing (exporting, its share of the packing,
+ * importing; not writing, done while the others play and made up for by
+ * the ranges handed out on demand) and extra[1] the most any other
+ * member was busy otherwise. Member 0's
  * extra work beyond the others' (extra[0] - extra[1]), counted in games
  * at the pace it played (play[0] / lead; the others' when it played
  * none), moves to the others (halfway, against oscillation). The
