@@ -22,4 +22,19 @@ void *mu_xrealloc(void *p, size_t n);
 /* strdup(s), never NULL. */
 char *mu_xstrdup(const char *s);
 
+/* Memory kept for reuse, grown as needed: fresh memory costs a page fault
+ * per 4 KiB as it is first written (on some machines 10 us or more), so
+ * buffers filled again and again (a batch's messages) are kept.
+ * Zero-initialised to start; mu_kept_free frees it. */
+typedef struct mu_kept {
+    unsigned char *bytes;
+    size_t len;
+} mu_kept;
+
+/* Returns k's memory, at least n bytes (its old bytes not kept when it
+ * grows). */
+unsigned char *mu_kept_for(mu_kept *k, size_t n);
+/* Frees k's memory and leaves it empty. */
+void mu_kept_free(mu_kept *k);
+
 #endif

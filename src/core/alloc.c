@@ -42,3 +42,19 @@ char *mu_xstrdup(const char *s)
         mu_out_of_memory();
     return p;
 }
+
+unsigned char *mu_kept_for(mu_kept *k, size_t n)
+{
+    if (n > k->len) {
+        free(k->bytes);
+        k->bytes = mu_xmalloc(n);
+        k->len = n;
+    }
+    return k->bytes;
+}
+
+void mu_kept_free(mu_kept *k)
+{
+    free(k->bytes);
+    *k = (mu_kept){0};
+}

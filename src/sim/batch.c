@@ -56,7 +56,7 @@ typedef struct run_buffers {
     mu_worker **workers;                    /* [thread]: state and counts */
     int threads;
     uint64_t arms;                          /* the run's arms (mu_play_game) */
-    batch_spread_room room;                 /* for packing with the team */
+    mu_kept room;                           /* for packing with the team */
     mu_row_ranges *played;                  /* the rows each member played of a
                                              * batch (member 0: all; else its own) */
     int members;                            /* entries of played */
@@ -92,7 +92,7 @@ static void buffers_free(run_buffers *b)
     for (int i = 0; i < b->threads; i++)
         mu_worker_free(b->workers[i]);
     free(b->workers);
-    batch_spread_room_free(&b->room);
+    mu_kept_free(&b->room);
     for (int m = 0; m < b->members; m++)
         mu_row_ranges_free(&b->played[m]);
     free(b->played);

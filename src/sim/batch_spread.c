@@ -37,23 +37,6 @@ int batch_spread_owner(uint64_t before, uint64_t weight, uint64_t total, uint64_
     return m >= (double)(size - 1) ? size - 1 : 1 + (int)m;
 }
 
-/* room's memory, at least n bytes (its old bytes not kept). */
-static unsigned char *room_for(batch_spread_room *room, size_t n)
-{
-    if (n > room->len) {
-        free(room->bytes);
-        room->bytes = mu_xmalloc(n);
-        room->len = n;
-    }
-    return room->bytes;
-}
-
-void batch_spread_room_free(batch_spread_room *room)
-{
-    free(room->bytes);
-    *room = (batch_spread_room){0};
-}
-
 static uint64_t word_at(const unsigned char *p)
 {
     uint64_t w;
@@ -80,7 +63,7 @@ static int by_row(const void *x, const void *y)
 
 /* Member 0: deal out, send, pack its own, take the others' back. */
 static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch *pack, uint64_t w0, int threads,
-                 batch_spread_room *room)
+                 mu_kept *room)
 {
     int size = team->size;
     size_t n = ops->batch_parts(pack);
@@ -114,7 +97,7 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
         inputs[r] = words[r] + k[r] * W_PART * WORD;
         len += sizes[r];
     }
-    unsigned char *msg = room_for(room, len + 1);
+    unsigned char *msg = mu_kept_for(room, len + 1);
     for (int r = 1; r < size; r++)
         if (k[r]) {
             uint64_t count = k[r];
@@ -168,7 +151,7 @@ static void lead(const mu_team *team, const mu_output_ops *ops, mu_output_batch 
 }
 
 /* Another member: take the inputs, pack them, send them back. */
-static void follow(const mu_team *team, const mu_output_type *type, int threads, batch_spread_room *room)
+static void follow(const mu_team *team, const mu_output_type *type, int threads, mu_kept *room)
 {
     size_t size = 0;
     const unsigned char *in = team->ops->scatter_bytes(team, NULL, NULL, &size);
@@ -192,7 +175,7 @@ static void follow(const mu_team *team, const mu_output_type *type, int threads,
     /* each part packed into its room after the sizes, then the parts
      * moved down to follow each other (never past a later part's start) */
     size_t len = (size_t)k * WORD;
-    unsigned char *out = room_for(room, len + space + 1);
+    unsigned char *out = mu_kept_for(room, len + space + 1);
     int64_t count = (int64_t)k;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int64_t j = 0; j < count; j++)
@@ -208,7 +191,7 @@ static void follow(const mu_team *team, const mu_output_type *type, int threads,
 }
 
 void batch_spread_pack(const mu_team *team, const mu_output_type *type, const mu_output_ops *ops,
-                       mu_output_batch *pack, uint64_t w0, int threads, batch_spread_room *room)
+                       mu_output_batch *pack, uint64_t w0, int threads, mu_kept *room)
 {
     if (team->rank == 0)
         lead(team, ops, pack, w0, threads, room);

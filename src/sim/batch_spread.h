@@ -9,6 +9,7 @@
 #ifndef MUSTER_SIM_BATCH_SPREAD_H
 #define MUSTER_SIM_BATCH_SPREAD_H
 
+#include "muster/alloc.h"
 #include "muster/output.h"
 #include "muster/team.h"
 
@@ -27,23 +28,14 @@ int batch_spread_possible(const mu_output_type *type, const mu_output_ops *ops);
  * the member whose share holds its middle. */
 int batch_spread_owner(uint64_t before, uint64_t weight, uint64_t total, uint64_t w0, int size);
 
-/* Memory a member keeps from batch to batch for the messages it builds
- * (fresh memory every batch costs a page fault per 4 KiB written).
- * Zero-initialised before the first batch; freed by batch_spread_room_free. */
-typedef struct batch_spread_room {
-    unsigned char *bytes;
-    size_t len;
-} batch_spread_room;
-
-void batch_spread_room_free(batch_spread_room *room);
-
 /* Packs every part of pack, the batch of rows member 0 has begun (NULL on
  * the other members), with every member of team and threads threads
  * each, member 0 packing a share set by w0 (batch_spread_owner). Every
- * member calls it, with the same w0 and its own room; type is the
+ * member calls it, with the same w0 and its own room (memory kept from
+ * batch to batch for the messages it builds); type is the
  * output's type (every member's). On member 0, every part of pack is
  * then packed (or marked failed: batch_write refuses it). */
 void batch_spread_pack(const mu_team *team, const mu_output_type *type, const mu_output_ops *ops,
-                       mu_output_batch *pack, uint64_t w0, int threads, batch_spread_room *room);
+                       mu_output_batch *pack, uint64_t w0, int threads, mu_kept *room);
 
 #endif

@@ -66,33 +66,10 @@ static void mpi_agree(const mu_team *t, uint64_t *words, int n)
     wait_asleep(&r);
 }
 
-/* Memory reused from batch to batch (one team per process, one thread):
- * fresh memory for every batch's messages would cost a page fault per
- * 4 KiB as they land. */
-typedef struct kept {
-    unsigned char *bytes;
-    size_t len;
-} kept;
-
-static kept scratch; /* the rows gathered, the tables summed */
-static kept inbox;   /* what scatter_bytes received */
-static kept outbox;  /* what gather_bytes gathered */
-
-static unsigned char *kept_for(kept *k, size_t n)
-{
-    if (n > k->len) {
-        free(k->bytes);
-        k->bytes = mu_xmalloc(n);
-        k->len = n;
-    }
-    return k->bytes;
-}
-
-static void kept_free(kept *k)
-{
-    free(k->bytes);
-    *k = (kept){0};
-}
+/* Memory reused from batch to batch (one team per process, one thread). */
+static mu_kept scratch; /* the rows gathered, the tables summed */
+static mu_kept inbox;   /* what scatter_bytes received */
+static mu_kept outbox;  /* what gather_bytes gathered */
 
 
 /* One message a member: the rows it played, column after column and
@@ -121,7 +98,7 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
             displs[r] = (int)all;
             all += (uint64_t)counts[r];
         }
-        unsigned char *in = kept_for(&scratch, (size_t)all * row + 1);
+        unsigned char *in = mu_kept_for(&scratch, (size_t)all * row + 1);
         MPI_Igatherv(MPI_IN_PLACE, 0, rows, in, counts, displs, rows, 0, MPI_COMM_WORLD, &req);
         wait_asleep(&req);
         for (int r = 1; r < t->size; r++) {
@@ -138,7 +115,7 @@ static void mpi_gather(const mu_team *t, const mu_layout *l, void *const *column
         free(counts), free(displs);
     } else {
         uint64_t mine = mu_row_ranges_rows(played);
-        unsigned char *out = kept_for(&scratch, (size_t)mine * row + 1), *to = out;
+        unsigned char *out = mu_kept_for(&scratch, (size_t)mine * row + 1), *to = out;
         for (int c = 0; c < l->n_columns; c++) {
             size_t rb = mu_column_row_bytes(l, c);
             for (size_t k = 0; k < played->n; k++) {
@@ -162,7 +139,7 @@ static void mpi_reduce(const mu_team *t, const mu_layout *l, uint64_t *const *ta
         cells += mu_table_cells(l, k);
     if (cells == 0)
         return;
-    uint64_t *buf = (uint64_t *)(void *)kept_for(&scratch, 2 * cells * sizeof *buf), *sum = buf + cells;
+    uint64_t *buf = (uint64_t *)(void *)mu_kept_for(&scratch, 2 * cells * sizeof *buf), *sum = buf + cells;
     for (int k = 0, at = 0; k < l->n_tables; at += (int)mu_table_cells(l, k), k++)
         memcpy(buf + at, tables[k], mu_table_cells(l, k) * sizeof *buf);
     for (size_t at = 0; at < cells; at += INT_MAX / 2) {
@@ -203,7 +180,7 @@ static void *mpi_scatter_bytes(const mu_team *t, const void *send, const size_t 
     MPI_Request req;
     MPI_Iscatter(counts, 1, MPI_INT, t->rank == 0 ? MPI_IN_PLACE : &mine, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
     wait_asleep(&req);
-    unsigned char *in = t->rank == 0 ? NULL : kept_for(&inbox, (size_t)mine + 1);
+    unsigned char *in = t->rank == 0 ? NULL : mu_kept_for(&inbox, (size_t)mine + 1);
     if (t->rank == 0)
         MPI_Iscatterv(send, counts, displs, MPI_BYTE, MPI_IN_PLACE, 0, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
     else
@@ -235,7 +212,7 @@ static void *mpi_gather_bytes(const mu_team *t, const void *mine, size_t size, s
             sizes[r] = (size_t)counts[r];
         free(counts);
         counts = byte_counts(t, sizes, displs);
-        all = kept_for(&outbox, (size_t)displs[t->size - 1] + (size_t)counts[t->size - 1] + 1);
+        all = mu_kept_for(&outbox, (size_t)displs[t->size - 1] + (size_t)counts[t->size - 1] + 1);
         MPI_Igatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
     } else {
         MPI_Igatherv(mine, count, MPI_BYTE, NULL, NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
@@ -342,9 +319,9 @@ void mu_team_end(const mu_team *team)
     if (team != &world)
         return;
     MPI_Finalize();
-    kept_free(&scratch);
-    kept_free(&inbox);
-    kept_free(&outbox);
+    mu_kept_free(&scratch);
+    mu_kept_free(&inbox);
+    mu_kept_free(&outbox);
 }
 
 int mu_team_mpi_built(void) { return 1; }

@@ -110,10 +110,10 @@ static const mu_team_ops box_ops = {.scatter_bytes = box_scatter, .gather_bytes 
 static void *member(void *arg)
 {
     const mu_team *t = arg;
-    batch_spread_room room = {0};
+    mu_kept room = {0};
     for (unsigned k = 0; k < BATCHES; k++)
         batch_spread_pack(t, &mu_output_hdf5, NULL, NULL, 0, 1, &room);
-    batch_spread_room_free(&room);
+    mu_kept_free(&room);
     return NULL;
 }
 
@@ -146,7 +146,7 @@ static void write_run(const char *name, int64_t w0)
         cols[c] = malloc(mu_column_row_bytes(&l, c) * BATCH);
     for (int t = 0; t < l.n_tables; t++)
         tables[t] = malloc(mu_table_cells(&l, t) * sizeof(uint64_t));
-    batch_spread_room room = {0};
+    mu_kept room = {0};
     for (uint64_t first = 0; first < GAMES; first += BATCH) {
         uint64_t n = GAMES - first < BATCH ? GAMES - first : BATCH;
         sample_rows(&l, first, n, cols);
@@ -166,7 +166,7 @@ static void write_run(const char *name, int64_t w0)
     }
     for (int m = 1; w0 >= 0 && m < MEMBERS; m++)
         pthread_join(threads[m], NULL);
-    batch_spread_room_free(&room);
+    mu_kept_free(&room);
     for (int m = 0; m < MEMBERS; m++) {
         free(box.to[m]);
         box.to[m] = NULL;
