@@ -11,7 +11,11 @@ KIND: drill (experiments/studies/order-drill.yaml, 4,000,000 games, rows
 on), drill-counts (the same, rows off) and battle (bench/wm-game-10.yaml,
 whole Warmaster games, 600 games, rows on); default all three. Each rank
 runs one thread (-j 1), so N ranks use N cores; the 1-rank figure is a
-plain `muster run -j 1` (no MPI). Each figure is the best of REPS runs
+plain `muster run -j 1` (no MPI); the "threads" row is one plain process
+on as many threads as the most ranks (-j 2 or 4), what the machine gives
+without MPI, and the last line sets the most ranks against it (on a
+machine whose cores do not run at one speed, the plain run's figure
+depends on the core it got; the threads row does not). Each figure is the best of REPS runs
 (default 3). Times are `muster run`'s own (its summary line: the run
 without starting MPI or loading the experiment); "CPU s" is the user +
 system time of every process (mpirun's too; getrusage of the children).
@@ -86,9 +90,10 @@ def run(cmd, env=None):
     return p.stdout, cpu
 
 
-def one(muster, mpirun, ranks, exp, games, out):
-    """One run on ranks ranks (0: plain, no MPI); returns a dict of figures."""
-    args = ["run", exp, "-o", out, "-j", "1", "--force", *games]
+def one(muster, mpirun, ranks, exp, games, out, threads=1):
+    """One run on ranks ranks (0: plain, no MPI, on threads threads);
+    returns a dict of figures."""
+    args = ["run", exp, "-o", out, "-j", str(threads), "--force", *games]
     if ranks == 0:
         stdout, cpu = run([muster, *args])
     else:
@@ -184,10 +189,12 @@ def main():
         for kind in [] if a.instructions else a.kind or ["drill", "drill-counts", "battle"]:
             exp, games = experiment_for(kind, work)
             best = {}
+            most = max(counts)
             for rep in range(a.reps):
-                for n in counts:
+                for n in counts + ["threads"]:
                     out = os.path.join(work, f"{kind}-{n}.h5")
-                    fig = one(a.muster, mpirun, n, exp, games, out)
+                    fig = (one(a.muster, mpirun, 0, exp, games, out, threads=most) if n == "threads"
+                           else one(a.muster, mpirun, n, exp, games, out))
                     if n and not same(os.path.join(work, f"{kind}-0.h5"), out, h5diff):
                         sys.exit(f"bench_mpi: {kind} on {n} ranks: the file differs from the plain run's")
                     if n not in best or fig["seconds"] < best[n]["seconds"]:
@@ -214,6 +221,11 @@ def main():
                 busiest = f"{f['busiest']:7.3f}" if "busiest" in f else f"{'':7}"
                 print(f"  {label:>9} {rate:9.4g} {up:8.2f} {up / max(n, 1):6.2f} | {f['cpu']:6.2f} {busiest} {cpu} | "
                       f"{extra}")
+            t = best["threads"]
+            print(f"  {most:>2} threads {t['games'] / t['seconds']:9.4g} {base['seconds'] / t['seconds']:8.2f} "
+                  f"{base['seconds'] / t['seconds'] / most:6.2f} | {t['cpu']:6.2f}   (one process, no MPI)")
+            print(f"  {most} ranks against {most} threads of one process, by wall clock: "
+                  f"{t['seconds'] / best[most]['seconds']:.2f}")
     finally:
         shutil.rmtree(work)
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
