@@ -197,12 +197,12 @@ def merge_refusals():
     with h5py.File(path("binary.h5"), "r+") as f:
         f.attrs["git_commit"] = "0123456789abcdef0123456789abcdef01234567"
     # an interrupted shard: partial, refused until resumed
-    # resume.yaml: 4 x 100000 games; the shard's 133,334 games in batches
-    # of 500 last long enough to be stopped (batches of 2000 of a quarter
-    # of them took 0.13 s in all on an idle machine: the run ended first)
-    big = ["-n", "100000"]
+    # resume.yaml at -n 25000: the shard's 33,334 games in batches of 100,
+    # each checkpointed, last long enough to be stopped (0.7 s on an idle
+    # machine; in batches of 2000 they took 0.13 s: the run ended first)
+    big = ["-n", "25000"]
     proc, _ = pc.start_and_stop(pc.RESUME_EXP, path("big2.h5"), signal.SIGINT, 1, "-q", "--shard", "2/3", *big,
-                                batch="500")
+                                batch="100")
     proc.communicate(timeout=pc.TIMEOUT)
     assert proc.returncode == pc.EXIT_INTERRUPTED, proc.returncode
     out = path("out.h5")
