@@ -68,9 +68,10 @@ typedef struct mu_team_ops {
     void *(*scatter_bytes)(const mu_team *t, const void *send, const size_t *sizes, size_t *size);
     /* The reverse: every member m but 0 sends its size bytes of mine;
      * member 0 gets them in memory the team keeps (the caller does not
-     * free it) until its next gather_bytes, member after member from 1 on, with sizes[m] the count of member
-     * m's (sizes: size entries on member 0; sizes[0] = 0). Other members
-     * get NULL. In all, less than 2 GiB. */
+     * free it) until its next gather_bytes, member after member from 1
+     * on, with sizes[m] the count of member m's (sizes: size entries on
+     * member 0; sizes[0] = 0). Other members get NULL. In all, less than
+     * 2 GiB. */
     void *(*gather_bytes)(const mu_team *t, const void *mine, size_t size, size_t *sizes);
 
     /* Claims: not collective, and only in a team of more than one. A
