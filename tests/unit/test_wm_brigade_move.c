@@ -16,6 +16,7 @@
 
 #include "wm_brigade_reference.h"
 #include "wm_game_fixture.h"
+#include "wm_table.h"
 
 #define BIT(u) (UINT64_C(1) << (u))
 
@@ -170,6 +171,71 @@ static void test_wm_brigade_in_the_open_keeps_its_formation_cheaply(void **state
     assert_int_equal(calls, 2);
 }
 
+/* bench_wm_brigade -f 194, turn 4, side 1 (experiments/default.yaml): a
+ * chariot line (c) and a stone thrower (a) at its left, both facing
+ * south, friends in front and behind, a river's bank slanting across the
+ * machine's way just ahead. Toward the fallback point the reference
+ * gains 13.9 mm: the chariots slide 18 mm east and the machine steps
+ * forward beside their flank, clear of the river. No step toward the
+ * point moves the chariots aside; the wide search does (half a stand's
+ * width east), and the machine then takes the place nearest the point
+ * rather than the same slide (which gains nothing). */
+/* RULE wm.game.brigade-reform */
+static void test_wm_brigade_makes_room_beside_terrain(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    wmt_default_terrain(&fx.bf);
+    wmt_unit_at(&fx.bf, 0, 1, 0u, 3, (const double[][4]){{1615.335527420136, 616.263043165632, 0, 1}, {1655.335527420136, 616.263043165632, 0, 1}, {1695.335527420136, 616.263043165632, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1697.1013072406495, 981.3751264308962, 0, -1}, {1657.1013072406495, 981.3751264308962, 0, -1}, {1617.1013072406495, 981.3751264308962, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1577.1013072406495, 981.3751264308961, 0, -1}, {1577.1013072406495, 1001.3751264308961, 0, -1}, {1577.1013072406495, 961.3751264308961, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1537.1013072406495, 841.3751264308961, 0, -1}, {1497.1013072406495, 841.3751264308961, 0, -1}, {1457.1013072406495, 841.3751264308961, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1322.4740332189199, 835.3899034894727, 0, -1}, {1282.4740332189199, 835.3899034894727, 0, -1}, {1242.4740332189199, 835.3899034894727, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1202.4740332189199, 815.3899034894729, 0, -1}, {1162.4740332189199, 815.3899034894729, 0, -1}, {1122.4740332189199, 815.3899034894729, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 1, 1u, 3, (const double[][4]){{1697.1013072406497, 1081.3751264308962, 0, -1}, {1697.1013072406497, 1101.3751264308962, 0, -1}, {1697.1013072406497, 1061.3751264308962, 0, -1}}, 0u);
+    int c = wmt_unit_at(&fx.bf, 1, 2, 0u, 3, (const double[][4]){{1632.6734852778263, 1021.3848336365651, 0, -1}, {1592.6734852778263, 1021.3848336365651, 0, -1}, {1552.6734852778263, 1021.3848336365651, 0, -1}}, 0u);
+    int a = wmt_unit_at(&fx.bf, 1, 3, 0u, 1, (const double[][4]){{1512.6734852778266, 1034.4442208435964, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 6, 0u, 1, (const double[][4]){{1534.1494259321007, 1065.7347269703525, 0, -1}}, 0u);
+    uint64_t body = BIT(c) | BIT(a);
+    mu_vec2 point = mu_v2(1552.6734852778263, 942.79273676914772);
+    wmr_result r;
+    assert_true(reference(body, point, &r));
+    assert_true(plan_and_check(body, point, NULL, NULL) >= 10.0);
+}
+
+/* bench_wm_brigade -f 79, turn 6, side 0 (experiments/default.yaml): two
+ * cavalry units facing north, a line (l) and a column (c) at its right,
+ * hemmed in by friends on the left, in front and at the right;
+ * toward the goal (north-west) the reference gains 38.3 mm with both in
+ * column, 40 mm and 110 mm west, one behind the other; every step toward
+ * the point fails. The wide search (each member leading along 16
+ * headings evenly round) finds such a move. */
+/* RULE wm.game.brigade-reform */
+static void test_wm_brigade_hemmed_in_moves_aside_first(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    wmt_default_terrain(&fx.bf);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{948.8855472395651, 299.47697135735757, 0, 1}, {868.8855472395651, 299.47697135735757, 0, 1}, {908.8855472395651, 299.47697135735757, 0, 1}}, 2u);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{1022.1095147932022, 187.4530152232227, 0, 1}, {1062.1095147932022, 187.4530152232227, 0, 1}, {1102.1095147932022, 187.4530152232227, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{826.711536734823, 33.21904304074434, 0, 1}, {866.711536734823, 33.21904304074434, 0, 1}, {906.711536734823, 33.21904304074434, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{1098.7910123488045, 103.32742246044512, 0, 1}, {1018.7910123488045, 103.32742246044512, 0, 1}, {1058.7910123488045, 103.32742246044512, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{1066.7115367348229, 233.21904304074428, 0, 1}, {1106.7115367348229, 233.21904304074428, 0, 1}, {1146.7115367348229, 233.21904304074428, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 0, 0u, 3, (const double[][4]){{936.9758778429007, 213.2190439502234, 0, 1}, {976.9758778429007, 213.2190439502234, 0, 1}, {1016.9758778429007, 213.2190439502234, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 1, 0u, 3, (const double[][4]){{1056.9758778429004, 213.2190439502234, 0, 1}, {1096.9758778429004, 213.2190439502234, 0, 1}, {1136.9758778429004, 213.2190439502234, 0, 1}}, 0u);
+    int l = wmt_unit_at(&fx.bf, 0, 1, 0u, 3, (const double[][4]){{1176.9758778429004, 213.2190439502234, 0, 1}, {1216.9758778429004, 213.2190439502234, 0, 1}, {1256.9758778429004, 213.2190439502234, 0, 1}}, 0u);
+    int c = wmt_unit_at(&fx.bf, 0, 1, 0u, 3, (const double[][4]){{1296.9758778429004, 252.8674814502234, 0, 1}, {1296.9758778429004, 272.8674814502234, 0, 1}, {1296.9758778429004, 232.8674814502234, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 1, 0u, 3, (const double[][4]){{1336.9987471868094, 258.26575126982823, 0, 1}, {1376.9987471868094, 258.26575126982823, 0, 1}, {1416.9987471868094, 258.26575126982823, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 0, 6, 0u, 1, (const double[][4]){{1246.9815951788776, 134.3928301551246, 0, 1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1065.9978952244242, 628.285032428201, 0, -1}, {1025.9978952244242, 628.285032428201, 0, -1}, {985.9978952244242, 628.285032428201, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 1, 0u, 3, (const double[][4]){{829.1355472395651, 319.47697135735757, 0, -1}, {789.1355472395651, 319.47697135735757, 0, -1}, {749.1355472395651, 319.47697135735757, 0, -1}}, 1u);
+    uint64_t body = BIT(l) | BIT(c);
+    mu_vec2 point = mu_v2(1050, 430);
+    wmr_result r;
+    assert_true(reference(body, point, &r));
+    assert_true(plan_and_check(body, point, NULL, NULL) >= 10.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +244,8 @@ int main(void)
         cmocka_unit_test(test_wm_brigade_of_four_one_blocked),
         cmocka_unit_test(test_wm_brigade_boxed_in_moves_nothing_and_nothing_could),
         cmocka_unit_test(test_wm_brigade_in_the_open_keeps_its_formation_cheaply),
+        cmocka_unit_test(test_wm_brigade_makes_room_beside_terrain),
+        cmocka_unit_test(test_wm_brigade_hemmed_in_moves_aside_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,8 @@
 #define FOLLOWER_TRIES 8       /* planner calls at most per follower and leader candidate */
 #define SHORT_FRACTION 0.5     /* re-forming is searched when the shared move makes less of the ideal */
 #define REFORM_CALLS 24        /* planner calls at most for the re-forming search */
+#define WIDE_CALLS 300         /* planner calls at most for the wide search (nothing found before) */
+#define WIDE_HEADINGS 16       /* the wide search's leader headings, evenly round */
 
 static const wm_form FORMS[3] = {WM_FORM_KEEP, WM_FORM_LINE, WM_FORM_COLUMN};
 /* The slides a follower tries along each side of a member (place_by):
@@ -90,6 +92,7 @@ typedef struct search {
     wm_move_kind kind;
     double allowance[WM_BRIGADE_MAX];
     int calls, limit; /* planner calls made; no more once limit is reached */
+    int nearest_first; /* followers try the places nearest the point first, the shared one among them */
     wm_battlefield *scratch;
 } search;
 
@@ -322,14 +325,15 @@ typedef struct spot {
     mu_vec2 at, facing;
     wm_form form;
     int shared; /* its place relative to the leader kept, its formation kept */
+    int first;  /* tried before the others (the shared place, but in the wide search) */
     double key; /* distance to the point plus the distance moved: least first */
 } spot;
 
 static int by_key(const void *a, const void *b)
 {
     const spot *x = a, *y = b;
-    if (x->shared != y->shared)
-        return y->shared - x->shared;
+    if (x->first != y->first)
+        return y->first - x->first;
     return (x->key > y->key) - (x->key < y->key);
 }
 
@@ -342,8 +346,11 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
     mu_vec2 cu = wm_unit_centre(un);
     spot sp[1 + WM_BRIGADE_MAX * 3 * SPOTS];
     int ns = 0;
-    if (!improve)
-        sp[ns++] = (spot){mu_v2_add(cu, lead), mu_v2(0, 0), WM_FORM_KEEP, 1, 0.0};
+    if (!improve) {
+        mu_vec2 at = mu_v2_add(cu, lead);
+        sp[ns++] = (spot){at, mu_v2(0, 0), WM_FORM_KEEP, 1, !s->nearest_first,
+                          mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
+    }
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
         for (int f = 0; f < 3; f++)
@@ -356,7 +363,7 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
                 for (int j = 1; j < ns && !dup; j++)
                     dup = sp[j].form == FORMS[f] && mu_v2_dist(sp[j].at, at) < 0.5;
                 if (!dup) /* nearest the point first, shorter moves before longer */
-                    sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0,
+                    sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0, 0,
                                       mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
             }
     }
@@ -448,6 +455,45 @@ static int shuffle(search *s, mu_vec2 d, cand *c)
     return c->p.n > 0 && finish(s, c);
 }
 
+/* Step 3, only when steps 1 and 2 found no move: each member in turn
+ * leads along WIDE_HEADINGS headings evenly round (the first toward the
+ * point), in each formation, half a stand's width, a stand's width, half
+ * its allowance and all of it (short steps first), the others following;
+ * the best that gains is kept. A body pressed against friends or terrain
+ * may gain only by sidestepping or backing away first (a column behind a
+ * line, a member making room for another to pass an obstacle), which the
+ * steps toward the point miss. */
+/* RULE wm.game.brigade-reform */
+static int wide(search *s, mu_vec2 d, const int *order, cand *best, cand *c)
+{
+    int have = 0;
+    mu_vec2 h0 = mu_v2_unit(d);
+    for (int i = 0; i < s->n && s->calls < s->limit; i++) {
+        int u = order[i];
+        const wm_unit *un = &s->bf->unit[u];
+        mu_vec2 cu = wm_unit_centre(un);
+        double reach = allowance_of(s, u), w = un->profile.stand_width_mm;
+        const double len[4] = {0.5 * w, w, 0.5 * reach, reach};
+        for (int l = 0; l < 4 && s->calls < s->limit; l++) {
+            if (len[l] > reach + EPS)
+                continue;
+            for (int k = 0; k < WIDE_HEADINGS && s->calls < s->limit; k++) {
+                mu_vec2 h = mu_v2_rotate(h0, 2.0 * PI * k / WIDE_HEADINGS);
+                for (int f = 0; f < 3; f++) {
+                    if (!lead_and_follow(s, u, mu_v2_add(cu, mu_v2_scale(h, len[l])), FORMS[f], c) ||
+                        c->p.progress_mm < MIN_PROGRESS_MM)
+                        continue;
+                    if (!have || score(&c->p) > score(&best->p)) {
+                        *best = *c;
+                        have = 1;
+                    }
+                }
+            }
+        }
+    }
+    return have;
+}
+
 /* RULE wm.brigade.stays-touching wm.game.brigade-body wm.game.brigade-reform
  * RULE wm.game.brigade-member-moves */
 int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point, wm_move_kind kind,
@@ -498,6 +544,11 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
                         have = 1;
                     }
                 }
+        }
+        if (!have || best->p.progress_mm < MIN_PROGRESS_MM) {
+            s.limit = s.calls + WIDE_CALLS;
+            s.nearest_first = 1;
+            have = wide(&s, d, order, best, c) || have;
         }
     }
     if (have) {
