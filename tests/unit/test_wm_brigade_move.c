@@ -2,8 +2,9 @@
  * "Individual units in the brigade can change their relative positions
  * but must still form a brigade once its move is complete. Individual
  * units in the brigade can change formation as they move." The search
- * (wm_brigade_plan_move) on hand-built brigades, measured against the
- * slow exhaustive reference (tests/support/wm_brigade_reference.h):
+ * (wm_brigade_plan_move) on hand-built brigades and on states of real
+ * games where it once moved nothing, measured against the slow
+ * exhaustive reference (tests/support/wm_brigade_reference.h):
  * progress is the body's centre at least 1 cm nearer the point. South
  * (side 0) faces +y; stands 40 x 20 mm; infantry 200 mm a move. */
 #include <math.h>
