@@ -177,6 +177,16 @@ static double score(const wm_brigade_plan *p)
     return p->progress_mm - REFORM_COST_MM * p->reformed;
 }
 
+/* Keeps candidate c in *best when there is none yet (*have 0) or c
+ * scores more; sets *have. */
+static void keep_better(cand *best, const cand *c, int *have)
+{
+    if (!*have || score(&c->p) > score(&best->p)) {
+        *best = *c;
+        *have = 1;
+    }
+}
+
 /* The members in moving order: front-most along d first. */
 static void moving_order(const search *s, mu_vec2 d, int *order)
 {
@@ -480,13 +490,9 @@ static int wide(search *s, mu_vec2 d, const int *order, cand *best, cand *c)
             for (int k = 0; k < WIDE_HEADINGS && s->calls < s->limit; k++) {
                 mu_vec2 h = mu_v2_rotate(h0, 2.0 * PI * k / WIDE_HEADINGS);
                 for (int f = 0; f < 3; f++) {
-                    if (!lead_and_follow(s, u, mu_v2_add(cu, mu_v2_scale(h, len[l])), FORMS[f], c) ||
-                        c->p.progress_mm < MIN_PROGRESS_MM)
-                        continue;
-                    if (!have || score(&c->p) > score(&best->p)) {
-                        *best = *c;
-                        have = 1;
-                    }
+                    if (lead_and_follow(s, u, mu_v2_add(cu, mu_v2_scale(h, len[l])), FORMS[f], c) &&
+                        c->p.progress_mm >= MIN_PROGRESS_MM)
+                        keep_better(best, c, &have);
                 }
             }
         }
@@ -525,10 +531,8 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
         int order[WM_BRIGADE_MAX];
         moving_order(&s, d, order);
         s.limit = s.calls + REFORM_CALLS;
-        if (shuffle(&s, d, c) && (!have || score(&c->p) > score(&best->p))) {
-            *best = *c;
-            have = 1;
-        }
+        if (shuffle(&s, d, c))
+            keep_better(best, c, &have);
         for (int i = 0; i < s.n && s.calls < s.limit && !(have && best->p.progress_mm >= ideal - 1.0); i++) {
             int u = order[i];
             mu_vec2 cu = wm_unit_centre(&bf->unit[u]);
@@ -537,12 +541,8 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
                 for (int k = 0; k < 3; k++) {
                     if (k == 2 && mu_v2_dist(to[0], to[2]) < 1.0)
                         continue;
-                    if (!lead_and_follow(&s, u, to[k], FORMS[f], c))
-                        continue;
-                    if (!have || score(&c->p) > score(&best->p)) {
-                        *best = *c;
-                        have = 1;
-                    }
+                    if (lead_and_follow(&s, u, to[k], FORMS[f], c))
+                        keep_better(best, c, &have);
                 }
         }
         if (!have || best->p.progress_mm < MIN_PROGRESS_MM) {
