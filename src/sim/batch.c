@@ -5,9 +5,9 @@
  * the next batch is played. With a team of processes (muster/team.h),
  * each member plays its fixed blocks of every batch's head and then
  * ranges of the rest as member 0 hands them out (batch_pool.h); the rows
- * are gathered and the tables summed on member 0, every member packs a share of the rows
- * (batch_spread.h; member 0 alone when the output cannot spread them),
- * and member 0 alone writes and checkpoints. */
+ * are gathered and the tables summed on member 0, every member packs a
+ * share of the rows (batch_spread.h; member 0 alone when the output
+ * cannot spread them), and member 0 alone writes and checkpoints. */
 #include "muster/batch.h"
 
 #include "muster/alloc.h"
