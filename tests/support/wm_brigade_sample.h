@@ -53,6 +53,25 @@ typedef struct wbs_sampler {
     uint64_t game;        /* the game being played (the number `muster replay --game` takes) */
 } wbs_sampler;
 
+#ifndef WBS_NO_REFERENCE
+/* Prints bf's units and the order as C lines in the form the brigade tests
+ * build game states from (tests/support/wm_table.h's wmt_unit_at; the
+ * default scenario's terrain is wmt_default_terrain). */
+static inline void wbs_dump_state(const wm_battlefield *bf, uint64_t group, mu_vec2 point)
+{
+    for (int k = 0; k < bf->n_units; k++) {
+        const wm_unit *u = &bf->unit[k];
+        printf("    %swmt_unit_at(&fx.bf, %d, %d, %uu, %d, (const double[][4]){", group >> k & 1 ? "/* member */ " : "",
+               u->side, (int)u->profile.troop, u->profile.flags, u->n_stands);
+        for (int i = 0; i < u->n_stands; i++)
+            printf("%s{%.17g, %.17g, %.17g, %.17g}", i ? ", " : "", u->stand[i].center.x, u->stand[i].center.y,
+                   u->stand[i].facing.x, u->stand[i].facing.y);
+        printf("}, %uu);\n", (unsigned)u->engaged);
+    }
+    printf("    point: mu_v2(%.17g, %.17g)\n", point.x, point.y);
+}
+#endif
+
 typedef struct wbs_wrap {
     wbs_sampler *s;
     int side;
@@ -137,7 +156,9 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
     int found = wmr_brigade_can_progress(&g->bf, s->group, s->goal.point, WM_MOVE_ORDERED, &s->grid, s->budget, &r);
     long calls = r.planner_calls;
     int gave_up = r.planner_calls >= s->budget;
+    mu_vec2 goal = s->goal.point;
     if (!found && s->goal.has_fallback) {
+        goal = s->goal.fallback;
         found = wmr_brigade_can_progress(&g->bf, s->group, s->goal.fallback, WM_MOVE_ORDERED, &s->grid, s->budget,
                                          &r);
         calls += r.planner_calls;
@@ -158,6 +179,8 @@ static inline void wbs_on_order(void *user, const wm_game *g, int side, int char
                        wm_troop_name(u->profile.troop), u->n_stands, c.x, c.y, u->stand[0].facing.x,
                        u->stand[0].facing.y, r.end[i].x, r.end[i].y, r.end_facing[i].x, r.end_facing[i].y);
             }
+            if (s->verbose > 1)
+                wbs_dump_state(&g->bf, s->group, goal);
         }
     } else if (gave_up) {
         s->fig.ref_gave_up++;

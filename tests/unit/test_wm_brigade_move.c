@@ -237,6 +237,33 @@ static void test_wm_brigade_hemmed_in_moves_aside_first(void **state)
     assert_true(plan_and_check(body, point, NULL, NULL) >= 10.0);
 }
 
+/* bench_wm_brigade -f 2010, turn 6, side 1 (experiments/default.yaml):
+ * chariots in column (c) with a stone thrower (a) behind them, facing
+ * south (-y), the goal north-west; friends ahead leave the column 36 mm
+ * and the general stands beside the thrower. Every step toward the point
+ * fails; the reference gains 11.4 mm with the chariots half a stand
+ * forward and the thrower beside them. */
+/* RULE wm.game.brigade-reform */
+static void test_wm_brigade_column_and_machine_behind_friends(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    wmt_default_terrain(&fx.bf);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1680.3026473424354, 769.72449079661578, 0, -1}, {1640.3026473424354, 769.72449079661578, 0, -1}, {1600.3026473424354, 769.72449079661578, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1560.3026473424352, 829.72449079661556, 0, -1}, {1560.3026473424352, 789.72449079661556, 0, -1}, {1560.3026473424352, 809.72449079661556, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1520.3026473424352, 789.72449079661567, 0, -1}, {1480.3026473424352, 789.72449079661567, 0, -1}, {1440.3026473424352, 789.72449079661567, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 0, 0u, 3, (const double[][4]){{1355.2789243023217, 753.99058166783834, 0, -1}, {1395.2789243023217, 753.99058166783834, 0, -1}, {1315.2789243023217, 753.99058166783834, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 1, 1u, 3, (const double[][4]){{1680.3026473424359, 829.72449079661601, 0, -1}, {1680.3026473424359, 789.72449079661601, 0, -1}, {1680.3026473424359, 809.72449079661601, 0, -1}}, 0u);
+    int c = wmt_unit_at(&fx.bf, 1, 2, 0u, 3, (const double[][4]){{1563.5666684871726, 925.91673971790135, 0, -1}, {1563.5666684871726, 885.91673971790135, 0, -1}, {1563.5666684871726, 905.91673971790135, 0, -1}}, 0u);
+    int a = wmt_unit_at(&fx.bf, 1, 3, 0u, 1, (const double[][4]){{1558.8825951582007, 945.91673971790135, 0, -1}}, 0u);
+    wmt_unit_at(&fx.bf, 1, 6, 0u, 1, (const double[][4]){{1580.6099755025189, 938.45524043704427, 0, -1}}, 0u);
+    uint64_t body = BIT(c) | BIT(a);
+    mu_vec2 point = mu_v2(1050, 430);
+    wmr_result r;
+    assert_true(reference(body, point, &r));
+    assert_true(plan_and_check(body, point, NULL, NULL) >= 10.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_wm_brigade_in_the_open_keeps_its_formation_cheaply),
         cmocka_unit_test(test_wm_brigade_makes_room_beside_terrain),
         cmocka_unit_test(test_wm_brigade_hemmed_in_moves_aside_first),
+        cmocka_unit_test(test_wm_brigade_column_and_machine_behind_friends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

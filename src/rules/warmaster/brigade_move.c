@@ -22,9 +22,11 @@
 
 static const wm_form FORMS[3] = {WM_FORM_KEEP, WM_FORM_LINE, WM_FORM_COLUMN};
 /* The slides a follower tries along each side of a member (place_by):
- * flush with either end or centred first, then corner to corner. */
-static const int SLIDES[5] = {-1, 0, 1, -2, 2};
-#define SPOTS (4 * 5) /* sides x slides */
+ * flush with either end or centred, corner to corner; in the wide search
+ * also halfway between centred and flush. */
+static const double SLIDES[7] = {-1, 0, 1, -2, 2, -0.5, 0.5};
+#define SPOTS (4 * 7)      /* sides x slides */
+#define NARROW_SPOTS (4 * 5) /* the same without the halfway slides */
 
 int wm_brigade_touches(const wm_battlefield *bf, uint64_t body)
 {
@@ -92,7 +94,8 @@ typedef struct search {
     wm_move_kind kind;
     double allowance[WM_BRIGADE_MAX];
     int calls, limit; /* planner calls made; no more once limit is reached */
-    int nearest_first; /* followers try the places nearest the point first, the shared one among them */
+    int wide_step; /* the wide search: followers try the places nearest the point first, the shared
+                      one among them, halfway slides too, clear places before the others */
     wm_battlefield *scratch;
 } search;
 
@@ -271,8 +274,9 @@ static int shared_best(search *s, double cap, cand *best, cand *c, int *full)
 /* The place for unit u (form, facing as m faces) touching side `side`
  * of moved member m (0 front, 1 right, 2 back, 3 left, in m's frame):
  * slide -1, 0, 1: flush with one end of that side, centred, flush with
- * the other end; -2, 2: just past that end, touching m corner to corner. */
-static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int side, int slide)
+ * the other end (between: that share of the way from centred to flush);
+ * -2, 2: just past that end, touching m corner to corner. */
+static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int side, double slide)
 {
     mu_vec2 f = mu_v2_unit(m->stand[0].facing), r = mu_v2(f.y, -f.x);
     mu_vec2 cm = wm_unit_centre(m);
@@ -297,11 +301,11 @@ static mu_vec2 place_by(const wm_unit *m, const wm_unit *u, wm_form form, int si
         }
     }
     int along = side % 2 == 0 ? 0 : 1; /* front, back: slide along r; flanks: along f */
-    double pos = slide == -2 ? lo[along] - uhi[along]
-                 : slide == 2 ? hi[along] - ulo[along]
-                 : slide < 0  ? lo[along] - ulo[along]
-                 : slide > 0  ? hi[along] - uhi[along]
-                              : 0.5 * (lo[along] + hi[along]) - 0.5 * (ulo[along] + uhi[along]);
+    double mid = 0.5 * (lo[along] + hi[along]) - 0.5 * (ulo[along] + uhi[along]);
+    double pos = slide <= -2 ? lo[along] - uhi[along]
+                 : slide >= 2 ? hi[along] - ulo[along]
+                 : slide < 0  ? mid - slide * (lo[along] - ulo[along] - mid)
+                              : mid + slide * (hi[along] - uhi[along] - mid);
     double x, y;
     switch (side) {
     case 0: x = pos, y = hi[1] - ulo[1]; break;
@@ -321,6 +325,32 @@ static int touches_any(const wm_battlefield *t, int u, uint64_t mask)
     return 0;
 }
 
+/* Returns non-zero when unit u of t could stand at the footprint fp: on
+ * the table, on terrain it may enter, on no other unit's stand (a friendly
+ * character's aside). A quick refusal of places before the planner. */
+static int place_clear(const wm_battlefield *t, int u, const mu_orect *fp)
+{
+    const wm_unit *un = &t->unit[u];
+    for (int i = 0; i < un->n_stands; i++) {
+        mu_vec2 q[4];
+        mu_orect_corners(&fp[i], q);
+        for (int j = 0; j < 4; j++)
+            if (q[j].x < -EPS || q[j].y < -EPS || q[j].x > t->width_mm + EPS || q[j].y > t->depth_mm + EPS)
+                return 0;
+        if (wm_orect_blocked(t, un, &fp[i]) >= 0)
+            return 0;
+        for (int k = 0; k < t->n_units; k++) {
+            const wm_unit *o = &t->unit[k];
+            if (k == u || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == un->side))
+                continue;
+            for (int st = 0; st < o->n_stands; st++)
+                if (mu_orect_overlap(&fp[i], &o->stand[st]))
+                    return 0;
+        }
+    }
+    return 1;
+}
+
 /* Returns member u's allowance. */
 static double allowance_of(const search *s, int u)
 {
@@ -336,6 +366,7 @@ typedef struct spot {
     wm_form form;
     int shared; /* its place relative to the leader kept, its formation kept */
     int first;  /* tried before the others (the shared place, but in the wide search) */
+    int taken;  /* wide search: the place is not clear (place_clear), tried after those that are */
     double key; /* distance to the point plus the distance moved: least first */
 } spot;
 
@@ -344,6 +375,8 @@ static int by_key(const void *a, const void *b)
     const spot *x = a, *y = b;
     if (x->first != y->first)
         return y->first - x->first;
+    if (x->taken != y->taken)
+        return x->taken - y->taken;
     return (x->key > y->key) - (x->key < y->key);
 }
 
@@ -358,13 +391,13 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
     int ns = 0;
     if (!improve) {
         mu_vec2 at = mu_v2_add(cu, lead);
-        sp[ns++] = (spot){at, mu_v2(0, 0), WM_FORM_KEEP, 1, !s->nearest_first,
+        sp[ns++] = (spot){at, mu_v2(0, 0), WM_FORM_KEEP, 1, !s->wide_step, 0,
                           mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
     }
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
         for (int f = 0; f < 3; f++)
-            for (int side = 0; side < SPOTS; side++) {
+            for (int side = 0; side < (s->wide_step ? SPOTS : NARROW_SPOTS); side++) {
                 mu_vec2 at = place_by(m, un, FORMS[f], side % 4, SLIDES[side / 4]);
                 if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM ||
                     (improve && mu_v2_dist(at, s->point) > mu_v2_dist(cu, s->point) - 1.0))
@@ -372,9 +405,17 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
                 int dup = 0;
                 for (int j = 1; j < ns && !dup; j++)
                     dup = sp[j].form == FORMS[f] && mu_v2_dist(sp[j].at, at) < 0.5;
-                if (!dup) /* nearest the point first, shorter moves before longer */
-                    sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0, 0,
-                                      mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
+                if (dup)
+                    continue;
+                int taken = 0;
+                if (s->wide_step) {
+                    mu_orect fp[WM_MAX_STANDS];
+                    wm_brigade_footprint(un, FORMS[f], m->stand[0].facing, at, fp);
+                    taken = !place_clear(t, u, fp);
+                }
+                /* nearest the point first, shorter moves before longer */
+                sp[ns++] = (spot){at, m->stand[0].facing, FORMS[f], 0, 0, taken,
+                                  mu_v2_dist(at, s->point) + mu_v2_dist(at, cu)};
             }
     }
     qsort(sp, (size_t)ns, sizeof *sp, by_key);
@@ -466,13 +507,16 @@ static int shuffle(search *s, mu_vec2 d, cand *c)
 }
 
 /* Step 3, only when steps 1 and 2 found no move: each member in turn
- * leads along WIDE_HEADINGS headings evenly round (the first toward the
- * point), in each formation, half a stand's width, a stand's width, half
- * its allowance and all of it (short steps first), the others following;
- * the best that gains is kept. A body pressed against friends or terrain
- * may gain only by sidestepping or backing away first (a column behind a
- * line, a member making room for another to pass an obstacle), which the
- * steps toward the point miss. */
+ * leads along its own front, a flank, its back and the other flank, then
+ * WIDE_HEADINGS headings evenly round (the first toward the point), in
+ * each formation, half a stand's width, a stand's width, half its
+ * allowance and all of it (short steps first), the others following
+ * (s->wide_step: halfway slides too, clear places first); the best that
+ * gains is kept. A body pressed against friends or terrain may gain only
+ * by sidestepping or backing away first (a column behind a line, a member
+ * making room for another to pass an obstacle, a column on a bridge
+ * stepping straight on into line), which the steps toward the point
+ * miss. */
 /* RULE wm.game.brigade-reform */
 static int wide(search *s, mu_vec2 d, const int *order, cand *best, cand *c)
 {
@@ -487,8 +531,9 @@ static int wide(search *s, mu_vec2 d, const int *order, cand *best, cand *c)
         for (int l = 0; l < 4 && s->calls < s->limit; l++) {
             if (len[l] > reach + EPS)
                 continue;
-            for (int k = 0; k < WIDE_HEADINGS && s->calls < s->limit; k++) {
-                mu_vec2 h = mu_v2_rotate(h0, 2.0 * PI * k / WIDE_HEADINGS);
+            for (int k = -4; k < WIDE_HEADINGS && s->calls < s->limit; k++) {
+                mu_vec2 h = k < 0 ? mu_v2_rotate(mu_v2_unit(un->stand[0].facing), 0.5 * PI * k)
+                                  : mu_v2_rotate(h0, 2.0 * PI * k / WIDE_HEADINGS);
                 for (int f = 0; f < 3; f++) {
                     if (lead_and_follow(s, u, mu_v2_add(cu, mu_v2_scale(h, len[l])), FORMS[f], c) &&
                         c->p.progress_mm >= MIN_PROGRESS_MM)
@@ -547,7 +592,7 @@ int wm_brigade_plan_move(const wm_battlefield *bf, uint64_t body, mu_vec2 point,
         }
         if (!have || best->p.progress_mm < MIN_PROGRESS_MM) {
             s.limit = s.calls + WIDE_CALLS;
-            s.nearest_first = 1;
+            s.wide_step = 1;
             have = wide(&s, d, order, best, c) || have;
         }
     }

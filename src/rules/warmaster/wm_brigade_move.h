@@ -33,12 +33,15 @@
  *    follower's formation, in line or in column; nearest the point (plus
  *    the distance moved) first, at most 8 planner calls a follower.
  * 3. If still nothing gains, a wide search, at most 300 planner calls
- *    more: each member in turn leads along 16 headings evenly round (the
- *    first toward the point), half a stand's width, a stand's width, half
- *    its allowance and all of it, in its formation, in line, in column;
- *    the others follow as in 2b, but the shared place is tried among the
- *    others, nearest the point first (a body hemmed in gains only by
- *    stepping aside or back first).
+ *    more: each member in turn leads along its own front, flanks and back,
+ *    then 16 headings evenly round (the first toward the point),
+ *    half a stand's width, a stand's width, half its allowance and all of
+ *    it, in its formation, in line, in column; the others follow as in
+ *    2b, but the shared place is tried among the others, places halfway
+ *    between centred and flush are added, and places clear of stands,
+ *    terrain it may not enter and the table's edge go first, nearest the
+ *    point first (a body hemmed in gains only by stepping aside or back
+ *    first).
  * A candidate counts when every member ends touching the body and none
  * touches an enemy. The best candidate has the largest score: the body's
  * progress (its centre, the mean of the members' centres, nearer the
