@@ -351,6 +351,15 @@ static int place_clear(const wm_battlefield *t, int u, const mu_orect *fp)
     return 1;
 }
 
+/* How many of FORMS the search tries for unit u: all three, but in the
+ * wide search, where calls are few, a unit of one stand leaves out the
+ * column (one stand in column is one stand in line; KEEP differs: it
+ * keeps the unit's facing). */
+static int forms_of(const search *s, const wm_unit *u)
+{
+    return s->wide_step && u->n_stands == 1 ? 2 : 3;
+}
+
 /* Returns member u's allowance. */
 static double allowance_of(const search *s, int u)
 {
@@ -396,7 +405,7 @@ static int follow(search *s, cand *c, int u, mu_vec2 lead, double allowance, int
     }
     for (uint64_t r = c->placed; r; r &= r - 1) {
         const wm_unit *m = &t->unit[__builtin_ctzll(r)];
-        for (int f = 0; f < 3; f++)
+        for (int f = 0; f < forms_of(s, un); f++)
             for (int side = 0; side < (s->wide_step ? SPOTS : NARROW_SPOTS); side++) {
                 mu_vec2 at = place_by(m, un, FORMS[f], side % 4, SLIDES[side / 4]);
                 if (mu_v2_dist(at, cu) > allowance + EPS || mu_v2_dist(at, cu) < MIN_PROGRESS_MM ||
@@ -534,7 +543,7 @@ static int wide(search *s, mu_vec2 d, const int *order, cand *best, cand *c)
             for (int k = -4; k < WIDE_HEADINGS && s->calls < s->limit; k++) {
                 mu_vec2 h = k < 0 ? mu_v2_rotate(mu_v2_unit(un->stand[0].facing), 0.5 * PI * k)
                                   : mu_v2_rotate(h0, 2.0 * PI * k / WIDE_HEADINGS);
-                for (int f = 0; f < 3; f++) {
+                for (int f = 0; f < forms_of(s, un); f++) {
                     if (lead_and_follow(s, u, mu_v2_add(cu, mu_v2_scale(h, len[l])), FORMS[f], c) &&
                         c->p.progress_mm >= MIN_PROGRESS_MM)
                         keep_better(best, c, &have);

@@ -40,8 +40,9 @@
  *    2b, but the shared place is tried among the others, places halfway
  *    between centred and flush are added, and places clear of stands,
  *    terrain it may not enter and the table's edge go first, nearest the
- *    point first (a body hemmed in gains only by stepping aside or back
- *    first).
+ *    point first; a unit of one stand leads and follows in its own
+ *    arrangement and in line, not also in column (the same place) (a
+ *    body hemmed in gains only by stepping aside or back first).
  * A candidate counts when every member ends touching the body and none
  * touches an enemy. The best candidate has the largest score: the body's
  * progress (its centre, the mean of the members' centres, nearer the
