@@ -1,10 +1,13 @@
 /* The move planner's routes (issue 12 item 1): a stand whose straight
  * path is refused goes round what is in the way in up to WM_MAX_LEGS
  * legs through the waypoints of the route map (route_map.c,
- * wm_planner.h): the shortest routes by a pruned depth-first search,
- * sampled poses as a filter, the move checker deciding every route
- * tried. */
+ * wm_planner.h): the shortest routes, best first (a pruned depth-first
+ * search when the planner is exhaustive, the reference the tests hold
+ * the other to), sampled poses as a filter, the move checker deciding
+ * every route tried. */
 #include "wm_route_bound.h"
+
+#include "muster/alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,7 +125,8 @@ static void keep(route_search *rs, const route *r)
     }
 }
 
-/* Extends route r (ending at waypoint r->w[r->n - 1]) depth first. */
+/* Extends route r (ending at waypoint r->w[r->n - 1]) depth first (the
+ * exhaustive planner's search; best_first() finds the same routes). */
 static void extend(route_search *rs, route *r)
 {
     int last = r->w[r->n - 1];
@@ -298,6 +302,118 @@ static int poses_clear(const planner *pl, const wm_move *m, int k, const mu_orec
     return 1;
 }
 
+/* A route in the best-first search: its key (complete: its length; else
+ * its length so far plus to_go of its last waypoint, less
+ * PRUNE_SLACK_MM: never more than any route it leads to) and the
+ * positions in rs->near of its waypoints, which order routes of equal
+ * length as the depth-first search meets them. */
+typedef struct bf_node {
+    double key;
+    int complete;
+    route r;
+    short pos[WM_MAX_LEGS - 1];
+} bf_node;
+
+/* Heap order: least key first; at equal keys partial routes before
+ * complete ones (so that every route of that length is complete before
+ * one is taken), then the depth-first search's order (a prefix first). */
+static int bf_before(const bf_node *a, const bf_node *b)
+{
+    if (a->key != b->key)
+        return a->key < b->key;
+    if (a->complete != b->complete)
+        return !a->complete;
+    for (int i = 0; i < a->r.n && i < b->r.n; i++)
+        if (a->pos[i] != b->pos[i])
+            return a->pos[i] < b->pos[i];
+    return a->r.n < b->r.n;
+}
+
+typedef struct bf_heap {
+    bf_node *v;
+    int n, cap;
+} bf_heap;
+
+static void bf_push(bf_heap *h, const bf_node *x)
+{
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 256;
+        h->v = mu_xrealloc(h->v, sizeof *h->v * (size_t)h->cap);
+    }
+    int i = h->n++;
+    for (; i > 0 && bf_before(x, &h->v[(i - 1) / 2]); i = (i - 1) / 2)
+        h->v[i] = h->v[(i - 1) / 2];
+    h->v[i] = *x;
+}
+
+static bf_node bf_pop(bf_heap *h)
+{
+    bf_node top = h->v[0], last = h->v[--h->n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && bf_before(&h->v[c + 1], &h->v[c]))
+            c++;
+        if (!bf_before(&h->v[c], &last))
+            break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n > 0)
+        h->v[i] = last;
+    return top;
+}
+
+/* The routes extend() keeps, found best first (rs->fast: to_go is set):
+ * routes come out of the heap shortest first, so the search ends with
+ * the MAX_ROUTES-th, having looked only at routes that can be no longer,
+ * where the depth-first walk looks at every route within the allowance
+ * until its list is full. The same routes in the same order: extend()
+ * keeps the shortest, those of equal length in the order it meets them,
+ * which bf_before follows. */
+static void best_first(route_search *rs, bf_heap *h)
+{
+    const wm_route_map *rm = rs->rm;
+    while (h->n > 0 && rs->n_out < MAX_ROUTES) {
+        bf_node x = bf_pop(h);
+        if (x.complete) {
+            rs->out[rs->n_out++] = x.r;
+            continue;
+        }
+        int last = x.r.w[x.r.n - 1];
+        mu_vec2 at = rm->wp[last];
+        if (x.r.len + mu_v2_dist(at, rs->e) <= rs->cap + EPS && rs->to_end[last] == 1) {
+            bf_node done = x;
+            done.complete = 1;
+            done.r.len += mu_v2_dist(at, rs->e);
+            done.key = done.r.len;
+            bf_push(h, &done);
+        }
+        if (x.r.n >= WM_MAX_LEGS - 1)
+            continue;
+        for (int k = 0; k < rs->n_near; k++) {
+            int j = rs->near[k];
+            double len = x.r.len + mu_v2_dist(at, rm->wp[j]);
+            if (j == last || len + mu_v2_dist(rm->wp[j], rs->e) > rs->cap + EPS ||
+                len + rs->to_go[j] > rs->cap + EPS + PRUNE_SLACK_MM || !wp_visible(rs, last, j))
+                continue;
+            int again = 0;
+            for (int q = 0; q < x.r.n; q++)
+                again |= x.r.w[q] == j;
+            if (again)
+                continue;
+            bf_node y = x;
+            y.r.w[y.r.n] = j;
+            y.pos[y.r.n++] = (short)k;
+            y.r.len = len;
+            y.key = len + rs->to_go[j] - PRUNE_SLACK_MM;
+            bf_push(h, &y);
+        }
+    }
+}
+
 /* Sets rs->to_go for the near waypoints: the shortest way from each to
  * rs->e through near waypoints (any number of legs; Dijkstra from e),
  * INFINITY where that is longer than the allowance. No route the search
@@ -354,14 +470,26 @@ static void collect(route_search *rs, int *near, int frames)
             near[rs->n_near++] = j;
     if (rs->fast)
         bound_to_go(rs);
+    bf_heap h = {0};
+    if (rs->fast && rs->n_out) { /* the straight route: first of its length */
+        bf_node st = {.key = rs->out[0].len, .complete = 1, .r = rs->out[0]};
+        rs->n_out = 0;
+        bf_push(&h, &st);
+    }
     for (int q = 0; q < rs->n_near; q++) {
         int j = near[q];
         if (mu_v2_dist(rs->s, rm->wp[j]) + rs->to_go[j] > rs->cap + EPS + PRUNE_SLACK_MM ||
             !rs_seg_clear(rs, rs->s, rm->wp[j]))
             continue;
         route r = {.n = 1, .w = {j}, .len = mu_v2_dist(rs->s, rm->wp[j])};
-        extend(rs, &r);
+        if (rs->fast)
+            bf_push(&h, &(bf_node){.key = r.len + rs->to_go[j] - PRUNE_SLACK_MM, .r = r, .pos = {(short)q}});
+        else
+            extend(rs, &r);
     }
+    if (rs->fast)
+        best_first(rs, &h);
+    free(h.v);
 }
 
 /* The candidate paths of the stand of path k of m (its end as m has it):

@@ -53,10 +53,12 @@
  *   the corners grown by the stand's rectangle in its unit's and the
  *   target's axes, for stands slipping through narrow gaps without
  *   turning; only those a centre may pass, clear of every obstacle),
- *   routes shortest first (a depth-first search that skips a waypoint
- *   once its shortest way on to the end, by Dijkstra over the waypoints,
- *   makes the route longer than any it keeps: the same routes, found
- *   without walking every dead end), the turn spread over the legs by
+ *   routes shortest first (a best-first search ordered by the route's
+ *   length so far plus its shortest way on to the end, by Dijkstra over
+ *   the waypoints, that stops at the 48th route: the routes a
+ *   depth-first walk of every route within the allowance keeps, found
+ *   without walking dead ends or routes longer than those kept; the
+ *   exhaustive planner walks depth first), the turn spread over the legs by
  *   length, all in the last or all in the first; at most 12 paths per
  *   stand reach the checker. When every one of them is refused, a
  *   fallback: one waypoint of a 15 mm grid fixed on the table, shortest
