@@ -23,6 +23,7 @@
 #define GRID_FILTER 96   /* grid paths put through poses_clear per fallback */
 #define SAMPLE_MM 4.0  /* poses_clear: a pose every this far along a leg (by its farthest point) */
 #define PRUNE_SLACK_MM 1e-7 /* bound_to_go's sums and the search's differ by rounding only */
+#define ROUTE_MEMO 256  /* route searches remembered per plan (collect) */
 
 void wm_planner_routes_budget(planner *pl)
 {
@@ -453,12 +454,30 @@ static void bound_to_go(route_search *rs)
             rs->to_go[rs->near[q]] = INFINITY;
 }
 
+/* A route search's answer, kept in the map: the contact search puts a
+ * stand on the same place for many placements, and the routes depend
+ * only on the map (the plan's), the start, the end and the waypoints. */
+struct wm_route_memo {
+    mu_vec2 s, e;
+    int frames, n_out;
+    route out[MAX_ROUTES];
+};
+
 /* Fills rs->out with the routes from rs->s to rs->e (the straight one,
  * n 0, if it is clear), shortest first, through the waypoints at grown
- * corners only (frames 0) or through all of them (frames 1). */
+ * corners only (frames 0) or through all of them (frames 1); the same
+ * search asked again in the plan is answered from the map's memo. */
 static void collect(route_search *rs, int *near, int frames)
 {
     wm_route_map *rm = rs->rm;
+    for (int i = 0; i < rm->n_memo; i++) {
+        const struct wm_route_memo *m = &rm->memo[i];
+        if (m->frames == frames && m->s.x == rs->s.x && m->s.y == rs->s.y && m->e.x == rs->e.x && m->e.y == rs->e.y) {
+            rs->n_out = m->n_out;
+            memcpy(rs->out, m->out, sizeof *m->out * (size_t)m->n_out);
+            return;
+        }
+    }
     rs->near = near;
     rs->n_near = rs->n_out = 0;
     memset(rs->to_end, 0, sizeof rs->to_end);
@@ -490,6 +509,13 @@ static void collect(route_search *rs, int *near, int frames)
     if (rs->fast)
         best_first(rs, &h);
     free(h.v);
+    if (rm->n_memo < ROUTE_MEMO) {
+        if ((rm->n_memo & (rm->n_memo - 1)) == 0) /* 0, 1, 2, 4, ...: room doubled */
+            rm->memo = mu_xrealloc(rm->memo, sizeof *rm->memo * (size_t)(rm->n_memo ? 2 * rm->n_memo : 1));
+        struct wm_route_memo *m = &rm->memo[rm->n_memo++];
+        *m = (struct wm_route_memo){.s = rs->s, .e = rs->e, .frames = frames, .n_out = rs->n_out};
+        memcpy(m->out, rs->out, sizeof *m->out * (size_t)rs->n_out);
+    }
 }
 
 /* The candidate paths of the stand of path k of m (its end as m has it):

@@ -225,6 +225,7 @@ void wm_route_map_free(wm_route_map *rm)
         free(rm->obst);
         free(rm->skip);
         free(rm->near);
+        free(rm->memo);
     }
     free(rm);
 }

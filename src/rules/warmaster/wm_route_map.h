@@ -27,6 +27,8 @@ typedef struct wm_route_map {
     int grid_searches;       /* grid fallbacks made (likewise) */
     unsigned char *skip;     /* n_pose_obst (heap): scratch for the route search's pose filter */
     int *near;               /* n_pose_obst (heap): likewise */
+    struct wm_route_memo *memo;                        /* route searches remembered (planner_route.c; heap) */
+    int n_memo;
     int n_reach;                                       /* reach proofs asked (planner_route.c) */
     struct {
         mu_vec2 s, e;
