@@ -172,6 +172,26 @@ static void test_wm_brigade_in_the_open_keeps_its_formation_cheaply(void **state
     assert_int_equal(calls, 2);
 }
 
+/* A line (A) with another (B) behind its right end, moving diagonally
+ * forward and to the right: B's centre is the farther along the way, but
+ * B cannot move before A (it would sweep over A's right stand), and A can
+ * move before B. The shared displacement is made in full, formations
+ * kept, one planner call a member: the members move in an order in which
+ * none sweeps over one still to move, not front-most centre first. */
+/* RULE wm.game.brigade-body wm.game.brigade-member-moves */
+static void test_wm_brigade_members_move_in_an_order_that_clears(void **state)
+{
+    (void)state;
+    fx_init(&fx);
+    int a = fx_unit(&fx, 0, WM_INFANTRY, 3, 440, 510, 0, 1, "A"); /* x 380..500, y 490..510 */
+    int b = fx_unit(&fx, 0, WM_INFANTRY, 3, 520, 490, 0, 1, "B"); /* x 460..580, y 470..490 */
+    int reformed = -1, calls = 0;
+    double gain = plan_and_check(BIT(a) | BIT(b), mu_v2(630, 640), &reformed, &calls);
+    assert_true(fabs(gain - 200.0) < 1e-6);
+    assert_int_equal(reformed, 0);
+    assert_int_equal(calls, 2);
+}
+
 /* bench_wm_brigade -f 194, turn 4, side 1 (experiments/default.yaml): a
  * chariot line (c) and a stone thrower (a) at its left, both facing
  * south, friends in front and behind, a river's bank slanting across the
@@ -339,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_wm_brigade_of_four_one_blocked),
         cmocka_unit_test(test_wm_brigade_boxed_in_moves_nothing_and_nothing_could),
         cmocka_unit_test(test_wm_brigade_in_the_open_keeps_its_formation_cheaply),
+        cmocka_unit_test(test_wm_brigade_members_move_in_an_order_that_clears),
         cmocka_unit_test(test_wm_brigade_makes_room_beside_terrain),
         cmocka_unit_test(test_wm_brigade_hemmed_in_moves_aside_first),
         cmocka_unit_test(test_wm_brigade_column_and_machine_behind_friends),

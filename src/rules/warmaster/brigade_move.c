@@ -204,6 +204,54 @@ static void moving_order(const search *s, mu_vec2 d, int *order)
         }
 }
 
+/* Returns non-zero when some stand of unit b, translated by d, sweeps
+ * over a stand of unit a (standing where it is): a must move first. */
+static int blocks(const wm_unit *a, const wm_unit *b, mu_vec2 d)
+{
+    for (int i = 0; i < b->n_stands; i++) {
+        mu_vec2 p[8], hull[8], q[4];
+        mu_orect_corners(&b->stand[i], p);
+        for (int k = 0; k < 4; k++)
+            p[4 + k] = mu_v2_add(p[k], d);
+        int nh = mu_hull(p, 8, hull);
+        for (int j = 0; j < a->n_stands; j++) {
+            mu_orect_corners(&a->stand[j], q);
+            if (mu_convex_overlap(hull, nh, q, 4, MU_SAT_DIV))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The members in an order in which each can be translated by d without
+ * sweeping over a member still to move: of those no unmoved member
+ * blocks, the front-most along d first (moving_order's; the same order
+ * when no member blocks another out of it). Bodies of lines and columns
+ * side by side and in depth can always be so ordered; where blocking
+ * goes round in a circle, the front-most of the rest goes next. */
+static void shared_order(const search *s, mu_vec2 d, int *order)
+{
+    int by_front[WM_BRIGADE_MAX], n = s->n;
+    moving_order(s, d, by_front);
+    unsigned before[WM_BRIGADE_MAX] = {0}; /* bit j of before[i]: by_front[j] must move before by_front[i] */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (i != j && blocks(&s->bf->unit[by_front[j]], &s->bf->unit[by_front[i]], d))
+                before[i] |= 1u << j;
+    unsigned moved = 0;
+    for (int k = 0; k < n; k++) {
+        int next = -1;
+        for (int i = 0; i < n && next < 0; i++)
+            if (!(moved >> i & 1u) && !(before[i] & ~moved))
+                next = i;
+        for (int i = 0; i < n && next < 0; i++)
+            if (!(moved >> i & 1u))
+                next = i;
+        moved |= 1u << next;
+        order[k] = by_front[next];
+    }
+}
+
 /* Step 1 along one heading: the shared displacement d (halved while the
  * scale is at least least).
  * Returns 1 with *c complete when some scale ends as a brigade; *full is
@@ -211,7 +259,7 @@ static void moving_order(const search *s, mu_vec2 d, int *order)
 static int shared(search *s, mu_vec2 d, double least, cand *c, int *full)
 {
     int order[WM_BRIGADE_MAX];
-    moving_order(s, d, order);
+    shared_order(s, d, order);
     *full = 0;
     for (double scale = 1.0; scale >= least; scale *= 0.5) {
         memset(c, 0, sizeof *c);

@@ -10,7 +10,9 @@
  * Every member is moved by a legal unit move of its own (the planner's),
  * one at a time, on the table as the members before it left it: a member
  * cannot cross the stands of another member. The search:
- * 1. The shared displacement: every member, front-most first, toward its
+ * 1. The shared displacement: every member, in an order in which none
+ *    sweeps over a member still to move (front-most first of those free
+ *    to go), toward its
  *    own centre plus one displacement no longer than the slowest member's
  *    allowance, keeping its formation; halved twice while the members do
  *    not end touching as one body. If the full displacement is made by
