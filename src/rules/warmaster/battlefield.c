@@ -9,6 +9,7 @@
 #include "wm_shape.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -264,6 +265,28 @@ int wm_orect_on_table(const wm_battlefield *bf, const mu_orect *r)
     for (int i = 0; i < 4; i++)
         if (c[i].x < -EPS || c[i].y < -EPS || c[i].x > bf->width_mm + EPS || c[i].y > bf->depth_mm + EPS)
             return 0;
+    return 1;
+}
+
+int wm_orect_free_for(const wm_battlefield *bf, int u, const mu_orect *r)
+{
+    const wm_unit *un = &bf->unit[u];
+    if (!wm_orect_on_table(bf, r) || wm_orect_blocked(bf, un, r) >= 0)
+        return 0;
+    double rr = 0.5 * hypot(r->width, r->depth) + 1e-3;
+    for (int k = 0; k < bf->n_units; k++) {
+        const wm_unit *o = &bf->unit[k];
+        if (k == u || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == un->side))
+            continue;
+        for (int s = 0; s < o->n_stands; s++) {
+            double reach = rr + 0.5 * hypot(o->stand[s].width, o->stand[s].depth);
+            mu_vec2 d = mu_v2_sub(o->stand[s].center, r->center);
+            if (d.x * d.x + d.y * d.y > reach * reach)
+                continue; /* circles round the two apart: no overlap */
+            if (mu_orect_overlap(r, &o->stand[s]))
+                return 0;
+        }
+    }
     return 1;
 }
 

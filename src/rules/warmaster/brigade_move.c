@@ -4,6 +4,7 @@
 #include "wm_game_int.h"
 
 #include "muster/alloc.h"
+#include "muster/geom_sweep.h"
 
 #include <limits.h>
 #include <math.h>
@@ -209,11 +210,8 @@ static void moving_order(const search *s, mu_vec2 d, int *order)
 static int blocks(const wm_unit *a, const wm_unit *b, mu_vec2 d)
 {
     for (int i = 0; i < b->n_stands; i++) {
-        mu_vec2 p[8], hull[8], q[4];
-        mu_orect_corners(&b->stand[i], p);
-        for (int k = 0; k < 4; k++)
-            p[4 + k] = mu_v2_add(p[k], d);
-        int nh = mu_hull(p, 8, hull);
+        mu_vec2 hull[8], q[4];
+        int nh = mu_orect_sweep_hull(&b->stand[i], d, hull);
         for (int j = 0; j < a->n_stands; j++) {
             mu_orect_corners(&a->stand[j], q);
             if (mu_convex_overlap(hull, nh, q, 4, MU_SAT_DIV))
@@ -373,29 +371,14 @@ static int touches_any(const wm_battlefield *t, int u, uint64_t mask)
     return 0;
 }
 
-/* Returns non-zero when unit u of t could stand at the footprint fp: on
- * the table, on terrain it may enter, on no other unit's stand (a friendly
- * character's aside). A quick refusal of places before the planner. */
+/* Returns non-zero when unit u of t could stand at the footprint fp
+ * (wm_orect_free_for every stand). A quick refusal of places before the
+ * planner. */
 static int place_clear(const wm_battlefield *t, int u, const mu_orect *fp)
 {
-    const wm_unit *un = &t->unit[u];
-    for (int i = 0; i < un->n_stands; i++) {
-        mu_vec2 q[4];
-        mu_orect_corners(&fp[i], q);
-        for (int j = 0; j < 4; j++)
-            if (q[j].x < -EPS || q[j].y < -EPS || q[j].x > t->width_mm + EPS || q[j].y > t->depth_mm + EPS)
-                return 0;
-        if (wm_orect_blocked(t, un, &fp[i]) >= 0)
+    for (int i = 0; i < t->unit[u].n_stands; i++)
+        if (!wm_orect_free_for(t, u, &fp[i]))
             return 0;
-        for (int k = 0; k < t->n_units; k++) {
-            const wm_unit *o = &t->unit[k];
-            if (k == u || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == un->side))
-                continue;
-            for (int st = 0; st < o->n_stands; st++)
-                if (mu_orect_overlap(&fp[i], &o->stand[st]))
-                    return 0;
-        }
-    }
     return 1;
 }
 

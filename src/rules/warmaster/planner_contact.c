@@ -60,23 +60,7 @@ static int footprint_free(const planner *pl, mu_vec2 c)
         mu_orect r = pl->u->stand[i];
         r.center = mu_v2_add(c, pl->off[pl->slot[i]]);
         r.facing = pl->face[pl->slot[i]];
-        if (!wm_orect_on_table(pl->bf, &r))
-            return 0;
-        double rr = 0.5 * hypot(r.width, r.depth) + 1e-3;
-        for (int k = 0; k < pl->bf->n_units; k++) {
-            const wm_unit *o = &pl->bf->unit[k];
-            if (k == pl->req->unit || o->presence != WM_ON_TABLE || (wm_is_character(o) && o->side == pl->u->side))
-                continue;
-            for (int s = 0; s < o->n_stands; s++) {
-                double reach = rr + 0.5 * hypot(o->stand[s].width, o->stand[s].depth);
-                mu_vec2 d = mu_v2_sub(o->stand[s].center, r.center);
-                if (d.x * d.x + d.y * d.y > reach * reach)
-                    continue; /* circles round the two apart: no overlap */
-                if (mu_orect_overlap(&r, &o->stand[s]))
-                    return 0;
-            }
-        }
-        if (wm_orect_blocked(pl->bf, pl->u, &r) >= 0)
+        if (!wm_orect_free_for(pl->bf, pl->req->unit, &r))
             return 0;
     }
     return 1;

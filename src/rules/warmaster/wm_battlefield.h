@@ -179,6 +179,13 @@ int wm_unit_fortified(const wm_battlefield *bf, const wm_unit *u);
 /* Returns non-zero when r lies wholly on the table (edges included). */
 int wm_orect_on_table(const wm_battlefield *bf, const mu_orect *r);
 
+/* Returns non-zero when unit u (index into bf->unit) could have a stand at
+ * r: wholly on the table, on no terrain it cannot enter
+ * (wm_orect_blocked), overlapping no stand of another unit on the table
+ * (its own side's characters aside). A quick test of an end place, not a
+ * move check. */
+int wm_orect_free_for(const wm_battlefield *bf, int u, const mu_orect *r);
+
 /* Returns non-zero when any stand of u is wholly or partly off the table:
  * "the whole unit leaves the table" (wm_stands_leave_table, whose
  * fate the off-table module, wm_offtable.h, resolves). A unit set to
